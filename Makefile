@@ -1,0 +1,109 @@
+# fsbench: filesystem small-file benchmark runner and test image builder.
+# `make help` lists targets and variables.
+
+O        ?= out
+BOARD    ?= qemu-x86_64
+PROFILE  ?= seed
+V        ?= 0
+CROSS_COMPILE ?=
+HOST_CC  ?= cc
+MUSL_CC  ?= musl-gcc
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+override O := $(abspath $(O))
+export O BOARD PROFILE V
+
+CSTD     := -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64
+WARN     := -Wall -Wextra -Werror
+CFLAGS   ?= -O2 -g
+DEPFLAGS  = -MMD -MP
+
+RUNNER_SRCS := $(sort $(wildcard runner/*.c))
+RUNNER_LIB  := $(filter-out runner/main.c,$(RUNNER_SRCS))
+UNIT_SRCS   := $(sort $(wildcard tests/unit/test_*.c))
+
+DEV_OBJS   := $(RUNNER_SRCS:%.c=$(O)/obj/dev/%.o)
+HOST_OBJS  := $(RUNNER_SRCS:%.c=$(O)/obj/host/%.o)
+HOST_LIB   := $(RUNNER_LIB:%.c=$(O)/obj/host/%.o)
+UNIT_BINS  := $(UNIT_SRCS:tests/unit/%.c=$(O)/tests/unit/%)
+
+FSBENCH      := $(O)/runner/fsbench
+FSBENCH_HOST := $(O)/host/fsbench
+
+.PHONY: all help deps runner host unit check check-host clean bench
+
+all: runner host
+
+help:
+	@echo 'fsbench make targets:'
+	@echo '  make deps          install missing Debian packages (apt-get, needs root)'
+	@echo '  make runner        build the static musl runner: $$(O)/runner/fsbench'
+	@echo '  make host          build the runner with the host compiler: $$(O)/host/fsbench'
+	@echo '  make unit          build and run the unit tests'
+	@echo '  make check-host    host integration tests (loop devices, needs root)'
+	@echo '  make check         deps + every test (unit, host, image, qemu)'
+	@echo '  make bench         runner create phase vs a bare C loop vs fs_mark'
+	@echo '  make image         build the bootable image for BOARD'
+	@echo '  make run           build the image and run the suite in QEMU'
+	@echo '  make clean         remove $$(O)'
+	@echo 'Variables:'
+	@echo '  O=dir              output folder (default out/)'
+	@echo '  BOARD=name         board folder under board/ (default qemu-x86_64)'
+	@echo '  PROFILE=name       seed (the reference workload) or smoke (default seed)'
+	@echo '  CROSS_COMPILE=pfx  cross compiler prefix for the runner (e.g. aarch64-linux-gnu-)'
+	@echo '  V=1                show the commands'
+
+deps:
+	$(Q)sh image/deps.sh
+
+runner: $(FSBENCH)
+host: $(FSBENCH_HOST)
+
+$(FSBENCH): $(DEV_OBJS)
+	@mkdir -p $(@D)
+	@echo '  LD      $@'
+	$(Q)$(MUSL_CC) -static -o $@ $^
+	$(Q)file $@ | grep -q 'statically linked' || { echo 'fsbench: $@ is not static' >&2; exit 1; }
+
+$(FSBENCH_HOST): $(HOST_OBJS)
+	@mkdir -p $(@D)
+	@echo '  LD      $@'
+	$(Q)$(HOST_CC) -o $@ $^
+
+$(O)/obj/dev/%.o: %.c
+	@mkdir -p $(@D)
+	@echo '  CC      $@'
+	$(Q)$(MUSL_CC) $(CSTD) $(WARN) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(O)/obj/host/%.o: %.c
+	@mkdir -p $(@D)
+	@echo '  HOSTCC  $@'
+	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(O)/tests/unit/%: tests/unit/%.c $(HOST_LIB) tests/unit/unit.h
+	@mkdir -p $(@D)
+	@echo '  HOSTCC  $@'
+	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) -Irunner -Itests/unit -o $@ $< $(HOST_LIB)
+
+unit: $(UNIT_BINS)
+	$(Q)sh tests/unit/run.sh $(UNIT_BINS)
+
+check-host: runner host
+	$(Q)sh tests/host/run.sh
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory unit
+	$(Q)$(MAKE) --no-print-directory check-host
+	$(Q)$(MAKE) --no-print-directory check-image
+
+clean:
+	rm -rf $(O)
+
+-include image/image.mk
+-include tests/bench/bench.mk
+-include $(DEV_OBJS:.o=.d) $(HOST_OBJS:.o=.d)

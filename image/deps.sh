@@ -1,0 +1,44 @@
+#!/bin/sh
+# deps.sh: install the Debian packages fsbench needs on the build host.
+# Inputs: package groups as arguments (runner, test, bench, image, arm64; default: all).
+# Output: missing packages installed with apt-get; prints what it installs.
+# Needs root only when something is missing.
+set -eu
+
+pkgs_runner="gcc make musl-tools libc6-dev"
+pkgs_test="util-linux e2fsprogs xfsprogs btrfs-progs f2fs-tools"
+pkgs_bench="fsmark"
+pkgs_image="qemu-system-x86 qemu-utils genimage mtools dosfstools fdisk cpio kmod binutils zstd xz-utils ovmf systemd-boot-efi"
+pkgs_arm64="qemu-system-arm qemu-efi-aarch64 gcc-aarch64-linux-gnu qemu-user-static"
+
+groups=${*:-runner test bench image arm64}
+want=
+for g in $groups; do
+	eval "list=\${pkgs_$g:-}"
+	[ -n "$list" ] || { echo "deps.sh: unknown package group '$g'" >&2; exit 2; }
+	want="$want $list"
+done
+
+missing=
+for p in $want; do
+	case " $missing " in *" $p "*) continue ;; esac
+	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	case "$st" in *"install ok installed"*) ;; *) missing="$missing $p" ;; esac
+done
+
+if [ -z "$missing" ]; then
+	echo "deps: all packages present ($groups)"
+	exit 0
+fi
+echo "deps: installing:$missing"
+if [ "$(id -u)" != 0 ]; then
+	echo "deps: not root: run 'sudo $0 $groups' or install the packages above" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+# Refresh the package lists when they are missing or older than a day.
+if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mtime -1 2>/dev/null | head -n 1)" ]; then
+	apt-get update -q
+fi
+# shellcheck disable=SC2086
+apt-get install -y -q --no-install-recommends $missing

@@ -1,0 +1,82 @@
+/* config.h: the runner's settings, one table of keys, and their layers. */
+#ifndef FSB_CONFIG_H
+#define FSB_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define FSB_MAX_FS 8
+#define FSB_PATH_MAX 512
+
+/* Where a value came from, lowest to highest precedence. */
+enum fsb_src {
+	SRC_DEFAULT = 0,
+	SRC_PROFILE,
+	SRC_FILE,
+	SRC_CMDLINE,	/* kernel command line, fsbench.KEY=VALUE */
+	SRC_CLI,
+	SRC_NSOURCES
+};
+
+struct fsb_config {
+	char profile[32];
+	char fs[128];		/* comma-separated filesystem names */
+	uint32_t dirs;
+	uint32_t files;		/* files per directory */
+	uint64_t file_size;
+	uint32_t workers;
+	uint32_t rounds;
+	uint32_t phase_timeout;	/* seconds, 0 = none */
+	char target[FSB_PATH_MAX];
+	char dir[FSB_PATH_MAX];
+	char log[FSB_PATH_MAX];
+	uint64_t log_size;	/* max bytes for a log file, 0 = unlimited */
+	char mnt[FSB_PATH_MAX];
+	char prefix[32];	/* printed before each record on stdout */
+	int yes;
+	int verify;
+	int progress;
+	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
+	char mount_opts[FSB_MAX_FS][256];
+
+	/* bookkeeping: source of every key, and its origin text (file:line) */
+	unsigned char src[64];
+	char origin[64][FSB_PATH_MAX / 2];
+};
+
+/* Error text for the last failing config call is written here. */
+struct fsb_cfgerr {
+	char msg[512];
+};
+
+struct fsb_layer {
+	enum fsb_src src;
+	const char *origin;	/* file name, "kernel command line", "command line" */
+	/* parsed key=value pairs */
+	size_t n;
+	struct { char *key; char *val; char where[64]; } kv[128];
+};
+
+void fsb_config_defaults(struct fsb_config *c);
+/* Add one key=value to a layer; returns 0 or -1 with err filled. */
+int fsb_layer_add(struct fsb_layer *l, const char *key, const char *val,
+		  const char *where, struct fsb_cfgerr *err);
+/* Parse a config file (key = value lines, # comments). */
+int fsb_layer_file(struct fsb_layer *l, const char *path, struct fsb_cfgerr *err);
+/* Parse fsbench.KEY=VALUE words from a kernel command line text file. */
+int fsb_layer_cmdline(struct fsb_layer *l, const char *path, struct fsb_cfgerr *err);
+void fsb_layer_free(struct fsb_layer *l);
+/* Merge: defaults < profile < layers[] in order. Validates everything. */
+int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nlayers,
+		     struct fsb_cfgerr *err);
+/* Print the merged config, one key per line with its source. */
+void fsb_config_show(const struct fsb_config *c, int fd);
+/* Print the key table (for --help). */
+void fsb_config_help(int fd);
+/* Is this a known key (for CLI option parsing)? */
+int fsb_config_known(const char *key);
+/* Write the config as a JSON object body into buf (for run_start). */
+int fsb_config_json(const struct fsb_config *c, char *buf, size_t len);
+const char *fsb_src_name(enum fsb_src s);
+
+#endif
