@@ -100,6 +100,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory unit
 	$(Q)$(MAKE) --no-print-directory check-host
 	$(Q)$(MAKE) --no-print-directory check-image
+	$(Q)$(MAKE) --no-print-directory check-qemu
 
 clean:
 	rm -rf $(O)
