@@ -691,6 +691,12 @@ static int table_done(struct rep_table *t)
 	return 0;
 }
 
+/* A missing value: "-" in Markdown, an empty cell in CSV. */
+static void cell_none(struct rep_table *t, size_t row, size_t col, enum rep_fmt f)
+{
+	cell_set(t, row, col, "%s", f == REP_CSV ? "" : "-");
+}
+
 /* Number formats: Markdown is for reading, CSV keeps more digits. */
 static void cell_sec(struct rep_table *t, size_t row, size_t col, enum rep_fmt f, double s)
 {
@@ -713,7 +719,7 @@ static void cell_us(struct rep_table *t, size_t row, size_t col, enum rep_fmt f,
 {
 	double us = ns / 1000;
 	if (ns < 0)
-		cell_set(t, row, col, "-");
+		cell_none(t, row, col, f);
 	else if (f == REP_CSV)
 		cell_set(t, row, col, "%.3f", us);
 	else if (us < 10)
@@ -832,11 +838,12 @@ int rep_table_run(const struct rep_run *r, enum rep_fmt f, struct rep_table *t)
 			 r->target_size ? ", " : "", r->target_size ? b : "");
 		row = row_add(t);
 		cell_set(t, row, 0, "config");
-		cell_set(t, row, 1, "profile %s; fs %s; %s dirs x %s files x %s bytes; %s workers; %s rounds",
+		cell_set(t, row, 1, "profile %s; fs %s; %s dirs x %s files x %s bytes; %s workers; %s round%s",
 			 r->profile ? r->profile : "?", r->cfg_fs ? r->cfg_fs : "?",
 			 r->dirs ? r->dirs : "?", r->files ? r->files : "?",
 			 r->file_size ? r->file_size : "?", r->workers ? r->workers : "?",
-			 r->rounds ? r->rounds : "?");
+			 r->rounds ? r->rounds : "?",
+			 r->rounds && strcmp(r->rounds, "1") == 0 ? "" : "s");
 	}
 	size_t row = row_add(t);
 	cell_set(t, row, 0, "status");
@@ -877,7 +884,7 @@ static int summary_like(const struct rep_run *r, enum rep_fmt f, struct rep_tabl
 		for (size_t c = 0; c < nc; c++) {
 			double v;
 			if (!rep_summary(r, cols[c]->name, row, rate, &v))
-				cell_set(t, ri, c + 1, "-");
+				cell_none(t, ri, c + 1, f);
 			else if (rate)
 				cell_rate(t, ri, c + 1, f, v);
 			else
@@ -941,7 +948,7 @@ int rep_table_rounds(const struct rep_run *r, enum rep_fmt f, struct rep_table *
 		if (p->sync_seconds >= 0)
 			cell_sec(t, row, 5, f, p->sync_seconds);
 		else
-			cell_set(t, row, 5, "-");
+			cell_none(t, row, 5, f);
 		cell_set(t, row, 6, "%llu", (unsigned long long)p->files);
 		cell_rate(t, row, 7, f, p->files_per_s);
 		cell_set(t, row, 8, "%llu", (unsigned long long)p->errors);
@@ -1046,15 +1053,15 @@ int rep_table_compare(const struct rep_run *a, const struct rep_run *b,
 			if (ha)
 				cell_sec(t, row, 2, f, va);
 			else
-				cell_set(t, row, 2, "-");
+				cell_none(t, row, 2, f);
 			if (hb)
 				cell_sec(t, row, 3, f, vb);
 			else
-				cell_set(t, row, 3, "-");
+				cell_none(t, row, 3, f);
 			if (ha && hb && va > 0)
 				cell_set(t, row, 4, f == REP_CSV ? "%.4f" : "%.2f", vb / va);
 			else
-				cell_set(t, row, 4, "-");
+				cell_none(t, row, 4, f);
 		}
 	}
 	free(cols);
@@ -1148,7 +1155,8 @@ static void print_md_grid(FILE *out, const struct rep_table *t)
 	for (size_t r = 0; r < t->nrows + 2; r++) {
 		for (size_t c = 0; c < t->ncols; c++) {
 			size_t cw = w ? w[c] : 3;
-			fputs(c ? " " : "|", out);
+			if (c == 0)
+				fputc('|', out);
 			if (r == 1) {
 				for (size_t i = 0; i < cw + (t->right[c] ? 1 : 2); i++)
 					fputc('-', out);
@@ -1239,7 +1247,7 @@ int rep_print(FILE *out, const struct rep_run *r, enum rep_fmt f)
 			first = 0;
 		}
 	} else {
-		fprintf(out, "# fsbench run %s\n\n", r->run_id);
+		fputs("# fsbench report\n\n", out);
 		print_md(out, run);
 		fputc('\n', out);
 		if (!r->nph) {
@@ -1277,9 +1285,9 @@ int rep_print_compare(FILE *out, const struct rep_run *a, const char *aname,
 	struct rep_table runs, cmp;
 	int rc;
 
-	table_init(&runs, "runs", NULL, STYLE_KV, 3);
+	table_init(&runs, "runs", NULL, STYLE_KV, f == REP_CSV ? 3 : 2);
 	head_set(&runs, 0, 0, "side");
-	head_set(&runs, 1, 0, "run_id");
+	head_set(&runs, 1, 0, f == REP_CSV ? "run_id" : "run");
 	head_set(&runs, 2, 0, "input");
 	const struct rep_run *rr[2] = { a, b };
 	const char *nn[2] = { aname, bname };
