@@ -513,7 +513,8 @@ struct fsb_log {
 	int fd;
 	int direct;		/* O_DIRECT still on */
 	uint64_t run_id;
-	uint64_t capacity;	/* usable bytes, whole blocks; 0 = unlimited */
+	int limited;		/* capacity applies (device, or max_bytes given) */
+	uint64_t capacity;	/* usable bytes, whole blocks */
 	uint64_t pos;		/* where the next record goes */
 	unsigned char *buf;	/* BUF_SIZE, block aligned */
 	struct runset runs;
@@ -585,15 +586,9 @@ int fsb_log_open(struct fsb_log **out, const char *path, uint64_t run_id,
 	err = fd_size(l->fd, &sb, &size);
 	if (err)
 		goto fail;
-	if (S_ISBLK(sb.st_mode))
-		l->capacity = size;
-	else
-		l->capacity = max_bytes;
+	l->limited = S_ISBLK(sb.st_mode) || max_bytes;
+	l->capacity = S_ISBLK(sb.st_mode) ? size : max_bytes;
 	l->capacity -= l->capacity % FSB_LOG_BLOCK;
-	if (S_ISBLK(sb.st_mode) && l->capacity == 0) {
-		err = -ENOSPC;
-		goto fail;
-	}
 
 	err = posix_memalign(&buf, FSB_LOG_BLOCK, BUF_SIZE);
 	if (err) {
@@ -604,7 +599,7 @@ int fsb_log_open(struct fsb_log **out, const char *path, uint64_t run_id,
 
 	struct scan s = {
 		.fd = l->fd, .direct = &l->direct, .base = 0, .buf = l->buf,
-		.limit = (l->capacity && size > l->capacity) ? l->capacity : size,
+		.limit = (l->limited && size > l->capacity) ? l->capacity : size,
 		.runs = &l->runs,
 	};
 	err = scan_log(&s, &l->st);
@@ -643,10 +638,10 @@ int fsb_log_append(struct fsb_log *l, uint64_t seq, const char *data, size_t len
 		return -EINVAL;
 
 	size = (uint64_t)rec_blocks(len) * FSB_LOG_BLOCK;
-	if (l->capacity && (l->pos > l->capacity || size > l->capacity - l->pos))
+	if (l->limited && (l->pos > l->capacity || size > l->capacity - l->pos))
 		return -ENOSPC;
 	total = size;
-	if (!l->capacity || l->capacity - l->pos - size >= FSB_LOG_BLOCK)
+	if (!l->limited || l->capacity - l->pos - size >= FSB_LOG_BLOCK)
 		total += FSB_LOG_BLOCK;	/* the zero block that ends the log */
 
 	memset(b, 0, (size_t)total);
