@@ -12,6 +12,7 @@ struct fsb_rec {
 	char buf[FSB_REC_MAX];
 	size_t len;
 	int depth;
+	char stack[16];	/* closing bracket of each open level */
 	int first;	/* no comma needed before the next member */
 	int overflow;
 };

@@ -1,0 +1,551 @@
+/* config.c: the key table, parsing of each layer, merging and printing.
+ *
+ * Layers, lowest to highest: built-in defaults < profile < --config FILE <
+ * kernel command line (fsbench.KEY=VALUE) < command-line options.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "fs.h"
+#include "record.h"
+
+enum ktype { K_STR, K_U32, K_SIZE, K_BOOL, K_FSLIST, K_PROFILE };
+
+struct key {
+	const char *name;
+	enum ktype type;
+	size_t off;
+	size_t size;
+	uint64_t min, max;
+	const char *def;
+	const char *help;
+};
+
+#define F(field) offsetof(struct fsb_config, field), sizeof(((struct fsb_config *)0)->field)
+
+static const struct key keys[] = {
+	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
+	  "workload preset: seed (SUITE.md: 16 x 20000 x 4 KiB, 16 workers, 3 rounds) or smoke (4 x 500 x 4 KiB, 4 workers, 2 rounds)" },
+	{ "fs", K_FSLIST, F(fs), 0, 0, "ext4,xfs,btrfs,f2fs",
+	  "filesystems to run, comma-separated, in order" },
+	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
+	{ "files", K_U32, F(files), 1, 10000000, "20000", "files per directory" },
+	{ "file_size", K_SIZE, F(file_size), 1, 64ull << 20, "4096",
+	  "bytes per file (suffixes k, M: 1024-based)" },
+	{ "workers", K_U32, F(workers), 1, 4096, "16",
+	  "worker processes; directories are dealt out round-robin; at most dirs" },
+	{ "rounds", K_U32, F(rounds), 1, 100, "3",
+	  "rounds per filesystem: round 1 on a fresh mkfs, later rounds on the aged filesystem" },
+	{ "phase_timeout", K_U32, F(phase_timeout), 0, 604800, "3600",
+	  "seconds a phase may take before its workers are killed and the filesystem fails (0 = no limit)" },
+	{ "target", K_STR, F(target), 0, 0, "",
+	  "block device to format and run on (destroyed!)" },
+	{ "dir", K_STR, F(dir), 0, 0, "",
+	  "existing directory to run in instead of a target: no mkfs, no remount, warm cache" },
+	{ "log", K_STR, F(log), 0, 0, "",
+	  "crash-safe results log: a file, a raw partition, or partlabel:NAME" },
+	{ "log_size", K_SIZE, F(log_size), 0, UINT64_MAX, "0",
+	  "largest size of a log file in bytes (0 = no limit; a partition is limited by its size)" },
+	{ "mnt", K_STR, F(mnt), 0, 0, "/tmp/fsbench-mnt",
+	  "mount point for the filesystem under test (created if missing)" },
+	{ "prefix", K_STR, F(prefix), 0, 0, "",
+	  "text printed before every record on stdout (e.g. for a serial console)" },
+	{ "yes", K_BOOL, F(yes), 0, 1, "0", "really format the target (without it: print what would be destroyed and stop)" },
+	{ "verify", K_BOOL, F(verify), 0, 1, "1", "check every byte read against the expected pattern" },
+	{ "progress", K_BOOL, F(progress), 0, 1, "1", "progress line on stderr at most every 2 seconds" },
+};
+#define NKEYS (sizeof(keys) / sizeof(keys[0]))
+/* Per-filesystem keys follow the fixed ones in src[]/origin[]. */
+#define SLOT_MKFS(i) (NKEYS + (i))
+#define SLOT_MOUNT(i) (NKEYS + FSB_MAX_FS + (i))
+
+struct profile {
+	const char *name;
+	const char *kv[8][2];
+};
+
+static const struct profile profiles[] = {
+	{ "seed", { { "fs", "ext4,xfs,btrfs,f2fs" }, { "dirs", "16" }, { "files", "20000" },
+		    { "file_size", "4096" }, { "workers", "16" }, { "rounds", "3" } } },
+	{ "smoke", { { "fs", "ext4,xfs,btrfs,f2fs" }, { "dirs", "4" }, { "files", "500" },
+		     { "file_size", "4096" }, { "workers", "4" }, { "rounds", "2" } } },
+};
+#define NPROFILES (sizeof(profiles) / sizeof(profiles[0]))
+
+static const char *const src_names[] = { "default", "profile", "config file",
+					  "kernel command line", "command line" };
+
+const char *fsb_src_name(enum fsb_src s)
+{
+	return s < SRC_NSOURCES ? src_names[s] : "?";
+}
+
+static int seterr(struct fsb_cfgerr *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err) {
+		va_start(ap, fmt);
+		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+static const struct key *find_key(const char *name)
+{
+	for (size_t i = 0; i < NKEYS; i++)
+		if (strcmp(keys[i].name, name) == 0)
+			return &keys[i];
+	return NULL;
+}
+
+/* "mkfs_opts.ext4" -> slot, or -1. */
+static int fs_slot(const char *name, int *is_mount)
+{
+	const char *fs;
+
+	if (strncmp(name, "mkfs_opts.", 10) == 0) {
+		fs = name + 10;
+		*is_mount = 0;
+	} else if (strncmp(name, "mount_opts.", 11) == 0) {
+		fs = name + 11;
+		*is_mount = 1;
+	} else {
+		return -1;
+	}
+	return fsb_fs_index(fs);
+}
+
+int fsb_config_known(const char *key)
+{
+	int m;
+
+	return find_key(key) != NULL || fs_slot(key, &m) >= 0;
+}
+
+static void allowed_text(const struct key *k, char *buf, size_t len)
+{
+	switch (k->type) {
+	case K_U32:
+	case K_SIZE:
+		if (k->max == UINT64_MAX)
+			snprintf(buf, len, "an integer >= %" PRIu64, k->min);
+		else
+			snprintf(buf, len, "an integer from %" PRIu64 " to %" PRIu64, k->min, k->max);
+		break;
+	case K_BOOL:
+		snprintf(buf, len, "1/0, yes/no, true/false, on/off");
+		break;
+	case K_FSLIST:
+		snprintf(buf, len, "a comma-separated list of %s", fsb_fs_names());
+		break;
+	case K_PROFILE: {
+		size_t o = 0;
+		for (size_t i = 0; i < NPROFILES; i++)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? ", " : "", profiles[i].name);
+		break;
+	}
+	case K_STR:
+		snprintf(buf, len, "text up to %zu characters", k->size - 1);
+		break;
+	}
+}
+
+/* Parse an unsigned number with an optional 1024-based suffix (sizes only). */
+static int parse_num(const char *s, int sized, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+	uint64_t mul = 1;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -1;
+	if (*end && sized) {
+		switch (*end) {
+		case 'k': case 'K': mul = 1ull << 10; break;
+		case 'm': case 'M': mul = 1ull << 20; break;
+		case 'g': case 'G': mul = 1ull << 30; break;
+		default: return -1;
+		}
+		end++;
+		if (strcmp(end, "iB") == 0 || strcmp(end, "B") == 0 || strcmp(end, "ib") == 0)
+			end += strlen(end);
+	}
+	if (*end)
+		return -1;
+	if (v > UINT64_MAX / mul)
+		return -1;
+	*out = v * mul;
+	return 0;
+}
+
+static int parse_bool(const char *s, int *out)
+{
+	static const char *const t[] = { "1", "yes", "true", "on" };
+	static const char *const f[] = { "0", "no", "false", "off" };
+
+	for (size_t i = 0; i < 4; i++) {
+		if (strcasecmp(s, t[i]) == 0) { *out = 1; return 0; }
+		if (strcasecmp(s, f[i]) == 0) { *out = 0; return 0; }
+	}
+	return -1;
+}
+
+/* Set one key in c from text; on error fill err naming key, value, where. */
+static int apply(struct fsb_config *c, const char *name, const char *val,
+		 enum fsb_src src, const char *where, struct fsb_cfgerr *err)
+{
+	const struct key *k = find_key(name);
+	char allowed[160];
+	int is_mount, slot;
+
+	if (!k) {
+		int fi = fs_slot(name, &is_mount);
+		if (fi < 0)
+			return seterr(err, "%s: unknown key '%s' (see 'fsbench --help' for the keys)",
+				      where, name);
+		char *dst = is_mount ? c->mount_opts[fi] : c->mkfs_opts[fi];
+		if (strlen(val) >= sizeof(c->mkfs_opts[0]))
+			return seterr(err, "%s: %s=%s: too long; allowed: text up to %zu characters",
+				      where, name, val, sizeof(c->mkfs_opts[0]) - 1);
+		strcpy(dst, val);
+		slot = is_mount ? (int)SLOT_MOUNT(fi) : (int)SLOT_MKFS(fi);
+		c->src[slot] = (unsigned char)src;
+		snprintf(c->origin[slot], sizeof(c->origin[slot]), "%s", where);
+		return 0;
+	}
+	allowed_text(k, allowed, sizeof(allowed));
+	char *p = (char *)c + k->off;
+
+	switch (k->type) {
+	case K_U32:
+	case K_SIZE: {
+		uint64_t v;
+		if (parse_num(val, k->type == K_SIZE, &v) < 0)
+			return seterr(err, "%s: %s=%s: not a number; allowed: %s", where, name, val, allowed);
+		if (v < k->min || v > k->max)
+			return seterr(err, "%s: %s=%s: out of range; allowed: %s", where, name, val, allowed);
+		if (k->size == 4)
+			*(uint32_t *)p = (uint32_t)v;
+		else
+			*(uint64_t *)p = v;
+		break;
+	}
+	case K_BOOL: {
+		int b;
+		if (parse_bool(val, &b) < 0)
+			return seterr(err, "%s: %s=%s: not a boolean; allowed: %s", where, name, val, allowed);
+		*(int *)p = b;
+		break;
+	}
+	case K_FSLIST: {
+		char tmp[256], *save = NULL, *tok;
+		size_t n = 0;
+		if (strlen(val) >= k->size)
+			return seterr(err, "%s: %s=%s: too long", where, name, val);
+		snprintf(tmp, sizeof(tmp), "%s", val);
+		for (tok = strtok_r(tmp, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+			if (fsb_fs_index(tok) < 0)
+				return seterr(err, "%s: %s=%s: unknown filesystem '%s'; allowed: %s",
+					      where, name, val, tok, allowed);
+			n++;
+		}
+		if (n == 0)
+			return seterr(err, "%s: %s=%s: empty list; allowed: %s", where, name, val, allowed);
+		strcpy(p, val);
+		break;
+	}
+	case K_PROFILE: {
+		size_t i;
+		for (i = 0; i < NPROFILES; i++)
+			if (strcmp(profiles[i].name, val) == 0)
+				break;
+		if (i == NPROFILES)
+			return seterr(err, "%s: %s=%s: unknown profile; allowed: %s", where, name, val, allowed);
+		strcpy(p, val);
+		break;
+	}
+	case K_STR:
+		if (strlen(val) >= k->size)
+			return seterr(err, "%s: %s=%s: too long; allowed: %s", where, name, val, allowed);
+		strcpy(p, val);
+		break;
+	}
+	c->src[k - keys] = (unsigned char)src;
+	snprintf(c->origin[k - keys], sizeof(c->origin[0]), "%s", where);
+	return 0;
+}
+
+void fsb_config_defaults(struct fsb_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	for (size_t i = 0; i < NKEYS; i++)
+		if (apply(c, keys[i].name, keys[i].def, SRC_DEFAULT, "default", NULL) < 0)
+			abort();	/* a bad built-in default is a programming error */
+}
+
+int fsb_layer_add(struct fsb_layer *l, const char *key, const char *val,
+		  const char *where, struct fsb_cfgerr *err)
+{
+	if (!fsb_config_known(key))
+		return seterr(err, "%s: unknown key '%s' (see 'fsbench --help' for the keys)", where, key);
+	if (l->n >= sizeof(l->kv) / sizeof(l->kv[0]))
+		return seterr(err, "%s: too many settings", where);
+	l->kv[l->n].key = strdup(key);
+	l->kv[l->n].val = strdup(val);
+	if (!l->kv[l->n].key || !l->kv[l->n].val)
+		return seterr(err, "%s: out of memory", where);
+	snprintf(l->kv[l->n].where, sizeof(l->kv[l->n].where), "%s", where);
+	l->n++;
+	return 0;
+}
+
+void fsb_layer_free(struct fsb_layer *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		free(l->kv[i].key);
+		free(l->kv[i].val);
+	}
+	l->n = 0;
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = 0;
+	return s;
+}
+
+int fsb_layer_file(struct fsb_layer *l, const char *path, struct fsb_cfgerr *err)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024], where[64];
+	unsigned lineno = 0;
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	if (!f)
+		return seterr(err, "config %s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		char *s, *eq, *key, *val;
+
+		lineno++;
+		snprintf(where, sizeof(where), "%.48s:%u", base, lineno);
+		if (!strchr(line, '\n') && !feof(f)) {
+			fclose(f);
+			return seterr(err, "%s: line too long", where);
+		}
+		s = trim(line);
+		if (!*s || *s == '#' || *s == ';')
+			continue;
+		eq = strchr(s, '=');
+		if (!eq) {
+			fclose(f);
+			return seterr(err, "%s: expected key = value, got '%s'", where, s);
+		}
+		*eq = 0;
+		key = trim(s);
+		val = trim(eq + 1);
+		size_t vl = strlen(val);
+		if (vl >= 2 && val[0] == '"' && val[vl - 1] == '"') {
+			val[vl - 1] = 0;
+			val++;
+		}
+		if (fsb_layer_add(l, key, val, where, err) < 0) {
+			fclose(f);
+			return -1;
+		}
+	}
+	if (ferror(f)) {
+		fclose(f);
+		return seterr(err, "config %s: read error", path);
+	}
+	fclose(f);
+	return 0;
+}
+
+int fsb_layer_cmdline(struct fsb_layer *l, const char *path, struct fsb_cfgerr *err)
+{
+	FILE *f = fopen(path, "r");
+	char buf[4096], word[1024];
+	size_t n;
+	const char *p;
+
+	if (!f)
+		return seterr(err, "kernel command line %s: %s", path, strerror(errno));
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	p = buf;
+	for (;;) {
+		size_t w = 0;
+		int quoted = 0;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		while (*p && (quoted || !isspace((unsigned char)*p))) {
+			if (*p == '"')
+				quoted = !quoted;
+			else if (w < sizeof(word) - 1)
+				word[w++] = *p;
+			p++;
+		}
+		word[w] = 0;
+		if (strncmp(word, "fsbench.", 8) != 0)
+			continue;
+		char *eq = strchr(word + 8, '=');
+		if (!eq)
+			return seterr(err, "kernel command line: '%s': expected fsbench.KEY=VALUE", word);
+		*eq = 0;
+		if (fsb_layer_add(l, word + 8, eq + 1, "kernel command line", err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nlayers,
+		     struct fsb_cfgerr *err)
+{
+	const char *profile = NULL;
+	const char *pwhere = "default";
+
+	fsb_config_defaults(c);
+	/* The profile is chosen first (highest layer naming one wins) ... */
+	for (size_t i = 0; i < nlayers; i++)
+		for (size_t j = 0; j < layers[i]->n; j++)
+			if (strcmp(layers[i]->kv[j].key, "profile") == 0) {
+				profile = layers[i]->kv[j].val;
+				pwhere = layers[i]->kv[j].where;
+				if (apply(c, "profile", profile, layers[i]->src, pwhere, err) < 0)
+					return -1;
+			}
+	/* ... its values sit above the defaults and below every layer. */
+	for (size_t i = 0; i < NPROFILES; i++) {
+		if (strcmp(profiles[i].name, c->profile) != 0)
+			continue;
+		for (size_t j = 0; j < 8 && profiles[i].kv[j][0]; j++) {
+			char where[64];
+			snprintf(where, sizeof(where), "profile %s", c->profile);
+			if (apply(c, profiles[i].kv[j][0], profiles[i].kv[j][1], SRC_PROFILE, where, err) < 0)
+				return -1;
+		}
+	}
+	for (size_t i = 0; i < nlayers; i++)
+		for (size_t j = 0; j < layers[i]->n; j++) {
+			if (strcmp(layers[i]->kv[j].key, "profile") == 0)
+				continue;
+			if (apply(c, layers[i]->kv[j].key, layers[i]->kv[j].val, layers[i]->src,
+				  layers[i]->kv[j].where, err) < 0)
+				return -1;
+		}
+	if (c->workers > c->dirs)
+		return seterr(err, "%s: workers=%u: more workers than dirs=%u; allowed: 1 to dirs",
+			      c->origin[find_key("workers") - keys], c->workers, c->dirs);
+	if (c->target[0] && c->dir[0])
+		return seterr(err, "%s: target=%s and dir=%s: give one of them, not both",
+			      c->origin[find_key("dir") - keys], c->target, c->dir);
+	return 0;
+}
+
+static void show_line(int fd, const char *name, const char *val, const struct fsb_config *c, size_t slot)
+{
+	dprintf(fd, "%-18s = %-24s # %s%s%s\n", name, val, fsb_src_name((enum fsb_src)c->src[slot]),
+		c->src[slot] > SRC_PROFILE ? " " : "",
+		c->src[slot] > SRC_PROFILE ? c->origin[slot] : "");
+}
+
+static void value_text(const struct fsb_config *c, const struct key *k, char *buf, size_t len)
+{
+	const char *p = (const char *)c + k->off;
+
+	switch (k->type) {
+	case K_U32: snprintf(buf, len, "%u", *(const uint32_t *)p); break;
+	case K_SIZE: snprintf(buf, len, "%" PRIu64, *(const uint64_t *)p); break;
+	case K_BOOL: snprintf(buf, len, "%d", *(const int *)p); break;
+	default: snprintf(buf, len, "%s", p); break;
+	}
+}
+
+void fsb_config_show(const struct fsb_config *c, int fd)
+{
+	char val[FSB_PATH_MAX + 8], name[64];
+
+	for (size_t i = 0; i < NKEYS; i++) {
+		value_text(c, &keys[i], val, sizeof(val));
+		show_line(fd, keys[i].name, val, c, i);
+	}
+	for (size_t i = 0; i < fsb_fs_count; i++) {
+		snprintf(name, sizeof(name), "mkfs_opts.%s", fsb_fs_table[i].name);
+		show_line(fd, name, c->mkfs_opts[i], c, SLOT_MKFS(i));
+		snprintf(name, sizeof(name), "mount_opts.%s", fsb_fs_table[i].name);
+		show_line(fd, name, c->mount_opts[i], c, SLOT_MOUNT(i));
+	}
+}
+
+void fsb_config_help(int fd)
+{
+	char allowed[160];
+
+	for (size_t i = 0; i < NKEYS; i++) {
+		allowed_text(&keys[i], allowed, sizeof(allowed));
+		dprintf(fd, "  %-16s %s\n  %-16s   default: %s%s%s; allowed: %s\n", keys[i].name, keys[i].help, "",
+			keys[i].def[0] ? keys[i].def : "(none)",
+			i < 7 && i > 0 ? " (set by the profile)" : "", "", allowed);
+	}
+	dprintf(fd, "  %-16s extra mkfs arguments for FS (split at spaces), after the defaults\n",
+		"mkfs_opts.FS");
+	dprintf(fd, "  %-16s mount options for FS (comma-separated, as for mount -o)\n", "mount_opts.FS");
+}
+
+int fsb_config_json(const struct fsb_config *c, char *buf, size_t len)
+{
+	size_t o = 0;
+	char val[FSB_PATH_MAX + 8], q[2 * FSB_PATH_MAX], name[64];
+
+#define PUT(...) do { \
+		int _n = snprintf(buf + o, len - o, __VA_ARGS__); \
+		if (_n < 0 || (size_t)_n >= len - o) \
+			return -1; \
+		o += (size_t)_n; \
+	} while (0)
+	PUT("{");
+	for (size_t i = 0; i < NKEYS; i++) {
+		value_text(c, &keys[i], val, sizeof(val));
+		if (keys[i].type == K_U32 || keys[i].type == K_SIZE || keys[i].type == K_BOOL) {
+			PUT("%s\"%s\":%s", i ? "," : "", keys[i].name, val);
+		} else {
+			json_quote(q, sizeof(q), val);
+			PUT("%s\"%s\":%s", i ? "," : "", keys[i].name, q);
+		}
+	}
+	for (size_t i = 0; i < fsb_fs_count; i++) {
+		snprintf(name, sizeof(name), "mkfs_opts.%s", fsb_fs_table[i].name);
+		json_quote(q, sizeof(q), c->mkfs_opts[i]);
+		PUT(",\"%s\":%s", name, q);
+		snprintf(name, sizeof(name), "mount_opts.%s", fsb_fs_table[i].name);
+		json_quote(q, sizeof(q), c->mount_opts[i]);
+		PUT(",\"%s\":%s", name, q);
+	}
+	PUT("}");
+#undef PUT
+	return (int)o;
+}

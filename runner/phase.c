@@ -1,0 +1,567 @@
+/* phase.c: worker processes, the barrier, and the five phases.
+ *
+ * One worker process per directory (directories are dealt out round-robin
+ * when there are fewer workers). Workers set up (allocate) first, report
+ * ready, and wait on a barrier pipe; the parent closes it and all start
+ * together. Each worker records its own start and end on CLOCK_MONOTONIC;
+ * a phase's time is last end - first start (never a sum of per-worker rates).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fsbench.h"
+#include "phase.h"
+
+const char *const fsb_phase_name[PH_N] = { "create", "stat", "read", "read_inode", "delete" };
+const char *const fsb_phase_order[PH_N] = { "name", "readdir", "name", "inode", "readdir" };
+
+#define CHUNK (1u << 20)	/* largest single read/write */
+
+struct fsb_workers {
+	uint32_t n;
+	size_t size;
+	struct fsb_wstate *st;
+};
+
+struct fsb_workers *fsb_workers_new(uint32_t n)
+{
+	struct fsb_workers *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		return NULL;
+	w->n = n;
+	w->size = sizeof(struct fsb_wstate) * n;
+	w->st = mmap(NULL, w->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (w->st == MAP_FAILED) {
+		free(w);
+		return NULL;
+	}
+	return w;
+}
+
+void fsb_workers_free(struct fsb_workers *w)
+{
+	if (w) {
+		munmap(w->st, w->size);
+		free(w);
+	}
+}
+
+struct fsb_wstate *fsb_worker_state(struct fsb_workers *w, uint32_t i)
+{
+	return &w->st[i];
+}
+
+void fsb_file_name(uint32_t idx, char *buf)
+{
+	buf[0] = 'f';
+	for (int i = 7; i >= 1; i--) {
+		buf[i] = (char)('0' + idx % 10);
+		idx /= 10;
+	}
+	buf[8] = 0;
+}
+
+void fsb_dir_name(uint32_t dir, char *buf)
+{
+	snprintf(buf, 12, "d%04u", dir);
+}
+
+/* "f0001234" -> 1234; -1 for any other name */
+static long parse_name(const char *n)
+{
+	long v = 0;
+
+	if (n[0] != 'f')
+		return -1;
+	for (int i = 1; i <= 7; i++) {
+		if (n[i] < '0' || n[i] > '9')
+			return -1;
+		v = v * 10 + (n[i] - '0');
+	}
+	return n[8] ? -1 : v;
+}
+
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- inside a worker ---- */
+
+struct entry {
+	uint64_t ino;
+	uint32_t idx;
+	char name[12];
+};
+
+struct wctx {
+	const struct fsb_phase_args *a;
+	struct fsb_wstate *ws;
+	unsigned char *buf;
+	size_t buflen;
+	struct entry *ent;
+	size_t cap;
+};
+
+static int is_fatal(int err)
+{
+	return err == ENOSPC || err == EIO || err == EROFS || err == EDQUOT || err == ENOMEM;
+}
+
+/* Record an error; returns 1 when the worker must stop. */
+static int werr(struct wctx *w, const char *op, uint32_t dir, uint32_t idx, int err,
+		int verify, uint64_t off, uint64_t count)
+{
+	struct fsb_wstate *ws = w->ws;
+
+	if (verify)
+		ws->verify_errors++;
+	else
+		ws->errors++;
+	if (ws->nerr < FSB_WERR_MAX) {
+		struct fsb_werr *e = &ws->err[ws->nerr++];
+		e->dir = dir;
+		e->idx = idx;
+		e->err = err;
+		e->verify = verify;
+		snprintf(e->op, sizeof(e->op), "%s", op);
+		e->off = off;
+		e->count = count;
+	}
+	if (!verify && is_fatal(err)) {
+		ws->fatal = err;
+		return 1;
+	}
+	return ws->errors + ws->verify_errors >= FSB_WERR_LIMIT;
+}
+
+static int cmp_idx(const void *x, const void *y)
+{
+	const struct entry *a = x, *b = y;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+static int cmp_ino(const void *x, const void *y)
+{
+	const struct entry *a = x, *b = y;
+	return a->ino < b->ino ? -1 : a->ino > b->ino;
+}
+
+/* Read the directory (the timed "scandir"): our files into w->ent. */
+static int list_dir(struct wctx *w, int dfd, uint32_t dir, size_t *count)
+{
+	int fd = dup(dfd);
+	DIR *d;
+	struct dirent *e;
+	size_t n = 0;
+
+	if (fd < 0 || !(d = fdopendir(fd))) {
+		int err = errno;
+		if (fd >= 0)
+			close(fd);
+		werr(w, "opendir", dir, UINT32_MAX, err, 0, 0, 0);
+		return -1;
+	}
+	rewinddir(d);
+	errno = 0;
+	while ((e = readdir(d))) {
+		long idx;
+
+		if (e->d_name[0] == '.' && (!e->d_name[1] || (e->d_name[1] == '.' && !e->d_name[2])))
+			continue;
+		idx = parse_name(e->d_name);
+		if (idx < 0 || idx >= (long)w->a->files || n >= w->cap) {
+			if (werr(w, "unexpected", dir, UINT32_MAX, EEXIST, 0, 0, 0))
+				break;
+			continue;
+		}
+		w->ent[n].ino = e->d_ino;
+		w->ent[n].idx = (uint32_t)idx;
+		memcpy(w->ent[n].name, e->d_name, 9);
+		n++;
+	}
+	if (errno)
+		werr(w, "readdir", dir, UINT32_MAX, errno, 0, 0, 0);
+	closedir(d);
+	if (n != w->a->files)
+		werr(w, "missing", dir, UINT32_MAX, ENOENT, 0, 0, (uint64_t)w->a->files - n);
+	*count = n;
+	return 0;
+}
+
+static int do_create(struct wctx *w, int basefd, uint32_t dir, char *dname)
+{
+	const struct fsb_phase_args *a = w->a;
+	struct fsb_wstate *ws = w->ws;
+	char name[12];
+	int dfd;
+
+	if (mkdirat(basefd, dname, 0755) < 0 && errno != EEXIST)
+		return werr(w, "mkdir", dir, UINT32_MAX, errno, 0, 0, 0);
+	dfd = openat(basefd, dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return werr(w, "open", dir, UINT32_MAX, errno, 0, 0, 0);
+	for (uint32_t i = 0; i < a->files; i++) {
+		uint64_t seed = fsb_pattern_seed(dir, i, a->round), t0, left = a->file_size, off = 0;
+		size_t first = a->file_size < w->buflen ? (size_t)a->file_size : w->buflen;
+		int fd, stop = 0;
+
+		fsb_file_name(i, name);
+		fsb_pattern_fill(a->pat, w->buf, first, seed, 0);
+		t0 = now_ns();
+		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (fd < 0) {
+			if (werr(w, "create", dir, i, errno, 0, 0, 0))
+				break;
+			continue;
+		}
+		while (left > 0) {
+			size_t n = left < w->buflen ? (size_t)left : w->buflen;
+			ssize_t r;
+			if (off > 0)
+				fsb_pattern_fill(a->pat, w->buf, n, seed, off);
+			r = write(fd, w->buf, n);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0) {
+				stop = werr(w, "write", dir, i, r < 0 ? errno : EIO, 0, off, n);
+				break;
+			}
+			left -= (uint64_t)r;
+			off += (uint64_t)r;
+		}
+		if (close(fd) < 0)
+			stop |= werr(w, "close", dir, i, errno, 0, 0, 0);
+		fsb_hist_add(&ws->hist, now_ns() - t0);
+		ws->bytes += off;
+		ws->done++;
+		if (stop)
+			break;
+	}
+	close(dfd);
+	return ws->fatal || ws->errors + ws->verify_errors >= FSB_WERR_LIMIT;
+}
+
+static int do_stat(struct wctx *w, int dfd, uint32_t dir)
+{
+	const struct fsb_phase_args *a = w->a;
+	struct fsb_wstate *ws = w->ws;
+	size_t n;
+	struct stat st;
+
+	if (list_dir(w, dfd, dir, &n) < 0)
+		return 1;
+	for (size_t k = 0; k < n; k++) {
+		uint64_t t0 = now_ns();
+		int r = fstatat(dfd, w->ent[k].name, &st, AT_SYMLINK_NOFOLLOW);
+		fsb_hist_add(&ws->hist, now_ns() - t0);
+		if (r < 0) {
+			if (werr(w, "stat", dir, w->ent[k].idx, errno, 0, 0, 0))
+				return 1;
+			continue;
+		}
+		if ((uint64_t)st.st_size != a->file_size && a->verify &&
+		    werr(w, "size", dir, w->ent[k].idx, 0, 1, (uint64_t)st.st_size, a->file_size))
+			return 1;
+		ws->done++;
+	}
+	return 0;
+}
+
+static int do_read(struct wctx *w, int dfd, uint32_t dir, int by_inode)
+{
+	const struct fsb_phase_args *a = w->a;
+	struct fsb_wstate *ws = w->ws;
+	size_t n;
+
+	if (list_dir(w, dfd, dir, &n) < 0)
+		return 1;
+	qsort(w->ent, n, sizeof(w->ent[0]), by_inode ? cmp_ino : cmp_idx);
+	for (size_t k = 0; k < n; k++) {
+		uint32_t idx = w->ent[k].idx;
+		uint64_t seed = fsb_pattern_seed(dir, idx, a->round), off = 0, t0, lat = 0;
+		uint64_t bad = 0, first = 0;
+		int fd, stop = 0;
+
+		t0 = now_ns();
+		fd = openat(dfd, w->ent[k].name, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			if (werr(w, "open", dir, idx, errno, 0, 0, 0))
+				return 1;
+			continue;
+		}
+		for (;;) {
+			ssize_t r = read(fd, w->buf, w->buflen);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r < 0) {
+				stop = werr(w, "read", dir, idx, errno, 0, off, 0);
+				break;
+			}
+			if (r == 0)
+				break;
+			/* verification is outside the operation's latency */
+			lat += now_ns() - t0;
+			if (a->verify) {
+				uint64_t f = 0, limit = off < a->file_size ? a->file_size - off : 0;
+				size_t chk = (uint64_t)r < limit ? (size_t)r : (size_t)limit;
+				size_t b = fsb_pattern_check(a->pat, w->buf, chk, seed, off, &f);
+				if (b && !bad)
+					first = f;
+				bad += b;
+			}
+			off += (uint64_t)r;
+			t0 = now_ns();
+		}
+		close(fd);
+		lat += now_ns() - t0;
+		fsb_hist_add(&ws->hist, lat);
+		ws->bytes += off;
+		if (a->verify && off != a->file_size) {
+			/* short or long file: the missing or extra bytes count as wrong */
+			uint64_t diff = off > a->file_size ? off - a->file_size : a->file_size - off;
+			if (!bad)
+				first = off < a->file_size ? off : a->file_size;
+			bad += diff;
+		}
+		if (bad)
+			stop |= werr(w, "verify", dir, idx, 0, 1, first, bad);
+		ws->done++;
+		if (stop)
+			return 1;
+	}
+	return 0;
+}
+
+static int do_delete(struct wctx *w, int basefd, int dfd, uint32_t dir, const char *dname)
+{
+	struct fsb_wstate *ws = w->ws;
+	size_t n;
+
+	if (list_dir(w, dfd, dir, &n) < 0)
+		return 1;
+	for (size_t k = 0; k < n; k++) {
+		uint64_t t0 = now_ns();
+		int r = unlinkat(dfd, w->ent[k].name, 0);
+		fsb_hist_add(&ws->hist, now_ns() - t0);
+		if (r < 0 && werr(w, "unlink", dir, w->ent[k].idx, errno, 0, 0, 0))
+			return 1;
+		ws->done++;
+	}
+	if (unlinkat(basefd, dname, AT_REMOVEDIR) < 0)
+		return werr(w, "rmdir", dir, UINT32_MAX, errno, 0, 0, 0);
+	return 0;
+}
+
+static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32_t id,
+		   int ready_fd, int barrier_fd)
+{
+	struct wctx w = { .a = a, .ws = ws };
+	char c = 0, dname[12];
+	void *buf;
+
+	/* set-up before the barrier: nothing but the measured work after it */
+	w.buflen = a->file_size < CHUNK ? (size_t)a->file_size : CHUNK;
+	if (w.buflen < 4096)
+		w.buflen = 4096;
+	if (posix_memalign(&buf, 4096, w.buflen + 4096))
+		_exit(3);
+	memset(buf, 0, w.buflen + 4096);
+	w.buf = buf;
+	if (a->phase != PH_CREATE) {
+		w.cap = (size_t)a->files + 64;
+		w.ent = calloc(w.cap, sizeof(*w.ent));
+		if (!w.ent)
+			_exit(3);
+		for (size_t i = 0; i < w.cap; i += 4096 / sizeof(*w.ent))
+			w.ent[i].ino = 0;	/* touch the pages now */
+	}
+	if (write(ready_fd, &c, 1) != 1)
+		_exit(3);
+	close(ready_fd);
+	while (read(barrier_fd, &c, 1) < 0 && errno == EINTR)
+		;
+	ws->start_ns = now_ns();
+	for (uint32_t dir = id; dir < a->dirs; dir += a->workers) {
+		int stop = 0, dfd = -1;
+
+		fsb_dir_name(dir, dname);
+		if (a->phase != PH_CREATE) {
+			dfd = openat(a->base_fd, dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (dfd < 0) {
+				if (werr(&w, "open", dir, UINT32_MAX, errno, 0, 0, 0))
+					break;
+				continue;
+			}
+		}
+		switch (a->phase) {
+		case PH_CREATE: stop = do_create(&w, a->base_fd, dir, dname); break;
+		case PH_STAT: stop = do_stat(&w, dfd, dir); break;
+		case PH_READ: stop = do_read(&w, dfd, dir, 0); break;
+		case PH_READ_INODE: stop = do_read(&w, dfd, dir, 1); break;
+		case PH_DELETE: stop = do_delete(&w, a->base_fd, dfd, dir, dname); break;
+		default: break;
+		}
+		if (dfd >= 0)
+			close(dfd);
+		if (stop)
+			break;
+	}
+	ws->end_ns = now_ns();
+	ws->ended = 1;
+	_exit(0);
+}
+
+/* ---- in the parent ---- */
+
+static void progress_line(const struct fsb_phase_args *a, struct fsb_workers *w, double t0)
+{
+	uint64_t done = 0, total = (uint64_t)a->dirs * a->files;
+	double el = fsb_now() - t0;
+
+	for (uint32_t i = 0; i < a->workers; i++)
+		done += w->st[i].done;
+	fsb_msg("fsbench: %s %s: %llu/%llu files (%.0f%%), %.0f files/s, %.0f s",
+		a->label, fsb_phase_name[a->phase], (unsigned long long)done,
+		(unsigned long long)total, total ? 100.0 * (double)done / (double)total : 0.0,
+		el > 0 ? (double)done / el : 0.0, el);
+}
+
+int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
+		  struct fsb_phase_result *res)
+{
+	int ready[2], barrier[2], alive = 0, err = 0;
+	pid_t *pids;
+	char c;
+	uint64_t first = UINT64_MAX, last = 0;
+	double started, next_progress, killed_at = 0;
+
+	memset(res, 0, sizeof(*res));
+	fsb_hist_init(&res->hist);
+	if (a->workers > w->n)
+		return -EINVAL;
+	memset(w->st, 0, sizeof(struct fsb_wstate) * a->workers);
+	for (uint32_t i = 0; i < a->workers; i++)
+		fsb_hist_init(&w->st[i].hist);
+	pids = calloc(a->workers, sizeof(*pids));
+	if (!pids)
+		return -ENOMEM;
+	if (pipe2(ready, O_CLOEXEC) < 0 || pipe2(barrier, O_CLOEXEC) < 0) {
+		free(pids);
+		return -errno;
+	}
+	for (uint32_t i = 0; i < a->workers; i++) {
+		pid_t p = fork();
+		if (p < 0) {
+			err = -errno;
+			break;
+		}
+		if (p == 0) {
+			close(ready[0]);
+			close(barrier[1]);
+			worker(a, &w->st[i], i, ready[1], barrier[0]);
+		}
+		pids[i] = p;
+		alive++;
+	}
+	close(ready[1]);
+	close(barrier[0]);
+	/* wait until every worker is set up (EOF when they all wrote or died) */
+	for (int got = 0; got < alive;) {
+		ssize_t r = read(ready[0], &c, 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got++;
+	}
+	close(ready[0]);
+	if (err) {	/* could not start them all: stop those that did */
+		for (uint32_t i = 0; i < a->workers; i++)
+			if (pids[i] > 0)
+				kill(pids[i], SIGKILL);
+	}
+	close(barrier[1]);	/* go */
+	started = fsb_now();
+	next_progress = started + 2.0;
+	while (alive > 0) {
+		int status;
+		pid_t p = waitpid(-1, &status, WNOHANG);
+
+		if (p > 0) {
+			for (uint32_t i = 0; i < a->workers; i++)
+				if (pids[i] == p) {
+					pids[i] = 0;
+					alive--;
+					if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+						res->crashed = 1;
+				}
+			continue;
+		}
+		if (p < 0 && errno != EINTR)
+			break;
+		double now = fsb_now();
+		if (a->timeout && !killed_at && now - started > a->timeout) {
+			for (uint32_t i = 0; i < a->workers; i++)
+				if (pids[i] > 0)
+					kill(pids[i], SIGKILL);
+			res->timed_out = 1;
+			killed_at = now;
+		}
+		if (killed_at && now - killed_at > 10.0)
+			break;	/* workers stuck in the kernel: leave them */
+		if (a->progress && now >= next_progress) {
+			progress_line(a, w, started);
+			next_progress = now + 2.0;
+		}
+		struct timespec ts = { 0, 10 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+	free(pids);
+	if (err)
+		return err;
+
+	for (uint32_t i = 0; i < a->workers; i++) {
+		struct fsb_wstate *s = &w->st[i];
+		if (s->start_ns && s->start_ns < first)
+			first = s->start_ns;
+		if (s->end_ns > last)
+			last = s->end_ns;
+		if (!s->ended)
+			res->crashed = 1;
+		res->files += s->done;
+		res->bytes += s->bytes;
+		res->errors += s->errors;
+		res->verify_errors += s->verify_errors;
+		if (s->fatal && !res->fatal)
+			res->fatal = s->fatal;
+		fsb_hist_merge(&res->hist, &s->hist);
+	}
+	if (res->timed_out || res->crashed)
+		last = fsb_now_ns();
+	res->seconds = first != UINT64_MAX && last > first ? (double)(last - first) / 1e9 : 0;
+	if (a->sync_fd >= 0 && !res->timed_out) {
+		double s0 = fsb_now();
+		if (syncfs(a->sync_fd) < 0 && !res->fatal) {
+			res->fatal = errno;
+			res->errors++;
+		}
+		res->sync_seconds = fsb_now() - s0;
+		res->seconds += res->sync_seconds;
+	}
+	return 0;
+}

@@ -1,0 +1,571 @@
+/* suite.c: per filesystem: make it, then rounds x phases, remounting before
+ * every cold phase (never a global drop_caches). */
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "exec.h"
+#include "fs.h"
+#include "phase.h"
+#include "suite.h"
+
+struct fsrun {
+	struct fsb_ctx *c;
+	const struct fsb_fs *fs;
+	int fsi;			/* index in fsb_fs_table, -1 in dir mode */
+	const char *name;
+	const char *dev;		/* NULL in dir mode */
+	char mnt[FSB_PATH_MAX + 64];	/* where the files live */
+	unsigned long mflags;
+	char mdata[256];
+	int mounted;
+	int failed;
+	char reason[512];
+};
+
+int fsb_mount_opts(const char *opts, unsigned long *flags, char *data, size_t len)
+{
+	static const struct { const char *name; unsigned long set, clear; } flag[] = {
+		{ "ro", MS_RDONLY, 0 }, { "rw", 0, MS_RDONLY },
+		{ "noatime", MS_NOATIME, MS_RELATIME | MS_STRICTATIME },
+		{ "relatime", MS_RELATIME, MS_NOATIME | MS_STRICTATIME },
+		{ "strictatime", MS_STRICTATIME, MS_NOATIME | MS_RELATIME },
+		{ "atime", 0, MS_NOATIME }, { "nodiratime", MS_NODIRATIME, 0 },
+		{ "diratime", 0, MS_NODIRATIME }, { "sync", MS_SYNCHRONOUS, 0 },
+		{ "async", 0, MS_SYNCHRONOUS }, { "dirsync", MS_DIRSYNC, 0 },
+		{ "lazytime", MS_LAZYTIME, 0 }, { "nolazytime", 0, MS_LAZYTIME },
+		{ "nosuid", MS_NOSUID, 0 }, { "nodev", MS_NODEV, 0 }, { "noexec", MS_NOEXEC, 0 },
+		{ "defaults", 0, 0 },
+	};
+	char tmp[256], *save = NULL, *tok;
+	size_t o = 0;
+
+	*flags = 0;
+	data[0] = 0;
+	if (strlen(opts) >= sizeof(tmp))
+		return -E2BIG;
+	snprintf(tmp, sizeof(tmp), "%s", opts);
+	for (tok = strtok_r(tmp, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		size_t i;
+		for (i = 0; i < sizeof(flag) / sizeof(flag[0]); i++)
+			if (!strcmp(tok, flag[i].name)) {
+				*flags = (*flags & ~flag[i].clear) | flag[i].set;
+				break;
+			}
+		if (i < sizeof(flag) / sizeof(flag[0]))
+			continue;
+		int n = snprintf(data + o, len - o, "%s%s", o ? "," : "", tok);
+		if (n < 0 || (size_t)n >= len - o)
+			return -E2BIG;
+		o += (size_t)n;
+	}
+	return 0;
+}
+
+static int is_fatal_err(int e)
+{
+	return e == ENOSPC || e == EIO || e == EROFS || e == EDQUOT || e == ENOMEM;
+}
+
+static void fail(struct fsrun *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fail(struct fsrun *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (f->failed)
+		return;
+	f->failed = 1;
+	va_start(ap, fmt);
+	vsnprintf(f->reason, sizeof(f->reason), fmt, ap);
+	va_end(ap);
+}
+
+static int kernel_has(const char *type)
+{
+	FILE *fp = fopen("/proc/filesystems", "re");
+	char line[256];
+	int found = 0;
+
+	while (fp && fgets(line, sizeof(line), fp)) {
+		char *t = strchr(line, '\t');
+		t = t ? t + 1 : line;
+		t[strcspn(t, "\n")] = 0;
+		if (!strcmp(t, type))
+			found = 1;
+	}
+	if (fp)
+		fclose(fp);
+	return found;
+}
+
+/* Make sure the kernel can mount fs; load its modules when needed. */
+static int ensure_support(struct fsrun *f, char *support, size_t len)
+{
+	char modprobe[FSB_PATH_MAX], out[512] = "";
+	int loaded = 0;
+
+	if (kernel_has(f->fs->mount_type)) {
+		snprintf(support, len, "present");
+		return 0;
+	}
+	if (fsb_which("modprobe", modprobe, sizeof(modprobe)) < 0) {
+		fail(f, "kernel has no %s support and modprobe was not found", f->name);
+		return -1;
+	}
+	for (const char *const *m = f->fs->modules; *m; m++) {
+		char *argv[] = { modprobe, (char *)*m, NULL };
+		int r = fsb_exec(argv, out, sizeof(out), 60);
+		if (r == 0)
+			loaded++;
+	}
+	if (!kernel_has(f->fs->mount_type)) {
+		out[strcspn(out, "\n")] = 0;
+		fail(f, "kernel has no %s support (modprobe %s: %s)", f->name,
+		     f->fs->modules[0] ? f->fs->modules[0] : "-", out[0] ? out : "failed");
+		return -1;
+	}
+	snprintf(support, len, "module loaded by fsbench");
+	return 0;
+}
+
+static int do_mount(struct fsrun *f)
+{
+	if (mount(f->dev, f->mnt, f->fs->mount_type, f->mflags, f->mdata[0] ? f->mdata : NULL) < 0) {
+		int e = errno;
+		fail(f, "mount %s (%s) on %s: %s", f->dev, f->name, f->mnt, strerror(e));
+		fsb_error_rec(f->c, f->name, 0, NULL, "mount", f->dev, e, 1, f->reason);
+		return -1;
+	}
+	f->mounted = 1;
+	return 0;
+}
+
+static int do_umount(struct fsrun *f)
+{
+	for (int tries = 0; tries < 50; tries++) {
+		if (umount2(f->mnt, 0) == 0) {
+			f->mounted = 0;
+			return 0;
+		}
+		if (errno != EBUSY)
+			break;
+		struct timespec ts = { 0, 100 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+	int e = errno;
+	fail(f, "umount %s (%s): %s", f->mnt, f->name, strerror(e));
+	fsb_error_rec(f->c, f->name, 0, NULL, "umount", f->mnt, e, 1, f->reason);
+	return -1;
+}
+
+/* mkfs with the real tool; records the argv and version in rec. */
+static int make_fs(struct fsrun *f, struct fsb_rec *rec)
+{
+	const struct fsb_config *cfg = &f->c->cfg;
+	char path[FSB_PATH_MAX], ver[1024] = "", out[4096] = "", opts[256], argtext[1024] = "";
+	char *argv[64];
+	int n = 0;
+	double t0;
+
+	if (fsb_which(f->fs->mkfs, path, sizeof(path)) < 0) {
+		fail(f, "%s not found in %s", f->fs->mkfs, FSB_TOOL_PATH);
+		return -1;
+	}
+	argv[n++] = path;
+	for (const char *const *v = f->fs->version_argv; *v && n < 8; v++)
+		argv[n++] = (char *)*v;
+	argv[n] = NULL;
+	fsb_exec(argv, ver, sizeof(ver), 30);
+	ver[strcspn(ver, "\n")] = 0;
+
+	n = 1;
+	for (const char *const *a = f->fs->mkfs_args; *a; a++)
+		argv[n++] = (char *)*a;
+	snprintf(opts, sizeof(opts), "%s", cfg->mkfs_opts[f->fsi]);
+	char *save = NULL;
+	for (char *tok = strtok_r(opts, " \t", &save); tok && n < 60; tok = strtok_r(NULL, " \t", &save))
+		argv[n++] = tok;
+	argv[n++] = (char *)f->dev;
+	argv[n] = NULL;
+	for (int i = 0; i < n; i++) {
+		size_t o = strlen(argtext);
+		snprintf(argtext + o, sizeof(argtext) - o, "%s%s", i ? " " : "", argv[i]);
+	}
+	fsb_msg("fsbench: %s: %s", f->name, argtext);
+	t0 = fsb_now();
+	int r = fsb_exec(argv, out, sizeof(out), 1800);
+	double secs = fsb_now() - t0;
+	rec_obj(rec, "mkfs");
+	rec_str(rec, "path", path);
+	rec_str(rec, "argv", argtext);
+	rec_str(rec, "version", ver);
+	rec_dbl(rec, "seconds", secs);
+	rec_close(rec);
+	if (r != 0) {
+		char *last = out + strlen(out);
+		while (last > out && (last[-1] == '\n' || last[-1] == ' '))
+			*--last = 0;
+		char *nl = strrchr(out, '\n');
+		fail(f, "%s failed (%s%d): %s", argtext, r < 0 ? "errno " : "status ",
+		     r < 0 ? -r : r, nl ? nl + 1 : out);
+		fsb_error_rec(f->c, f->name, 0, NULL, "mkfs", f->dev, r < 0 ? -r : 0, 1, f->reason);
+		return -1;
+	}
+	return 0;
+}
+
+static void emit_phase(struct fsrun *f, enum fsb_phase ph, uint32_t round,
+		       struct fsb_workers *w, const struct fsb_phase_result *res, int cold)
+{
+	struct fsb_ctx *c = f->c;
+	const struct fsb_config *cfg = &c->cfg;
+	struct fsb_rec r;
+	char file[32];
+	uint64_t shown = 0, total_err = 0;
+
+	/* error details first, so the phase record closes the phase */
+	for (uint32_t i = 0; i < cfg->workers; i++) {
+		struct fsb_wstate *s = fsb_worker_state(w, i);
+		total_err += s->errors + s->verify_errors;
+		for (uint32_t k = 0; k < s->nerr; k++) {
+			const struct fsb_werr *e = &s->err[k];
+			char dn[12], fn[12];
+			fsb_dir_name(e->dir, dn);
+			if (e->idx == UINT32_MAX)
+				snprintf(file, sizeof(file), "%s", dn);
+			else {
+				fsb_file_name(e->idx, fn);
+				snprintf(file, sizeof(file), "%s/%s", dn, fn);
+			}
+			if (e->verify) {
+				fsb_rec_start(c, &r, "verify_error");
+				rec_str(&r, "fs", f->name);
+				rec_u64(&r, "round", round);
+				rec_str(&r, "phase", fsb_phase_name[ph]);
+				rec_str(&r, "file", file);
+				rec_str(&r, "what", e->op);
+				rec_u64(&r, "offset", e->off);
+				rec_u64(&r, "count", e->count);
+				fsb_emit(c, &r);
+			} else {
+				char msg[256];
+				if (!strcmp(e->op, "missing"))
+					snprintf(msg, sizeof(msg), "%" PRIu64 " files missing", e->count);
+				else if (!strcmp(e->op, "unexpected"))
+					snprintf(msg, sizeof(msg), "unexpected entry in directory");
+				else
+					snprintf(msg, sizeof(msg), "%s", strerror(e->err));
+				fsb_error_rec(c, f->name, (int)round, fsb_phase_name[ph], e->op, file,
+					      e->err, is_fatal_err(e->err), msg);
+			}
+			shown++;
+		}
+	}
+	if (total_err > shown)
+		fsb_note(c, "%s round %u %s: %" PRIu64 " more errors not listed", f->name, round,
+			 fsb_phase_name[ph], total_err - shown);
+
+	fsb_rec_start(c, &r, "phase");
+	rec_str(&r, "fs", f->name);
+	rec_u64(&r, "round", round);
+	rec_str(&r, "phase", fsb_phase_name[ph]);
+	rec_str(&r, "order", fsb_phase_order[ph]);
+	rec_bool(&r, "cold", cold);
+	rec_dbl(&r, "seconds", res->seconds);
+	rec_u64(&r, "files", res->files);
+	rec_u64(&r, "bytes", res->bytes);
+	rec_dbl(&r, "files_per_s", res->seconds > 0 ? (double)res->files / res->seconds : 0);
+	rec_dbl(&r, "mib_per_s", res->seconds > 0 ? (double)res->bytes / res->seconds / 1048576.0 : 0);
+	rec_obj(&r, "lat_ns");
+	rec_u64(&r, "p50", fsb_hist_pct(&res->hist, 50));
+	rec_u64(&r, "p90", fsb_hist_pct(&res->hist, 90));
+	rec_u64(&r, "p99", fsb_hist_pct(&res->hist, 99));
+	rec_u64(&r, "p999", fsb_hist_pct(&res->hist, 99.9));
+	rec_u64(&r, "max", res->hist.count ? res->hist.max : 0);
+	rec_u64(&r, "mean", res->hist.count ? res->hist.sum / res->hist.count : 0);
+	rec_u64(&r, "ops", res->hist.count);
+	rec_close(&r);
+	rec_u64(&r, "errors", res->errors);
+	rec_u64(&r, "verify_errors", res->verify_errors);
+	rec_bool(&r, "verified", cfg->verify && (ph == PH_READ || ph == PH_READ_INODE || ph == PH_STAT));
+	rec_u64(&r, "workers", cfg->workers);
+	rec_arr(&r, "worker_seconds");
+	for (uint32_t i = 0; i < cfg->workers; i++) {
+		struct fsb_wstate *s = fsb_worker_state(w, i);
+		rec_arr_dbl(&r, s->end_ns > s->start_ns ? (double)(s->end_ns - s->start_ns) / 1e9 : 0);
+	}
+	rec_close(&r);
+	if (ph == PH_CREATE || ph == PH_DELETE)
+		rec_dbl(&r, "sync_seconds", res->sync_seconds);
+	if (res->timed_out)
+		rec_bool(&r, "timed_out", 1);
+	fsb_emit(c, &r);
+	if (res->verify_errors)
+		c->failed = 1;
+}
+
+/* Rounds x phases on a mounted filesystem (or a directory). */
+static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_pattern *pat)
+{
+	struct fsb_ctx *c = f->c;
+	const struct fsb_config *cfg = &c->cfg;
+	int cold = f->dev != NULL;
+
+	for (uint32_t round = 1; round <= cfg->rounds && !f->failed; round++) {
+		for (int ph = 0; ph < PH_N && !f->failed; ph++) {
+			struct fsb_phase_args a;
+			struct fsb_phase_result res;
+			struct fsb_rec r;
+			char label[128];
+			int fd;
+
+			/* cold cache: unmount and mount the filesystem under test */
+			if (cold && !(round == 1 && ph == PH_CREATE)) {
+				if (do_umount(f) < 0 || do_mount(f) < 0)
+					break;
+			}
+			fd = open(f->mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (fd < 0) {
+				int e = errno;
+				fail(f, "open %s: %s", f->mnt, strerror(e));
+				fsb_error_rec(c, f->name, (int)round, fsb_phase_name[ph], "open", f->mnt, e, 1, NULL);
+				break;
+			}
+			fsb_rec_start(c, &r, "phase_start");
+			rec_str(&r, "fs", f->name);
+			rec_u64(&r, "round", round);
+			rec_str(&r, "phase", fsb_phase_name[ph]);
+			fsb_emit(c, &r);
+
+			snprintf(label, sizeof(label), "%s round %u/%u", f->name, round, cfg->rounds);
+			memset(&a, 0, sizeof(a));
+			a.phase = (enum fsb_phase)ph;
+			a.base_fd = fd;
+			a.sync_fd = (ph == PH_CREATE || ph == PH_DELETE) ? fd : -1;
+			a.dirs = cfg->dirs;
+			a.files = cfg->files;
+			a.workers = cfg->workers;
+			a.round = round;
+			a.file_size = cfg->file_size;
+			a.verify = cfg->verify;
+			a.timeout = cfg->phase_timeout;
+			a.progress = cfg->progress;
+			a.label = label;
+			a.pat = pat;
+			int e = fsb_phase_run(w, &a, &res);
+			close(fd);
+			if (e < 0) {
+				fail(f, "%s: cannot start workers: %s", fsb_phase_name[ph], strerror(-e));
+				fsb_error_rec(c, f->name, (int)round, fsb_phase_name[ph], "fork", NULL, -e, 1, NULL);
+				break;
+			}
+			emit_phase(f, (enum fsb_phase)ph, round, w, &res, cold);
+			if (cfg->progress)
+				fsb_msg("fsbench: %s %s: %.3f s, %.0f files/s%s", label, fsb_phase_name[ph],
+					res.seconds, res.seconds > 0 ? (double)res.files / res.seconds : 0.0,
+					res.errors + res.verify_errors ? " (errors)" : "");
+			if (res.timed_out) {
+				fail(f, "round %u %s: timed out after %u s (phase_timeout)", round,
+				     fsb_phase_name[ph], cfg->phase_timeout);
+				fsb_error_rec(c, f->name, (int)round, fsb_phase_name[ph], "timeout", NULL,
+					      ETIMEDOUT, 1, f->reason);
+			} else if (res.fatal) {
+				fail(f, "round %u %s: %s", round, fsb_phase_name[ph], strerror(res.fatal));
+			} else if (res.crashed) {
+				fail(f, "round %u %s: a worker process died", round, fsb_phase_name[ph]);
+				fsb_error_rec(c, f->name, (int)round, fsb_phase_name[ph], "worker", NULL, 0, 1,
+					      f->reason);
+			} else if (res.errors) {
+				fail(f, "round %u %s: %" PRIu64 " errors", round, fsb_phase_name[ph], res.errors);
+			}
+		}
+	}
+}
+
+static void fs_end(struct fsrun *f, const char *status)
+{
+	struct fsb_rec r;
+
+	fsb_rec_start(f->c, &r, "fs_end");
+	rec_str(&r, "fs", f->name);
+	rec_str(&r, "status", status);
+	rec_str(&r, "reason", f->reason);
+	fsb_emit(f->c, &r);
+	if (!strcmp(status, "ok"))
+		f->c->fs_ok++;
+	else {
+		f->c->fs_failed++;
+		f->c->failed = 1;
+		fsb_msg("fsbench: %s: %s", f->name, f->reason);
+	}
+}
+
+static int mnt_in_use(const char *mnt)
+{
+	struct stat a, b;
+	char parent[FSB_PATH_MAX + 4];
+
+	snprintf(parent, sizeof(parent), "%s/..", mnt);
+	if (stat(mnt, &a) < 0 || stat(parent, &b) < 0)
+		return 0;
+	return a.st_dev != b.st_dev;
+}
+
+static int mkdir_p(const char *path)
+{
+	char tmp[FSB_PATH_MAX];
+
+	snprintf(tmp, sizeof(tmp), "%s", path);
+	for (char *p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, int fsi,
+			  struct fsb_workers *w, const struct fsb_pattern *pat)
+{
+	struct fsrun f = { .c = c, .fs = &fsb_fs_table[fsi], .fsi = fsi, .name = fsb_fs_table[fsi].name,
+			   .dev = t->path };
+	struct fsb_rec r;
+	char support[64];
+
+	snprintf(f.mnt, sizeof(f.mnt), "%s", c->cfg.mnt);
+	if (fsb_mount_opts(c->cfg.mount_opts[fsi], &f.mflags, f.mdata, sizeof(f.mdata)) < 0) {
+		fail(&f, "mount_opts.%s: too long", f.name);
+		fs_end(&f, "failed");
+		return;
+	}
+	if (ensure_support(&f, support, sizeof(support)) < 0) {
+		fs_end(&f, "skipped");
+		return;
+	}
+	fsb_rec_start(c, &r, "fs_start");
+	rec_str(&r, "fs", f.name);
+	rec_str(&r, "device", f.dev);
+	rec_str(&r, "support", support);
+	rec_str(&r, "mount_opts", c->cfg.mount_opts[fsi]);
+	rec_str(&r, "mnt", f.mnt);
+	if (make_fs(&f, &r) < 0) {
+		char p[FSB_PATH_MAX];
+		fs_end(&f, fsb_which(f.fs->mkfs, p, sizeof(p)) < 0 ? "skipped" : "failed");
+		return;
+	}
+	fsb_emit(c, &r);
+	if (do_mount(&f) == 0)
+		run_rounds(&f, w, pat);
+	if (f.mounted && do_umount(&f) < 0)
+		umount2(f.mnt, MNT_DETACH);
+	fs_end(&f, f.failed ? "failed" : "ok");
+}
+
+static int rm_tree(int dfd, int depth)
+{
+	DIR *d;
+	struct dirent *e;
+	int fd = dup(dfd);
+
+	if (fd < 0 || !(d = fdopendir(fd)))
+		return -1;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (unlinkat(dfd, e->d_name, 0) == 0)
+			continue;
+		if ((errno == EISDIR || errno == EPERM) && depth < 4) {
+			int sub = openat(dfd, e->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (sub >= 0) {
+				rm_tree(sub, depth + 1);
+				close(sub);
+			}
+			unlinkat(dfd, e->d_name, AT_REMOVEDIR);
+		}
+	}
+	closedir(d);
+	return 0;
+}
+
+static void run_dir(struct fsb_ctx *c, struct fsb_workers *w, const struct fsb_pattern *pat)
+{
+	struct fsrun f = { .c = c, .fsi = -1 };
+	struct statfs sf;
+	struct fsb_rec r;
+	char id[24];
+
+	snprintf(id, sizeof(id), "%016" PRIx64, c->run_id);
+	snprintf(f.mnt, sizeof(f.mnt), "%s/fsbench-%s", c->cfg.dir, id);
+	f.name = (statfs(c->cfg.dir, &sf) == 0 && fsb_fs_name_of_magic((unsigned long)sf.f_type))
+		 ? fsb_fs_name_of_magic((unsigned long)sf.f_type) : "dir";
+	if (mkdir(f.mnt, 0755) < 0) {
+		int e = errno;
+		fail(&f, "mkdir %s: %s", f.mnt, strerror(e));
+		fsb_error_rec(c, f.name, 0, NULL, "mkdir", f.mnt, e, 1, NULL);
+		fs_end(&f, "failed");
+		return;
+	}
+	fsb_rec_start(c, &r, "fs_start");
+	rec_str(&r, "fs", f.name);
+	rec_str(&r, "dir", f.mnt);
+	rec_str(&r, "support", "existing directory: no mkfs, no remount, warm cache");
+	fsb_emit(c, &r);
+	run_rounds(&f, w, pat);
+	int fd = open(f.mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		rm_tree(fd, 0);
+		close(fd);
+	}
+	rmdir(f.mnt);
+	fs_end(&f, f.failed ? "failed" : "ok");
+}
+
+void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
+{
+	struct fsb_workers *w = fsb_workers_new(c->cfg.workers);
+	struct fsb_pattern *pat = malloc(sizeof(*pat));
+	char list[256], *save = NULL;
+
+	if (!w || !pat) {
+		fsb_error_rec(c, NULL, 0, NULL, "alloc", NULL, ENOMEM, 1, "cannot allocate worker state");
+		c->failed = 1;
+		fsb_workers_free(w);
+		free(pat);
+		return;
+	}
+	fsb_pattern_init(pat);
+	if (!target) {
+		run_dir(c, w, pat);
+	} else {
+		int e = mkdir_p(c->cfg.mnt);
+		if (e < 0 || mnt_in_use(c->cfg.mnt)) {
+			char msg[FSB_PATH_MAX + 64];
+			snprintf(msg, sizeof(msg), "mount point %s: %s", c->cfg.mnt,
+				 e < 0 ? strerror(-e) : "something is already mounted there");
+			fsb_msg("fsbench: %s", msg);
+			fsb_error_rec(c, NULL, 0, NULL, "mnt", c->cfg.mnt, e < 0 ? -e : EBUSY, 1, msg);
+			c->failed = 1;
+		} else {
+			snprintf(list, sizeof(list), "%s", c->cfg.fs);
+			for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+				run_device_fs(c, target, fsb_fs_index(tok), w, pat);
+		}
+	}
+	fsb_workers_free(w);
+	free(pat);
+}

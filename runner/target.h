@@ -1,0 +1,52 @@
+/* target.h: block devices, their identity, target selection and safety. */
+#ifndef FSB_TARGET_H
+#define FSB_TARGET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "record.h"
+
+struct fsb_disk {
+	char path[FSB_PATH_MAX];	/* /dev/NAME */
+	char name[64];			/* sysfs name */
+	char disk[64];			/* whole-disk name (== name for a disk) */
+	unsigned maj, min;
+	uint64_t size;			/* bytes */
+	int is_partition;
+	char partlabel[72];
+	char model[128], serial[128], firmware[64], wwn[128];
+	char transport[16];		/* nvme, sata, scsi, usb, virtio, mmc, loop, other */
+	int rotational;
+	unsigned logical_block, physical_block;
+	char loop_backing[FSB_PATH_MAX];
+	int loop_dio;
+	char pcie_speed[48], pcie_width[16];
+};
+
+#define FSB_MAX_DISKS 64
+
+/* Fill d from sysfs for the block device at path (a /dev node). 0 or -errno. */
+int fsb_disk_probe(const char *path, struct fsb_disk *d);
+/* Every block device (disks and partitions) except ram/zram. Returns count. */
+int fsb_disk_list(struct fsb_disk *out, int max);
+/* Resolve a target spec: PATH, path:PATH, partlabel:NAME, serial:S, wwn:W,
+ * model:GLOB. 0, or -1 with why (no match, several matches, ...). */
+int fsb_disk_resolve(const char *spec, struct fsb_disk *d, char *why, size_t len);
+/* Safety rules for a target: block device, not mounted, no mounted
+ * partition, not the root disk or the log, not in use (holders, swap), at
+ * least need bytes. 0 when it may be formatted, else -1 with why. */
+int fsb_target_check(const struct fsb_disk *d, const char *log_path, uint64_t need,
+		     char *why, size_t len);
+/* What is on the device now ("an ext4 filesystem", "a GPT partition table",
+ * "no known signature"). */
+const char *fsb_disk_signature(const char *path, char *buf, size_t len);
+/* The disk as a JSON object member. */
+void fsb_disk_json(struct fsb_rec *r, const char *key, const struct fsb_disk *d);
+/* Every disk as a JSON array member (for refusal records). */
+void fsb_disks_json(struct fsb_rec *r, const char *key);
+/* Human size, "10.0 GiB". */
+const char *fsb_human(uint64_t bytes, char *buf, size_t len);
+
+#endif
