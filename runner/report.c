@@ -397,9 +397,12 @@ int rep_load_stream(struct rep_set *set, FILE *f, const char *name,
 		if (!brace)
 			continue;	/* console noise */
 		size_t prefix = (size_t)(brace - line);
+		size_t end = (size_t)n;	/* the line ending is not part of the record */
+		while (end > prefix && (line[end - 1] == '\n' || line[end - 1] == '\r'))
+			end--;
 		struct jsonr_doc *doc;
 		struct jsonr_err je;
-		rc = jsonr_parse(brace, (size_t)n - prefix, &doc, &je);
+		rc = jsonr_parse(brace, end - prefix, &doc, &je);
 		if (rc == -ENOMEM) {
 			rc = oom(&L);
 			break;

@@ -1,0 +1,741 @@
+/* test_report.c: loading result records and the report/compare tables,
+ * against the fixtures in $FSB_TESTDATA (tests/unit/data/report-*.jsonl).
+ *
+ * report-run.jsonl: one run, ext4 and xfs x 3 rounds, f2fs skipped, one
+ * error and one verify_error, console noise and "FSB: " prefixes, a CRLF
+ * line. Per-round seconds are chosen so that medians differ from means and
+ * from round 1 (ext4 create 8, 9, 20: median 9.00, mean 12.3).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "report.h"
+#include "unit.h"
+
+static char path_run[1024], path_two[1024], path_bad[1024], path_nophase[1024];
+
+static void paths(void)
+{
+	const char *d = getenv("FSB_TESTDATA");
+	if (!d)
+		d = "tests/unit/data";
+	snprintf(path_run, sizeof(path_run), "%s/report-run.jsonl", d);
+	snprintf(path_two, sizeof(path_two), "%s/report-two-runs.jsonl", d);
+	snprintf(path_bad, sizeof(path_bad), "%s/report-bad.jsonl", d);
+	snprintf(path_nophase, sizeof(path_nophase), "%s/report-nophase.jsonl", d);
+}
+
+/* Load records from a string; returns rc, err gets the message. */
+static int load_text(struct rep_set *set, const char *text, char *err, size_t errlen)
+{
+	memset(set, 0, sizeof(*set));
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	if (!f)
+		return -errno;
+	int rc = rep_load_stream(set, f, "mem.jsonl", err, errlen);
+	fclose(f);
+	return rc;
+}
+
+/* Render a whole report into a string (caller frees). */
+static char *render(const struct rep_run *r, enum rep_fmt f)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (!m)
+		return NULL;
+	CHECK(rep_print(m, r, f) == 0);
+	fclose(m);
+	return buf;
+}
+
+static void test_load(void)
+{
+	struct rep_set set;
+	char err[512];
+
+	CHECK(rep_load(&set, path_run, err, sizeof(err)) == 0);
+	CHECK_EQ_U(set.nruns, 1);
+	const struct rep_run *r = rep_find(&set, NULL);
+	CHECK(r != NULL);
+	if (!r) {
+		rep_free(&set);
+		return;
+	}
+	CHECK_STR(r->run_id, "1a2b3c4d5e6f7a8b");
+	CHECK(r->have_start && r->have_end);
+	CHECK_STR(r->hostname, "bench1");
+	CHECK_STR(r->mem_bytes, "68719476736");
+	CHECK_STR(r->status, "failed");
+	CHECK_EQ_U(r->exit_code, 1);
+	CHECK_EQ_U(r->nph, 30);
+	CHECK_EQ_U(r->nfs, 3);
+	CHECK_STR(r->nfs > 2 ? r->fs[0].name : NULL, "ext4");
+	CHECK_STR(r->nfs > 2 ? r->fs[1].name : NULL, "xfs");
+	CHECK_STR(r->nfs > 2 ? r->fs[2].name : NULL, "f2fs");
+	CHECK_STR(r->nfs > 2 ? r->fs[2].status : NULL, "skipped");
+	CHECK_STR(r->nfs > 2 ? r->fs[2].reason : NULL, "mkfs.f2fs not found");
+	CHECK_EQ_U(r->nfs > 2 ? r->fs[2].nphases : 99, 0);
+	CHECK_EQ_U(r->nev, 2);
+	CHECK_EQ_U(r->nev_total, 2);
+	/* the phase on a CRLF line and the unprefixed ones are all there */
+	const struct rep_phase *p = r->nph == 30 ? &r->ph[6] : NULL;	/* ext4 r2 stat, unprefixed */
+	CHECK(p && strcmp(p->phase, "stat") == 0 && p->round == 2 && p->seconds == 0.45);
+	CHECK(p && p->cold == 1 && p->workers == 16 && p->have_lat);
+	CHECK(p && p->lat_ns[LAT_P50] == 1700 && p->lat_ns[LAT_MEAN] == 5000);
+	CHECK(p && p->sync_seconds < 0);
+	p = r->nph == 30 ? &r->ph[20] : NULL;	/* xfs r2 create */
+	CHECK(p && strcmp(p->fs, "xfs") == 0 && p->errors == 1 && p->sync_seconds == 1.0);
+	CHECK(p && p->files == 320000 && p->bytes == 320000ull * 4096);
+	rep_free(&set);
+	CHECK(set.runs == NULL && set.nruns == 0);
+}
+
+static void test_median(void)
+{
+	double a[] = { 3, 1, 2 };
+	double b[] = { 4, 1, 3, 2 };
+	double c[] = { 7 };
+	double d[] = { 20, 8, 9 };
+	CHECK(rep_median(a, 3) == 2);
+	CHECK(rep_median(b, 4) == 2.5);
+	CHECK(rep_median(c, 1) == 7);
+	CHECK(rep_median(d, 3) == 9);	/* not the mean, 12.33 */
+}
+
+static void test_summary(void)
+{
+	struct rep_set set;
+	struct rep_table t;
+	char err[512];
+	double v = 0;
+
+	CHECK(rep_load(&set, path_run, err, sizeof(err)) == 0);
+	const struct rep_run *r = rep_find(&set, NULL);
+	if (!r) {
+		CHECK(r != NULL);
+		return;
+	}
+	CHECK(rep_summary(r, "ext4", ROW_CREATE, 0, &v) == 1 && v == 9.0);
+	CHECK(rep_summary(r, "ext4", ROW_READ_FRESH, 0, &v) == 1 && v == 5.2);
+	CHECK(rep_summary(r, "ext4", ROW_READ_AGED, 0, &v) == 1 && v == 35.0);
+	CHECK(rep_summary(r, "xfs", ROW_DELETE, 0, &v) == 1 && v == 28.5);
+	CHECK(rep_summary(r, "f2fs", ROW_CREATE, 0, &v) == 0);
+	CHECK(rep_summary(r, "ext4", ROW_CREATE, 1, &v) == 1 && v > 35555.5 && v < 35555.6);
+	CHECK_STR(rep_row_name(ROW_READ_AGED), "read cold (aged fs)");
+
+	static const char *const md[ROW_N][3] = {
+		{ "create (incl. sync)", "9.00", "52.3" },
+		{ "stat walk (cold)", "0.450", "1.05" },
+		{ "read cold (fresh fs)", "5.20", "11.0" },
+		{ "read cold (aged fs)", "35.0", "11.4" },
+		{ "read inode order (fresh fs)", "4.00", "10.0" },
+		{ "read inode order (aged fs)", "4.60", "10.7" },
+		{ "delete (incl. sync)", "32.8", "28.5" },
+	};
+	CHECK(rep_table_summary(r, REP_MD, &t) == 0);
+	CHECK_EQ_U(t.ncols, 3);	/* f2fs was skipped: no column */
+	CHECK_EQ_U(t.nrows, ROW_N);
+	CHECK_STR(t.head[0], "phase");
+	CHECK_STR(t.head[1], "ext4");
+	CHECK_STR(t.head[2], "xfs");
+	for (size_t i = 0; i < ROW_N && t.nrows == ROW_N; i++)
+		for (size_t c = 0; c < 3; c++)
+			CHECK_STR(rep_cell(&t, i, c), md[i][c]);
+	rep_table_free(&t);
+
+	CHECK(rep_table_summary(r, REP_CSV, &t) == 0);
+	CHECK_STR(rep_cell(&t, ROW_CREATE, 1), "9.000000");
+	CHECK_STR(rep_cell(&t, ROW_CREATE, 2), "52.300000");
+	CHECK_STR(rep_cell(&t, ROW_READ_AGED, 1), "35.000000");
+	CHECK_STR(rep_cell(&t, ROW_INODE_AGED, 2), "10.700000");
+	CHECK_STR(rep_cell(&t, ROW_STAT, 1), "0.450000");
+	rep_table_free(&t);
+
+	CHECK(rep_table_rate(r, REP_MD, &t) == 0);
+	CHECK_EQ_U(t.nrows, 2);
+	CHECK_STR(rep_cell(&t, 0, 0), "create files/s");
+	CHECK_STR(rep_cell(&t, 0, 1), "35556");
+	CHECK_STR(rep_cell(&t, 0, 2), "6119");
+	CHECK_STR(rep_cell(&t, 1, 0), "delete files/s");
+	CHECK_STR(rep_cell(&t, 1, 1), "9756");
+	CHECK_STR(rep_cell(&t, 1, 2), "11228");
+	rep_table_free(&t);
+
+	CHECK(rep_table_fs_status(r, REP_MD, &t) == 0);
+	CHECK_EQ_U(t.nrows, 1);	/* only what needs a note */
+	CHECK_STR(rep_cell(&t, 0, 0), "f2fs");
+	CHECK_STR(rep_cell(&t, 0, 1), "skipped");
+	CHECK_STR(rep_cell(&t, 0, 2), "mkfs.f2fs not found");
+	rep_table_free(&t);
+	CHECK(rep_table_fs_status(r, REP_CSV, &t) == 0);
+	CHECK_EQ_U(t.nrows, 3);
+	CHECK_STR(rep_cell(&t, 1, 1), "ok");
+	rep_table_free(&t);
+
+	CHECK(rep_table_run(r, REP_MD, &t) == 0);
+	CHECK_STR(rep_cell(&t, 0, 1), "1a2b3c4d5e6f7a8b");
+	CHECK_STR(rep_cell(&t, 1, 1), "bench1 (x86_64), 16 CPUs, 64.0 GiB");
+	CHECK_STR(rep_cell(&t, 3, 1), "6.17.0-test");
+	CHECK_STR(rep_cell(&t, 4, 1), "/dev/nvme1n1, Test NVMe (serial S123), 10.0 GiB");
+	CHECK_STR(rep_cell(&t, 5, 1), "profile seed; fs ext4,xfs,f2fs; 16 dirs x 20000 files"
+		  " x 4096 bytes; 16 workers; 3 rounds");
+	CHECK_STR(rep_cell(&t, 6, 1), "failed (exit 1, 1234.5 s)");
+	rep_table_free(&t);
+	rep_free(&set);
+}
+
+static void test_rounds_latency_errors(void)
+{
+	struct rep_set set;
+	struct rep_table t;
+	char err[512];
+
+	CHECK(rep_load(&set, path_run, err, sizeof(err)) == 0);
+	const struct rep_run *r = rep_find(&set, NULL);
+	if (!r) {
+		CHECK(r != NULL);
+		return;
+	}
+	CHECK(rep_table_rounds(r, REP_MD, &t) == 0);
+	CHECK_EQ_U(t.nrows, 30);
+	CHECK_EQ_U(t.ncols, 10);
+	static const char *const r12[] = { "ext4", "3", "read", "name", "40.0", "-",
+		"320000", "8000", "0", "1" };
+	static const char *const r20[] = { "xfs", "2", "create", "name", "50.0", "1.00",
+		"320000", "6400", "1", "0" };
+	for (size_t c = 0; c < 10 && t.nrows == 30; c++) {
+		CHECK_STR(rep_cell(&t, 12, c), r12[c]);
+		CHECK_STR(rep_cell(&t, 20, c), r20[c]);
+	}
+	CHECK_STR(rep_cell(&t, 1, 3), "readdir");
+	CHECK_STR(rep_cell(&t, 1, 4), "0.400");
+	rep_table_free(&t);
+	CHECK(rep_table_rounds(r, REP_CSV, &t) == 0);
+	CHECK_STR(t.head[7], "files_per_s");
+	CHECK_STR(rep_cell(&t, 12, 4), "40.000000");
+	CHECK_STR(rep_cell(&t, 12, 5), "");
+	CHECK_STR(rep_cell(&t, 12, 7), "8000.0");
+	rep_table_free(&t);
+
+	CHECK(rep_table_latency(r, REP_MD, &t) == 0);
+	CHECK_EQ_U(t.nrows, 30);
+	CHECK_STR(t.head[6], "p99.9");
+	static const char *const l27[] = { "xfs", "3", "read", "1.80", "12.3", "459.8",
+		"2346", "13000" };
+	for (size_t c = 0; c < 8; c++)
+		CHECK_STR(rep_cell(&t, 27, c), l27[c]);
+	rep_table_free(&t);
+	CHECK(rep_table_latency(r, REP_CSV, &t) == 0);
+	static const char *const c27[] = { "xfs", "3", "read", "1.800", "12.345", "459.789",
+		"2345.678", "13000.000" };
+	for (size_t c = 0; c < 8; c++)
+		CHECK_STR(rep_cell(&t, 27, c), c27[c]);
+	rep_table_free(&t);
+
+	CHECK(rep_table_errors(r, REP_MD, &t) == 0);
+	CHECK_EQ_U(t.nrows, 2);
+	static const char *const e0[] = { "verify_error", "ext4", "3", "read", "verify",
+		"d01/f000007", "content differs at offset 0 (4096 bytes)" };
+	static const char *const e1[] = { "error", "xfs", "2", "create", "open",
+		"d03/f000123", "No space left on device (errno 28)" };
+	for (size_t c = 0; c < 7; c++) {
+		CHECK_STR(rep_cell(&t, 0, c), e0[c]);
+		CHECK_STR(rep_cell(&t, 1, c), e1[c]);
+	}
+	rep_table_free(&t);
+	rep_free(&set);
+}
+
+static void test_render_md(void)
+{
+	struct rep_set set;
+	char err[512];
+
+	CHECK(rep_load(&set, path_run, err, sizeof(err)) == 0);
+	char *s = set.nruns ? render(rep_find(&set, NULL), REP_MD) : NULL;
+	CHECK_CONTAINS(s, "# fsbench report\n\n- run: 1a2b3c4d5e6f7a8b\n");
+	CHECK_CONTAINS(s, "- status: failed (exit 1, 1234.5 s)\n");
+	CHECK_CONTAINS(s, "## Summary (seconds, median of rounds, lower is better)\n\n"
+		       "| phase                       |  ext4 |  xfs |\n"
+		       "|-----------------------------|------:|-----:|\n"
+		       "| create (incl. sync)         |  9.00 | 52.3 |\n"
+		       "| stat walk (cold)            | 0.450 | 1.05 |\n"
+		       "| read cold (fresh fs)        |  5.20 | 11.0 |\n"
+		       "| read cold (aged fs)         |  35.0 | 11.4 |\n");
+	CHECK_CONTAINS(s, "| delete (incl. sync)         |  32.8 | 28.5 |\n\n"
+		       "- f2fs: skipped: mkfs.f2fs not found\n");
+	CHECK_CONTAINS(s, "| create files/s | 35556 |  6119 |\n");
+	CHECK_CONTAINS(s, "| ext4 |     3 | read       | name    |    40.0 |      - | 320000 |"
+		       "    8000 |      0 |             1 |\n");
+	CHECK_CONTAINS(s, "| xfs  |     3 | read       | 1.80 | 12.3 | 459.8 |  2346 | 13000 |\n");
+	CHECK_CONTAINS(s, "## Errors and verification failures\n");
+	/* sections in order */
+	const char *a = s ? strstr(s, "## Summary") : NULL, *b = s ? strstr(s, "## Files per") : NULL,
+		   *c = s ? strstr(s, "## Rounds") : NULL, *d = s ? strstr(s, "## Latency") : NULL,
+		   *e = s ? strstr(s, "## Errors") : NULL;
+	CHECK(a && b && c && d && e && a < b && b < c && c < d && d < e);
+	free(s);
+	rep_free(&set);
+}
+
+static void test_render_csv(void)
+{
+	struct rep_set set;
+	char err[512];
+
+	CHECK(rep_load(&set, path_run, err, sizeof(err)) == 0);
+	char *s = set.nruns ? render(rep_find(&set, NULL), REP_CSV) : NULL;
+	CHECK(s && strncmp(s, "run,key,value\nrun,run_id,1a2b3c4d5e6f7a8b\n", 42) == 0);
+	CHECK_CONTAINS(s, "\nrun,fs,\"ext4,xfs,f2fs\"\n");
+	CHECK_CONTAINS(s, "\n\nsummary,phase,ext4,xfs\n"
+		       "summary,create (incl. sync),9.000000,52.300000\n"
+		       "summary,stat walk (cold),0.450000,1.050000\n");
+	CHECK_CONTAINS(s, "summary,read cold (aged fs),35.000000,11.400000\n");
+	CHECK_CONTAINS(s, "\n\nrate,phase,ext4,xfs\nrate,create files/s,35555.6,6118.5\n");
+	CHECK_CONTAINS(s, "\n\nfs_status,fs,status,reason\nfs_status,ext4,ok,\n");
+	CHECK_CONTAINS(s, "fs_status,f2fs,skipped,mkfs.f2fs not found\n");
+	CHECK_CONTAINS(s, "\nrounds,ext4,3,read,name,40.000000,,320000,8000.0,0,1\n");
+	CHECK_CONTAINS(s, "\nlatency,xfs,3,read,1.800,12.345,459.789,2345.678,13000.000\n");
+	CHECK_CONTAINS(s, "\nerrors,error,xfs,2,create,open,d03/f000123,"
+		       "No space left on device (errno 28)\n");
+
+	/* every line names its table; one blank line between tables */
+	static const char *const names[] = { "run,", "summary,", "rate,", "fs_status,",
+		"rounds,", "latency,", "errors," };
+	size_t blanks = 0, lines = 0, named = 0, heads = 0;
+	for (char *l = s; l && *l;) {
+		char *nl = strchr(l, '\n');
+		size_t len = nl ? (size_t)(nl - l) : strlen(l);
+		lines++;
+		if (len == 0) {
+			blanks++;
+			heads++;	/* the next line is a header */
+		}
+		for (size_t i = 0; i < 7; i++)
+			if (strncmp(l, names[i], strlen(names[i])) == 0)
+				named++;
+		if (!nl)
+			break;
+		l = nl + 1;
+	}
+	CHECK_EQ_U(blanks, 6);
+	CHECK_EQ_U(named + blanks, lines);
+	CHECK(s && s[strlen(s) - 1] == '\n' && strstr(s, "\n\n\n") == NULL);
+	free(s);
+	rep_free(&set);
+}
+
+static void test_prefix(void)
+{
+	struct rep_set set;
+	char err[512];
+	static const char text[] =
+		"U-Boot 2024.01\n"
+		"\n"
+		"[    2.0] fsbench: starting\n"
+		"FSB: {\"type\":\"run_start\",\"run_id\":\"r1\",\"host\":{\"hostname\":\"h\"}}\n"
+		"console noise FSB: {\"type\":\"phase\",\"run_id\":\"r1\",\"fs\":\"ext4\","
+		"\"round\":1,\"phase\":\"create\",\"seconds\":2.5,\"files\":100}\r\n"
+		"{\"type\":\"phase\",\"run_id\":\"r1\",\"fs\":\"ext4\",\"round\":2,"
+		"\"phase\":\"create\",\"seconds\":1.5}\n"
+		"no brace here\n"
+		"FSB: {\"type\":\"run_end\",\"run_id\":\"r1\",\"status\":\"ok\"}";	/* no final newline */
+
+	CHECK(load_text(&set, text, err, sizeof(err)) == 0);
+	CHECK_EQ_U(set.lines, 8);
+	CHECK_EQ_U(set.records, 4);
+	const struct rep_run *r = rep_find(&set, NULL);
+	CHECK(r && r->nph == 2 && r->have_end && r->have_start);
+	CHECK(r && r->nph == 2 && r->ph[0].seconds == 2.5 && r->ph[0].files_per_s == 40);
+	CHECK(r && r->nph == 2 && r->ph[1].round == 2);
+	rep_free(&set);
+
+	/* the error column counts the prefix: '{' is column 6 here */
+	CHECK(load_text(&set, "FSB: x\nFSB: {\"a\" 1}\n", err, sizeof(err)) == -EBADMSG);
+	CHECK_STR(err, "mem.jsonl:2: expected ':', found '1' at column 11");
+	rep_free(&set);
+	CHECK(load_text(&set, "noise {\n", err, sizeof(err)) == -EBADMSG);
+	CHECK_STR(err, "mem.jsonl:1: unexpected end of input (expected a string (member name)) at column 8");
+	rep_free(&set);
+}
+
+static void test_bad_records(void)
+{
+	struct rep_set set;
+	char err[512];
+	static const struct { const char *text, *msg; } cases[] = {
+		{ "{\"run_id\":\"r\"}", "mem.jsonl:1: record without a \"type\" string" },
+		{ "{\"type\":\"note\"}", "mem.jsonl:1: note record without a \"run_id\"" },
+		{ "{\"type\":\"note\",\"run_id\":\"\"}", "mem.jsonl:1: note record with an empty \"run_id\"" },
+		{ "\n{\"type\":\"phase\",\"run_id\":1,\"round\":1,\"phase\":\"stat\",\"seconds\":1}",
+		  "mem.jsonl:2: phase record without a \"fs\" string" },
+		{ "{\"type\":\"phase\",\"run_id\":1,\"fs\":\"x\",\"round\":1,\"seconds\":1}",
+		  "mem.jsonl:1: phase record without a \"phase\" string" },
+		{ "{\"type\":\"phase\",\"run_id\":1,\"fs\":\"x\",\"round\":0,\"phase\":\"stat\",\"seconds\":1}",
+		  "mem.jsonl:1: phase record: \"round\" must be a whole number from 1" },
+		{ "{\"type\":\"phase\",\"run_id\":1,\"fs\":\"x\",\"round\":1.5,\"phase\":\"stat\",\"seconds\":1}",
+		  "mem.jsonl:1: phase record: \"round\" must be a whole number from 1" },
+		{ "{\"type\":\"phase\",\"run_id\":1,\"fs\":\"x\",\"round\":1,\"phase\":\"stat\"}",
+		  "mem.jsonl:1: phase record: \"seconds\" must be a number >= 0" },
+		{ "{\"type\":\"phase\",\"run_id\":1,\"fs\":\"x\",\"round\":1,\"phase\":\"stat\",\"seconds\":1e999}",
+		  "mem.jsonl:1: phase record: \"seconds\" must be a number >= 0" },
+		{ "{\"type\":\"fs_end\",\"run_id\":1}", "mem.jsonl:1: fs_end record without a \"fs\" string" },
+		{ "{\"type\":\"note\",\"run_id\":1} {}", "mem.jsonl:1: trailing characters after the value at column 28" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		CHECK(load_text(&set, cases[i].text, err, sizeof(err)) == -EBADMSG);
+		CHECK_STR(err, cases[i].msg);
+		rep_free(&set);
+	}
+
+	/* a line longer than REP_MAX_LINE is refused, not parsed */
+	size_t n = REP_MAX_LINE + 10;
+	char *big = malloc(n + 1);
+	if (big) {
+		memset(big, ' ', n);
+		big[0] = '{';
+		big[n] = '\0';
+		CHECK(load_text(&set, big, err, sizeof(err)) == -EBADMSG);
+		CHECK_CONTAINS(err, "mem.jsonl:1: line too long");
+		rep_free(&set);
+		free(big);
+	}
+
+	/* a malformed fixture line: file name, line, reason, column */
+	CHECK(rep_load(&set, path_bad, err, sizeof(err)) == -EBADMSG);
+	char want[1200];
+	snprintf(want, sizeof(want), "%s:3: expected ':', found '\"' at column 41", path_bad);
+	CHECK_STR(err, want);
+	rep_free(&set);
+
+	CHECK(rep_load(&set, "no/such/file.jsonl", err, sizeof(err)) == -ENOENT);
+	CHECK_STR(err, "no/such/file.jsonl: No such file or directory");
+	rep_free(&set);
+}
+
+static void test_lenient(void)
+{
+	struct rep_set set;
+	char err[512];
+	/* numeric run_id, the same round twice (the later wins), no lat_ns, no
+	 * files_per_s, a '|' in a name, unknown record types */
+	static const char text[] =
+		"{\"type\":\"fs_start\",\"run_id\":7,\"fs\":\"a|b\"}\n"
+		"{\"type\":\"diagnosis\",\"run_id\":7,\"x\":[1,2,{\"y\":null}]}\n"
+		"{\"type\":\"phase\",\"run_id\":7,\"fs\":\"a|b\",\"round\":1,\"phase\":\"create\",\"seconds\":4,\"files\":8}\n"
+		"{\"type\":\"phase\",\"run_id\":7,\"fs\":\"a|b\",\"round\":1,\"phase\":\"create\",\"seconds\":6}\n"
+		"{\"type\":\"phase\",\"run_id\":7,\"fs\":\"a|b\",\"round\":2,\"phase\":\"create\",\"seconds\":1}\n";
+
+	CHECK(load_text(&set, text, err, sizeof(err)) == 0);
+	const struct rep_run *r = rep_find(&set, "7");
+	CHECK(r != NULL);
+	if (r) {
+		double v = 0;
+		CHECK(rep_summary(r, "a|b", ROW_CREATE, 0, &v) == 1 && v == 3.5);	/* (6+1)/2 */
+		CHECK(r->nph == 3 && r->ph[0].files_per_s == 2 && !r->ph[0].have_lat);
+		char *s = render(r, REP_MD);
+		CHECK_CONTAINS(s, "| a\\|b |");
+		CHECK_CONTAINS(s, "- status: incomplete (no run_end record)\n");
+		CHECK_CONTAINS(s, "- host: unknown (no run_start record)\n");
+		CHECK_CONTAINS(s, "- a\\|b: incomplete: no fs_end record\n");
+		CHECK_CONTAINS(s, "| a\\|b |     2 | create |   - |   - |   - |     - |   - |\n");	/* no latency */
+		free(s);
+	}
+	rep_free(&set);
+
+	/* more error records than are kept: counted, and said so */
+	char *many = malloc(150 * 80 + 200);
+	if (many) {
+		size_t k = (size_t)sprintf(many, "{\"type\":\"phase\",\"run_id\":\"e\",\"fs\":\"x\","
+					   "\"round\":1,\"phase\":\"read\",\"seconds\":1}\n");
+		for (int i = 0; i < 150; i++)
+			k += (size_t)sprintf(many + k, "{\"type\":\"error\",\"run_id\":\"e\",\"fs\":\"x\","
+					     "\"msg\":\"m%d\"}\n", i);
+		CHECK(load_text(&set, many, err, sizeof(err)) == 0);
+		r = rep_find(&set, NULL);
+		CHECK(r && r->nev == REP_MAX_EVENTS && r->nev_total == 150);
+		struct rep_table t;
+		if (r && rep_table_errors(r, REP_MD, &t) == 0) {
+			CHECK_EQ_U(t.nrows, REP_MAX_EVENTS + 1);
+			CHECK_STR(rep_cell(&t, 0, 6), "m0");
+			CHECK_STR(rep_cell(&t, REP_MAX_EVENTS, 6), "50 more not listed");
+			rep_table_free(&t);
+		}
+		rep_free(&set);
+		free(many);
+	}
+}
+
+static void test_two_runs(void)
+{
+	struct rep_set set;
+	struct rep_table t;
+	char err[512];
+
+	CHECK(rep_load(&set, path_two, err, sizeof(err)) == 0);
+	CHECK_EQ_U(set.nruns, 2);
+	const struct rep_run *last = rep_find(&set, NULL);
+	const struct rep_run *a = rep_find(&set, "aaaa000000000001");
+	CHECK_STR(last ? last->run_id : NULL, "bbbb000000000002");
+	CHECK_STR(a ? a->run_id : NULL, "aaaa000000000001");
+	CHECK(rep_find(&set, "aaaa") == a);	/* a unique prefix */
+	CHECK(rep_find(&set, "zzzz") == NULL);
+	CHECK(rep_find(&set, "") == NULL);
+	CHECK_STR(a ? a->hostname : NULL, "hostA");
+	CHECK_EQ_U(a ? a->nph : 0, 4);
+	CHECK_EQ_U(last ? last->nph : 0, 9);
+
+	/* one round: the aged cells say "-", and each run has its own values */
+	if (a && rep_table_summary(a, REP_MD, &t) == 0) {
+		CHECK_EQ_U(t.ncols, 2);
+		CHECK_STR(rep_cell(&t, ROW_CREATE, 1), "10.0");
+		CHECK_STR(rep_cell(&t, ROW_READ_FRESH, 1), "6.00");
+		CHECK_STR(rep_cell(&t, ROW_READ_AGED, 1), "-");
+		CHECK_STR(rep_cell(&t, ROW_INODE_FRESH, 1), "-");
+		rep_table_free(&t);
+	}
+	if (last && rep_table_summary(last, REP_MD, &t) == 0) {
+		CHECK_EQ_U(t.ncols, 3);
+		CHECK_STR(t.head[2], "btrfs");
+		CHECK_STR(rep_cell(&t, ROW_CREATE, 1), "18.0");
+		CHECK_STR(rep_cell(&t, ROW_CREATE, 2), "70.5");
+		CHECK_STR(rep_cell(&t, ROW_READ_AGED, 2), "-");
+		CHECK_STR(rep_cell(&t, ROW_INODE_FRESH, 1), "2.50");
+		rep_table_free(&t);
+	}
+	rep_free(&set);
+
+	/* an ambiguous prefix finds nothing */
+	CHECK(load_text(&set, "{\"type\":\"note\",\"run_id\":\"ab1\"}\n"
+			"{\"type\":\"note\",\"run_id\":\"ab2\"}\n", err, sizeof(err)) == 0);
+	CHECK(rep_find(&set, "ab") == NULL);
+	CHECK(rep_find(&set, "ab2") == set.runs[1]);
+	rep_free(&set);
+}
+
+static void test_compare(void)
+{
+	struct rep_set sa, sb;
+	struct rep_table t;
+	char err[512];
+
+	CHECK(rep_load(&sa, path_run, err, sizeof(err)) == 0);
+	CHECK(rep_load(&sb, path_two, err, sizeof(err)) == 0);
+	const struct rep_run *a = rep_find(&sa, NULL), *b = rep_find(&sb, NULL);
+	if (!a || !b) {
+		CHECK(a && b);
+		return;
+	}
+	CHECK(rep_table_compare(a, b, REP_MD, &t) == 0);
+	/* ext4 (7 rows), xfs (7, A only), btrfs (B only: 4 rows with a value) */
+	CHECK_EQ_U(t.nrows, 18);
+	static const char *const r0[] = { "ext4", "create (incl. sync)", "9.00", "18.0", "2.00" };
+	static const char *const r3[] = { "ext4", "read cold (aged fs)", "35.0", "-", "-" };
+	static const char *const r6[] = { "ext4", "delete (incl. sync)", "32.8", "15.0", "0.46" };
+	static const char *const r14[] = { "btrfs", "create (incl. sync)", "-", "70.5", "-" };
+	for (size_t c = 0; c < 5; c++) {
+		CHECK_STR(rep_cell(&t, 0, c), r0[c]);
+		CHECK_STR(rep_cell(&t, 3, c), r3[c]);
+		CHECK_STR(rep_cell(&t, 6, c), r6[c]);
+		CHECK_STR(rep_cell(&t, 14, c), r14[c]);
+	}
+	rep_table_free(&t);
+
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (m) {
+		CHECK(rep_print_compare(m, a, "A.jsonl", b, "B.jsonl", REP_MD) == 0);
+		fclose(m);
+		CHECK_CONTAINS(buf, "- A: run 1a2b3c4d5e6f7a8b (A.jsonl), host bench1, profile seed\n");
+		CHECK_CONTAINS(buf, "| ext4  | create (incl. sync)         |  9.00 |  18.0 | 2.00 |\n");
+		free(buf);
+	}
+	buf = NULL;
+	m = open_memstream(&buf, &len);
+	if (m) {
+		CHECK(rep_print_compare(m, a, "A.jsonl", b, "B.jsonl", REP_CSV) == 0);
+		fclose(m);
+		CHECK_CONTAINS(buf, "runs,A,1a2b3c4d5e6f7a8b,A.jsonl\n");
+		CHECK_CONTAINS(buf, "\n\ncompare,fs,phase,a_seconds,b_seconds,b_over_a\n"
+			       "compare,ext4,create (incl. sync),9.000000,18.000000,2.0000\n");
+		CHECK_CONTAINS(buf, "compare,xfs,create (incl. sync),52.300000,,\n");
+		free(buf);
+	}
+	rep_free(&sa);
+	rep_free(&sb);
+}
+
+/* Run a command with stdout and stderr captured into strings. */
+static int run_cmd(int (*fn)(int, char **), char **argv, char **out, char **err)
+{
+	int argc = 0;
+	while (argv[argc])
+		argc++;
+	FILE *fo = tmpfile(), *fe = tmpfile();
+	if (!fo || !fe)
+		return -1000;
+	fflush(stdout);
+	fflush(stderr);
+	int so = dup(1), se = dup(2);
+	dup2(fileno(fo), 1);
+	dup2(fileno(fe), 2);
+	int rc = fn(argc, argv);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(so, 1);
+	dup2(se, 2);
+	close(so);
+	close(se);
+	FILE *fs[2] = { fo, fe };
+	char **dst[2] = { out, err };
+	for (int i = 0; i < 2; i++) {
+		long n = ftell(fs[i]);
+		if (n < 0)
+			n = 0;
+		*dst[i] = calloc(1, (size_t)n + 1);
+		rewind(fs[i]);
+		if (*dst[i] && fread(*dst[i], 1, (size_t)n, fs[i]) != (size_t)n)
+			(*dst[i])[0] = '\0';
+		fclose(fs[i]);
+	}
+	return rc;
+}
+
+static void test_commands(void)
+{
+	char *o, *e;
+	char dir[] = "rundir";
+
+	/* a run folder: RUN/records.jsonl */
+	mkdir(dir, 0755);
+	FILE *src = fopen(path_run, "r"), *dst = fopen("rundir/records.jsonl", "w");
+	CHECK(src && dst);
+	if (src && dst) {
+		char buf[4096];
+		size_t n;
+		while ((n = fread(buf, 1, sizeof(buf), src)) > 0)
+			fwrite(buf, 1, n, dst);
+	}
+	if (src)
+		fclose(src);
+	if (dst)
+		fclose(dst);
+
+	char *a1[] = { "report", "rundir/", NULL };
+	CHECK_EQ_U(run_cmd(cmd_report, a1, &o, &e), 0);
+	CHECK_CONTAINS(o, "| create (incl. sync)         |  9.00 | 52.3 |\n");
+	CHECK_STR(e, "");
+	free(o), free(e);
+
+	char *a2[] = { "report", "--format", "csv", "rundir", NULL };
+	CHECK_EQ_U(run_cmd(cmd_report, a2, &o, &e), 0);
+	CHECK(o && strncmp(o, "run,key,value\n", 14) == 0);
+	free(o), free(e);
+
+	char *a3[] = { "report", path_two, "--run=aaaa", "--format=md", NULL };
+	CHECK_EQ_U(run_cmd(cmd_report, a3, &o, &e), 0);
+	CHECK_CONTAINS(o, "- run: aaaa000000000001\n");
+	free(o), free(e);
+
+	/* misuse: 2, with the usage */
+	char *u1[] = { "report", NULL };
+	char *u2[] = { "report", "--format", NULL };
+	char *u3[] = { "report", "--format", "xml", path_run, NULL };
+	char *u4[] = { "report", "--bogus", path_run, NULL };
+	char *u5[] = { "report", path_run, path_two, NULL };
+	char *u6[] = { "report", "--run", "zzzz", path_two, NULL };
+	char **us[] = { u1, u2, u3, u4, u5, u6 };
+	static const char *const umsg[] = {
+		"fsbench: report: missing RUN\nusage: fsbench report RUN",
+		"fsbench: report: --format needs an argument\nusage:",
+		"fsbench: report: unknown format 'xml' (md or csv)\nusage:",
+		"fsbench: report: unknown option '--bogus'\nusage:",
+		"fsbench: report: too many arguments",
+		"no run 'zzzz' (runs: aaaa000000000001 bbbb000000000002)",
+	};
+	for (size_t i = 0; i < 6; i++) {
+		CHECK_EQ_U(run_cmd(cmd_report, us[i], &o, &e), 2);
+		CHECK_STR(o, "");
+		CHECK_CONTAINS(e, umsg[i]);
+		free(o), free(e);
+	}
+	char *h[] = { "report", "--help", NULL };
+	CHECK_EQ_U(run_cmd(cmd_report, h, &o, &e), 0);
+	CHECK_CONTAINS(o, "usage: fsbench report RUN [--format md|csv] [--run RUNID]");
+	free(o), free(e);
+
+	/* input that cannot be opened or is malformed: 4, nothing on stdout */
+	char *b1[] = { "report", "no/such/dir", NULL };
+	CHECK_EQ_U(run_cmd(cmd_report, b1, &o, &e), 4);
+	CHECK_STR(o, "");
+	CHECK_STR(e, "fsbench: report no/such/dir: No such file or directory\n");
+	free(o), free(e);
+	char *b2[] = { "report", path_bad, NULL };
+	CHECK_EQ_U(run_cmd(cmd_report, b2, &o, &e), 4);
+	CHECK_STR(o, "");
+	CHECK_CONTAINS(e, "report-bad.jsonl:3: expected ':', found '\"' at column 41\n");
+	CHECK(e && strncmp(e, "fsbench: report ", 16) == 0);
+	free(o), free(e);
+
+	/* no phase records: reported as such, exit 1 */
+	char *n1[] = { "report", path_nophase, NULL };
+	CHECK_EQ_U(run_cmd(cmd_report, n1, &o, &e), 1);
+	CHECK_CONTAINS(o, "No phase records in this run.\n\n- xfs: failed: mount: No such device\n");
+	CHECK_CONTAINS(o, "| error | xfs |     - | mount | mount | /dev/nvme1n1 | No such device (errno 19), fatal |");
+	CHECK_CONTAINS(e, "run cccc000000000003 has no phase records");
+	free(o), free(e);
+	char *n2[] = { "report", "/dev/null", NULL };
+	CHECK_EQ_U(run_cmd(cmd_report, n2, &o, &e), 1);
+	CHECK_STR(e, "fsbench: report /dev/null: no records\n");
+	free(o), free(e);
+
+	/* compare */
+	char *c1[] = { "compare", "rundir", path_two, NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, c1, &o, &e), 0);
+	CHECK_CONTAINS(o, "| ext4  | create (incl. sync)         |  9.00 |  18.0 | 2.00 |\n");
+	CHECK_CONTAINS(o, "(rundir/records.jsonl)");
+	free(o), free(e);
+	char *c2[] = { "compare", path_run, NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, c2, &o, &e), 2);
+	CHECK_CONTAINS(e, "fsbench: compare: missing B\nusage: fsbench compare A B");
+	free(o), free(e);
+	char *c3[] = { "compare", path_run, path_bad, NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, c3, &o, &e), 4);
+	CHECK_STR(o, "");
+	free(o), free(e);
+	char *c4[] = { "compare", path_run, path_nophase, NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, c4, &o, &e), 1);
+	CHECK_STR(o, "");
+	free(o), free(e);
+	char *c5[] = { "compare", "--run", "x", path_run, path_two, NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, c5, &o, &e), 2);
+	free(o), free(e);
+
+	remove("rundir/records.jsonl");
+	rmdir(dir);
+}
+
+int main(int argc, char **argv)
+{
+	(void)argc;
+	paths();
+	test_load();
+	test_median();
+	test_summary();
+	test_rounds_latency_errors();
+	test_render_md();
+	test_render_csv();
+	test_prefix();
+	test_bad_records();
+	test_lenient();
+	test_two_runs();
+	test_compare();
+	test_commands();
+	return unit_done(argv[0]);
+}
