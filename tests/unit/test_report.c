@@ -17,11 +17,36 @@
 
 static char path_run[1024], path_two[1024], path_bad[1024], path_nophase[1024];
 
+static int readable(const char *dir)
+{
+	char p[1100];
+	snprintf(p, sizeof(p), "%s/report-run.jsonl", dir);
+	return access(p, R_OK) == 0;
+}
+
+/* $FSB_TESTDATA, else tests/unit/data here or in a parent folder (the
+ * tests run in a scratch folder under the build output). */
 static void paths(void)
 {
+	static char found[1024];
 	const char *d = getenv("FSB_TESTDATA");
-	if (!d)
-		d = "tests/unit/data";
+
+	if (!d || !readable(d)) {
+		const char *env = d;
+		d = NULL;
+		strcpy(found, "tests/unit/data");
+		for (int up = 0; up < 8 && !d; up++) {
+			if (readable(found))
+				d = found;
+			else if (strlen(found) + 4 < sizeof(found))
+				memmove(found + 3, found, strlen(found) + 1), memcpy(found, "../", 3);
+		}
+		if (!d)
+			d = env ? env : "tests/unit/data";	/* the loads below fail visibly */
+		else if (env)
+			fprintf(stderr, "test_report: FSB_TESTDATA=%s has no fixtures, using %s\n",
+				env, d);
+	}
 	snprintf(path_run, sizeof(path_run), "%s/report-run.jsonl", d);
 	snprintf(path_two, sizeof(path_two), "%s/report-two-runs.jsonl", d);
 	snprintf(path_bad, sizeof(path_bad), "%s/report-bad.jsonl", d);
