@@ -324,15 +324,19 @@ static void test_multiblock(void)
 	CHECK_EQ_U(fsb_log_append(l, 4, "{\"a\":\n1}", 8), -EINVAL);
 	CHECK(fsb_log_append(l, 4, "{\"a\":1}\n", 8) == 0);	/* trailing newline dropped */
 	CHECK(fsb_log_append(l, 5, "", 0) == 0);
+	CHECK(fsb_log_append(l, 6, big, strlen(big)) == 0);
+	/* a payload that ends exactly at the block end */
+	char *exact = payload(7, 7, FSB_LOG_BLOCK - FSB_LOG_HDR);
+	CHECK(fsb_log_append(l, 7, exact, strlen(exact)) == 0);
 	fsb_log_stat(l, &st);
-	CHECK_EQ_U(st.records, 6);
+	CHECK_EQ_U(st.records, 8);
 	fsb_log_close(l);
 
 	CHECK(read_log("multi.log", &g, &st) == 0);
-	CHECK_EQ_U(g.n, 6);
+	CHECK_EQ_U(g.n, 8);
 	CHECK_EQ_U(st.end, LOG_END_CLEAN);
-	CHECK_EQ_U(st.end_offset, (1 + 3 + 1 + 257 + 1 + 1) * B);
-	if (g.n == 6) {
+	CHECK_EQ_U(st.end_offset, (1 + 3 + 1 + 257 + 1 + 1 + 3 + 1) * B);
+	if (g.n == 8) {
 		CHECK_EQ_U(g.off[1], 1 * B);
 		CHECK_EQ_U(g.off[2], 4 * B);
 		CHECK_EQ_U(g.off[3], 5 * B);
@@ -343,6 +347,9 @@ static void test_multiblock(void)
 		CHECK(memcmp(g.data[3], huge, FSB_LOG_MAX_PAYLOAD - 1) == 0);
 		CHECK_STR(g.data[4], "{\"a\":1}");
 		CHECK_EQ_U(g.len[5], 0);
+		CHECK_EQ_U(g.off[7], 267 * B);
+		CHECK_EQ_U(g.len[7], FSB_LOG_BLOCK - FSB_LOG_HDR);
+		CHECK_STR(g.data[7], exact);
 	}
 	CHECK(g.nul_ok);
 	got_free(&g);
@@ -361,6 +368,7 @@ static void test_multiblock(void)
 	free(small);
 	free(big);
 	free(huge);
+	free(exact);
 }
 
 /* The last record torn by a crash or a short copy. */
@@ -692,6 +700,19 @@ static void test_gpt(void)
 	CHECK_EQ_U(st.end_offset, 128 * 1024);
 	got_free(&g);
 
+	/* the last record claims a block beyond the partition's end: torn,
+	 * even though the image goes on */
+	unsigned char f[8];
+	put32(f, 5000);
+	put32(f + 4, 2);
+	patch("disk512.img", 2048 * 512 + 31 * B + 32, f, 8);
+	CHECK(read_log("disk512.img", &g, &st) == 0);
+	CHECK_EQ_U(g.n, 31);
+	CHECK_EQ_U(st.end, LOG_END_TORN);
+	CHECK_EQ_U(st.end_offset, 31 * B);
+	got_free(&g);
+	put_file("disk512.img", 2048 * 512, "part-full.log");
+
 	/* 4096-byte sectors: log partition of 64 KiB at LBA 300 */
 	const struct part p4k[] = {
 		{ "esp", 6, 299 },
@@ -744,6 +765,12 @@ static void test_gpt(void)
 	copy_file("disk512.img", "disk-bad.img");
 	unsigned char v[8];
 	put64(v, 100000);		/* entry array LBA past the end */
+	patch("disk-bad.img", 512 + 72, v, 8);
+	CHECK_EQ_U(read_log("disk-bad.img", &g, &st), -EBADMSG);
+	CHECK_CONTAINS(st.detail, "past the end of the image");
+	got_free(&g);
+	copy_file("disk512.img", "disk-bad.img");
+	put64(v, 8190);			/* entry array starts inside, runs past the end */
 	patch("disk-bad.img", 512 + 72, v, 8);
 	CHECK_EQ_U(read_log("disk-bad.img", &g, &st), -EBADMSG);
 	CHECK_CONTAINS(st.detail, "past the end of the image");
@@ -924,6 +951,7 @@ static void test_cmd(void)
 	free(err);
 	CHECK(access("out4/records.jsonl", F_OK) != 0);
 	CHECK(access("out4/records.jsonl.tmp", F_OK) != 0);
+	CHECK_EQ_U(CMD("extract", "--last", "/nonexistent/x"), 4);
 	CHECK_EQ_U(CMD("extract"), 2);
 	err = slurp("cmd.err");
 	CHECK_CONTAINS(err, "fsbench: log extract: missing SRC\nusage: fsbench log extract");
