@@ -290,6 +290,13 @@ int cmd_run(int argc, char **argv)
 		} else {
 			snprintf(c->log_dev, sizeof(c->log_dev), "%.500s", c->cfg.log);
 		}
+		/* never create a regular file where a device node was meant */
+		struct stat lst;
+		if (!strncmp(c->log_dev, "/dev/", 5) && stat(c->log_dev, &lst) < 0) {
+			fsb_msg("fsbench: log %s: %s (a log under /dev must be an existing device)",
+				c->log_dev, strerror(errno));
+			return EXIT_SYSTEM;
+		}
 	}
 
 	if (c->cfg.dir[0]) {

@@ -60,6 +60,8 @@ static const struct key keys[] = {
 	{ "yes", K_BOOL, F(yes), 0, 1, "0", "really format the target (without it: print what would be destroyed and stop)" },
 	{ "verify", K_BOOL, F(verify), 0, 1, "1", "check every byte read against the expected pattern" },
 	{ "progress", K_BOOL, F(progress), 0, 1, "1", "progress line on stderr at most every 2 seconds" },
+	{ "fault", K_STR, F(fault), 0, 0, "",
+	  "self-test of verification: after each create, flip one byte of FILE at OFFSET (d0001/f0000007:100); the read phases must report it" },
 };
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
 /* Per-filesystem keys follow the fixed ones in src[]/origin[]. */
@@ -208,9 +210,14 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 		 enum fsb_src src, const char *where, struct fsb_cfgerr *err)
 {
 	const struct key *k = find_key(name);
-	char allowed[160];
+	char allowed[160], shown[80];
 	int is_mount, slot;
 
+	/* values in messages are cut short so the reason always fits */
+	if (strlen(val) > 64)
+		snprintf(shown, sizeof(shown), "%.60s...", val);
+	else
+		snprintf(shown, sizeof(shown), "%s", val);
 	if (!k) {
 		int fi = fs_slot(name, &is_mount);
 		if (fi < 0)
@@ -219,7 +226,7 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 		char *dst = is_mount ? c->mount_opts[fi] : c->mkfs_opts[fi];
 		if (strlen(val) >= sizeof(c->mkfs_opts[0]))
 			return seterr(err, "%s: %s=%s: too long; allowed: text up to %zu characters",
-				      where, name, val, sizeof(c->mkfs_opts[0]) - 1);
+				      where, name, shown, sizeof(c->mkfs_opts[0]) - 1);
 		strcpy(dst, val);
 		slot = is_mount ? (int)SLOT_MOUNT(fi) : (int)SLOT_MKFS(fi);
 		c->src[slot] = (unsigned char)src;
@@ -234,9 +241,9 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 	case K_SIZE: {
 		uint64_t v;
 		if (parse_num(val, k->type == K_SIZE, &v) < 0)
-			return seterr(err, "%s: %s=%s: not a number; allowed: %s", where, name, val, allowed);
+			return seterr(err, "%s: %s=%s: not a number; allowed: %s", where, name, shown, allowed);
 		if (v < k->min || v > k->max)
-			return seterr(err, "%s: %s=%s: out of range; allowed: %s", where, name, val, allowed);
+			return seterr(err, "%s: %s=%s: out of range; allowed: %s", where, name, shown, allowed);
 		if (k->size == 4)
 			*(uint32_t *)p = (uint32_t)v;
 		else
@@ -246,7 +253,7 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 	case K_BOOL: {
 		int b;
 		if (parse_bool(val, &b) < 0)
-			return seterr(err, "%s: %s=%s: not a boolean; allowed: %s", where, name, val, allowed);
+			return seterr(err, "%s: %s=%s: not a boolean; allowed: %s", where, name, shown, allowed);
 		*(int *)p = b;
 		break;
 	}
@@ -254,16 +261,16 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 		char tmp[256], *save = NULL, *tok;
 		size_t n = 0;
 		if (strlen(val) >= k->size)
-			return seterr(err, "%s: %s=%s: too long", where, name, val);
+			return seterr(err, "%s: %s=%s: too long", where, name, shown);
 		snprintf(tmp, sizeof(tmp), "%s", val);
 		for (tok = strtok_r(tmp, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 			if (fsb_fs_index(tok) < 0)
 				return seterr(err, "%s: %s=%s: unknown filesystem '%s'; allowed: %s",
-					      where, name, val, tok, allowed);
+					      where, name, shown, tok, allowed);
 			n++;
 		}
 		if (n == 0)
-			return seterr(err, "%s: %s=%s: empty list; allowed: %s", where, name, val, allowed);
+			return seterr(err, "%s: %s=%s: empty list; allowed: %s", where, name, shown, allowed);
 		strcpy(p, val);
 		break;
 	}
@@ -273,13 +280,13 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 			if (strcmp(profiles[i].name, val) == 0)
 				break;
 		if (i == NPROFILES)
-			return seterr(err, "%s: %s=%s: unknown profile; allowed: %s", where, name, val, allowed);
+			return seterr(err, "%s: %s=%s: unknown profile; allowed: %s", where, name, shown, allowed);
 		strcpy(p, val);
 		break;
 	}
 	case K_STR:
 		if (strlen(val) >= k->size)
-			return seterr(err, "%s: %s=%s: too long; allowed: %s", where, name, val, allowed);
+			return seterr(err, "%s: %s=%s: too long; allowed: %s", where, name, shown, allowed);
 		strcpy(p, val);
 		break;
 	}

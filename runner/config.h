@@ -36,6 +36,7 @@ struct fsb_config {
 	int yes;
 	int verify;
 	int progress;
+	char fault[64];		/* self-test: DIR/FILE:OFFSET to corrupt after create */
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
 	char mount_opts[FSB_MAX_FS][256];
 

@@ -122,16 +122,22 @@ static int ensure_support(struct fsrun *f, char *support, size_t len)
 		fail(f, "kernel has no %s support and modprobe was not found", f->name);
 		return -1;
 	}
+	const char *failed_mod = NULL;
+	char failed_out[512] = "";
 	for (const char *const *m = f->fs->modules; *m; m++) {
 		char *argv[] = { modprobe, (char *)*m, NULL };
 		int r = fsb_exec(argv, out, sizeof(out), 60);
-		if (r == 0)
+		if (r == 0) {
 			loaded++;
+		} else {
+			failed_mod = *m;
+			out[strcspn(out, "\n")] = 0;
+			snprintf(failed_out, sizeof(failed_out), "%s", out[0] ? out : "failed");
+		}
 	}
 	if (!kernel_has(f->fs->mount_type)) {
-		out[strcspn(out, "\n")] = 0;
 		fail(f, "kernel has no %s support (modprobe %s: %s)", f->name,
-		     f->fs->modules[0] ? f->fs->modules[0] : "-", out[0] ? out : "failed");
+		     failed_mod ? failed_mod : f->fs->mount_type, failed_mod ? failed_out : "loaded, still missing");
 		return -1;
 	}
 	snprintf(support, len, "module loaded by fsbench");
@@ -314,6 +320,34 @@ static void emit_phase(struct fsrun *f, enum fsb_phase ph, uint32_t round,
 		c->failed = 1;
 }
 
+/* Self-test of verification: flip one byte of a file through the filesystem. */
+static void inject_fault(struct fsrun *f, uint32_t round)
+{
+	char path[FSB_PATH_MAX + 128], rel[64];
+	unsigned long long off = 0;
+	unsigned char b;
+	int fd;
+
+	if (sscanf(f->c->cfg.fault, "%63[^:]:%llu", rel, &off) != 2) {
+		fail(f, "fault=%s: expected DIR/FILE:OFFSET", f->c->cfg.fault);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/%s", f->mnt, rel);
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0 || pread(fd, &b, 1, (off_t)off) != 1) {
+		fail(f, "fault %s: %s", path, fd < 0 ? strerror(errno) : "offset past the end");
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	b ^= 0x01;
+	if (pwrite(fd, &b, 1, (off_t)off) != 1 || fsync(fd) < 0)
+		fail(f, "fault %s: %s", path, strerror(errno));
+	close(fd);
+	fsb_note(f->c, "%s round %u: fault injected: one bit flipped in %s at offset %llu", f->name,
+		 round, rel, off);
+}
+
 /* Rounds x phases on a mounted filesystem (or a directory). */
 static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_pattern *pat)
 {
@@ -370,6 +404,8 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 				break;
 			}
 			emit_phase(f, (enum fsb_phase)ph, round, w, &res, cold);
+			if (ph == PH_CREATE && cfg->fault[0] && !res.fatal && !res.timed_out)
+				inject_fault(f, round);
 			if (cfg->progress)
 				fsb_msg("fsbench: %s %s: %.3f s, %.0f files/s%s", label, fsb_phase_name[ph],
 					res.seconds, res.seconds > 0 ? (double)res.files / res.seconds : 0.0,

@@ -2,11 +2,12 @@
 # run.sh: run every unit test binary given as an argument; one summary line.
 # Tests run in a scratch folder under $O (or /tmp) that they may write to.
 set -eu
+data=$(cd "$(dirname "$0")" && pwd)/data
 scratch=${O:-/tmp}/tests/unit/scratch
 rm -rf "$scratch"; mkdir -p "$scratch"
 pass=0; fail=0; failed=
 for t in "$@"; do
-	if (cd "$scratch" && FSB_TESTDATA="$(cd "$(dirname "$0")" && pwd)/data" "$t"); then
+	if (cd "$scratch" && FSB_TESTDATA="$data" "$t"); then
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1)); failed="$failed $(basename "$t")"

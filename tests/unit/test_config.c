@@ -1,0 +1,241 @@
+/* test_config.c: config layering, sources, and every error path. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "suite.h"
+#include "unit.h"
+
+static struct fsb_layer lf, lc, lo;
+
+static void reset(void)
+{
+	fsb_layer_free(&lf);
+	fsb_layer_free(&lc);
+	fsb_layer_free(&lo);
+	lf.src = SRC_FILE;
+	lc.src = SRC_CMDLINE;
+	lo.src = SRC_CLI;
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	fputs(text, f);
+	fclose(f);
+}
+
+static char *show(const struct fsb_config *c)
+{
+	static char buf[16384];
+	FILE *f = tmpfile();
+	size_t n;
+
+	fflush(stdout);
+	fsb_config_show(c, fileno(f));
+	rewind(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = 0;
+	fclose(f);
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	struct fsb_config c;
+	struct fsb_cfgerr err;
+	struct fsb_layer *layers[3] = { &lf, &lc, &lo };
+	(void)argc;
+
+	/* defaults are the seed profile (SUITE.md) */
+	reset();
+	CHECK(fsb_config_merge(&c, layers, 3, &err) == 0);
+	CHECK_STR(c.profile, "seed");
+	CHECK_EQ_U(c.dirs, 16);
+	CHECK_EQ_U(c.files, 20000);
+	CHECK_EQ_U(c.file_size, 4096);
+	CHECK_EQ_U(c.workers, 16);
+	CHECK_EQ_U(c.rounds, 3);
+	CHECK_STR(c.fs, "ext4,xfs,btrfs,f2fs");
+	CHECK_EQ_U(c.yes, 0);
+
+	/* smoke: small, but at least 2 rounds so the aged-filesystem code runs */
+	reset();
+	CHECK(fsb_layer_add(&lo, "profile", "smoke", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) == 0);
+	CHECK(c.rounds >= 2);
+	CHECK(c.dirs * c.files <= 10000);
+	CHECK_EQ_U(c.src[2], SRC_PROFILE);	/* dirs came from the profile */
+
+	/* layering: defaults < profile < file < kernel command line < options */
+	reset();
+	write_file("layer.conf", "# a comment\n\nprofile = smoke\ndirs = 8\nfiles=100\nrounds = 4\n"
+				 "mount_opts.ext4 = \"noatime\"\n");
+	write_file("cmdline", "BOOT_IMAGE=/vmlinuz quiet fsbench.dirs=6 fsbench.rounds=5 "
+			      "fsbench.mkfs_opts.xfs=\"-m crc=1\" console=ttyS0\n");
+	CHECK(fsb_layer_file(&lf, "layer.conf", &err) == 0);
+	CHECK(fsb_layer_cmdline(&lc, "cmdline", &err) == 0);
+	CHECK(fsb_layer_add(&lo, "dirs", "5", "command line --dirs", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) == 0);
+	CHECK_STR(c.profile, "smoke");
+	CHECK_EQ_U(c.dirs, 5);		/* option beats cmdline and file */
+	CHECK_EQ_U(c.rounds, 5);	/* cmdline beats file */
+	CHECK_EQ_U(c.files, 100);	/* file beats profile */
+	CHECK_EQ_U(c.workers, 4);	/* profile beats default */
+	CHECK_STR(c.mount_opts[0], "noatime");
+	CHECK_STR(c.mkfs_opts[1], "-m crc=1");
+	char *s = show(&c);
+	CHECK_CONTAINS(s, "dirs               = 5");
+	CHECK_CONTAINS(s, "# command line command line --dirs");
+	CHECK_CONTAINS(s, "# kernel command line");
+	CHECK_CONTAINS(s, "# config file layer.conf:5");
+	CHECK_CONTAINS(s, "# profile");
+	CHECK_CONTAINS(s, "# default");
+	char js[8192];
+	CHECK(fsb_config_json(&c, js, sizeof(js)) > 0);
+	CHECK_CONTAINS(js, "\"dirs\":5,");
+	CHECK_CONTAINS(js, "\"mount_opts.ext4\":\"noatime\"");
+	CHECK(fsb_config_json(&c, js, 16) < 0);	/* too small: an error, not a truncation */
+
+	/* a profile named in a lower layer still sits below higher layers' values */
+	reset();
+	CHECK(fsb_layer_add(&lf, "files", "77", "f:1", &err) == 0);
+	CHECK(fsb_layer_add(&lo, "profile", "smoke", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) == 0);
+	CHECK_EQ_U(c.files, 77);
+
+	/* sizes take 1024-based suffixes; booleans take the usual words */
+	reset();
+	CHECK(fsb_layer_add(&lo, "file_size", "16k", "cli", &err) == 0);
+	CHECK(fsb_layer_add(&lo, "log_size", "2MiB", "cli", &err) == 0);
+	CHECK(fsb_layer_add(&lo, "yes", "on", "cli", &err) == 0);
+	CHECK(fsb_layer_add(&lo, "verify", "no", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) == 0);
+	CHECK_EQ_U(c.file_size, 16384);
+	CHECK_EQ_U(c.log_size, 2u << 20);
+	CHECK_EQ_U(c.yes, 1);
+	CHECK_EQ_U(c.verify, 0);
+
+	/* errors name the key, the value, where it came from and what is allowed */
+	reset();
+	CHECK(fsb_layer_add(&lo, "dirz", "4", "command line --dirz", &err) < 0);
+	CHECK_CONTAINS(err.msg, "unknown key 'dirz'");
+	CHECK_CONTAINS(err.msg, "command line --dirz");
+	CHECK(fsb_layer_add(&lo, "mkfs_opts.zfs", "x", "cli", &err) < 0);
+	CHECK_CONTAINS(err.msg, "unknown key 'mkfs_opts.zfs'");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "dirs", "abc", "command line --dirs", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "dirs=abc: not a number; allowed: an integer from 1 to 4096");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "dirs", "0", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "dirs=0: out of range; allowed: an integer from 1 to 4096");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "rounds", "-1", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "rounds=-1: not a number");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "files", "99999999999999999999999", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "not a number");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "file_size", "4q", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "file_size=4q: not a number");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "fs", "ext4,zfs", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "unknown filesystem 'zfs'; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "fs", ",", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "empty list");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "profile", "huge", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "profile=huge: unknown profile; allowed: seed, smoke");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "yes", "maybe", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "yes=maybe: not a boolean");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "dirs", "4", "cli", &err) == 0);
+	CHECK(fsb_layer_add(&lo, "workers", "8", "command line --workers", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "workers=8: more workers than dirs=4");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "target", "/dev/null", "cli", &err) == 0);
+	CHECK(fsb_layer_add(&lo, "dir", "/tmp", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "give one of them, not both");
+
+	char longval[700];
+	memset(longval, 'a', sizeof(longval) - 1);
+	longval[sizeof(longval) - 1] = 0;
+	reset();
+	CHECK(fsb_layer_add(&lo, "target", longval, "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "too long");
+
+	/* config file errors carry file:line */
+	reset();
+	write_file("bad1.conf", "dirs = 4\nthis line has no equals sign\n");
+	CHECK(fsb_layer_file(&lf, "bad1.conf", &err) < 0);
+	CHECK_CONTAINS(err.msg, "bad1.conf:2: expected key = value");
+	reset();
+	write_file("bad2.conf", "dirs = 4\n\nbogus = 1\n");
+	CHECK(fsb_layer_file(&lf, "bad2.conf", &err) < 0);
+	CHECK_CONTAINS(err.msg, "bad2.conf:3: unknown key 'bogus'");
+	reset();
+	write_file("bad3.conf", "rounds = 1000\n");
+	CHECK(fsb_layer_file(&lf, "bad3.conf", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "bad3.conf:1: rounds=1000: out of range; allowed: an integer from 1 to 100");
+	reset();
+	CHECK(fsb_layer_file(&lf, "does-not-exist.conf", &err) < 0);
+	CHECK_CONTAINS(err.msg, "does-not-exist.conf: No such file or directory");
+
+	/* kernel command line errors */
+	reset();
+	write_file("cmdline2", "quiet fsbench.nope=1\n");
+	CHECK(fsb_layer_cmdline(&lc, "cmdline2", &err) < 0);
+	CHECK_CONTAINS(err.msg, "kernel command line: unknown key 'nope'");
+	reset();
+	write_file("cmdline3", "fsbench.rounds\n");
+	CHECK(fsb_layer_cmdline(&lc, "cmdline3", &err) < 0);
+	CHECK_CONTAINS(err.msg, "expected fsbench.KEY=VALUE");
+	reset();
+	write_file("cmdline4", "root=/dev/vda2 console=ttyS0\n");
+	CHECK(fsb_layer_cmdline(&lc, "cmdline4", &err) == 0);
+	CHECK_EQ_U(lc.n, 0);
+
+	/* mount options: flags to mount(2), the rest as data */
+	unsigned long fl;
+	char data[128];
+	CHECK(fsb_mount_opts("noatime,discard,ro,compress=zstd", &fl, data, sizeof(data)) == 0);
+	CHECK(fl & MS_NOATIME);
+	CHECK(fl & MS_RDONLY);
+	CHECK_STR(data, "discard,compress=zstd");
+	CHECK(fsb_mount_opts("", &fl, data, sizeof(data)) == 0);
+	CHECK_EQ_U(fl, 0);
+	CHECK_STR(data, "");
+	CHECK(fsb_mount_opts("background_gc=on,abcdefghijkl", &fl, data, 10) < 0);
+
+	reset();
+	return unit_done(argv[0]);
+}
