@@ -15,7 +15,7 @@
 #include "report.h"
 #include "unit.h"
 
-static char path_run[1024], path_two[1024], path_bad[1024], path_nophase[1024];
+static char path_run[1100], path_two[1100], path_bad[1100], path_nophase[1100];
 
 static int readable(const char *dir)
 {
@@ -28,7 +28,7 @@ static int readable(const char *dir)
  * tests run in a scratch folder under the build output). */
 static void paths(void)
 {
-	static char found[1024];
+	static char found[512];
 	const char *d = getenv("FSB_TESTDATA");
 
 	if (!d || !readable(d)) {
@@ -472,6 +472,24 @@ static void test_lenient(void)
 		free(s);
 	}
 	rep_free(&set);
+
+	/* many rounds (more than the summary's first buffer holds) */
+	char *rounds = malloc(21 * 120 + 1);
+	if (rounds) {
+		size_t k = 0;
+		for (int i = 21; i >= 1; i--)	/* seconds = round, newest first */
+			k += (size_t)sprintf(rounds + k, "{\"type\":\"phase\",\"run_id\":\"m\","
+					     "\"fs\":\"x\",\"round\":%d,\"phase\":\"read\","
+					     "\"seconds\":%d}\n", i, i * (i % 2 ? 1 : 100));
+		CHECK(load_text(&set, rounds, err, sizeof(err)) == 0);
+		r = rep_find(&set, NULL);
+		double v = 0;
+		/* rounds 2..21: 10 odd ones (3..21) and 10 even ones (x100) */
+		CHECK(r && rep_summary(r, "x", ROW_READ_AGED, 0, &v) == 1 && v == (21 + 200) / 2.0);
+		CHECK(r && rep_summary(r, "x", ROW_READ_FRESH, 0, &v) == 1 && v == 1);
+		rep_free(&set);
+		free(rounds);
+	}
 
 	/* more error records than are kept: counted, and said so */
 	char *many = malloc(150 * 80 + 200);
