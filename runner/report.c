@@ -311,7 +311,7 @@ static int load_event(struct loader *L, struct rep_run *r, const struct jsonr *r
 	r->nev++;	/* counted now so run_free releases what is set below */
 	if (set_text(&e->fs, jsonr_get(rec, "fs")) ||
 	    set_text(&e->phase, jsonr_get(rec, "phase")) ||
-	    set_text(&e->op, jsonr_get(rec, "op")) ||
+	    set_text(&e->op, jsonr_get(rec, verify ? "what" : "op")) ||
 	    set_text(&e->file, jsonr_get(rec, "file")) ||
 	    set_text(&e->msg, jsonr_get(rec, "msg")))
 		return oom(L);
@@ -1002,9 +1002,12 @@ int rep_table_errors(const struct rep_run *r, enum rep_fmt f, struct rep_table *
 		cell_set(t, row, 3, "%s", e->phase ? e->phase : "-");
 		cell_set(t, row, 4, "%s", e->op ? e->op : e->verify ? "verify" : "-");
 		cell_set(t, row, 5, "%s", e->file ? e->file : "-");
-		if (e->verify)
-			cell_set(t, row, 6, "content differs at offset %llu (%llu bytes)",
+		if (e->verify && e->op && strcmp(e->op, "size") == 0)
+			cell_set(t, row, 6, "size %llu, expected %llu",
 				 (unsigned long long)e->offset, (unsigned long long)e->count);
+		else if (e->verify)
+			cell_set(t, row, 6, "%llu bytes wrong, the first at offset %llu",
+				 (unsigned long long)e->count, (unsigned long long)e->offset);
 		else if (e->err_no)
 			cell_set(t, row, 6, "%s%s(errno %ld)%s", nz(e->msg), e->msg ? " " : "",
 				 e->err_no, e->fatal ? ", fatal" : "");

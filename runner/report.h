@@ -52,11 +52,13 @@ struct rep_fs {
 /* An `error` or `verify_error` record, kept for listing. */
 struct rep_event {
 	int verify;		/* 1 for verify_error */
-	char *fs, *phase, *op, *file, *msg;	/* each may be NULL */
+	char *fs, *phase, *file, *msg;	/* each may be NULL */
+	char *op;		/* error: "op"; verify_error: "what" (verify, size) */
 	long round;		/* 0 when absent */
 	long err_no;		/* 0 when absent */
 	int fatal;
-	uint64_t offset, count;
+	uint64_t offset, count;	/* verify_error: the first wrong byte and how many
+				 * are wrong; for "size", the size found and expected */
 };
 
 struct rep_run {

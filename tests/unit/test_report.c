@@ -265,7 +265,7 @@ static void test_rounds_latency_errors(void)
 	CHECK(rep_table_errors(r, REP_MD, &t) == 0);
 	CHECK_EQ_U(t.nrows, 2);
 	static const char *const e0[] = { "verify_error", "ext4", "3", "read", "verify",
-		"d01/f000007", "content differs at offset 0 (4096 bytes)" };
+		"d01/f000007", "3996 bytes wrong, the first at offset 100" };
 	static const char *const e1[] = { "error", "xfs", "2", "create", "open",
 		"d03/f000123", "No space left on device (errno 28)" };
 	for (size_t c = 0; c < 7; c++) {
@@ -454,7 +454,9 @@ static void test_lenient(void)
 		"{\"type\":\"diagnosis\",\"run_id\":7,\"x\":[1,2,{\"y\":null}]}\n"
 		"{\"type\":\"phase\",\"run_id\":7,\"fs\":\"a|b\",\"round\":1,\"phase\":\"create\",\"seconds\":4,\"files\":8}\n"
 		"{\"type\":\"phase\",\"run_id\":7,\"fs\":\"a|b\",\"round\":1,\"phase\":\"create\",\"seconds\":6}\n"
-		"{\"type\":\"phase\",\"run_id\":7,\"fs\":\"a|b\",\"round\":2,\"phase\":\"create\",\"seconds\":1}\n";
+		"{\"type\":\"phase\",\"run_id\":7,\"fs\":\"a|b\",\"round\":2,\"phase\":\"create\",\"seconds\":1}\n"
+		"{\"type\":\"verify_error\",\"run_id\":7,\"fs\":\"a|b\",\"round\":2,\"phase\":\"stat\","
+		"\"file\":\"d00/f1\",\"what\":\"size\",\"offset\":0,\"count\":4096}\n";
 
 	CHECK(load_text(&set, text, err, sizeof(err)) == 0);
 	const struct rep_run *r = rep_find(&set, "7");
@@ -468,7 +470,8 @@ static void test_lenient(void)
 		CHECK_CONTAINS(s, "- status: incomplete (no run_end record)\n");
 		CHECK_CONTAINS(s, "- host: unknown (no run_start record)\n");
 		CHECK_CONTAINS(s, "- a\\|b: incomplete: no fs_end record\n");
-		CHECK_CONTAINS(s, "| a\\|b |     2 | create |   - |   - |   - |     - |   - |\n");	/* no latency */
+		CHECK_CONTAINS(s, "| a\\|b |     2 | create |   - |   - |   - |     - |   - |\n");
+		CHECK_CONTAINS(s, "| verify_error | a\\|b |     2 | stat  | size | d00/f1 | size 0, expected 4096 |\n");	/* no latency */
 		free(s);
 	}
 	rep_free(&set);
