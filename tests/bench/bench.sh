@@ -1,0 +1,286 @@
+#!/bin/sh
+# bench.sh: the runner's create phase held against a bare C loop (bare.c) and
+# fs_mark, with the same files: DIRS directories x FILES files x SIZE bytes,
+# one worker process per directory.
+#
+# Inputs (environment; tests/bench/bench.mk sets them):
+#   O             output folder, absolute (scratch lives in $O/bench)
+#   FSBENCH       the runner (fsbench, static musl)
+#   BARE          the bare loop built from tests/bench/bare.c
+#   BENCH_DIRS    directories = worker processes     (default 4)
+#   BENCH_FILES   files per directory                (default 20000)
+#   BENCH_SIZE    bytes per file                     (default 4096)
+#   BENCH_REPEAT  measurements per tool and case     (default 3)
+#   BENCH_CASES   cases, in order: ext4 tmpfs        (default both)
+#   BENCH_IMG     size of the sparse ext4 image      (default 4G)
+#   FS_MARK       fs_mark binary                     (default fs_mark)
+# Cases:
+#   ext4   a loop device (--direct-io=on) over $O/bench/ext4.img; every
+#          measurement starts from a fresh mkfs (`mke2fs -t ext4 -F -q`, as the
+#          runner does) and mount; the runner does its own with --target.
+#   tmpfs  a fresh tmpfs mounted at $O/bench/tmpfs for every measurement; the
+#          runner gets it with --dir.
+#   Tools run interleaved, the order rotating each repeat.
+# Outputs:
+#   stdout                 one line per measurement, then the medians, the
+#                          ratios and PASS/FAIL lines for the two targets
+#                          (overhead over the bare loop < 5 %, runner >= fs_mark)
+#   $O/bench/results.tsv   one row per measurement
+#   $O/bench/summary.txt   the summary as printed
+# Timing, all tools: files / (last worker end - first worker start + syncfs).
+#   fs_mark has no such clock: it is timed from its fork to its exit by
+#   `bare -x` (start-up included), plus syncfs; its own figure (the sum of
+#   its per-process rates, no sync) is shown too.
+# Needs root (loop device, mount). Touches only the loop device it attached,
+# and the mounts under $O/bench; all undone on exit.
+# Exit status: 0 when every measurement ran (FAIL lines are a measurement, not
+# an error), 1 on an error, 2 when not root or a setting is wrong.
+set -eu
+
+: "${O:?O (output folder) not set}"
+: "${FSBENCH:?FSBENCH not set}"
+: "${BARE:?BARE not set}"
+DIRS=${BENCH_DIRS:-4}
+FILES=${BENCH_FILES:-20000}
+SIZE=${BENCH_SIZE:-4096}
+REPEAT=${BENCH_REPEAT:-3}
+CASES=${BENCH_CASES:-ext4 tmpfs}
+IMG_SIZE=${BENCH_IMG:-4G}
+FS_MARK=${FS_MARK:-fs_mark}
+
+die() { echo "bench: $*" >&2; exit 1; }
+
+for v in "$DIRS" "$FILES" "$SIZE" "$REPEAT"; do
+	case $v in ''|*[!0-9]*|0) echo "bench: not a positive number: '$v'" >&2; exit 2 ;; esac
+done
+for c in $CASES; do
+	case $c in ext4|tmpfs) ;; *) echo "bench: unknown case '$c' (ext4, tmpfs)" >&2; exit 2 ;; esac
+done
+if [ "$(id -u)" != 0 ]; then
+	echo "bench: needs root (loop device, mkfs, mount); run: sudo make bench" >&2
+	exit 2
+fi
+[ -x "$FSBENCH" ] || die "runner $FSBENCH: not built"
+[ -x "$BARE" ] || die "bare loop $BARE: not built"
+HAVE_FSMARK=1
+command -v "$FS_MARK" >/dev/null 2>&1 || HAVE_FSMARK=0
+for t in mke2fs losetup mount umount mountpoint truncate; do
+	command -v $t >/dev/null 2>&1 || die "$t: not found"
+done
+
+S=$O/bench
+MNT=$S/mnt
+TMP=$S/tmpfs
+IMG=$S/ext4.img
+TSV=$S/results.tsv
+SUMMARY=$S/summary.txt
+TOTAL=$((DIRS * FILES))
+DEV=
+
+mkdir -p "$S" "$MNT" "$TMP"
+
+cleanup() {
+	for m in "$MNT" "$TMP"; do
+		if mountpoint -q "$m"; then umount "$m" || umount -l "$m" || :; fi
+	done
+	if [ -n "$DEV" ]; then losetup -d "$DEV" || echo "bench: losetup -d $DEV failed" >&2; fi
+	rm -f "$IMG"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+# a previous run killed hard may have left its own mounts and loop device
+for m in "$MNT" "$TMP"; do
+	if mountpoint -q "$m"; then umount "$m"; fi
+done
+if [ -e "$IMG" ]; then
+	for d in $(losetup --list -n -O NAME -j "$IMG"); do losetup -d "$d"; done
+fi
+
+case " $CASES " in *" ext4 "*)
+	rm -f "$IMG"
+	truncate -s "$IMG_SIZE" "$IMG"
+	DEV=$(losetup --find --show --direct-io=on "$IMG") || die "losetup $IMG failed"
+	echo "bench: ext4 on $DEV (direct-io) over $IMG ($IMG_SIZE, sparse)"
+esac
+
+# ---- one measurement per function; each prints "files seconds sync_seconds own" ----
+
+fresh() {	# fresh() CASE: an empty filesystem mounted at the case's folder
+	case $1 in
+	ext4)
+		mke2fs -t ext4 -F -q "$DEV" >/dev/null || die "mke2fs $DEV failed"
+		mount -t ext4 "$DEV" "$MNT" || die "mount $DEV on $MNT failed"
+		;;
+	tmpfs)
+		mount -t tmpfs bench-tmpfs "$TMP" || die "mount tmpfs on $TMP failed"
+		;;
+	esac
+}
+
+release() {	# release() CASE: unmount what fresh() mounted
+	case $1 in
+	ext4) umount "$MNT" || die "umount $MNT failed" ;;
+	tmpfs) umount "$TMP" || die "umount $TMP failed" ;;
+	esac
+}
+
+where() { if [ "$1" = ext4 ]; then echo "$MNT"; else echo "$TMP"; fi; }
+
+num() {	# num KEY: the value of "KEY":N in the JSON line on stdin
+	sed -n "s/.*\"$1\":\([-0-9.eE+]*\).*/\1/p"
+}
+
+kv() {	# kv KEY: the value of KEY=N in the line on stdin
+	awk -v k="$1=" '{ for (i = 1; i <= NF; i++) if (index($i, k) == 1) print substr($i, length(k) + 1) }'
+}
+
+run_runner() {
+	out=$S/runner.json
+	case=$1
+	if [ "$case" = ext4 ]; then
+		set -- --target "$DEV" --fs ext4 --mnt "$MNT" --yes
+	else
+		fresh tmpfs
+		set -- --dir "$TMP"
+	fi
+	rc=0
+	"$FSBENCH" run "$@" --rounds=1 --dirs="$DIRS" --files="$FILES" --workers="$DIRS" \
+		--file_size="$SIZE" --progress=0 --verify=0 >"$out" 2>"$S/runner.err" || rc=$?
+	if [ "$case" = tmpfs ]; then release tmpfs; fi
+	if [ $rc != 0 ]; then
+		cat "$S/runner.err" >&2
+		die "fsbench run exited $rc (records in $out)"
+	fi
+	line=$(grep '"type":"phase"' "$out" | grep '"phase":"create"' | head -n 1)
+	[ -n "$line" ] || die "no create phase record in $out"
+	echo "$(echo "$line" | num files) $(echo "$line" | num seconds) $(echo "$line" | num sync_seconds) -"
+}
+
+run_bare() {
+	fresh "$1"
+	d=$(where "$1")/bare
+	mkdir "$d"
+	line=$("$BARE" "$d" "$DIRS" "$FILES" "$SIZE") || die "bare loop failed"
+	release "$1"
+	echo "$(echo "$line" | kv files) $(echo "$line" | kv seconds) $(echo "$line" | kv sync_seconds) -"
+}
+
+run_fsmark() {
+	fresh "$1"
+	d=$(where "$1")/fs_mark
+	set -- "$1"
+	i=0
+	args=
+	while [ $i -lt "$DIRS" ]; do	# fs_mark wants paths shorter than 40 bytes
+		args="$args -d m$(printf %04d $i)"
+		i=$((i + 1))
+	done
+	mkdir "$d"
+	rm -f "$S/fs_mark.log"
+	# names: 8 random characters, like the runner's f0000042
+	# shellcheck disable=SC2086
+	out=$(cd "$d" && "$BARE" -x . "$FS_MARK" $args -n "$FILES" -s "$SIZE" -S 0 -L 1 -k \
+		-p 8 -r 8 -l "$S/fs_mark.log") || { echo "$out" >&2; die "fs_mark failed"; }
+	release "$1"
+	echo "$out" >"$S/fs_mark.out"
+	own=$(echo "$out" | awk '/^FSUse%/ { getline; print $4; exit }')
+	line=$(echo "$out" | grep '^exec_seconds=')
+	ex=$(echo "$line" | kv exec_seconds)
+	sy=$(echo "$line" | kv sync_seconds)
+	if [ -z "$own" ] || [ -z "$ex" ]; then die "cannot read fs_mark's output (in $S/fs_mark.out)"; fi
+	echo "$TOTAL $(awk -v a="$ex" -v b="$sy" 'BEGIN { printf "%.6f", a + b }') $sy $own"
+}
+
+# ---- the measurements ----
+
+TOOLS="runner bare fs_mark"
+[ $HAVE_FSMARK = 1 ] || { TOOLS="runner bare"; echo "bench: SKIP fs_mark: $FS_MARK not installed (Debian package fsmark)"; }
+
+echo "bench: $DIRS dirs x $FILES files x $SIZE B, $DIRS worker processes, $REPEAT repeats, cases: $CASES"
+printf 'case\trepeat\ttool\tfiles\tseconds\tsync_seconds\tfiles_per_s\tfiles_per_s_nosync\tfs_mark_own_files_per_s\n' >"$TSV"
+printf '%-6s %-3s %-8s %12s %12s %10s %14s\n' case rep tool 'files/s' 'no sync' 'sync s' 'fs_mark own'
+for c in $CASES; do
+	r=1
+	while [ $r -le "$REPEAT" ]; do
+		# rotate the order: runner bare fs_mark, bare fs_mark runner, ...
+		order=$TOOLS
+		k=1
+		while [ $k -lt $r ]; do
+			first=${order%% *}
+			order="${order#* } $first"
+			k=$((k + 1))
+		done
+		for t in $order; do
+			case $t in
+			runner) fig=$(run_runner "$c") || exit 1 ;;
+			bare) fig=$(run_bare "$c") || exit 1 ;;
+			fs_mark) fig=$(run_fsmark "$c") || exit 1 ;;
+			esac
+			# shellcheck disable=SC2086
+			set -- $fig
+			[ $# = 4 ] || die "$t on $c: no figures"
+			[ "$1" = "$TOTAL" ] || die "$t on $c: $1 files, expected $TOTAL"
+			row=$(awk -v c="$c" -v r="$r" -v t="$t" -v f="$1" -v s="$2" -v y="$3" -v o="$4" 'BEGIN {
+				printf "%s\t%d\t%s\t%d\t%.6f\t%.6f\t%.1f\t%.1f\t%s\n",
+					c, r, t, f, s, y, f / s, f / (s - y), o }')
+			echo "$row" >>"$TSV"
+			echo "$row" | awk -F '\t' '{ printf "%-6s %-3s %-8s %12.0f %12.0f %10.3f %14s\n", $1, $2, $3, $7, $8, $6, $9 }'
+		done
+		r=$((r + 1))
+	done
+done
+
+# ---- medians and ratios ----
+
+awk -F '\t' -v dirs="$DIRS" -v files="$FILES" -v size="$SIZE" -v rep="$REPEAT" '
+function median(key,   n, i, j, t, a) {
+	n = cnt[key]
+	for (i = 1; i <= n; i++) a[i] = val[key, i]
+	for (i = 2; i <= n; i++)	# insertion sort, n is small
+		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+function add(key, v) { val[key, ++cnt[key]] = v }
+function verdict(ok) { return ok ? "PASS" : "FAIL" }
+NR > 1 {
+	if (!($1 in seen)) { seen[$1] = 1; cases[++nc] = $1 }
+	add($1 SUBSEP $3 SUBSEP "sync", $7)
+	add($1 SUBSEP $3 SUBSEP "nosync", $8)
+	if ($3 == "fs_mark") add($1 SUBSEP "fs_mark" SUBSEP "own", $9)
+	has[$1, $3] = 1
+}
+END {
+	printf "\nmedian of %d, %d dirs x %d files x %d B, one process per directory\n", rep, dirs, files, size
+	printf "%-6s %-8s %14s %14s %14s\n", "case", "tool", "files/s", "no sync", "fs_mark own"
+	for (i = 1; i <= nc; i++) {
+		c = cases[i]
+		split("runner bare fs_mark", tools, " ")
+		for (k = 1; k <= 3; k++) {
+			t = tools[k]
+			if (!has[c, t]) continue
+			m[c, t, "sync"] = median(c SUBSEP t SUBSEP "sync")
+			m[c, t, "nosync"] = median(c SUBSEP t SUBSEP "nosync")
+			own = "-"
+			if (t == "fs_mark") { m[c, t, "own"] = median(c SUBSEP t SUBSEP "own"); own = sprintf("%.0f", m[c, t, "own"]) }
+			printf "%-6s %-8s %14.0f %14.0f %14s\n", c, t, m[c, t, "sync"], m[c, t, "nosync"], own
+		}
+	}
+	printf "\n"
+	for (i = 1; i <= nc; i++) {
+		c = cases[i]
+		r = m[c, "runner", "sync"] / m[c, "bare", "sync"]
+		q = m[c, "runner", "nosync"] / m[c, "bare", "nosync"]
+		printf "%-6s runner/bare     %.3f (overhead %5.1f%%)            %s (< 5%%)\n", c, r, 100 * (1 - r), verdict(1 - r < 0.05)
+		printf "%-6s runner/bare     %.3f (overhead %5.1f%%), no sync   %s (< 5%%)\n", c, q, 100 * (1 - q), verdict(1 - q < 0.05)
+		if (!has[c, "fs_mark"]) {
+			printf "%-6s runner/fs_mark  SKIP: fs_mark not installed\n", c
+			continue
+		}
+		r = m[c, "runner", "sync"] / m[c, "fs_mark", "sync"]
+		q = m[c, "runner", "nosync"] / m[c, "fs_mark", "own"]
+		printf "%-6s runner/fs_mark  %.3f                              %s (>= 1)\n", c, r, verdict(r >= 1)
+		printf "%-6s runner/fs_mark  %.3f against its own figure      %s (>= 1)\n", c, q, verdict(q >= 1)
+	}
+}' "$TSV" | tee "$SUMMARY"
+echo "bench: rows in $TSV, summary in $SUMMARY"
