@@ -931,31 +931,38 @@ int rep_table_fs_status(const struct rep_run *r, enum rep_fmt f, struct rep_tabl
 
 int rep_table_rounds(const struct rep_run *r, enum rep_fmt f, struct rep_table *t)
 {
-	static const char *const h[] = { "fs", "round", "phase", "order", "seconds",
+	static const char *const h[] = { "fs", "round", "phase", "order", "cold", "seconds",
 		"sync s", "files", "files/s", "errors", "verify errors" };
-	static const char *const hc[] = { "fs", "round", "phase", "order", "seconds",
+	static const char *const hc[] = { "fs", "round", "phase", "order", "cold", "seconds",
 		"sync_seconds", "files", "files_per_s", "errors", "verify_errors" };
 	size_t nh = sizeof(h) / sizeof(h[0]);
 
 	table_init(t, "rounds", "Rounds", STYLE_GRID, nh);
 	for (size_t c = 0; c < nh; c++)
-		head_set(t, c, c == 1 || c >= 4, "%s", f == REP_CSV ? hc[c] : h[c]);
+		head_set(t, c, c == 1 || c >= 5, "%s", f == REP_CSV ? hc[c] : h[c]);
 	for (size_t i = 0; i < r->nph; i++) {
 		const struct rep_phase *p = &r->ph[i];
 		size_t row = row_add(t);
 		cell_set(t, row, 0, "%s", p->fs);
 		cell_set(t, row, 1, "%u", p->round);
 		cell_set(t, row, 2, "%s", p->phase);
-		cell_set(t, row, 3, "%s", p->order ? p->order : "-");
-		cell_sec(t, row, 4, f, p->seconds);
-		if (p->sync_seconds >= 0)
-			cell_sec(t, row, 5, f, p->sync_seconds);
+		if (p->order)
+			cell_set(t, row, 3, "%s", p->order);
 		else
-			cell_none(t, row, 5, f);
-		cell_set(t, row, 6, "%llu", (unsigned long long)p->files);
-		cell_rate(t, row, 7, f, p->files_per_s);
-		cell_set(t, row, 8, "%llu", (unsigned long long)p->errors);
-		cell_set(t, row, 9, "%llu", (unsigned long long)p->verify_errors);
+			cell_none(t, row, 3, f);
+		if (p->cold >= 0)
+			cell_set(t, row, 4, "%s", p->cold ? "yes" : "no");
+		else
+			cell_none(t, row, 4, f);
+		cell_sec(t, row, 5, f, p->seconds);
+		if (p->sync_seconds >= 0)
+			cell_sec(t, row, 6, f, p->sync_seconds);
+		else
+			cell_none(t, row, 6, f);
+		cell_set(t, row, 7, "%llu", (unsigned long long)p->files);
+		cell_rate(t, row, 8, f, p->files_per_s);
+		cell_set(t, row, 9, "%llu", (unsigned long long)p->errors);
+		cell_set(t, row, 10, "%llu", (unsigned long long)p->verify_errors);
 	}
 	return table_done(t);
 }
@@ -1263,11 +1270,20 @@ int rep_print(FILE *out, const struct rep_run *r, enum rep_fmt f)
 				print_md(out, st);
 			}
 		} else {
+			size_t warm = 0;
+			for (size_t i = 0; i < r->nph; i++)
+				if (r->ph[i].cold == 0 && (strcmp(r->ph[i].phase, "stat") == 0 ||
+							   strncmp(r->ph[i].phase, "read", 4) == 0))
+					warm++;
 			print_md(out, sum);
-			if (st->nrows) {
+			if (st->nrows || warm)
 				fputc('\n', out);
+			if (st->nrows)
 				print_md(out, st);
-			}
+			if (warm)
+				fprintf(out, "- warm cache: %zu stat/read phase%s ran without a remount"
+					" (cold: false); those \"cold\" figures are warm\n",
+					warm, warm == 1 ? "" : "s");
 			fputc('\n', out);
 			print_md(out, rate);
 			fputc('\n', out);

@@ -228,23 +228,23 @@ static void test_rounds_latency_errors(void)
 	}
 	CHECK(rep_table_rounds(r, REP_MD, &t) == 0);
 	CHECK_EQ_U(t.nrows, 30);
-	CHECK_EQ_U(t.ncols, 10);
-	static const char *const r12[] = { "ext4", "3", "read", "name", "40.0", "-",
+	CHECK_EQ_U(t.ncols, 11);
+	static const char *const r12[] = { "ext4", "3", "read", "name", "yes", "40.0", "-",
 		"320000", "8000", "0", "1" };
-	static const char *const r20[] = { "xfs", "2", "create", "name", "50.0", "1.00",
+	static const char *const r20[] = { "xfs", "2", "create", "name", "no", "50.0", "1.00",
 		"320000", "6400", "1", "0" };
-	for (size_t c = 0; c < 10 && t.nrows == 30; c++) {
+	for (size_t c = 0; c < 11 && t.nrows == 30; c++) {
 		CHECK_STR(rep_cell(&t, 12, c), r12[c]);
 		CHECK_STR(rep_cell(&t, 20, c), r20[c]);
 	}
 	CHECK_STR(rep_cell(&t, 1, 3), "readdir");
-	CHECK_STR(rep_cell(&t, 1, 4), "0.400");
+	CHECK_STR(rep_cell(&t, 1, 5), "0.400");
 	rep_table_free(&t);
 	CHECK(rep_table_rounds(r, REP_CSV, &t) == 0);
-	CHECK_STR(t.head[7], "files_per_s");
-	CHECK_STR(rep_cell(&t, 12, 4), "40.000000");
-	CHECK_STR(rep_cell(&t, 12, 5), "");
-	CHECK_STR(rep_cell(&t, 12, 7), "8000.0");
+	CHECK_STR(t.head[8], "files_per_s");
+	CHECK_STR(rep_cell(&t, 12, 5), "40.000000");
+	CHECK_STR(rep_cell(&t, 12, 6), "");
+	CHECK_STR(rep_cell(&t, 12, 8), "8000.0");
 	rep_table_free(&t);
 
 	CHECK(rep_table_latency(r, REP_MD, &t) == 0);
@@ -295,8 +295,9 @@ static void test_render_md(void)
 	CHECK_CONTAINS(s, "| delete (incl. sync)         |  32.8 | 28.5 |\n\n"
 		       "- f2fs: skipped: mkfs.f2fs not found\n");
 	CHECK_CONTAINS(s, "| create files/s | 35556 |  6119 |\n");
-	CHECK_CONTAINS(s, "| ext4 |     3 | read       | name    |    40.0 |      - | 320000 |"
+	CHECK_CONTAINS(s, "| ext4 |     3 | read       | name    | yes  |    40.0 |      - | 320000 |"
 		       "    8000 |      0 |             1 |\n");
+	CHECK(s && !strstr(s, "warm cache"));
 	CHECK_CONTAINS(s, "| xfs  |     3 | read       | 1.80 | 12.3 | 459.8 |  2346 | 13000 |\n");
 	CHECK_CONTAINS(s, "## Errors and verification failures\n");
 	/* sections in order */
@@ -324,7 +325,7 @@ static void test_render_csv(void)
 	CHECK_CONTAINS(s, "\n\nrate,phase,ext4,xfs\nrate,create files/s,35555.6,6118.5\n");
 	CHECK_CONTAINS(s, "\n\nfs_status,fs,status,reason\nfs_status,ext4,ok,\n");
 	CHECK_CONTAINS(s, "fs_status,f2fs,skipped,mkfs.f2fs not found\n");
-	CHECK_CONTAINS(s, "\nrounds,ext4,3,read,name,40.000000,,320000,8000.0,0,1\n");
+	CHECK_CONTAINS(s, "\nrounds,ext4,3,read,name,yes,40.000000,,320000,8000.0,0,1\n");
 	CHECK_CONTAINS(s, "\nlatency,xfs,3,read,1.800,12.345,459.789,2345.678,13000.000\n");
 	CHECK_CONTAINS(s, "\nerrors,error,xfs,2,create,open,d03/f000123,"
 		       "No space left on device (errno 28)\n");
@@ -455,6 +456,7 @@ static void test_lenient(void)
 		"{\"type\":\"phase\",\"run_id\":7,\"fs\":\"a|b\",\"round\":1,\"phase\":\"create\",\"seconds\":4,\"files\":8}\n"
 		"{\"type\":\"phase\",\"run_id\":7,\"fs\":\"a|b\",\"round\":1,\"phase\":\"create\",\"seconds\":6}\n"
 		"{\"type\":\"phase\",\"run_id\":7,\"fs\":\"a|b\",\"round\":2,\"phase\":\"create\",\"seconds\":1}\n"
+		"{\"type\":\"phase\",\"run_id\":7,\"fs\":\"a|b\",\"round\":1,\"phase\":\"read\",\"seconds\":1,\"cold\":false}\n"
 		"{\"type\":\"verify_error\",\"run_id\":7,\"fs\":\"a|b\",\"round\":2,\"phase\":\"stat\","
 		"\"file\":\"d00/f1\",\"what\":\"size\",\"offset\":0,\"count\":4096}\n";
 
@@ -464,12 +466,13 @@ static void test_lenient(void)
 	if (r) {
 		double v = 0;
 		CHECK(rep_summary(r, "a|b", ROW_CREATE, 0, &v) == 1 && v == 3.5);	/* (6+1)/2 */
-		CHECK(r->nph == 3 && r->ph[0].files_per_s == 2 && !r->ph[0].have_lat);
+		CHECK(r->nph == 4 && r->ph[0].files_per_s == 2 && !r->ph[0].have_lat);
 		char *s = render(r, REP_MD);
 		CHECK_CONTAINS(s, "| a\\|b |");
 		CHECK_CONTAINS(s, "- status: incomplete (no run_end record)\n");
 		CHECK_CONTAINS(s, "- host: unknown (no run_start record)\n");
-		CHECK_CONTAINS(s, "- a\\|b: incomplete: no fs_end record\n");
+		CHECK_CONTAINS(s, "- a\\|b: incomplete: no fs_end record\n- warm cache: 1 stat/read phase"
+			       " ran without a remount (cold: false); those \"cold\" figures are warm\n");
 		CHECK_CONTAINS(s, "| a\\|b |     2 | create |   - |   - |   - |     - |   - |\n");
 		CHECK_CONTAINS(s, "| verify_error | a\\|b |     2 | stat  | size | d00/f1 | size 0, expected 4096 |\n");	/* no latency */
 		free(s);
