@@ -303,7 +303,7 @@ int cmd_run(int argc, char **argv)
 		struct stat st;
 		struct statvfs vf;
 		uint64_t need = (uint64_t)c->cfg.dirs * c->cfg.files *
-				((c->cfg.file_size + 4095) / 4096 * 4096) * 2;
+				((c->cfg.file_size + 4095) / 4096 * 4096);
 		if (stat(c->cfg.dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
 			snprintf(why, sizeof(why), "dir %.500s: %s", c->cfg.dir,
 				 errno && !S_ISDIR(st.st_mode) ? "not a directory" : strerror(errno));

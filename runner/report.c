@@ -372,33 +372,77 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 	return 0;	/* note, diagnoses, ...: not part of the tables */
 }
 
+/* One line without its '\n' into *buf (grown as needed, never past max
+ * bytes: a longer line is read to its end and flagged). Returns 1 for a
+ * line, 0 at the end of the input, -errno on a read error or no memory. */
+static int read_line(FILE *f, char **buf, size_t *cap, size_t *len, size_t max,
+		     int *toolong)
+{
+	size_t n = 0;
+	int c, any = 0;
+
+	*toolong = 0;
+	errno = 0;
+	while ((c = getc_unlocked(f)) != EOF) {
+		any = 1;
+		if (c == '\n')
+			break;
+		if (n >= max) {
+			*toolong = 1;
+			continue;
+		}
+		if (n + 1 >= *cap) {
+			size_t nc = *cap ? *cap * 2 : 4096;
+			if (nc > max + 1)
+				nc = max + 1;
+			char *nb = realloc(*buf, nc);
+			if (!nb)
+				return -ENOMEM;
+			*buf = nb;
+			*cap = nc;
+		}
+		(*buf)[n++] = (char)c;
+	}
+	if (c == EOF && ferror(f))
+		return errno ? -errno : -EIO;
+	if (!any)
+		return 0;
+	if (!*buf) {
+		*buf = malloc(1);
+		if (!*buf)
+			return -ENOMEM;
+		*cap = 1;
+	}
+	(*buf)[n] = '\0';
+	*len = n;
+	return 1;
+}
+
 int rep_load_stream(struct rep_set *set, FILE *f, const char *name,
 		    char *err, size_t errlen)
 {
 	struct loader L = { .set = set, .name = name, .err = err, .errlen = errlen };
 	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	int rc = 0;
+	size_t cap = 0, n = 0;
+	int rc = 0, got, toolong;
 
 	if (!set->path && !(set->path = strdup(name)))
 		return oom(&L);
 	if (err && errlen)
 		err[0] = '\0';
-	errno = 0;
-	while ((n = getline(&line, &cap, f)) >= 0) {
+	while ((got = read_line(f, &line, &cap, &n, REP_MAX_LINE, &toolong)) > 0) {
 		L.line++;
 		set->lines++;
-		if ((size_t)n > REP_MAX_LINE) {
-			rc = bad(&L, "line too long (%zd bytes)", n);
+		if (toolong) {
+			rc = bad(&L, "line too long (more than %u bytes)", REP_MAX_LINE);
 			break;
 		}
-		const char *brace = memchr(line, '{', (size_t)n);
+		const char *brace = memchr(line, '{', n);
 		if (!brace)
 			continue;	/* console noise */
 		size_t prefix = (size_t)(brace - line);
-		size_t end = (size_t)n;	/* the line ending is not part of the record */
-		while (end > prefix && (line[end - 1] == '\n' || line[end - 1] == '\r'))
+		size_t end = n;	/* a CR of a CRLF ending is not part of the record */
+		while (end > prefix && line[end - 1] == '\r')
 			end--;
 		struct jsonr_doc *doc;
 		struct jsonr_err je;
@@ -415,10 +459,11 @@ int rep_load_stream(struct rep_set *set, FILE *f, const char *name,
 		jsonr_free(doc);
 		if (rc)
 			break;
-		errno = 0;
 	}
-	if (!rc && ferror(f)) {
-		rc = errno ? -errno : -EIO;
+	if (!rc && got == -ENOMEM) {
+		rc = oom(&L);
+	} else if (!rc && got < 0) {
+		rc = got;
 		if (err && errlen)
 			snprintf(err, errlen, "%s: %s", name, strerror(-rc));
 	}

@@ -1,0 +1,73 @@
+# lib.sh: helpers for the host integration tests (sourced, POSIX sh).
+# Every loop device and mount a test makes is remembered and undone at exit;
+# nothing else is ever detached or unmounted.
+
+T_PASS=0; T_FAIL=0; T_SKIP=0
+T_LOOPS=""; T_MOUNTS=""
+
+ok()   { T_PASS=$((T_PASS + 1)); echo "ok   $*"; }
+bad()  { T_FAIL=$((T_FAIL + 1)); echo "FAIL $*"; }
+skip() { T_SKIP=$((T_SKIP + 1)); echo "SKIP $*"; }
+
+check() {	# check "description" command...
+	d=$1; shift
+	if "$@"; then ok "$d"; else bad "$d"; fi
+}
+
+# expect_rc WANT "description" command... : run, capture stdout/stderr in $OUT/$ERR
+expect_rc() {
+	want=$1; d=$2; shift 2
+	set +e
+	"$@" >"$S/out" 2>"$S/err"
+	rc=$?
+	set -e
+	OUT=$(cat "$S/out"); ERR=$(cat "$S/err")
+	if [ "$rc" -eq "$want" ]; then ok "$d (exit $rc)"; else
+		bad "$d: exit $rc, wanted $want"; sed 's/^/     | /' "$S/err" | tail -n 5; fi
+}
+
+contains() { case "$1" in *"$2"*) return 0 ;; esac; return 1; }
+expect_err() {	# expect_err "text" : stderr of the last expect_rc contains text
+	if contains "$ERR" "$1"; then ok "message says: $1"; else bad "message lacks '$1': $(echo "$ERR" | head -n 3)"; fi
+}
+
+new_loop() {	# new_loop VAR FILE SIZE [losetup options]: VAR = the device, remembered for cleanup
+	_var=$1; truncate -s "$3" "$2"
+	_dev=$(losetup --find --show --direct-io=on "$2")
+	T_LOOPS="$T_LOOPS $_dev"
+	eval "$_var=\$_dev"
+}
+
+T_NODES=""
+part_node() {	# part_node VAR DEV N: VAR = DEVpN, adding the partition and its node when nothing (udev) did
+	_pv=$1; shift
+	p="${1}p$2"; name=$(basename "$p")
+	[ -e "/sys/class/block/$name" ] || partx -a "$1" 2>/dev/null || true
+	i=0; while [ ! -e "/sys/class/block/$name/dev" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	if [ ! -b "$p" ]; then
+		mm=$(cat "/sys/class/block/$name/dev")
+		mknod "$p" b "${mm%%:*}" "${mm##*:}"; T_NODES="$T_NODES $p"
+	fi
+	eval "$_pv=\$p"
+}
+
+remember_mount() { T_MOUNTS="$1 $T_MOUNTS"; }
+
+cleanup() {
+	for m in $T_MOUNTS; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true; done
+	for l in $T_LOOPS; do losetup -d "$l" 2>/dev/null || true; done
+	for n in $T_NODES; do rm -f "$n"; done
+}
+
+# fingerprint DEV: checksum of the places a mkfs would write (start, 64 KiB, 1 MiB, end)
+fingerprint() {
+	{ dd if="$1" bs=64k count=32 status=none; dd if="$1" bs=64k skip=$(( $(blockdev --getsize64 "$1") / 65536 - 16 )) status=none; } | cksum
+}
+mark() {	# write a recognisable pattern at the start of DEV
+	yes 'fsbench test marker' | head -c 2097152 | dd of="$1" bs=64k conv=notrunc,fsync status=none
+}
+
+summary() {
+	echo "host: $T_PASS passed, $T_FAIL failed, $T_SKIP skipped"
+	[ "$T_FAIL" -eq 0 ]
+}
