@@ -439,6 +439,16 @@ static void test_bad_records(void)
 	CHECK_STR(err, want);
 	rep_free(&set);
 
+	/* a read error (a folder opened as a stream) is not an end of input */
+	FILE *dirf = fopen(".", "r");
+	if (dirf) {
+		memset(&set, 0, sizeof(set));
+		CHECK(rep_load_stream(&set, dirf, "here", err, sizeof(err)) == -EISDIR);
+		CHECK_STR(err, "here: Is a directory");
+		fclose(dirf);
+		rep_free(&set);
+	}
+
 	CHECK(rep_load(&set, "no/such/file.jsonl", err, sizeof(err)) == -ENOENT);
 	CHECK_STR(err, "no/such/file.jsonl: No such file or directory");
 	rep_free(&set);
