@@ -71,7 +71,6 @@ static int parse(int argc, char **argv, struct fsb_config *cfg, int *show)
 		const char *val;
 
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fsb_msg("%s", "");
 			dprintf(1, "%s", run_usage);
 			fsb_config_help(1);
 			return -1;
