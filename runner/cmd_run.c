@@ -23,6 +23,7 @@ static const char run_usage[] =
 	"usage: fsbench run --target DEV [options]    format DEV and run the suite on it\n"
 	"       fsbench run --dir DIR [options]       run in an existing directory (warm cache)\n"
 	"       fsbench config --show [options]       print the merged settings and their sources\n"
+	"       fsbench config --get KEY [options]    print one merged setting\n"
 	"\n"
 	"options:\n"
 	"  --target SPEC       the disk to destroy: /dev/NAME, path:P, partlabel:L, serial:S,\n"
@@ -53,7 +54,7 @@ static int usage_error(const char *fmt, const char *arg)
 
 /* Parse the command line into layers and merge them. Returns -1 after
  * printing help (exit 0), an exit code > 0 on error, 0 when cfg is ready. */
-static int parse(int argc, char **argv, struct fsb_config *cfg, int *show)
+static int parse(int argc, char **argv, struct fsb_config *cfg, int *show, const char **get)
 {
 	static struct fsb_layer lfile, lcmd, lcli;
 	struct fsb_layer *layers[3];
@@ -75,9 +76,14 @@ static int parse(int argc, char **argv, struct fsb_config *cfg, int *show)
 			fsb_config_help(1);
 			return -1;
 		}
-		if (!strcmp(a, "--show")) {
-			if (show)
-				*show = 1;
+		if (show && !strcmp(a, "--show")) {
+			*show = 1;
+			continue;
+		}
+		if (get && !strcmp(a, "--get")) {
+			if (i + 1 >= argc)
+				return usage_error("config: option '%s' needs a key", a);
+			*get = argv[++i];
 			continue;
 		}
 		if (!strcmp(a, "--yes") || !strcmp(a, "-y")) {
@@ -146,15 +152,23 @@ out:
 
 int cmd_config(int argc, char **argv)
 {
-	struct fsb_config cfg;
-	int show = 0, rc = parse(argc, argv, &cfg, &show);
+	static struct fsb_config cfg;
+	const char *get = NULL;
+	char val[FSB_PATH_MAX + 8];
+	int show = 0, rc = parse(argc, argv, &cfg, &show, &get);
 
 	if (rc < 0)
 		return EXIT_OK;
 	if (rc)
 		return rc;
+	if (get) {
+		if (fsb_config_get(&cfg, get, val, sizeof(val)) < 0)
+			return usage_error("config --get %s: unknown key", get);
+		printf("%s\n", val);
+		return EXIT_OK;
+	}
 	if (!show)
-		return usage_error("config: nothing to do; use 'fsbench config --show [options]'%s", "");
+		return usage_error("config: nothing to do; use 'fsbench config --show|--get KEY [options]'%s", "");
 	fsb_config_show(&cfg, 1);
 	return EXIT_OK;
 }
@@ -264,7 +278,7 @@ int cmd_run(int argc, char **argv)
 	struct fsb_ctx *c = &ctx;
 	static struct fsb_disk target;
 	char why[1024], sz[32], sig[128];
-	int rc = parse(argc, argv, &c->cfg, NULL);
+	int rc = parse(argc, argv, &c->cfg, NULL, NULL);
 
 	if (rc < 0)
 		return EXIT_OK;

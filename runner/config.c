@@ -16,7 +16,7 @@
 #include "fs.h"
 #include "record.h"
 
-enum ktype { K_STR, K_U32, K_SIZE, K_BOOL, K_FSLIST, K_PROFILE };
+enum ktype { K_STR, K_U32, K_SIZE, K_BOOL, K_FSLIST, K_PROFILE, K_CHOICE };
 
 struct key {
 	const char *name;
@@ -60,6 +60,8 @@ static const struct key keys[] = {
 	{ "yes", K_BOOL, F(yes), 0, 1, "0", "really format the target (without it: print what would be destroyed and stop)" },
 	{ "verify", K_BOOL, F(verify), 0, 1, "1", "check every byte read against the expected pattern" },
 	{ "progress", K_BOOL, F(progress), 0, 1, "1", "progress line on stderr at most every 2 seconds" },
+	{ "on_finish", K_CHOICE, F(on_finish), 0, 0, "poweroff",
+	  "boot image only: what init does after the run: poweroff|reboot|halt|shell" },
 	{ "fault", K_STR, F(fault), 0, 0, "",
 	  "self-test of verification: after each create, flip one byte of FILE at OFFSET (d0001/f0000007:100); the read phases must report it" },
 };
@@ -133,6 +135,29 @@ int fsb_config_known(const char *key)
 	return find_key(key) != NULL || fs_slot(key, &m) >= 0;
 }
 
+/* The choices of a K_CHOICE key, from the help text after its ": ". */
+static const char *choices(const struct key *k)
+{
+	const char *p = strrchr(k->help, ':');
+	return p ? p + 2 : "";
+}
+
+static int is_choice(const struct key *k, const char *val)
+{
+	const char *p = choices(k);
+	size_t n = strlen(val);
+
+	while (*p) {
+		size_t m = strcspn(p, "|");
+		if (m == n && !strncmp(p, val, n))
+			return 1;
+		p += m;
+		if (*p == '|')
+			p++;
+	}
+	return 0;
+}
+
 static void allowed_text(const struct key *k, char *buf, size_t len)
 {
 	switch (k->type) {
@@ -157,6 +182,9 @@ static void allowed_text(const struct key *k, char *buf, size_t len)
 	}
 	case K_STR:
 		snprintf(buf, len, "text up to %zu characters", k->size - 1);
+		break;
+	case K_CHOICE:
+		snprintf(buf, len, "one of %s", choices(k));
 		break;
 	}
 }
@@ -287,6 +315,11 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 	case K_STR:
 		if (strlen(val) >= k->size)
 			return seterr(err, "%s: %s=%s: too long; allowed: %s", where, name, shown, allowed);
+		strcpy(p, val);
+		break;
+	case K_CHOICE:
+		if (!is_choice(k, val))
+			return seterr(err, "%s: %s=%s: not allowed; allowed: %s", where, name, shown, allowed);
 		strcpy(p, val);
 		break;
 	}
@@ -490,6 +523,22 @@ static void value_text(const struct fsb_config *c, const struct key *k, char *bu
 	case K_BOOL: snprintf(buf, len, "%d", *(const int *)p); break;
 	default: snprintf(buf, len, "%s", p); break;
 	}
+}
+
+int fsb_config_get(const struct fsb_config *c, const char *name, char *buf, size_t len)
+{
+	const struct key *k = find_key(name);
+	int is_mount, fi;
+
+	if (k) {
+		value_text(c, k, buf, len);
+		return 0;
+	}
+	fi = fs_slot(name, &is_mount);
+	if (fi < 0)
+		return -1;
+	snprintf(buf, len, "%s", is_mount ? c->mount_opts[fi] : c->mkfs_opts[fi]);
+	return 0;
 }
 
 void fsb_config_show(const struct fsb_config *c, int fd)

@@ -36,6 +36,7 @@ struct fsb_config {
 	int yes;
 	int verify;
 	int progress;
+	char on_finish[16];	/* read by the boot image's init */
 	char fault[64];		/* self-test: DIR/FILE:OFFSET to corrupt after create */
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
 	char mount_opts[FSB_MAX_FS][256];
@@ -72,6 +73,8 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 		     struct fsb_cfgerr *err);
 /* Print the merged config, one key per line with its source. */
 void fsb_config_show(const struct fsb_config *c, int fd);
+/* Value of one key as text; -1 when unknown. */
+int fsb_config_get(const struct fsb_config *c, const char *key, char *buf, size_t len);
 /* Print the key table (for --help). */
 void fsb_config_help(int fd);
 /* Is this a known key (for CLI option parsing)? */

@@ -224,6 +224,26 @@ int main(int argc, char **argv)
 	CHECK(fsb_layer_cmdline(&lc, "cmdline4", &err) == 0);
 	CHECK_EQ_U(lc.n, 0);
 
+	/* choices, and reading one value back (what the boot image's init does) */
+	reset();
+	CHECK(fsb_layer_add(&lo, "on_finish", "shell", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) == 0);
+	char v[64];
+	CHECK(fsb_config_get(&c, "on_finish", v, sizeof(v)) == 0);
+	CHECK_STR(v, "shell");
+	CHECK(fsb_config_get(&c, "rounds", v, sizeof(v)) == 0);
+	CHECK_STR(v, "3");
+	CHECK(fsb_config_get(&c, "mount_opts.xfs", v, sizeof(v)) == 0);
+	CHECK_STR(v, "");
+	CHECK(fsb_config_get(&c, "nope", v, sizeof(v)) < 0);
+	reset();
+	CHECK(fsb_layer_add(&lo, "on_finish", "explode", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "on_finish=explode: not allowed; allowed: one of poweroff|reboot|halt|shell");
+	reset();
+	CHECK(fsb_layer_add(&lo, "on_finish", "power", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+
 	/* mount options: flags to mount(2), the rest as data */
 	unsigned long fl;
 	char data[128];
