@@ -1,0 +1,46 @@
+#!/bin/sh
+# disk.sh: assemble the board's GPT disk image with genimage, no root.
+#
+# Inputs (environment):
+#   IN          folder with kernel, initramfs.cpio.gz and rootfs.$ROOTFS
+#   ROOTFS      rootfs type (ext4, f2fs)
+#   BOARD_DIR   board folder: genimage.cfg, fsbench.conf, readme.txt
+#   BOARD_ESP_SIZE BOARD_ROOT_SIZE BOARD_LOG_SIZE  partition sizes
+#   SOURCE_DATE_EPOCH  timestamp of the files on the ESP
+#   OUTPUT      the disk image to write
+# Output: $OUTPUT (sparse), partitions fsbench-esp (FAT: vmlinuz,
+# initrd.img, fsbench.conf, readme.txt), fsbench-root, fsbench-log (zeros).
+set -eu
+
+: "${IN:?}" "${ROOTFS:?}" "${BOARD_DIR:?}" "${OUTPUT:?}"
+: "${BOARD_ESP_SIZE:?}" "${BOARD_ROOT_SIZE:?}" "${BOARD_LOG_SIZE:?}"
+t=${SOURCE_DATE_EPOCH:-0}
+
+work=$OUTPUT.d
+rm -rf "$work"
+mkdir -p "$work/in" "$work/tmp" "$work/out" "$work/root"
+
+# Inputs with fixed timestamps (mtools copies them onto the FAT).
+cp "$IN/kernel" "$work/in/kernel"
+cp "$IN/initramfs.cpio.gz" "$work/in/initramfs.cpio.gz"
+cp "$BOARD_DIR/fsbench.conf" "$work/in/fsbench.conf"
+cp "$BOARD_DIR/readme.txt" "$work/in/readme.txt"
+ln -s "$(cd "$IN" && pwd)/rootfs.$ROOTFS" "$work/in/rootfs.$ROOTFS"
+truncate -s "$BOARD_LOG_SIZE" "$work/in/log.raw"
+touch -h -d "@$t" "$work/in"/*
+
+sed -e "s|@ESP_SIZE@|$BOARD_ESP_SIZE|g" -e "s|@ROOT_SIZE@|$BOARD_ROOT_SIZE|g" \
+	-e "s|@LOG_SIZE@|$BOARD_LOG_SIZE|g" -e "s|@ROOTFS_IMAGE@|rootfs.$ROOTFS|g" \
+	"$BOARD_DIR/genimage.cfg" >"$work/genimage.cfg"
+
+# mtools reads SOURCE_DATE_EPOCH for the times it makes up itself.
+SOURCE_DATE_EPOCH=$t genimage --config "$work/genimage.cfg" \
+	--rootpath "$work/root" --tmppath "$work/tmp" \
+	--inputpath "$work/in" --outputpath "$work/out" >"$work/genimage.log" 2>&1 || {
+	cat "$work/genimage.log" >&2
+	echo "disk: genimage failed" >&2
+	exit 1
+}
+mv "$work/out/disk.img" "$OUTPUT"
+mv "$work/out/esp.vfat" "$(dirname "$OUTPUT")/esp.vfat"
+rm -rf "$work"

@@ -1,0 +1,124 @@
+#!/bin/sh
+# fetch.sh: download the Debian packages a board's image is made of.
+#
+# Inputs (environment):
+#   ARCH        Debian architecture (amd64, arm64)
+#   KERNEL_PKG  kernel meta package (linux-image-amd64); the exact image it
+#               depends on is fetched too
+#   CACHE       cache folder for this architecture (apt state + .deb files)
+#   MANIFEST    output: one .deb file name per line (absolute paths)
+#   APT_UPDATE  1 to refresh the package lists even if they exist
+# Output: $CACHE/apt (private apt state), $CACHE/debs/*.deb, $MANIFEST.
+# Needs no root and leaves the host's apt configuration untouched: apt runs
+# with its own state, cache, status file and source list (a copy of the
+# host's). Files already in the cache are not downloaded again.
+set -eu
+
+: "${ARCH:?}" "${KERNEL_PKG:?}" "${CACHE:?}" "${MANIFEST:?}"
+APT_UPDATE=${APT_UPDATE:-0}
+
+# Packages holding the userland: BusyBox and the four mkfs tools. Their
+# shared libraries come from the dependency closure of these packages.
+USER_PKGS="busybox-static e2fsprogs xfsprogs btrfs-progs f2fs-tools"
+
+apt=$CACHE/apt
+debs=$CACHE/debs
+mkdir -p "$apt/state/lists/partial" "$apt/cache/archives/partial" \
+	"$apt/etc/sources.list.d" "$apt/etc/preferences.d" "$debs"
+: >"$apt/state/status"
+
+# A copy of the host's sources (the only thing taken from the host).
+if [ -f /etc/apt/sources.list ]; then
+	cp /etc/apt/sources.list "$apt/etc/sources.list"
+else
+	: >"$apt/etc/sources.list"
+fi
+for f in /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
+	[ -f "$f" ] && cp "$f" "$apt/etc/sources.list.d/"
+done
+
+set -- \
+	-o "APT::Architecture=$ARCH" -o "APT::Architectures=$ARCH" \
+	-o "Dir::State=$apt/state" -o "Dir::State::status=$apt/state/status" \
+	-o "Dir::Cache=$apt/cache" \
+	-o "Dir::Etc::SourceList=$apt/etc/sources.list" \
+	-o "Dir::Etc::SourceParts=$apt/etc/sources.list.d" \
+	-o "Dir::Etc::Preferences=$apt/etc/preferences" \
+	-o "Dir::Etc::PreferencesParts=$apt/etc/preferences.d" \
+	-o "Debug::NoLocking=1" -o "APT::Sandbox::User=$(id -un)" \
+	-o "Acquire::Languages=none" -o "APT::Get::List-Cleanup=0"
+
+update() {
+	echo "fetch: apt-get update ($ARCH, private state in $apt)"
+	apt-get -q "$@" update >"$apt/update.log" 2>&1 || {
+		cat "$apt/update.log" >&2
+		echo "fetch: apt-get update failed" >&2
+		exit 4
+	}
+}
+
+if [ "$APT_UPDATE" = 1 ] || ! ls "$apt/state/lists/" | grep -q '_Packages'; then
+	update "$@"
+fi
+
+# The exact kernel image the meta package depends on.
+kimg=$(apt-cache "$@" depends "$KERNEL_PKG" 2>/dev/null |
+	sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*\)$/\1/p' | head -n 1)
+[ -n "$kimg" ] || { echo "fetch: $KERNEL_PKG: no linux-image dependency found" >&2; exit 4; }
+
+# Libraries of the userland packages: walk Depends and Pre-Depends, but
+# only through library packages (Debian's shlibs put every library a binary
+# needs in its package's direct Depends). Tools such as python3 or perl that
+# a package depends on for its scripts are not followed.
+closure=$USER_PKGS
+todo=$USER_PKGS
+while [ -n "$todo" ]; do
+	# shellcheck disable=SC2086
+	next=$(apt-cache "$@" depends --no-recommends --no-suggests --no-conflicts \
+		--no-breaks --no-replaces --no-enhances $todo 2>/dev/null |
+		sed -n 's/^ *|\{0,1\}\(Pre\)\{0,1\}Depends: \([^< ]*\).*/\2/p' |
+		grep -E '^(lib|zlib1g)' | sort -u)
+	todo=
+	for p in $next; do
+		case " $closure " in *" $p "*) ;; *) closure="$closure $p"; todo="$todo $p" ;; esac
+	done
+done
+
+pkgs="$KERNEL_PKG $kimg $closure"
+
+# What to download: apt prints URI, file name, size and checksum (run in an
+# empty folder: apt leaves out files already present in the current one).
+mkdir -p "$apt/empty"
+uris() { apt-get -q "$@" download --print-uris $pkgs 2>"$apt/uris.err"; }
+set +e
+list=$(cd "$apt/empty" && uris "$@")
+rc=$?
+set -e
+if [ $rc -ne 0 ]; then
+	# Stale lists (the mirror moved on): refresh once and retry.
+	update "$@"
+	list=$(cd "$apt/empty" && uris "$@") || { cat "$apt/uris.err" >&2; exit 4; }
+fi
+
+: >"$MANIFEST.tmp"
+need=
+for f in $(printf '%s\n' "$list" | awk '{print $2}'); do
+	f=${f#\'}; f=${f%\'}
+	echo "$debs/$f" >>"$MANIFEST.tmp"
+	[ -s "$debs/$f" ] || need="$need $f"
+done
+if [ -n "$need" ]; then
+	n=$(echo $need | wc -w)
+	echo "fetch: downloading $n packages ($ARCH) into $debs"
+	names=$(printf '%s\n' $need | sed 's/_.*//')
+	# shellcheck disable=SC2086
+	(cd "$debs" && apt-get -q "$@" download $names >"$apt/download.log" 2>&1) || {
+		cat "$apt/download.log" >&2
+		echo "fetch: apt-get download failed" >&2
+		exit 4
+	}
+else
+	echo "fetch: all $(wc -l <"$MANIFEST.tmp") packages cached ($ARCH)"
+fi
+sort "$MANIFEST.tmp" >"$MANIFEST"
+rm -f "$MANIFEST.tmp"

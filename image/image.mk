@@ -1,0 +1,80 @@
+# image.mk: the bootable image and the QEMU run (included by the Makefile).
+# Targets: image, run, check-image, check-qemu, image-clean.
+# Variables: BOARD, PROFILE, O (from the Makefile), ROOTFS=ext4|f2fs,
+# SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
+# QEMU_ARGS (extra arguments for qemu/run.sh).
+
+BOARD_DIR := board/$(BOARD)
+ifneq ($(wildcard $(BOARD_DIR)/board.mk),)
+include $(BOARD_DIR)/board.mk
+endif
+ROOTFS ?= ext4
+# Every timestamp in the images: the time of the last commit, else fixed.
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 1700000000)
+FSBENCH_IMAGE ?= $(FSBENCH)
+
+IMG_DIR   := $(O)/image/$(BOARD)
+IMG_CACHE := $(O)/cache/$(BOARD_ARCH)
+IMG_DISK  := $(IMG_DIR)/disk-$(ROOTFS).img
+IMG_STAGE := $(IMG_DIR)/stage.stamp
+
+export SOURCE_DATE_EPOCH ROOTFS
+export $(filter BOARD_%,$(.VARIABLES))
+
+.PHONY: image run check-image check-qemu image-clean board-check
+
+board-check:
+	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(wildcard board/*)))" >&2; exit 2; }
+
+# Downloads (cached per architecture; nothing is fetched when all is there).
+$(IMG_DIR)/packages.txt: $(BOARD_DIR)/board.mk image/fetch.sh | board-check
+	@mkdir -p $(@D)
+	@echo '  FETCH   $(BOARD_ARCH) packages'
+	$(Q)ARCH=$(BOARD_ARCH) KERNEL_PKG=$(BOARD_KERNEL_PKG) CACHE=$(IMG_CACHE) \
+		MANIFEST=$@ sh image/fetch.sh
+
+$(IMG_STAGE): $(IMG_DIR)/packages.txt $(FSBENCH_IMAGE) image/stage.sh \
+		image/files/init image/files/initramfs-init $(BOARD_DIR)/fsbench.conf
+	@echo '  STAGE   $(IMG_DIR)/rootfs'
+	$(Q)MANIFEST=$< FSBENCH=$(FSBENCH_IMAGE) BOARD_DIR=$(BOARD_DIR) \
+		FILES=image/files OUT=$(IMG_DIR) sh image/stage.sh >$(IMG_DIR)/stage.log
+	$(Q)touch $@
+
+$(IMG_DIR)/kernel: $(IMG_STAGE)
+
+# Uncompressed kernel for QEMU's PVH direct boot (x86), when the kernel has it.
+$(IMG_DIR)/vmlinux.stamp: $(IMG_STAGE) image/vmlinux.sh
+	$(Q)sh image/vmlinux.sh $(IMG_DIR)/kernel $(IMG_DIR)/vmlinux
+	$(Q)touch $@
+
+$(IMG_DIR)/initramfs.cpio.gz: $(IMG_STAGE) image/cpio.sh
+	@echo '  CPIO    $@'
+	$(Q)sh image/cpio.sh $(IMG_DIR)/initramfs $@
+
+$(IMG_DIR)/rootfs.$(ROOTFS): $(IMG_STAGE) image/mkrootfs.sh
+	@echo '  ROOTFS  $@'
+	$(Q)SIZE=$(BOARD_ROOT_SIZE) UUID=$(BOARD_ROOT_UUID) \
+		sh image/mkrootfs.sh $(IMG_DIR)/rootfs $@ $(ROOTFS)
+
+$(IMG_DISK): $(IMG_DIR)/initramfs.cpio.gz $(IMG_DIR)/rootfs.$(ROOTFS) \
+		$(IMG_DIR)/kernel image/disk.sh $(BOARD_DIR)/genimage.cfg \
+		$(BOARD_DIR)/fsbench.conf $(BOARD_DIR)/readme.txt
+	@echo '  DISK    $@'
+	$(Q)IN=$(IMG_DIR) BOARD_DIR=$(BOARD_DIR) OUTPUT=$@ sh image/disk.sh
+	$(Q)sh image/sizes.sh $(IMG_DIR) $(ROOTFS) >$(IMG_DIR)/sizes-$(ROOTFS).txt
+	$(Q)cat $(IMG_DIR)/sizes-$(ROOTFS).txt
+
+image: board-check $(IMG_DISK) $(IMG_DIR)/vmlinux.stamp
+
+# The suite in QEMU; results in results/<date>-<board>-<profile>/.
+run: deps image host
+	$(Q)sh qemu/run.sh --disk $(IMG_DISK) --profile $(PROFILE) $(QEMU_ARGS)
+
+check-image: deps host
+	$(Q)sh tests/image/run.sh
+
+check-qemu: deps host
+	$(Q)sh tests/qemu/run.sh
+
+image-clean:
+	rm -rf $(IMG_DIR)

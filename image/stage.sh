@@ -1,0 +1,183 @@
+#!/bin/sh
+# stage.sh: unpack a board's packages and lay out the rootfs and initramfs
+# folders the images are made from.
+#
+# Inputs (environment):
+#   MANIFEST      list of .deb files (from fetch.sh)
+#   FSBENCH       the static runner binary (installed as /usr/bin/fsbench)
+#   BOARD_DIR     board folder (fsbench.conf is copied into /etc as a default)
+#   BOARD_MODULES, BOARD_BOOT_MODULES, BOARD_INIT_MODULES  kernel modules
+#                 (names), see board.mk
+#   FILES         image/files (init scripts)
+#   OUT           output folder for this board
+# Outputs:
+#   $OUT/pkgroot/   every package unpacked (modules.dep regenerated)
+#   $OUT/rootfs/    the rootfs tree: BusyBox in /bin, the mkfs tools in
+#                   /usr/sbin with exactly the libraries their ELF NEEDED
+#                   entries name, the board's modules + depmod, fsbench, init
+#   $OUT/initramfs/ the initramfs tree: BusyBox, boot modules, init
+#   $OUT/kernel     the kernel image, $OUT/kernel.version its version
+# Runs without root: owners and timestamps are set by the image writers.
+set -eu
+
+: "${MANIFEST:?}" "${FSBENCH:?}" "${BOARD_DIR:?}" "${BOARD_MODULES:?}"
+: "${BOARD_BOOT_MODULES:?}" "${BOARD_INIT_MODULES:?}" "${FILES:?}" "${OUT:?}"
+BOARD_KERNEL_FILE=${BOARD_KERNEL_FILE:-vmlinuz}
+
+pk=$OUT/pkgroot
+root=$OUT/rootfs
+ird=$OUT/initramfs
+
+die() { echo "stage: $*" >&2; exit 4; }
+
+# --- unpack ---------------------------------------------------------------
+rm -rf "$pk" "$root" "$ird"
+mkdir -p "$pk"
+while read -r deb; do
+	dpkg-deb -x "$deb" "$pk" || die "cannot unpack $deb"
+done <"$MANIFEST"
+
+kver=$(ls "$pk/lib/modules" | head -n 1)
+[ -n "$kver" ] || die "no kernel modules in the packages"
+kernel=$(ls "$pk/boot/$BOARD_KERNEL_FILE-$kver" 2>/dev/null) ||
+	die "no $BOARD_KERNEL_FILE-$kver in the kernel package"
+cp "$kernel" "$OUT/kernel"
+echo "$kver" >"$OUT/kernel.version"
+depmod -b "$pk" "$kver" || die "depmod failed"
+
+# Resolve a path inside pkgroot, following symlinks (absolute ones point
+# into pkgroot, not the host).
+resolve() {
+	p=$1 n=0
+	while [ -L "$pk$p" ]; do
+		t=$(readlink "$pk$p")
+		case $t in /*) p=$t ;; *) p=$(dirname "$p")/$t ;; esac
+		n=$((n + 1))
+		[ $n -lt 20 ] || die "symlink loop at $1"
+	done
+	[ -e "$pk$p" ] || return 1
+	echo "$p"
+}
+
+# --- BusyBox ----------------------------------------------------------------
+mkdir -p "$root/bin" "$root/sbin" "$root/usr/bin" "$root/usr/sbin" \
+	"$root/etc" "$root/proc" "$root/sys" "$root/dev" "$root/run" \
+	"$root/tmp" "$root/mnt" "$root/root" "$root/esp" "$root/var"
+bb=$(resolve /bin/busybox) || die "busybox-static not unpacked"
+cp "$pk$bb" "$root/bin/busybox"
+# The applet list comes from the binary itself: run it directly when the
+# host can, or through qemu-user.
+applets=
+for runner in "" "qemu-$(uname -m)-static" "qemu-aarch64-static" "qemu-arm-static"; do
+	if applets=$($runner "$root/bin/busybox" --list 2>/dev/null) && [ -n "$applets" ]; then
+		break
+	fi
+	applets=
+done
+[ -n "$applets" ] || applets="sh ash cat cp echo ls mkdir mount umount insmod modprobe
+	poweroff reboot sleep switch_root sed grep awk tee cut tr dd date uname
+	mountpoint sync kill ps dmesg stat head tail wc"
+
+# --- mkfs tools and the libraries they need --------------------------------
+TOOLS="mke2fs mkfs.xfs mkfs.btrfs mkfs.f2fs"
+libdirs="/lib/$(ls "$pk/lib" | grep -- '-linux-gnu' | head -n 1) /usr/lib/$(ls "$pk/usr/lib" 2>/dev/null | grep -- '-linux-gnu' | head -n 1) /lib /usr/lib"
+
+needed() { readelf -d "$1" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
+interp() { readelf -l "$1" 2>/dev/null | sed -n 's/.*Requesting program interpreter: \(.*\)\]/\1/p'; }
+
+done_libs=" "
+add_lib() {	# soname
+	case $done_libs in *" $1 "*) return 0 ;; esac
+	done_libs="$done_libs$1 "
+	for d in $libdirs; do
+		if rp=$(resolve "$d/$1"); then
+			mkdir -p "$root$d"
+			cp "$pk$rp" "$root$d/$1"
+			for n in $(needed "$root$d/$1"); do add_lib "$n"; done
+			return 0
+		fi
+	done
+	die "library $1 not found in the packages"
+}
+
+for t in $TOOLS; do
+	src=
+	for d in /sbin /usr/sbin /bin /usr/bin; do
+		if src=$(resolve "$d/$t"); then break; fi
+		src=
+	done
+	[ -n "$src" ] || die "$t not found in the packages"
+	cp "$pk$src" "$root/usr/sbin/$t"
+	for n in $(needed "$root/usr/sbin/$t"); do add_lib "$n"; done
+	ip=$(interp "$root/usr/sbin/$t")
+	if [ -n "$ip" ] && [ ! -e "$root$ip" ]; then
+		rp=$(resolve "$ip") || die "interpreter $ip not found"
+		mkdir -p "$root$(dirname "$ip")"
+		if [ -e "$root$rp" ]; then
+			ln -s "$rp" "$root$ip"
+		else
+			cp "$pk$rp" "$root$ip"
+		fi
+	fi
+done
+ln -s mke2fs "$root/usr/sbin/mkfs.ext4"
+cp "$pk/etc/mke2fs.conf" "$root/etc/mke2fs.conf"
+
+# BusyBox applets in /bin, except those a real tool provides.
+for a in $applets; do
+	[ "$a" = busybox ] && continue
+	[ -e "$root/usr/sbin/$a" ] && continue
+	ln -s busybox "$root/bin/$a"
+done
+
+# --- kernel modules -----------------------------------------------------------
+# Load order with dependencies and softdeps, as kmod's modprobe resolves them.
+modlist() {
+	for m in "$@"; do
+		modprobe -d "$pk" -S "$kver" --show-depends "$m" ||
+			die "module $m not found for $kver"
+	done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }' |
+		sed "s|^$pk/lib/modules/$kver/||"
+}
+copy_mods() {	# dest-root list-file [depmod]
+	mkdir -p "$1/lib/modules/$kver"
+	while read -r m; do
+		mkdir -p "$1/lib/modules/$kver/$(dirname "$m")"
+		cp "$pk/lib/modules/$kver/$m" "$1/lib/modules/$kver/$m"
+	done <"$2"
+	cp "$2" "$1/lib/modules/$kver/load.list"
+	[ "${3:-}" = depmod ] || return 0
+	for f in modules.order modules.builtin modules.builtin.modinfo; do
+		[ -f "$pk/lib/modules/$kver/$f" ] && cp "$pk/lib/modules/$kver/$f" "$1/lib/modules/$kver/"
+	done
+	depmod -b "$1" "$kver" || die "depmod failed"
+}
+# shellcheck disable=SC2086
+modlist $BOARD_MODULES >"$OUT/modules.list"
+# shellcheck disable=SC2086
+modlist $BOARD_BOOT_MODULES >"$OUT/boot-modules.list"
+# shellcheck disable=SC2086
+modlist $BOARD_INIT_MODULES >"$OUT/init-modules.list"
+copy_mods "$root" "$OUT/modules.list" depmod
+cp "$OUT/init-modules.list" "$root/lib/modules/$kver/load.list"
+
+# --- fsbench, init, config ----------------------------------------------------------
+cp "$FSBENCH" "$root/usr/bin/fsbench"
+cp "$FILES/init" "$root/sbin/init"
+chmod 755 "$root/sbin/init" "$root/usr/bin/fsbench"
+cp "$BOARD_DIR/fsbench.conf" "$root/etc/fsbench.conf"
+echo "root:x:0:0:root:/root:/bin/sh" >"$root/etc/passwd"
+echo "root:x:0:" >"$root/etc/group"
+echo "$kver" >"$root/etc/kernel-version"
+
+# --- initramfs ------------------------------------------------------------------
+mkdir -p "$ird/bin" "$ird/dev" "$ird/proc" "$ird/sys" "$ird/newroot"
+cp "$root/bin/busybox" "$ird/bin/busybox"
+for a in sh mount umount insmod switch_root sleep cat echo mkdir ls grep sed poweroff; do
+	ln -s busybox "$ird/bin/$a"
+done
+cp "$FILES/initramfs-init" "$ird/init"
+chmod 755 "$ird/init"
+copy_mods "$ird" "$OUT/boot-modules.list"
+
+echo "stage: kernel $kver, $(wc -l <"$OUT/modules.list") modules ($(wc -l <"$OUT/boot-modules.list") in the initramfs), libraries:$done_libs"

@@ -1,0 +1,236 @@
+#!/bin/sh
+# run.sh: boot a board's image in QEMU, run the suite, collect the results.
+#
+# Usage: qemu/run.sh --disk DISK.img [options]
+#   --disk IMG        the board's disk image (kernel, initramfs.cpio.gz and
+#                     sizes-*.txt are taken from the same folder; vmlinux,
+#                     when there, is booted instead of kernel: PVH entry, no
+#                     decompression in the guest)
+#   --profile NAME    fsbench.profile= on the kernel command line (seed, smoke)
+#   --results DIR     results folder (default results/<date>-<board>-<profile>)
+#   --timeout S       overall limit; QEMU is killed after S seconds
+#                     (default: 900 for smoke, 43200 otherwise)
+#   --accel A         auto (KVM if a probe guest runs, else TCG), kvm, tcg
+#   --append WORDS    more kernel command line words (fsbench.fs=ext4 ...)
+#   --kill-after-records N   kill QEMU once N records are on the console
+#                     (tests: a run cut short must keep its records)
+#   --target-size S   size of the sparse target file (default BOARD_TARGET_SIZE)
+#   --quiet           do not copy the console to the terminal
+#   --keep            keep the work folder (disk copy, target file)
+# Inputs (environment, exported by image/image.mk from board.mk): BOARD,
+#   BOARD_QEMU, BOARD_QEMU_MACHINE, BOARD_QEMU_CPU_TCG, BOARD_QEMU_CPU_KVM,
+#   BOARD_QEMU_SMP, BOARD_QEMU_MEM, BOARD_CONSOLE, BOARD_CMDLINE,
+#   BOARD_TARGET_SIZE (read from board/$BOARD/board.mk when not set); O (build output, default out); FSBENCH_HOST (the host
+#   build of fsbench, default $O/host/fsbench).
+# Outputs: the results folder: serial.log, records.jsonl and summary.txt
+#   (from `fsbench log extract` of the disk's log partition), report.md
+#   (`fsbench report`), run.txt (the figures of this run, also appended to
+#   summary.txt). Work files go under $O/run/. The report is printed.
+# Exit status: the runner's (exit_code of the run_end record); 4 when there is
+# no run_end record (the guest crashed, hung or was killed); 2 on misuse.
+set -eu
+
+PREFIX='FSBENCH:'
+O=${O:-out}
+FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
+BOARD=${BOARD:-qemu-x86_64}
+
+say() { echo "qemu: $*"; }
+die() { echo "qemu: $*" >&2; exit "${2:-4}"; }
+
+disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0
+tsize=${BOARD_TARGET_SIZE:-10G}
+while [ $# -gt 0 ]; do
+	case $1 in
+	--disk) disk=$2; shift ;;
+	--profile) profile=$2; shift ;;
+	--results) results=$2; shift ;;
+	--timeout) timeout=$2; shift ;;
+	--accel) accel=$2; shift ;;
+	--append) append="$append $2"; shift ;;
+	--kill-after-records) kill_after=$2; shift ;;
+	--target-size) tsize=$2; shift ;;
+	--quiet) quiet=1 ;;
+	--keep) keep=1 ;;
+	-h|--help) sed -n '2,/^set -eu/p' "$0" | sed 's/^# \{0,1\}//; /^set -eu/d'; exit 0 ;;
+	*) die "unknown option '$1' (--help lists them)" 2 ;;
+	esac
+	shift
+done
+[ -n "$disk" ] || die "--disk IMG is required" 2
+[ -f "$disk" ] || die "no disk image $disk (make image)" 2
+if [ -z "${BOARD_QEMU:-}" ]; then
+	bmk=$(dirname "$0")/../board/$BOARD/board.mk
+	[ -f "$bmk" ] || die "no board $BOARD ($bmk)" 2
+	eval "$(sh "$(dirname "$0")/../image/boardenv.sh" "$bmk")"
+fi
+imgdir=$(cd "$(dirname "$disk")" && pwd)
+rootfs=$(basename "$disk" .img)
+rootfs=${rootfs#disk-}
+[ -n "$timeout" ] || case $profile in smoke) timeout=900 ;; *) timeout=43200 ;; esac
+stamp=$(date +%Y%m%d-%H%M%S)
+[ -n "$results" ] || results=results/$stamp-$BOARD-${profile:-default}
+mkdir -p "$results" "$O/run"
+results=$(cd "$results" && pwd)
+work=$(mktemp -d "$O/run/$BOARD.XXXXXX")
+work=$(cd "$work" && pwd)
+qpid=
+cleanup() {
+	[ -z "$qpid" ] || kill "$qpid" 2>/dev/null || true
+	[ "$keep" = 1 ] || rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+now() { date +%s.%N; }
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+
+# --- accelerator -------------------------------------------------------
+# KVM only when a guest really runs: boot the kernel with an init that does
+# not exist; the kernel panics and (panic=-1, -no-reboot) QEMU exits. A KVM
+# that hangs is killed after a few seconds and TCG is used.
+probe_kvm() {
+	[ -r /dev/kvm ] && [ -w /dev/kvm ] || { why="no usable /dev/kvm"; return 1; }
+	t0=$(now)
+	set +e
+	timeout -k 1 8 "$BOARD_QEMU" -machine "$BOARD_QEMU_MACHINE,accel=kvm" \
+		-cpu "$BOARD_QEMU_CPU_KVM" -m 256 -nodefaults -no-reboot -display none \
+		-kernel "$imgdir/kernel" -append "console=ttyS0 panic=-1 rdinit=/none" \
+		-serial "file:$work/kvm-probe.log" </dev/null >"$work/kvm-probe.err" 2>&1
+	rc=$?
+	set -e
+	if [ $rc -eq 0 ] && grep -q 'Linux version' "$work/kvm-probe.log"; then
+		why="probe guest booted in $(secs "$t0" "$(now)") s"
+		return 0
+	elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+		why="KVM probe guest hung, killed after $(secs "$t0" "$(now)") s"
+	else
+		why="KVM probe failed, QEMU status $rc: $(grep -v warning "$work/kvm-probe.err" | head -n 1)"
+	fi
+	return 1
+}
+why=
+case $accel in
+auto) if probe_kvm; then accel=kvm; else accel=tcg; fi ;;
+kvm|tcg) why="asked for" ;;
+*) die "--accel: auto, kvm or tcg" 2 ;;
+esac
+if [ "$accel" = kvm ]; then
+	cpu=$BOARD_QEMU_CPU_KVM
+	say "accelerator: KVM ${why:+($why)}"
+else
+	cpu=$BOARD_QEMU_CPU_TCG
+	say "accelerator: TCG${why:+ ($why)}"
+fi
+
+kernel=$imgdir/kernel
+[ ! -f "$imgdir/vmlinux" ] || kernel=$imgdir/vmlinux
+
+# --- disks -------------------------------------------------------------
+cp --sparse=always "$disk" "$work/disk.img"
+truncate -s "$tsize" "$work/target.img"
+tcache=none
+if ! dd if=/dev/zero of="$work/target.img" bs=4096 count=1 conv=notrunc oflag=direct 2>/dev/null; then
+	tcache=writeback
+	say "O_DIRECT not supported under $O: target opened with cache=writeback"
+fi
+
+cmdline="console=$BOARD_CONSOLE ${BOARD_CMDLINE:-}"
+cmdline="$cmdline root=PARTLABEL=fsbench-root rootfstype=$rootfs fsbench.yes=1"
+[ -z "$profile" ] || cmdline="$cmdline fsbench.profile=$profile"
+cmdline="$cmdline$append"
+
+serial=$results/serial.log
+: >"$serial"
+if [ "$quiet" = 1 ]; then
+	con="file,id=con,path=$serial"
+else
+	con="stdio,id=con,logfile=$serial,signal=off"
+fi
+
+set -- "$BOARD_QEMU" -machine "$BOARD_QEMU_MACHINE,accel=$accel" -cpu "$cpu" \
+	-smp "$BOARD_QEMU_SMP" -m "$BOARD_QEMU_MEM" -nodefaults -no-reboot \
+	-display none -monitor none -chardev "$con" -serial chardev:con \
+	-kernel "$kernel" -initrd "$imgdir/initramfs.cpio.gz" \
+	-append "$cmdline" \
+	-drive "file=$work/disk.img,format=raw,if=none,id=boot" \
+	-device virtio-blk-pci,drive=boot \
+	-drive "file=$work/target.img,format=raw,if=none,id=target,cache=$tcache" \
+	-device nvme,drive=target,serial=fsbench-target
+echo "$*" >"$work/qemu.cmd"
+say "boot $BOARD, rootfs $rootfs, profile ${profile:-from fsbench.conf}, target $tsize NVMe (cache=$tcache), timeout ${timeout}s"
+say "console: $serial"
+
+# --- run ---------------------------------------------------------------
+t0=$(now)
+"$@" </dev/null 2>"$work/qemu.err" &
+qpid=$!
+first= why_end=
+while kill -0 "$qpid" 2>/dev/null; do
+	sleep 0.2
+	if [ -z "$first" ] && grep -q "$PREFIX{" "$serial" 2>/dev/null; then
+		first=$(now)
+	fi
+	el=$(secs "$t0" "$(now)")
+	if [ "${el%.*}" -ge "$timeout" ]; then
+		why_end="timeout: killed after ${timeout}s"
+		break
+	fi
+	if [ "$kill_after" -gt 0 ] &&
+		[ "$(grep -c "$PREFIX{" "$serial" 2>/dev/null || true)" -ge "$kill_after" ]; then
+		why_end="killed after $kill_after records (--kill-after-records)"
+		break
+	fi
+done
+if [ -n "$why_end" ]; then
+	kill -TERM "$qpid" 2>/dev/null || true
+	sleep 2
+	kill -KILL "$qpid" 2>/dev/null || true
+fi
+qrc=0
+wait "$qpid" || qrc=$?
+qpid=
+t1=$(now)
+[ -n "$first" ] || { grep -q "$PREFIX{" "$serial" && first=$t1; } || true
+[ "$quiet" = 1 ] || echo
+[ -z "$why_end" ] || say "$why_end"
+[ ! -s "$work/qemu.err" ] || { say "QEMU said:"; sed 's/^/  /' "$work/qemu.err"; }
+
+# --- results -----------------------------------------------------------
+if [ -x "$FSBENCH_HOST" ] && "$FSBENCH_HOST" log extract "$work/disk.img" -o "$results" >/dev/null 2>"$work/extract.err"; then
+	src="log partition"
+else
+	sed 's/^/  /' "$work/extract.err" 2>/dev/null || true
+	say "log extract failed: records taken from the console"
+	tr -d '\r' <"$serial" | sed -n "s/^.*$PREFIX{/{/p" >"$results/records.jsonl"
+	src="console"
+fi
+nrec=$(wc -l <"$results/records.jsonl" | tr -d ' ')
+code=$(sed -n 's/.*"type":"run_end".*"exit_code":\([0-9]*\).*/\1/p' "$results/records.jsonl" | tail -n 1)
+if [ -x "$FSBENCH_HOST" ] && [ "$nrec" -gt 0 ]; then
+	"$FSBENCH_HOST" report "$results" >"$results/report.md" 2>"$work/report.err" ||
+		{ say "report failed:"; sed 's/^/  /' "$work/report.err"; }
+fi
+
+{
+	echo "run"
+	echo "  board:                $BOARD"
+	echo "  profile:              ${profile:-from fsbench.conf}"
+	echo "  rootfs:               $rootfs"
+	echo "  accelerator:          $(echo "$accel" | tr a-z A-Z)${why:+ ($why)}"
+	echo "  qemu start to first record: $(if [ -n "$first" ]; then secs "$t0" "$first"; else echo none; fi) s"
+	echo "  total run time:       $(secs "$t0" "$t1") s"
+	echo "  end:                  ${why_end:-guest powered off (QEMU status $qrc)}"
+	echo "  records:              $nrec (from the $src)"
+	echo "  runner exit code:     ${code:-none (no run_end record)}"
+	echo "image sizes"
+	sed 's/^/  /' "$imgdir/sizes-$rootfs.txt" 2>/dev/null || true
+} >"$results/run.txt"
+cat "$results/run.txt" >>"$results/summary.txt"
+
+[ ! -s "$results/report.md" ] || { echo; cat "$results/report.md"; }
+echo
+cat "$results/run.txt"
+say "results: $results"
+[ -n "$code" ] || exit 4
+exit "$code"
