@@ -60,6 +60,8 @@ static const struct key keys[] = {
 	{ "yes", K_BOOL, F(yes), 0, 1, "0", "really format the target (without it: print what would be destroyed and stop)" },
 	{ "verify", K_BOOL, F(verify), 0, 1, "1", "check every byte read against the expected pattern" },
 	{ "progress", K_BOOL, F(progress), 0, 1, "1", "progress line on stderr at most every 2 seconds" },
+	{ "layout", K_BOOL, F(layout), 0, 1, "1",
+	  "after each round's reads, map directory d0000's files (FIEMAP, untimed) and record how name and inode order follow the disk" },
 	{ "on_finish", K_CHOICE, F(on_finish), 0, 0, "poweroff",
 	  "boot image only: what init does after the run: poweroff|reboot|halt|shell" },
 	{ "fault", K_STR, F(fault), 0, 0, "",

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "exec.h"
+#include "layout.h"
 #include "fs.h"
 #include "phase.h"
 #include "suite.h"
@@ -348,6 +349,54 @@ static void inject_fault(struct fsrun *f, uint32_t round)
 		 round, rel, off);
 }
 
+/* Where directory d0000's files sit on the disk, by name and by inode. */
+static void layout_record(struct fsrun *f, uint32_t round)
+{
+	struct fsb_layout lay;
+	struct fsb_rec r;
+	char dn[12];
+	int dfd, e;
+
+	fsb_dir_name(0, dn);
+	dfd = openat(AT_FDCWD, f->mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return;
+	int sub = openat(dfd, dn, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	close(dfd);
+	if (sub < 0)
+		return;
+	e = fsb_layout_dir(sub, f->c->cfg.files, &lay);
+	close(sub);
+	fsb_rec_start(f->c, &r, "layout");
+	rec_str(&r, "fs", f->name);
+	rec_u64(&r, "round", round);
+	rec_str(&r, "dir", dn);
+	if (e < 0) {
+		rec_str(&r, "error", e == -EOPNOTSUPP ? "no FIEMAP on this filesystem" : strerror(-e));
+		fsb_emit(f->c, &r);
+		return;
+	}
+	rec_u64(&r, "files", lay.files);
+	rec_u64(&r, "mapped", lay.mapped);
+	rec_u64(&r, "inline", lay.inline_data);
+	rec_dbl(&r, "extents_mean", lay.extents_mean);
+	rec_u64(&r, "extents_max", lay.extents_max);
+	for (int k = 0; k < 2; k++) {
+		const struct fsb_layout_order *o = k ? &lay.inode : &lay.name;
+		rec_obj(&r, k ? "inode_order" : "name_order");
+		rec_u64(&r, "steps", o->steps);
+		rec_dbl(&r, "forward", o->forward);
+		rec_dbl(&r, "near", o->near);
+		rec_u64(&r, "median_jump_blocks", o->median_jump);
+		rec_close(&r);
+	}
+	rec_arr(&r, "first_blocks");
+	for (uint32_t i = 0; i < lay.nfirst; i++)
+		rec_arr_dbl(&r, (double)lay.first_blocks[i]);
+	rec_close(&r);
+	fsb_emit(f->c, &r);
+}
+
 /* Rounds x phases on a mounted filesystem (or a directory). */
 static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_pattern *pat)
 {
@@ -406,6 +455,8 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			emit_phase(f, (enum fsb_phase)ph, round, w, &res, cold);
 			if (ph == PH_CREATE && cfg->fault[0] && !res.fatal && !res.timed_out)
 				inject_fault(f, round);
+			if (ph == PH_READ_INODE && cfg->layout && !res.fatal && !res.timed_out)
+				layout_record(f, round);
 			if (cfg->progress)
 				fsb_msg("fsbench: %s %s: %.3f s, %.0f files/s%s", label, fsb_phase_name[ph],
 					res.seconds, res.seconds > 0 ? (double)res.files / res.seconds : 0.0,

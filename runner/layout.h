@@ -1,0 +1,39 @@
+/* layout.h: where a directory's files sit on the disk (FIEMAP), in file-name
+ * order and in inode order: the diagnosis behind SUITE.md's ext4 aging
+ * finding (name order and physical order decouple on an aged filesystem). */
+#ifndef FSB_LAYOUT_H
+#define FSB_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define FSB_LAYOUT_NEAR (64u * 1024u)	/* a step within this after the previous file's end is "near" */
+#define FSB_LAYOUT_FIRST 8
+
+struct fsb_layout_order {
+	uint32_t steps;		/* consecutive pairs looked at */
+	double forward;		/* fraction of steps to a higher disk offset */
+	double near;		/* fraction landing 0..64 KiB after the previous file's end */
+	uint64_t median_jump;	/* median |distance| between consecutive files, 4 KiB blocks */
+};
+
+struct fsb_layout {
+	uint32_t files;		/* files looked at */
+	uint32_t mapped;	/* with a physical first extent */
+	uint32_t inline_data;	/* data inside the inode/metadata (no own block) */
+	uint32_t extents_max;	/* most extents in one file */
+	double extents_mean;
+	struct fsb_layout_order name, inode;
+	uint64_t first_blocks[FSB_LAYOUT_FIRST];	/* name order, 4 KiB block numbers */
+	uint32_t nfirst;
+};
+
+/* Statistics of a sequence of files' physical offsets and lengths (bytes),
+ * in the order given. Unmapped entries have phys == UINT64_MAX and are skipped. */
+void fsb_layout_order_stats(const uint64_t *phys, const uint64_t *len, size_t n,
+			    struct fsb_layout_order *o);
+/* Map every file fNNNNNNN of the directory dfd (files of them). 0 or -errno
+ * (-EOPNOTSUPP when the filesystem has no FIEMAP). */
+int fsb_layout_dir(int dfd, uint32_t files, struct fsb_layout *out);
+
+#endif
