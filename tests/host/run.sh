@@ -146,6 +146,7 @@ check "mkfs and kernel versions recorded" sh -c "grep -q '\"version\":\"mke2fs' 
 check "target identity recorded (loop, direct I/O)" sh -c "grep -q '\"loop_direct_io\":true' '$S/run.stdout'"
 check "progress lines on stderr" grep -q 'create: .* files/s' "$S/run.stderr"
 check "latency percentiles present" sh -c "grep '\"type\":\"phase\"' '$S/run.stdout' | grep -q '\"lat_ns\":{\"p50\":[1-9]'"
+check "layout record (FIEMAP) for every fs and round" sh -c "[ \$(grep '\"type\":\"layout\"' '$S/run.stdout' | grep -c '\"name_order\":{\"steps\":499,') -eq $((nfs * 2)) ]"
 check "mount point left unmounted" sh -c "! grep -q ' $S/mnt ' /proc/self/mountinfo"
 
 # ---- a flipped bit is a verification failure, not a silent pass ----
