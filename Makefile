@@ -27,15 +27,31 @@ RUNNER_SRCS := $(sort $(wildcard runner/*.c))
 RUNNER_LIB  := $(filter-out runner/main.c,$(RUNNER_SRCS))
 UNIT_SRCS   := $(sort $(wildcard tests/unit/test_*.c))
 
-DEV_OBJS   := $(RUNNER_SRCS:%.c=$(O)/obj/dev/%.o)
+# The device build: musl, static. With CROSS_COMPILE (e.g. aarch64-linux-gnu-)
+# the cross gcc is pointed at a musl sysroot fetched from Debian.
+ifeq ($(CROSS_COMPILE),)
+DEV_NAME  := dev
+DEV_SPECS :=
+DEV_CC     = $(MUSL_CC)
+FSBENCH   := $(O)/runner/fsbench
+else
+CROSS_ARCH := $(firstword $(subst -, ,$(CROSS_COMPILE)))
+DEBARCH_aarch64 := arm64
+DEBARCH_x86_64  := amd64
+CROSS_DEB  := $(DEBARCH_$(CROSS_ARCH))
+DEV_NAME  := dev-$(CROSS_ARCH)
+DEV_SPECS := $(O)/cache/musl-$(CROSS_DEB)/musl-gcc.specs
+DEV_CC     = $(CROSS_COMPILE)gcc -specs $(DEV_SPECS)
+FSBENCH   := $(O)/runner/$(CROSS_ARCH)/fsbench
+endif
+DEV_OBJS   := $(RUNNER_SRCS:%.c=$(O)/obj/$(DEV_NAME)/%.o)
 HOST_OBJS  := $(RUNNER_SRCS:%.c=$(O)/obj/host/%.o)
 HOST_LIB   := $(RUNNER_LIB:%.c=$(O)/obj/host/%.o)
 UNIT_BINS  := $(UNIT_SRCS:tests/unit/%.c=$(O)/tests/unit/%)
 
-FSBENCH      := $(O)/runner/fsbench
 FSBENCH_HOST := $(O)/host/fsbench
 
-.PHONY: all help deps runner host unit check check-host clean bench
+.PHONY: all help deps runner host unit check check-host check-cross clean bench
 
 all: runner host
 
@@ -46,6 +62,7 @@ help:
 	@echo '  make host          build the runner with the host compiler: $$(O)/host/fsbench'
 	@echo '  make unit          build and run the unit tests'
 	@echo '  make check-host    host integration tests (loop devices, needs root)'
+	@echo '  make check-cross   the aarch64 runner (CROSS_COMPILE=aarch64-linux-gnu-) under qemu-user'
 	@echo '  make check         deps + every test (unit, host, image, qemu)'
 	@echo '  make bench         runner create phase vs a bare C loop vs fs_mark'
 	@echo '  make image         build the bootable image for BOARD'
@@ -55,7 +72,8 @@ help:
 	@echo '  O=dir              output folder (default out/)'
 	@echo '  BOARD=name         board folder under board/ (default qemu-x86_64)'
 	@echo '  PROFILE=name       seed (the reference workload) or smoke (default seed)'
-	@echo '  CROSS_COMPILE=pfx  cross compiler prefix for the runner (e.g. aarch64-linux-gnu-)'
+	@echo '  CROSS_COMPILE=pfx  cross compiler prefix for the runner (aarch64-linux-gnu-:'
+	@echo '                     $$(O)/runner/aarch64/fsbench, against a musl sysroot from Debian)'
 	@echo '  V=1                show the commands'
 
 deps:
@@ -67,7 +85,7 @@ host: $(FSBENCH_HOST)
 $(FSBENCH): $(DEV_OBJS)
 	@mkdir -p $(@D)
 	@echo '  LD      $@'
-	$(Q)$(MUSL_CC) -static -o $@ $^
+	$(Q)$(DEV_CC) -static -o $@ $^
 	$(Q)file $@ | grep -q 'statically linked' || { echo 'fsbench: $@ is not static' >&2; exit 1; }
 
 $(FSBENCH_HOST): $(HOST_OBJS)
@@ -75,10 +93,16 @@ $(FSBENCH_HOST): $(HOST_OBJS)
 	@echo '  LD      $@'
 	$(Q)$(HOST_CC) -o $@ $^
 
-$(O)/obj/dev/%.o: %.c
+$(O)/obj/$(DEV_NAME)/%.o: %.c | $(DEV_SPECS)
 	@mkdir -p $(@D)
 	@echo '  CC      $@'
-	$(Q)$(MUSL_CC) $(CSTD) $(WARN) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(Q)$(DEV_CC) $(CSTD) $(WARN) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+ifneq ($(DEV_SPECS),)
+$(DEV_SPECS): image/musl-sysroot.sh
+	@echo '  SYSROOT musl $(CROSS_DEB)'
+	$(Q)sh image/musl-sysroot.sh $(CROSS_DEB) $(@D)
+endif
 
 $(O)/obj/host/%.o: %.c
 	@mkdir -p $(@D)
@@ -96,9 +120,15 @@ unit: $(UNIT_BINS)
 check-host: runner host
 	$(Q)sh tests/host/run.sh
 
+# The runner cross-built for aarch64 (musl, static), run with qemu-user.
+check-cross: host
+	$(Q)$(MAKE) --no-print-directory runner CROSS_COMPILE=aarch64-linux-gnu-
+	$(Q)sh tests/host/cross.sh $(O)/runner/aarch64/fsbench
+
 check: deps
 	$(Q)$(MAKE) --no-print-directory unit
 	$(Q)$(MAKE) --no-print-directory check-host
+	$(Q)$(MAKE) --no-print-directory check-cross
 	$(Q)$(MAKE) --no-print-directory check-image
 	$(Q)$(MAKE) --no-print-directory check-qemu
 
