@@ -77,13 +77,13 @@ static void worker(int basefd, unsigned dir, long files, size_t size, struct slo
 		   int ready_fd, int barrier_fd)
 {
 	char dname[16], name[9] = "f0000000", c = 0;
-	unsigned char *buf = malloc(size);
+	void *buf = NULL;
 	int dfd;
 
 	snprintf(dname, sizeof(dname), "d%04u", dir);
 	dfd = openat(basefd, dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (!buf || dfd < 0) {
-		s->err = buf ? errno : ENOMEM;
+	if (dfd < 0 || posix_memalign(&buf, 4096, size)) {
+		s->err = dfd < 0 ? errno : ENOMEM;
 		_exit(1);
 	}
 	memset(buf, 0xa5, size);

@@ -125,7 +125,16 @@ release() {	# release() CASE: unmount what fresh() mounted
 	esac
 }
 
-where() { if [ "$1" = ext4 ]; then echo "$MNT"; else echo "$TMP"; fi; }
+# where CASE TOOL: the folder that gets the tool's directories. As the runner:
+# the filesystem's root on ext4 (ext4 spreads top-level directories over the
+# block groups, so the level matters), a folder inside tmpfs (its --dir).
+where() {
+	if [ "$1" = ext4 ]; then
+		echo "$MNT"
+	else
+		mkdir "$TMP/$2" && echo "$TMP/$2"
+	fi
+}
 
 num() {	# num KEY: the value of "KEY":N in the JSON line on stdin
 	sed -n "s/.*\"$1\":\([-0-9.eE+]*\).*/\1/p"
@@ -159,8 +168,7 @@ run_runner() {
 
 run_bare() {
 	fresh "$1"
-	d=$(where "$1")/bare
-	mkdir "$d"
+	d=$(where "$1" bare) || die "mkdir in $TMP failed"
 	line=$("$BARE" "$d" "$DIRS" "$FILES" "$SIZE") || die "bare loop failed"
 	release "$1"
 	echo "$(echo "$line" | kv files) $(echo "$line" | kv seconds) $(echo "$line" | kv sync_seconds) -"
@@ -168,15 +176,14 @@ run_bare() {
 
 run_fsmark() {
 	fresh "$1"
-	d=$(where "$1")/fs_mark
+	d=$(where "$1" fs_mark) || die "mkdir in $TMP failed"
 	set -- "$1"
 	i=0
 	args=
 	while [ $i -lt "$DIRS" ]; do	# fs_mark wants paths shorter than 40 bytes
-		args="$args -d m$(printf %04d $i)"
+		args="$args -d d$(printf %04d $i)"
 		i=$((i + 1))
 	done
-	mkdir "$d"
 	rm -f "$S/fs_mark.log"
 	# names: 8 random characters, like the runner's f0000042
 	# shellcheck disable=SC2086
