@@ -2,7 +2,8 @@
 # Targets: image, run, check-image, check-qemu, image-clean.
 # Variables: BOARD, PROFILE, O (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
-# QEMU_ARGS (extra arguments for qemu/run.sh).
+# QEMU_ARGS (extra arguments for qemu/run.sh), DEB_CACHE (where downloaded
+# packages are kept, per architecture; default $(O)/cache).
 
 BOARD_DIR := board/$(BOARD)
 ifneq ($(wildcard $(BOARD_DIR)/board.mk),)
@@ -14,7 +15,8 @@ SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 1700000
 FSBENCH_IMAGE ?= $(FSBENCH)
 
 IMG_DIR   := $(O)/image/$(BOARD)
-IMG_CACHE := $(O)/cache/$(BOARD_ARCH)
+DEB_CACHE ?= $(O)/cache
+IMG_CACHE := $(DEB_CACHE)/$(BOARD_ARCH)
 IMG_DISK  := $(IMG_DIR)/disk-$(ROOTFS).img
 IMG_STAGE := $(IMG_DIR)/stage.stamp
 
@@ -65,6 +67,7 @@ $(IMG_DISK): $(IMG_DIR)/initramfs.cpio.gz $(IMG_DIR)/rootfs.$(ROOTFS) \
 	$(Q)cat $(IMG_DIR)/sizes-$(ROOTFS).txt
 
 image: board-check $(IMG_DISK) $(IMG_DIR)/vmlinux.stamp
+	@echo 'image: $(IMG_DISK)'
 
 # The suite in QEMU; results in results/<date>-<board>-<profile>/.
 run: deps image host

@@ -1,0 +1,227 @@
+#!/bin/sh
+# tests/image/run.sh: build the board's images and check them without
+# mounting anything: the partition table (sfdisk --dump), the ESP (mtools),
+# the rootfs (e2fsck -fn, debugfs rdump / fsck.f2fs --dry-run), the
+# initramfs (cpio listing), the image budget, cached downloads, make-level
+# no-op rebuilds, and reproducibility (two builds in separate output
+# folders must be byte-identical).
+# Inputs (environment): O (build output, absolute), BOARD, FSBENCH_IMAGE
+# (runner binary to put in the image, default the `make runner` one).
+# Needs no root.
+# Output: one line per check (PASS/FAIL/SKIP), a summary line; exit 1 on a
+# failure. Work files under $O/tests/image/.
+set -eu
+
+O=${O:?run through make check-image}
+BOARD=${BOARD:-qemu-x86_64}
+T=$O/tests/image
+IMG=$O/image/$BOARD
+npass=0 nfail=0 nskip=0
+
+pass() { npass=$((npass + 1)); echo "PASS: $*"; }
+fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
+check() {	# description command...
+	d=$1; shift
+	if "$@" >"$T/last.out" 2>&1; then pass "$d"; else fail "$d"; sed 's/^/    /' "$T/last.out" | head -n 20; fi
+}
+have() { command -v "$1" >/dev/null 2>&1; }
+
+rm -rf "$T"
+mkdir -p "$T"
+eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
+
+# size NAME-with-suffix -> bytes
+bytes() {
+	case $1 in
+	*G) echo $((${1%G} * 1073741824)) ;;
+	*M) echo $((${1%M} * 1048576)) ;;
+	*K|*k) echo $((${1%?} * 1024)) ;;
+	*) echo "$1" ;;
+	esac
+}
+
+# --- build both rootfs types ----------------------------------------------
+for r in ext4 f2fs; do
+	if make -s --no-print-directory image ROOTFS=$r >"$T/build-$r.log" 2>&1; then
+		pass "make image ROOTFS=$r"
+	else
+		fail "make image ROOTFS=$r"; tail -n 20 "$T/build-$r.log"
+	fi
+done
+if [ $nfail -gt 0 ]; then
+	echo "image tests: $npass passed, $nfail failed, $nskip skipped (no image to check)"
+	exit 1
+fi
+
+# --- no-op rebuild: nothing is remade, and it is quick ------------------------
+before=$(stat -c %Y "$IMG/disk-ext4.img" "$IMG/rootfs.ext4" "$IMG/initramfs.cpio.gz" | tr '\n' ' ')
+t0=$(date +%s%N)
+make -s --no-print-directory image ROOTFS=ext4 >"$T/noop.log" 2>&1 || true
+t1=$(date +%s%N)
+after=$(stat -c %Y "$IMG/disk-ext4.img" "$IMG/rootfs.ext4" "$IMG/initramfs.cpio.gz" | tr '\n' ' ')
+ms=$(((t1 - t0) / 1000000))
+if [ "$before" = "$after" ] && [ $ms -lt 2000 ]; then
+	pass "rebuild with nothing changed remakes nothing (${ms} ms)"
+else
+	fail "rebuild with nothing changed (${ms} ms, files changed: $([ "$before" = "$after" ] && echo no || echo yes))"
+fi
+
+# --- partition table ------------------------------------------------------------
+for r in ext4 f2fs; do
+	disk=$IMG/disk-$r.img
+	[ -f "$disk" ] || { fail "$r: no disk image"; continue; }
+	sfdisk --dump "$disk" >"$T/sfdisk-$r.txt"
+	# Filtered copy (no UUIDs, no paths) for the checks and the log.
+	sed -e 's/uuid=[0-9A-F-]*, //' -e 's/^label-id:.*//' -e 's|^.*\.img\([0-9]\) :|part\1 :|' \
+		-e 's/^device:.*//' "$T/sfdisk-$r.txt" >"$T/sfdisk-$r.filtered"
+	check "$r: GPT label" grep -q '^label: gpt' "$T/sfdisk-$r.txt"
+	n=0
+	for p in "fsbench-esp C12A7328-F81F-11D2-BA4B-00A0C93EC93B $BOARD_ESP_SIZE" \
+		"fsbench-root 0FC63DAF-8483-4772-8E79-3D69D8477DE4 $BOARD_ROOT_SIZE" \
+		"fsbench-log 0FC63DAF-8483-4772-8E79-3D69D8477DE4 $BOARD_LOG_SIZE"; do
+		set -- $p
+		n=$((n + 1))
+		line=$(grep "name=\"$1\"" "$T/sfdisk-$r.txt" || true)
+		start=$(echo "$line" | sed -n 's/.*start= *\([0-9]*\),.*/\1/p')
+		size=$(echo "$line" | sed -n 's/.*size= *\([0-9]*\),.*/\1/p')
+		want=$(($(bytes "$3") / 512))
+		if [ -n "$line" ] && echo "$line" | grep -q "type=$2" &&
+			[ "$size" = "$want" ] && [ $((start % 2048)) -eq 0 ] &&
+			echo "$line" | grep -q "img$n :"; then
+			pass "$r: partition $n named $1, type, $3, 1 MiB aligned"
+		else
+			fail "$r: partition $1 (want #$n type $2 size $want sectors, aligned): $line"
+		fi
+		eval "start_$n=$start size_$n=$size"
+	done
+	# Cut the partitions out (no loop device, no mount).
+	dd if="$disk" of="$T/esp-$r.img" bs=512 skip="$start_1" count="$size_1" 2>/dev/null
+	dd if="$disk" of="$T/root-$r.img" bs=512 skip="$start_2" count="$size_2" conv=sparse 2>/dev/null
+	dd if="$disk" of="$T/log-$r.img" bs=512 skip="$start_3" count="$size_3" 2>/dev/null
+	check "$r: log partition is all zeros (a fresh log)" cmp -n $((size_3 * 512)) "$T/log-$r.img" /dev/zero
+done
+
+# --- ESP ------------------------------------------------------------------------------
+if have mdir; then
+	esp=$T/esp-ext4.img
+	mdir -i "$esp" -b :: >"$T/esp.list" 2>&1 || true
+	for f in vmlinuz initrd.img fsbench.conf readme.txt; do
+		check "ESP holds $f" grep -qi "^::/$f\$" "$T/esp.list"
+	done
+	mtype -i "$esp" ::fsbench.conf >"$T/esp-fsbench.conf" 2>/dev/null || true
+	check "ESP fsbench.conf is the board's" cmp "$T/esp-fsbench.conf" "board/$BOARD/fsbench.conf"
+	mcopy -i "$esp" ::vmlinuz "$T/esp-vmlinuz" 2>/dev/null || true
+	check "ESP vmlinuz is the kernel" cmp "$T/esp-vmlinuz" "$IMG/kernel"
+	check "ESP volume label FSBENCH" sh -c "minfo -i '$esp' :: | grep -q 'label=\"FSBENCH'"
+	check "ESP is a clean FAT (fsck.fat -n)" fsck.fat -n "$esp"
+else
+	skip "ESP checks: mdir (mtools) not installed"
+fi
+
+# --- rootfs (ext4) ----------------------------------------------------------------------
+root=$T/root-ext4.img
+check "ext4 rootfs: e2fsck -fn" e2fsck -fn "$root"
+check "ext4 rootfs: label fsbench-root" sh -c "dumpe2fs -h '$root' 2>/dev/null | grep -q 'volume name: *fsbench-root'"
+rm -rf "$T/rootfs"
+mkdir -p "$T/rootfs"
+debugfs -R "rdump / $T/rootfs" "$root" >/dev/null 2>&1 || true
+R=$T/rootfs
+kver=$(cat "$IMG/kernel.version")
+missing=
+for f in sbin/init bin/busybox bin/sh bin/modprobe bin/insmod usr/bin/fsbench \
+	usr/sbin/mke2fs usr/sbin/mkfs.ext4 usr/sbin/mkfs.xfs usr/sbin/mkfs.btrfs \
+	usr/sbin/mkfs.f2fs etc/fsbench.conf etc/mke2fs.conf \
+	"lib/modules/$kver/modules.dep" "lib/modules/$kver/modules.dep.bin" \
+	"lib/modules/$kver/load.list"; do
+	[ -e "$R/$f" ] || [ -L "$R/$f" ] || missing="$missing $f"
+done
+[ -z "$missing" ] && pass "rootfs holds init, BusyBox, fsbench, the mkfs tools, modules.dep" ||
+	fail "rootfs is missing:$missing"
+for m in ext4 xfs btrfs f2fs nvme crc32c_generic crc32_generic vfat virtio_blk; do
+	check "rootfs module $m in modules.dep" grep -q "/$m.ko:" "$R/lib/modules/$kver/modules.dep"
+done
+# The mkfs tools are found before any BusyBox applet of the same name.
+shadow=
+for t in mke2fs mkfs.ext4 mkfs.xfs mkfs.btrfs mkfs.f2fs; do
+	for d in usr/local/sbin; do [ -e "$R/$d/$t" ] && shadow="$shadow $d/$t"; done
+	[ -f "$R/usr/sbin/$t" ] || [ -L "$R/usr/sbin/$t" ] || shadow="$shadow usr/sbin/$t(missing)"
+done
+[ -z "$shadow" ] && pass "mkfs tools are in /usr/sbin, first in the runner's search path" ||
+	fail "mkfs tools shadowed or missing:$shadow"
+# Every NEEDED library (recursively) and the interpreter are in the rootfs.
+libdirs="lib/x86_64-linux-gnu usr/lib/x86_64-linux-gnu lib/aarch64-linux-gnu usr/lib/aarch64-linux-gnu lib usr/lib"
+unresolved=
+todo="usr/sbin/mke2fs usr/sbin/mkfs.xfs usr/sbin/mkfs.btrfs usr/sbin/mkfs.f2fs"
+seen=" "
+while [ -n "$todo" ]; do
+	next=
+	for f in $todo; do
+		ip=$(readelf -l "$R/$f" 2>/dev/null | sed -n 's/.*interpreter: \(.*\)\]/\1/p')
+		[ -z "$ip" ] || [ -e "$R$ip" ] || unresolved="$unresolved $ip"
+		for n in $(readelf -d "$R/$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+			case $seen in *" $n "*) continue ;; esac
+			seen="$seen$n "
+			found=
+			for d in $libdirs; do
+				if [ -f "$R/$d/$n" ]; then found=$d/$n; break; fi
+			done
+			if [ -n "$found" ]; then next="$next $found"; else unresolved="$unresolved $n"; fi
+		done
+	done
+	todo=$next
+done
+[ -z "$unresolved" ] && pass "every NEEDED library of the mkfs tools is in the rootfs ($(echo $seen | wc -w) libraries)" ||
+	fail "libraries missing from the rootfs:$unresolved"
+check "fsbench in the rootfs is static" sh -c "file '$R/usr/bin/fsbench' | grep -q 'statically linked'"
+check "rootfs files are owned by root" sh -c "debugfs -R 'stat /usr/bin/fsbench' '$root' 2>/dev/null | grep -q 'User: *0 *Group: *0'"
+
+# --- rootfs (f2fs) ---------------------------------------------------------------------
+if have fsck.f2fs; then
+	check "f2fs rootfs: fsck.f2fs --dry-run" sh -c "fsck.f2fs --dry-run '$T/root-f2fs.img' >'$T/fsck-f2fs.log' 2>&1 && ! grep -q 'Fail' '$T/fsck-f2fs.log'"
+	check "f2fs rootfs: label fsbench-root" sh -c "dump.f2fs -d 1 '$T/root-f2fs.img' 2>/dev/null | grep -q 'volum_name.*fsbench-root'"
+else
+	skip "f2fs rootfs: fsck.f2fs not installed"
+fi
+skip "f2fs rootfs file list: no tool lists f2fs files without mounting (the QEMU boot test covers it)"
+
+# --- initramfs -----------------------------------------------------------------------------
+ird=$IMG/initramfs.cpio.gz
+zcat "$ird" | cpio -it --quiet >"$T/initramfs.names" 2>/dev/null
+zcat "$ird" | cpio -itv --quiet >"$T/initramfs.list" 2>/dev/null
+check "initramfs entries are sorted" sh -c "LC_ALL=C sort -c '$T/initramfs.names'"
+check "initramfs entries are owned by root" sh -c "! awk '\$3 != \"root\" || \$4 != \"root\"' '$T/initramfs.list' | grep -q ."
+check "initramfs holds init, busybox, dev/console, boot modules" sh -c \
+	"grep -qx init '$T/initramfs.names' && grep -qx bin/busybox '$T/initramfs.names' && grep -qx dev/console '$T/initramfs.names' && grep -q 'ext4.ko' '$T/initramfs.names' && grep -q 'virtio_blk.ko' '$T/initramfs.names'"
+zcat "$ird" | cpio -i --quiet --to-stdout init >"$T/initramfs-init" 2>/dev/null || true
+check "initramfs /init finds the rootfs by PARTNAME" grep -q 'PARTNAME=' "$T/initramfs-init"
+# mtime of the entries: SOURCE_DATE_EPOCH of the build (all equal).
+check "initramfs timestamps are all the same" sh -c "[ \$(grep -o '[A-Z][a-z][a-z] [ 0-9][0-9] [ 0-9:][0-9:]*' '$T/initramfs.list' | sort -u | wc -l) -eq 1 ]"
+
+# --- budget --------------------------------------------------------------------------
+total=$(awk '/^image total/ { print $3 }' "$IMG/sizes-ext4.txt")
+if [ -n "$total" ] && [ "$total" -lt $((40 * 1048576)) ]; then
+	pass "image (kernel + initramfs + rootfs contents) $(awk -v b="$total" 'BEGIN{printf "%.1f", b/1048576}') MiB < 40 MiB"
+else
+	fail "image total ${total:-?} bytes >= 40 MiB"
+fi
+
+# --- reproducibility and the download cache ------------------------------------------------
+# Same inputs: the same runner binary and one SOURCE_DATE_EPOCH for both.
+epoch=$(git log -1 --format=%ct 2>/dev/null || echo 1700000000)
+for n in 1 2; do
+	set -- -s --no-print-directory O="$T/rep$n" DEB_CACHE="$O/cache" \
+		FSBENCH_IMAGE="${FSBENCH_IMAGE:-$O/runner/fsbench}" SOURCE_DATE_EPOCH="$epoch" image
+	make "$@" ROOTFS=ext4 >"$T/rep$n-ext4.log" 2>&1 &&
+		make "$@" ROOTFS=f2fs >"$T/rep$n-f2fs.log" 2>&1 ||
+		{ fail "build $n in $T/rep$n"; tail -n 20 "$T/rep$n-ext4.log" "$T/rep$n-f2fs.log"; }
+	[ $n = 2 ] || sleep 1	# a different clock for the second build
+done
+check "a build with a warm cache downloads nothing" grep -q 'fetch: all [0-9]* packages cached' "$T/rep2-ext4.log"
+for f in initramfs.cpio.gz rootfs.ext4 rootfs.f2fs disk-ext4.img disk-f2fs.img esp.vfat; do
+	check "reproducible: $f (two builds, cmp)" cmp "$T/rep1/image/$BOARD/$f" "$T/rep2/image/$BOARD/$f"
+done
+rm -rf "$T/rep1" "$T/rep2" "$T/rootfs"
+
+echo "image tests: $npass passed, $nfail failed, $nskip skipped"
+[ $nfail -eq 0 ]
