@@ -124,6 +124,9 @@ static void run_free(struct rep_run *r)
 		free(r->ev[i].msg);
 	}
 	free(r->ev);
+	for (size_t i = 0; i < r->nlay; i++)
+		free(r->lay[i].error);
+	free(r->lay);
 	free(r);
 }
 
@@ -228,6 +231,105 @@ static double opt_num(const struct jsonr *rec, const char *key, double dflt)
 	return isfinite(v) ? v : dflt;
 }
 
+/* The "round" of a phase or layout record: a whole number from 1. */
+static int need_round(struct loader *L, const struct jsonr *rec, const char *type,
+		      double *round)
+{
+	*round = jsonr_num(jsonr_get(rec, "round"), -1);
+	if (!(*round >= 1 && *round <= 1000000 && *round == floor(*round)))
+		return bad(L, "%s record: \"round\" must be a whole number from 1", type);
+	return 0;
+}
+
+/* A required whole number >= 0 (a count, a block number). */
+static int need_layout_u64(struct loader *L, const struct jsonr *v, const char *what,
+			   uint64_t *out)
+{
+	*out = jsonr_u64(v, UINT64_MAX);
+	if (*out == UINT64_MAX)
+		return bad(L, "layout record: \"%s\" must be a whole number >= 0", what);
+	return 0;
+}
+
+static int load_layout_order(struct loader *L, const struct jsonr *rec, const char *key,
+			     struct rep_layout_order *o)
+{
+	const struct jsonr *obj = jsonr_get(rec, key);
+	char what[64];
+
+	if (!jsonr_is(obj, JSONR_OBJ))
+		return bad(L, "layout record without a \"%s\" object (or an \"error\")", key);
+	static const char *const fk[2] = { "forward", "near" };
+	double *fv[2] = { &o->forward, &o->near };
+	for (int i = 0; i < 2; i++) {
+		const struct jsonr *v = jsonr_get(obj, fk[i]);
+		*fv[i] = jsonr_num(v, -1);	/* -1 when absent or not a number */
+		if (!(*fv[i] >= 0 && *fv[i] <= 1))
+			return bad(L, "layout record: \"%s.%s\" must be a number from 0 to 1",
+				   key, fk[i]);
+	}
+	snprintf(what, sizeof(what), "%s.median_jump_blocks", key);
+	return need_layout_u64(L, jsonr_get(obj, "median_jump_blocks"), what, &o->median_jump);
+}
+
+static int load_layout(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	struct rep_layout y;
+	double round;
+	int rc = 0;
+
+	memset(&y, 0, sizeof(y));
+	const char *fsname = need_str(L, rec, "layout", "fs", &rc);
+	if (rc)
+		return rc;
+	if ((rc = need_round(L, rec, "layout", &round)))
+		return rc;
+	y.round = (unsigned)round;
+	y.line = L->line;
+	const struct jsonr *ev = jsonr_get(rec, "error");
+	if (ev && !(jsonr_is(ev, JSONR_STR) && *ev->str))
+		return bad(L, "layout record: \"error\" must be a non-empty string");
+	if (!ev) {	/* the numbers are there only without an error */
+		if ((rc = need_layout_u64(L, jsonr_get(rec, "files"), "files", &y.files)) ||
+		    (rc = load_layout_order(L, rec, "name_order", &y.name)) ||
+		    (rc = load_layout_order(L, rec, "inode_order", &y.inode)))
+			return rc;
+		const struct jsonr *fb = jsonr_get(rec, "first_blocks");	/* optional */
+		if (fb && !jsonr_is(fb, JSONR_ARR))
+			return bad(L, "layout record: \"first_blocks\" must be an array of"
+				   " block numbers");
+		for (size_t i = 0; i < jsonr_len(fb); i++) {
+			uint64_t b = jsonr_u64(jsonr_at(fb, i), UINT64_MAX);
+			if (b == UINT64_MAX)
+				return bad(L, "layout record: \"first_blocks\" must be an array of"
+					   " block numbers");
+			if (y.nfirst < REP_LAYOUT_FIRST)
+				y.first[y.nfirst++] = b;
+		}
+	}
+
+	struct rep_fs *fs = fs_get(r, fsname);
+	if (!fs)
+		return oom(L);
+	y.fs = fs->name;
+	struct rep_layout *slot = NULL;
+	for (size_t i = 0; i < r->nlay && !slot; i++)
+		if (r->lay[i].fs == y.fs && r->lay[i].round == y.round)
+			slot = &r->lay[i];	/* the same fs and round again: the later wins */
+	if (!slot) {
+		if (grow((void **)&r->lay, &r->caplay, r->nlay, sizeof(*r->lay)))
+			return oom(L);
+		slot = &r->lay[r->nlay];
+		memset(slot, 0, sizeof(*slot));
+		r->nlay++;
+	}
+	if (ev && !(y.error = strdup(ev->str)))
+		return oom(L);
+	free(slot->error);
+	*slot = y;
+	return 0;
+}
+
 static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	int rc = 0;
@@ -237,9 +339,9 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 	const char *phase = need_str(L, rec, "phase", "phase", &rc);
 	if (rc)
 		return rc;
-	double round = jsonr_num(jsonr_get(rec, "round"), -1);
-	if (!(round >= 1 && round <= 1000000 && round == floor(round)))
-		return bad(L, "phase record: \"round\" must be a whole number from 1");
+	double round;
+	if ((rc = need_round(L, rec, "phase", &round)))
+		return rc;
 	double secs = jsonr_num(jsonr_get(rec, "seconds"), -1);
 	if (!(secs >= 0 && isfinite(secs)))
 		return bad(L, "phase record: \"seconds\" must be a number >= 0");
@@ -363,6 +465,8 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 		return load_event(L, r, rec, 1);
 	if (strcmp(type, "run_end") == 0)
 		return load_run_end(L, r, rec);
+	if (strcmp(type, "layout") == 0)
+		return load_layout(L, r, rec);
 	if (strcmp(type, "fs_start") == 0 || strcmp(type, "phase_start") == 0) {
 		/* the filesystem order of the run is the order they start */
 		const char *fs = jsonr_str(jsonr_get(rec, "fs"));
@@ -1034,6 +1138,129 @@ int rep_table_latency(const struct rep_run *r, enum rep_fmt f, struct rep_table 
 	return table_done(t);
 }
 
+/* A fraction 0..1 as a percentage: one decimal in Markdown, three in CSV. */
+static void cell_pct(struct rep_table *t, size_t row, size_t col, enum rep_fmt f, double v)
+{
+	cell_set(t, row, col, f == REP_CSV ? "%.3f" : "%.1f", v * 100);
+}
+
+int rep_table_layout(const struct rep_run *r, enum rep_fmt f, struct rep_table *t)
+{
+	static const char *const h[] = { "fs", "round", "files", "name forward %",
+		"name near %", "name median jump", "inode forward %", "inode near %",
+		"inode median jump", "first blocks (name order)" };
+	static const char *const hc[] = { "fs", "round", "files", "name_forward_pct",
+		"name_near_pct", "name_median_jump_blocks", "inode_forward_pct",
+		"inode_near_pct", "inode_median_jump_blocks", "first_blocks", "error" };
+	/* Markdown puts the reason of an error row in its last cell; CSV has a
+	 * column of its own for it */
+	size_t nh = f == REP_CSV ? 11 : 10;
+
+	table_init(t, "layout", "Layout (directory d0000, FIEMAP)", STYLE_GRID, nh);
+	for (size_t c = 0; c < nh; c++)
+		head_set(t, c, c >= 1 && c <= 8, "%s", f == REP_CSV ? hc[c] : h[c]);
+	for (size_t i = 0; i < r->nlay; i++) {
+		const struct rep_layout *y = &r->lay[i];
+		size_t row = row_add(t);
+		cell_set(t, row, 0, "%s", y->fs);
+		cell_set(t, row, 1, "%u", y->round);
+		if (y->error) {
+			for (size_t c = 2; c < 10; c++)
+				cell_none(t, row, c, f);
+			cell_set(t, row, nh - 1, "%s", y->error);
+			continue;
+		}
+		cell_set(t, row, 2, "%llu", (unsigned long long)y->files);
+		const struct rep_layout_order *o[2] = { &y->name, &y->inode };
+		for (size_t k = 0; k < 2; k++) {
+			cell_pct(t, row, 3 + 3 * k, f, o[k]->forward);
+			cell_pct(t, row, 4 + 3 * k, f, o[k]->near);
+			cell_set(t, row, 5 + 3 * k, "%llu", (unsigned long long)o[k]->median_jump);
+		}
+		char fb[REP_LAYOUT_SHOW * 21 + 8];
+		size_t n = 0;
+		fb[0] = '\0';
+		for (size_t k = 0; k < y->nfirst && k < REP_LAYOUT_SHOW; k++)
+			n += (size_t)snprintf(fb + n, sizeof(fb) - n, "%s%llu", k ? " " : "",
+					      (unsigned long long)y->first[k]);
+		if (f == REP_MD && y->nfirst > REP_LAYOUT_SHOW)
+			snprintf(fb + n, sizeof(fb) - n, " ...");
+		if (y->nfirst)
+			cell_set(t, row, 9, "%s", fb);
+		else
+			cell_none(t, row, 9, f);
+	}
+	return table_done(t);
+}
+
+/* Seconds of a phase of one round (the later record, if there are two). */
+static int phase_seconds(const struct rep_run *r, const char *fs, unsigned round,
+			 const char *phase, double *out)
+{
+	int found = 0;
+	for (size_t i = 0; i < r->nph; i++) {
+		const struct rep_phase *p = &r->ph[i];
+		if (p->round == round && strcmp(p->fs, fs) == 0 && strcmp(p->phase, phase) == 0) {
+			*out = p->seconds;
+			found = 1;
+		}
+	}
+	return found;
+}
+
+/* "4.4 s", "37.1 s"; short runs keep their digits: "0.052 s". */
+static void fmt_secs(char *buf, size_t len, double s)
+{
+	snprintf(buf, len, s >= 1 ? "%.1f s" : "%.3f s", s);
+}
+
+/* Does this record show the aging finding? */
+static int layout_aged(const struct rep_layout *y)
+{
+	return !y->error && y->round >= REP_AGED_ROUND && y->name.near < REP_NAME_NEAR_MAX &&
+	       y->inode.near - y->name.near >= REP_INODE_NEAR_GAP - 1e-9;
+}
+
+int rep_table_layout_findings(const struct rep_run *r, enum rep_fmt f, struct rep_table *t)
+{
+	(void)f;
+	table_init(t, "layout_findings", NULL, STYLE_NOTES, 2);
+	head_set(t, 0, 0, "fs");
+	head_set(t, 1, 0, "finding");
+	for (size_t i = 0; i < r->nfs; i++) {
+		const char *fs = r->fs[i].name;
+		const struct rep_layout *hit = NULL;
+		for (size_t j = 0; j < r->nlay; j++) {	/* its earliest aged round that shows it */
+			const struct rep_layout *y = &r->lay[j];
+			if (y->fs == fs && layout_aged(y) && (!hit || y->round < hit->round))
+				hit = y;
+		}
+		if (!hit)
+			continue;
+		char rd[32], ri[32], why[192];
+		double sr = 0, si = 0;
+		int hr = phase_seconds(r, fs, hit->round, "read", &sr);
+		int hi = phase_seconds(r, fs, hit->round, "read_inode", &si);
+		fmt_secs(rd, sizeof(rd), sr);
+		fmt_secs(ri, sizeof(ri), si);
+		if (hr && hi && si < sr)
+			snprintf(why, sizeof(why), "reading in inode order is the remedy"
+				 " (read_inode: %s vs read: %s)", ri, rd);
+		else if (hr && hi)
+			snprintf(why, sizeof(why), "reading in inode order was not faster here"
+				 " (read_inode: %s vs read: %s)", ri, rd);
+		else
+			snprintf(why, sizeof(why), "reading in inode order is the remedy"
+				 " (no read and read_inode times for this round)");
+		size_t row = row_add(t);
+		cell_set(t, row, 0, "%s", fs);
+		cell_set(t, row, 1, "aged (round %u): name order is no longer disk order"
+			 " (near %.0f%% vs %.0f%% by inode); %s", hit->round,
+			 hit->name.near * 100, hit->inode.near * 100, why);
+	}
+	return table_done(t);
+}
+
 int rep_table_errors(const struct rep_run *r, enum rep_fmt f, struct rep_table *t)
 {
 	static const char *const h[] = { "kind", "fs", "round", "phase", "op", "file",
@@ -1273,14 +1500,16 @@ typedef int (*table_fn)(const struct rep_run *, enum rep_fmt, struct rep_table *
 
 int rep_print(FILE *out, const struct rep_run *r, enum rep_fmt f)
 {
-	struct rep_table t[7];
-	table_fn fns[7] = { rep_table_run, rep_table_summary, rep_table_fs_status,
-		rep_table_rate, rep_table_rounds, rep_table_latency, rep_table_errors };
+	enum { NT = 9 };
+	struct rep_table t[NT];
+	table_fn fns[NT] = { rep_table_run, rep_table_summary, rep_table_fs_status,
+		rep_table_rate, rep_table_rounds, rep_table_latency, rep_table_layout,
+		rep_table_layout_findings, rep_table_errors };
 	size_t n = 0;
 	int rc = 0;
 
 	/* build everything first: a failure prints nothing */
-	for (; n < 7; n++) {
+	for (; n < NT; n++) {
 		rc = fns[n](r, f, &t[n]);
 		if (rc)
 			break;
@@ -1291,13 +1520,13 @@ int rep_print(FILE *out, const struct rep_run *r, enum rep_fmt f)
 		return rc;
 	}
 	const struct rep_table *run = &t[0], *sum = &t[1], *st = &t[2], *rate = &t[3],
-		*rnd = &t[4], *lat = &t[5], *err = &t[6];
+		*rnd = &t[4], *lat = &t[5], *lay = &t[6], *find = &t[7], *err = &t[8];
 
 	if (f == REP_CSV) {
-		const struct rep_table *order[] = { run, sum, rate, st, rnd, lat, err };
+		const struct rep_table *order[] = { run, sum, rate, st, rnd, lat, lay, err };
 		int first = 1;
-		for (size_t i = 0; i < 7; i++) {
-			if (order[i] == err && !err->nrows)
+		for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+			if ((order[i] == err || order[i] == lay) && !order[i]->nrows)
 				continue;
 			if (!first)
 				fputc('\n', out);
@@ -1335,13 +1564,21 @@ int rep_print(FILE *out, const struct rep_run *r, enum rep_fmt f)
 			print_md(out, rnd);
 			fputc('\n', out);
 			print_md(out, lat);
+			if (lay->nrows) {
+				fputc('\n', out);
+				print_md(out, lay);
+				if (find->nrows) {
+					fputc('\n', out);
+					print_md(out, find);
+				}
+			}
 		}
 		if (err->nrows) {
 			fputc('\n', out);
 			print_md(out, err);
 		}
 	}
-	for (size_t i = 0; i < 7; i++)
+	for (size_t i = 0; i < NT; i++)
 		rep_table_free(&t[i]);
 	return 0;
 }

@@ -19,6 +19,18 @@
 
 #define REP_MAX_LINE (1024u * 1024u)	/* longer lines are malformed */
 #define REP_MAX_EVENTS 100		/* error records kept per run for listing */
+#define REP_LAYOUT_FIRST 8		/* first_blocks kept per layout record */
+#define REP_LAYOUT_SHOW 4		/* of which the layout table shows */
+
+/* The aging finding under the layout table (SUITE.md, "The ext4 aging
+ * finding"): in an aged round (>= REP_AGED_ROUND), name order no longer
+ * follows the disk (name-order near < REP_NAME_NEAR_MAX) while inode order
+ * still does (inode-order near >= name-order near + REP_INODE_NEAR_GAP).
+ * near = fraction of consecutive files within 64 KiB after the previous
+ * file's end, i.e. a sequential read. */
+#define REP_AGED_ROUND 2
+#define REP_NAME_NEAR_MAX 0.5
+#define REP_INODE_NEAR_GAP 0.3
 
 enum rep_fmt { REP_MD = 0, REP_CSV };
 
@@ -61,6 +73,26 @@ struct rep_event {
 				 * are wrong; for "size", the size found and expected */
 };
 
+/* A `layout` record: where one directory's files sit on the disk (FIEMAP),
+ * in file-name order and in inode order. */
+struct rep_layout_order {
+	double forward;		/* fraction of steps to a higher disk offset, 0..1 */
+	double near;		/* fraction of steps within 64 KiB after the previous end */
+	uint64_t median_jump;	/* median distance between consecutive files, 4 KiB blocks */
+};
+
+struct rep_layout {
+	const char *fs;		/* points at the run's rep_fs name */
+	unsigned round;
+	char *error;		/* the error variant ("no FIEMAP on this filesystem"):
+				 * the numbers below are absent; NULL otherwise */
+	uint64_t files;
+	struct rep_layout_order name, inode;
+	uint64_t first[REP_LAYOUT_FIRST];	/* name order, 4 KiB block numbers */
+	size_t nfirst;
+	size_t line;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -80,6 +112,9 @@ struct rep_run {
 	size_t nph, capph;
 	struct rep_event *ev;	/* the first REP_MAX_EVENTS */
 	size_t nev, capev, nev_total;
+	struct rep_layout *lay;	/* in input order; the same fs and round twice:
+				 * the later record replaces the earlier */
+	size_t nlay, caplay;
 };
 
 struct rep_set {
@@ -148,6 +183,10 @@ int rep_table_rate(const struct rep_run *r, enum rep_fmt f, struct rep_table *t)
 int rep_table_fs_status(const struct rep_run *r, enum rep_fmt f, struct rep_table *t);
 int rep_table_rounds(const struct rep_run *r, enum rep_fmt f, struct rep_table *t);
 int rep_table_latency(const struct rep_run *r, enum rep_fmt f, struct rep_table *t);
+/* Layout records, one row each (no rows when the run has none). */
+int rep_table_layout(const struct rep_run *r, enum rep_fmt f, struct rep_table *t);
+/* The aging finding, one row per filesystem that shows it (fs, sentence). */
+int rep_table_layout_findings(const struct rep_run *r, enum rep_fmt f, struct rep_table *t);
 int rep_table_errors(const struct rep_run *r, enum rep_fmt f, struct rep_table *t);
 int rep_table_compare(const struct rep_run *a, const struct rep_run *b,
 		      enum rep_fmt f, struct rep_table *t);

@@ -5,6 +5,14 @@
  * error and one verify_error, console noise and "FSB: " prefixes, a CRLF
  * line. Per-round seconds are chosen so that medians differ from means and
  * from round 1 (ext4 create 8, 9, 20: median 9.00, mean 12.3).
+ *
+ * report-layout.jsonl: ext4 and xfs x 3 rounds with a `layout` record after
+ * each round's reads. ext4 is SUITE.md's aging case: round 1 (fresh) reads
+ * sequentially in both orders, rounds 2 and 3 (aged) only in inode order
+ * (round 2: name near 2%, inode near 98%, read 37.1 s, read_inode 4.4 s);
+ * xfs stays sequential in both orders (no finding).
+ * report-layout-bad.jsonl: line 4 is a layout record with a percentage
+ * (98) where a fraction belongs.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -16,6 +24,7 @@
 #include "unit.h"
 
 static char path_run[1100], path_two[1100], path_bad[1100], path_nophase[1100];
+static char path_layout[1100], path_layout_bad[1100];
 
 static int readable(const char *dir)
 {
@@ -51,6 +60,8 @@ static void paths(void)
 	snprintf(path_two, sizeof(path_two), "%s/report-two-runs.jsonl", d);
 	snprintf(path_bad, sizeof(path_bad), "%s/report-bad.jsonl", d);
 	snprintf(path_nophase, sizeof(path_nophase), "%s/report-nophase.jsonl", d);
+	snprintf(path_layout, sizeof(path_layout), "%s/report-layout.jsonl", d);
+	snprintf(path_layout_bad, sizeof(path_layout_bad), "%s/report-layout-bad.jsonl", d);
 }
 
 /* Load records from a string; returns rc, err gets the message. */
@@ -412,6 +423,43 @@ static void test_bad_records(void)
 		  "mem.jsonl:1: phase record: \"seconds\" must be a number >= 0" },
 		{ "{\"type\":\"fs_end\",\"run_id\":1}", "mem.jsonl:1: fs_end record without a \"fs\" string" },
 		{ "{\"type\":\"note\",\"run_id\":1} {}", "mem.jsonl:1: trailing characters after the value at column 28" },
+#define LAY_NAME "\"name_order\":{\"forward\":0.5,\"near\":0.5,\"median_jump_blocks\":3}"
+#define LAY_INODE "\"inode_order\":{\"forward\":0.5,\"near\":0.5,\"median_jump_blocks\":3}"
+		{ "{\"type\":\"layout\",\"run_id\":1,\"round\":1,\"files\":2," LAY_NAME "," LAY_INODE "}",
+		  "mem.jsonl:1: layout record without a \"fs\" string" },
+		{ "{\"type\":\"layout\",\"run_id\":1,\"fs\":\"x\",\"round\":0,\"files\":2," LAY_NAME "," LAY_INODE "}",
+		  "mem.jsonl:1: layout record: \"round\" must be a whole number from 1" },
+		{ "{\"type\":\"layout\",\"run_id\":1,\"fs\":\"x\",\"round\":2," LAY_NAME "," LAY_INODE "}",
+		  "mem.jsonl:1: layout record: \"files\" must be a whole number >= 0" },
+		{ "{\"type\":\"layout\",\"run_id\":1,\"fs\":\"x\",\"round\":2,\"files\":2," LAY_INODE "}",
+		  "mem.jsonl:1: layout record without a \"name_order\" object (or an \"error\")" },
+		{ "{\"type\":\"layout\",\"run_id\":1,\"fs\":\"x\",\"round\":2,\"files\":2," LAY_NAME ","
+		  "\"inode_order\":[]}",
+		  "mem.jsonl:1: layout record without a \"inode_order\" object (or an \"error\")" },
+		{ "{\"type\":\"layout\",\"run_id\":1,\"fs\":\"x\",\"round\":2,\"files\":2," LAY_NAME ","
+		  "\"inode_order\":{\"forward\":0.5,\"near\":1.5,\"median_jump_blocks\":3}}",
+		  "mem.jsonl:1: layout record: \"inode_order.near\" must be a number from 0 to 1" },
+		{ "{\"type\":\"layout\",\"run_id\":1,\"fs\":\"x\",\"round\":2,\"files\":2,"
+		  "\"name_order\":{\"forward\":\"0.5\",\"near\":0.5,\"median_jump_blocks\":3}," LAY_INODE "}",
+		  "mem.jsonl:1: layout record: \"name_order.forward\" must be a number from 0 to 1" },
+		{ "{\"type\":\"layout\",\"run_id\":1,\"fs\":\"x\",\"round\":2,\"files\":2,"
+		  "\"name_order\":{\"forward\":0.5,\"near\":-0.1,\"median_jump_blocks\":3}," LAY_INODE "}",
+		  "mem.jsonl:1: layout record: \"name_order.near\" must be a number from 0 to 1" },
+		{ "{\"type\":\"layout\",\"run_id\":1,\"fs\":\"x\",\"round\":2,\"files\":2,"
+		  "\"name_order\":{\"forward\":0.5,\"near\":0.5,\"median_jump_blocks\":-1}," LAY_INODE "}",
+		  "mem.jsonl:1: layout record: \"name_order.median_jump_blocks\" must be a whole number >= 0" },
+		{ "{\"type\":\"layout\",\"run_id\":1,\"fs\":\"x\",\"round\":2,\"files\":2," LAY_NAME ","
+		  LAY_INODE ",\"first_blocks\":[1,\"2\"]}",
+		  "mem.jsonl:1: layout record: \"first_blocks\" must be an array of block numbers" },
+		{ "{\"type\":\"layout\",\"run_id\":1,\"fs\":\"x\",\"round\":2,\"files\":2," LAY_NAME ","
+		  LAY_INODE ",\"first_blocks\":7}",
+		  "mem.jsonl:1: layout record: \"first_blocks\" must be an array of block numbers" },
+		{ "{\"type\":\"layout\",\"run_id\":1,\"fs\":\"x\",\"round\":2,\"error\":5}",
+		  "mem.jsonl:1: layout record: \"error\" must be a non-empty string" },
+		{ "{\"type\":\"layout\",\"run_id\":1,\"fs\":\"x\",\"round\":2,\"error\":\"\"}",
+		  "mem.jsonl:1: layout record: \"error\" must be a non-empty string" },
+#undef LAY_NAME
+#undef LAY_INODE
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		CHECK(load_text(&set, cases[i].text, err, sizeof(err)) == -EBADMSG);
@@ -448,6 +496,13 @@ static void test_bad_records(void)
 		fclose(dirf);
 		rep_free(&set);
 	}
+
+	/* a malformed layout record in a file: file name, line, which field */
+	CHECK(rep_load(&set, path_layout_bad, err, sizeof(err)) == -EBADMSG);
+	snprintf(want, sizeof(want), "%s:4: layout record: \"name_order.near\" must be a number"
+		 " from 0 to 1", path_layout_bad);
+	CHECK_STR(err, want);
+	rep_free(&set);
 
 	CHECK(rep_load(&set, "no/such/file.jsonl", err, sizeof(err)) == -ENOENT);
 	CHECK_STR(err, "no/such/file.jsonl: No such file or directory");
@@ -630,6 +685,221 @@ static void test_compare(void)
 	rep_free(&sb);
 }
 
+static void test_layout_table(void)
+{
+	struct rep_set set;
+	struct rep_table t;
+	char err[512];
+
+	CHECK(rep_load(&set, path_layout, err, sizeof(err)) == 0);
+	const struct rep_run *r = rep_find(&set, NULL);
+	if (!r) {
+		CHECK(r != NULL);
+		rep_free(&set);
+		return;
+	}
+	CHECK_EQ_U(r->nph, 30);
+	CHECK_EQ_U(r->nlay, 6);
+	const struct rep_layout *y = r->nlay == 6 ? &r->lay[1] : NULL;	/* ext4 round 2 */
+	CHECK(y && strcmp(y->fs, "ext4") == 0 && y->round == 2 && !y->error);
+	CHECK(y && y->files == 20000 && y->name.near == 0.02 && y->inode.near == 0.98);
+	CHECK(y && y->name.forward == 0.51 && y->name.median_jump == 48211 && y->inode.median_jump == 1);
+	CHECK(y && y->nfirst == 8 && y->first[0] == 1607168 && y->first[2] == 49817 && y->first[7] == 4);
+	CHECK(y && y->line == 13);
+
+	/* Markdown: percentages with one decimal, the first 4 blocks, "..." for more */
+	CHECK(rep_table_layout(r, REP_MD, &t) == 0);
+	CHECK_STR(t.name, "layout");
+	CHECK_STR(t.title, "Layout (directory d0000, FIEMAP)");
+	CHECK_EQ_U(t.ncols, 10);
+	CHECK_EQ_U(t.nrows, 6);
+	static const char *const hm[] = { "fs", "round", "files", "name forward %", "name near %",
+		"name median jump", "inode forward %", "inode near %", "inode median jump",
+		"first blocks (name order)" };
+	static const char *const m1[] = { "ext4", "2", "20000", "51.0", "2.0", "48211", "99.9",
+		"98.0", "1", "1607168 2157687 49817 1607169 ..." };
+	static const char *const m3[] = { "xfs", "1", "20000", "97.0", "95.0", "1", "97.0",
+		"95.0", "1", "24 25 26" };
+	for (size_t c = 0; c < 10 && t.ncols == 10 && t.nrows == 6; c++) {
+		CHECK_STR(t.head[c], hm[c]);
+		CHECK_STR(rep_cell(&t, 1, c), m1[c]);
+		CHECK_STR(rep_cell(&t, 3, c), m3[c]);
+	}
+	CHECK_STR(rep_cell(&t, 4, 9), "1048600 1048601 1048602 1048603");	/* exactly 4: no "..." */
+	CHECK_STR(rep_cell(&t, 2, 1), "3");
+	CHECK_STR(rep_cell(&t, 2, 8), "1");
+	rep_table_free(&t);
+
+	/* CSV: three decimals, no "...", an error column */
+	CHECK(rep_table_layout(r, REP_CSV, &t) == 0);
+	CHECK_EQ_U(t.ncols, 11);
+	static const char *const hc[] = { "fs", "round", "files", "name_forward_pct",
+		"name_near_pct", "name_median_jump_blocks", "inode_forward_pct", "inode_near_pct",
+		"inode_median_jump_blocks", "first_blocks", "error" };
+	static const char *const c1[] = { "ext4", "2", "20000", "51.000", "2.000", "48211",
+		"99.900", "98.000", "1", "1607168 2157687 49817 1607169", "" };
+	for (size_t c = 0; c < 11 && t.ncols == 11 && t.nrows == 6; c++) {
+		CHECK_STR(t.head[c], hc[c]);
+		CHECK_STR(rep_cell(&t, 1, c), c1[c]);
+	}
+	rep_table_free(&t);
+
+	/* the finding: ext4, the earliest aged round; not xfs */
+	CHECK(rep_table_layout_findings(r, REP_MD, &t) == 0);
+	CHECK_EQ_U(t.nrows, 1);
+	CHECK_STR(rep_cell(&t, 0, 0), "ext4");
+	CHECK_STR(rep_cell(&t, 0, 1), "aged (round 2): name order is no longer disk order"
+		  " (near 2% vs 98% by inode); reading in inode order is the remedy"
+		  " (read_inode: 4.4 s vs read: 37.1 s)");
+	rep_table_free(&t);
+
+	/* a run without layout records has an empty layout table */
+	rep_free(&set);
+	CHECK(rep_load(&set, path_run, err, sizeof(err)) == 0);
+	r = rep_find(&set, NULL);
+	CHECK(r && r->nlay == 0);
+	if (r && rep_table_layout(r, REP_MD, &t) == 0) {
+		CHECK_EQ_U(t.nrows, 0);
+		rep_table_free(&t);
+	}
+	rep_free(&set);
+}
+
+static void test_layout_render(void)
+{
+	struct rep_set set;
+	char err[512];
+
+	CHECK(rep_load(&set, path_layout, err, sizeof(err)) == 0);
+	const struct rep_run *r = rep_find(&set, NULL);
+	char *s = r ? render(r, REP_MD) : NULL;
+	CHECK_CONTAINS(s, "\n\n## Layout (directory d0000, FIEMAP)\n\n"
+		       "| fs   | round | files | name forward % | name near % | name median jump |"
+		       " inode forward % | inode near % | inode median jump |"
+		       " first blocks (name order)           |\n");
+	CHECK_CONTAINS(s, "\n| ext4 |     2 | 20000 |           51.0 |         2.0 |            48211 |"
+		       "            99.9 |         98.0 |                 1 |"
+		       " 1607168 2157687 49817 1607169 ...   |\n");
+	CHECK_CONTAINS(s, "| 2097200 2097201 2097202 2097203 ... |\n\n"
+		       "- ext4: aged (round 2): name order is no longer disk order (near 2% vs 98%"
+		       " by inode); reading in inode order is the remedy (read_inode: 4.4 s vs"
+		       " read: 37.1 s)\n");
+	CHECK(s && !strstr(s, "- xfs: aged"));
+	CHECK(s && !strstr(s, "(round 3)"));
+	/* after the latency table, at the end (no errors in this run) */
+	const char *lat = s ? strstr(s, "## Latency") : NULL, *lay = s ? strstr(s, "## Layout") : NULL;
+	CHECK(lat && lay && lat < lay);
+	CHECK(s && s[strlen(s) - 1] == '\n' && strstr(s, "\n\n\n") == NULL);
+	free(s);
+
+	s = r ? render(r, REP_CSV) : NULL;
+	CHECK_CONTAINS(s, "\n\nlayout,fs,round,files,name_forward_pct,name_near_pct,"
+		       "name_median_jump_blocks,inode_forward_pct,inode_near_pct,"
+		       "inode_median_jump_blocks,first_blocks,error\n"
+		       "layout,ext4,1,20000,99.900,98.000,1,99.900,98.000,1,49152 49153 49154 49155,\n"
+		       "layout,ext4,2,20000,51.000,2.000,48211,99.900,98.000,1,"
+		       "1607168 2157687 49817 1607169,\n");
+	CHECK_CONTAINS(s, "\nlayout,xfs,3,20000,96.000,93.000,2,97.000,95.000,1,"
+		       "2097200 2097201 2097202 2097203,\n");
+	lat = s ? strstr(s, "\nlatency,fs,") : NULL;
+	lay = s ? strstr(s, "\nlayout,fs,") : NULL;
+	CHECK(lat && lay && lat < lay);
+	CHECK(s && s[strlen(s) - 1] == '\n' && strstr(s, "\n\n\n") == NULL);
+	free(s);
+	rep_free(&set);
+
+	/* no layout records: no layout table in either format */
+	CHECK(rep_load(&set, path_run, err, sizeof(err)) == 0);
+	r = rep_find(&set, NULL);
+	s = r ? render(r, REP_MD) : NULL;
+	CHECK(s && !strstr(s, "Layout"));
+	free(s);
+	s = r ? render(r, REP_CSV) : NULL;
+	CHECK(s && !strstr(s, "layout,"));
+	free(s);
+	rep_free(&set);
+}
+
+static void test_layout_findings(void)
+{
+	struct rep_set set;
+	struct rep_table t;
+	char err[512];
+#define LAY(fs, round, nn, in) "{\"type\":\"layout\",\"run_id\":\"L\",\"fs\":\"" fs "\"," \
+	"\"round\":" #round ",\"files\":100,\"name_order\":{\"forward\":0.5,\"near\":" #nn "," \
+	"\"median_jump_blocks\":9},\"inode_order\":{\"forward\":0.9,\"near\":" #in "," \
+	"\"median_jump_blocks\":1}}\n"
+#define PH(fs, round, ph, secs) "{\"type\":\"phase\",\"run_id\":\"L\",\"fs\":\"" fs "\"," \
+	"\"round\":" #round ",\"phase\":\"" ph "\",\"seconds\":" #secs "}\n"
+	static const char text[] =
+		/* a: at the threshold (70% - 40% = 30%, 0.29999999999999993 in binary); no read times */
+		LAY("a", 2, 0.4, 0.7)
+		/* b: name order at 50% is not below 50% */
+		LAY("b", 2, 0.5, 0.95)
+		/* c: inode order only 29% better */
+		LAY("c", 2, 0.4, 0.69)
+		/* d: the fresh round never counts */
+		LAY("d", 1, 0.02, 0.98)
+		/* e: rounds 4 and 3 show it (the earlier round is reported), round 2
+		 * does not; inode order was slower there */
+		PH("e", 3, "read", 0.5) PH("e", 3, "read_inode", 0.75)
+		LAY("e", 2, 0.6, 0.9) LAY("e", 4, 0.05, 0.95) LAY("e", 3, 0.1, 0.9)
+		/* f: no FIEMAP */
+		"{\"type\":\"layout\",\"run_id\":\"L\",\"fs\":\"f\",\"round\":2,\"dir\":\"d0000\","
+		"\"error\":\"no FIEMAP on this filesystem\"}\n"
+		/* g: the same round twice: the later record wins (and shows nothing) */
+		LAY("g", 2, 0.02, 0.98) LAY("g", 2, 0.9, 0.95)
+		/* h: both orders scattered (no order follows the disk): nothing to fix by order */
+		LAY("h", 3, 0.01, 0.02);
+#undef LAY
+#undef PH
+
+	CHECK(load_text(&set, text, err, sizeof(err)) == 0);
+	CHECK_STR(err, "");
+	const struct rep_run *r = rep_find(&set, NULL);
+	CHECK(r && r->nlay == 10);
+	if (!r) {
+		rep_free(&set);
+		return;
+	}
+	CHECK(rep_table_layout_findings(r, REP_MD, &t) == 0);
+	CHECK_EQ_U(t.nrows, 2);
+	CHECK_STR(rep_cell(&t, 0, 0), "a");
+	CHECK_STR(rep_cell(&t, 0, 1), "aged (round 2): name order is no longer disk order"
+		  " (near 40% vs 70% by inode); reading in inode order is the remedy"
+		  " (no read and read_inode times for this round)");
+	CHECK_STR(rep_cell(&t, 1, 0), "e");
+	CHECK_STR(rep_cell(&t, 1, 1), "aged (round 3): name order is no longer disk order"
+		  " (near 10% vs 90% by inode); reading in inode order was not faster here"
+		  " (read_inode: 0.750 s vs read: 0.500 s)");
+	rep_table_free(&t);
+
+	/* the error variant: a row of "-" with the reason (Markdown), an error
+	 * column (CSV); the replaced record is listed once */
+	CHECK(rep_table_layout(r, REP_MD, &t) == 0);
+	CHECK_EQ_U(t.nrows, 10);
+	size_t fr = 8;
+	for (size_t i = 0; i < t.nrows; i++)
+		if (strcmp(rep_cell(&t, i, 0), "f") == 0)
+			fr = i;
+	CHECK_EQ_U(fr, 7);
+	CHECK_STR(rep_cell(&t, fr, 1), "2");
+	for (size_t c = 2; c < 9; c++)
+		CHECK_STR(rep_cell(&t, fr, c), "-");
+	CHECK_STR(rep_cell(&t, fr, 9), "no FIEMAP on this filesystem");
+	CHECK_STR(rep_cell(&t, 8, 0), "g");
+	CHECK_STR(rep_cell(&t, 8, 4), "90.0");	/* the later record */
+	CHECK_STR(rep_cell(&t, 0, 9), "-");	/* no first_blocks */
+	rep_table_free(&t);
+	CHECK(rep_table_layout(r, REP_CSV, &t) == 0);
+	for (size_t c = 2; c < 10; c++)
+		CHECK_STR(rep_cell(&t, 7, c), "");
+	CHECK_STR(rep_cell(&t, 7, 10), "no FIEMAP on this filesystem");
+	CHECK_STR(rep_cell(&t, 0, 10), "");
+	rep_table_free(&t);
+	rep_free(&set);
+}
+
 /* Run a command with stdout and stderr captured into strings. */
 static int run_cmd(int (*fn)(int, char **), char **argv, char **out, char **err)
 {
@@ -743,6 +1013,18 @@ static void test_commands(void)
 	free(o), free(e);
 
 	/* no phase records: reported as such, exit 1 */
+	char *b3[] = { "report", path_layout_bad, NULL };
+	CHECK_EQ_U(run_cmd(cmd_report, b3, &o, &e), 4);
+	CHECK_STR(o, "");
+	CHECK_CONTAINS(e, "report-layout-bad.jsonl:4: layout record: \"name_order.near\" must be"
+		       " a number from 0 to 1\n");
+	free(o), free(e);
+	char *b4[] = { "report", path_layout, NULL };
+	CHECK_EQ_U(run_cmd(cmd_report, b4, &o, &e), 0);
+	CHECK_CONTAINS(o, "- ext4: aged (round 2): name order is no longer disk order");
+	CHECK_STR(e, "");
+	free(o), free(e);
+
 	char *n1[] = { "report", path_nophase, NULL };
 	CHECK_EQ_U(run_cmd(cmd_report, n1, &o, &e), 1);
 	CHECK_CONTAINS(o, "No phase records in this run.\n\n- xfs: failed: mount: No such device\n");
@@ -795,6 +1077,9 @@ int main(int argc, char **argv)
 	test_lenient();
 	test_two_runs();
 	test_compare();
+	test_layout_table();
+	test_layout_render();
+	test_layout_findings();
 	test_commands();
 	return unit_done(argv[0]);
 }
