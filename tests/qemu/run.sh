@@ -1,0 +1,135 @@
+#!/bin/sh
+# tests/qemu/run.sh: boot the board's image in QEMU (TCG unless KVM really
+# works) and assert on what comes back.
+#   1. smoke profile, ext4 rootfs: all four filesystems, every round and phase,
+#      no errors, verification clean; the serial log carries the same records
+#      with the prefix, init's lines and the power-off; the launcher's exit
+#      status is the runner's; the run figures are in the summary.
+#   2. the same with the rootfs on f2fs.
+#   3. a run killed part-way (QEMU killed after a few records): every record
+#      the log partition holds is intact, in order, and equal to what the
+#      console showed; at most the record being written at the kill is lost;
+#      no run_end, so the launcher fails (status 4).
+# Inputs (environment): O (build output, absolute), BOARD, FSBENCH_IMAGE
+# (runner binary for the image, default the `make runner` one), QEMU_TEST_ONLY
+# (run only the tests whose names are listed: ext4 f2fs kill).
+# Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Results
+# folders under $O/tests/qemu/.
+set -eu
+
+O=${O:?run through make check-qemu}
+BOARD=${BOARD:-qemu-x86_64}
+T=$O/tests/qemu
+IMG=$O/image/$BOARD
+PREFIX='FSBENCH:'
+only=${QEMU_TEST_ONLY:-ext4 f2fs kill}
+npass=0 nfail=0 nskip=0
+
+pass() { npass=$((npass + 1)); echo "PASS: $*"; }
+fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
+info() { echo "INFO: $*"; }
+ok() {	# description condition-command...
+	d=$1; shift
+	if "$@" >/dev/null 2>&1; then pass "$d"; else fail "$d"; fi
+}
+wanted() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
+
+rm -rf "$T"
+mkdir -p "$T"
+eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
+export BOARD
+command -v "$BOARD_QEMU" >/dev/null || { skip "$BOARD_QEMU not installed"; echo "qemu tests: 0 passed, 0 failed, 1 skipped"; exit 0; }
+
+# Records of one type (the record text contains "type":"T").
+recs() { grep "\"type\":\"$2\"" "$1/records.jsonl" || true; }
+console() { tr -d '\r' <"$1/serial.log" | sed -n "s/^.*$PREFIX{/{/p"; }
+
+# boot NAME ROOTFS [launcher options...]: run the launcher, status in $rc.
+boot() {
+	name=$1 rootfs=$2; shift 2
+	res=$T/$name
+	if ! make -s --no-print-directory image ROOTFS="$rootfs" >"$T/build-$rootfs.log" 2>&1; then
+		fail "$name: make image ROOTFS=$rootfs"; tail -n 20 "$T/build-$rootfs.log"
+		return 1
+	fi
+	set +e
+	sh qemu/run.sh --disk "$IMG/disk-$rootfs.img" --results "$res" --quiet "$@" >"$T/$name.out" 2>&1
+	rc=$?
+	set -e
+	info "$name: $(grep -E 'accelerator:' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
+	info "$name: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
+	return 0
+}
+
+# check_full NAME: a complete smoke run on the four filesystems.
+check_full() {
+	name=$1 res=$T/$1
+	ok "$name: launcher exit status 0 (the runner's)" [ "$rc" -eq 0 ] ||
+		tail -n 30 "$T/$name.out"
+	ok "$name: records.jsonl extracted from the log partition" \
+		grep -q 'from the log partition' "$res/run.txt"
+	ok "$name: one run_start" [ "$(recs "$res" run_start | wc -l)" -eq 1 ]
+	end=$(recs "$res" run_end)
+	ok "$name: run_end ok, exit_code 0" sh -c "echo '$end' | grep -q '\"status\":\"ok\"' && echo '$end' | grep -q '\"exit_code\":0'"
+	rounds=$(recs "$res" run_start | sed -n 's/.*"rounds":\([0-9]*\).*/\1/p')
+	[ -n "$rounds" ] || rounds=2
+	for fs in ext4 xfs btrfs f2fs; do
+		ok "$name: $fs fs_end ok" sh -c "grep '\"type\":\"fs_end\"' '$res/records.jsonl' | grep '\"fs\":\"$fs\"' | grep -q '\"status\":\"ok\"'"
+		missing=
+		r=1
+		while [ $r -le "$rounds" ]; do
+			for ph in create stat read read_inode delete; do
+				n=$(recs "$res" phase | grep -c "\"fs\":\"$fs\",\"round\":$r,\"phase\":\"$ph\"" || true)
+				[ "$n" -eq 1 ] || missing="$missing r$r/$ph($n)"
+			done
+			r=$((r + 1))
+		done
+		if [ -z "$missing" ]; then pass "$name: $fs has every phase of $rounds rounds"; else fail "$name: $fs phases:$missing"; fi
+	done
+	bad=$(recs "$res" phase | grep -v '"errors":0,"verify_errors":0' | wc -l)
+	ok "$name: every phase has errors 0 and verify_errors 0" [ "$bad" -eq 0 ]
+	nerr=$(($(recs "$res" verify_error | wc -l) + $(recs "$res" error | wc -l)))
+	ok "$name: no verify_error or error records" [ "$nerr" -eq 0 ]
+	# Serial log: the same records with the prefix, init's lines, power-off.
+	console "$res" >"$T/$name.console"
+	ok "$name: the console carries the same records as the log partition" cmp "$T/$name.console" "$res/records.jsonl"
+	ok "$name: serial log shows the rootfs mounted read-only" grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / [a-z0-9]* ro' "$res/serial.log"
+	ok "$name: serial log shows init starting fsbench" grep -q 'fsbench-init: starting fsbench' "$res/serial.log"
+	ok "$name: serial log shows fsbench's exit status 0" grep -q 'fsbench-init: fsbench exited with 0' "$res/serial.log"
+	ok "$name: serial log shows the power-off" grep -q 'reboot: Power down' "$res/serial.log"
+	ok "$name: progress lines on the console" grep -q 'files/s' "$res/serial.log"
+	ok "$name: report.md has the SUITE.md table" grep -q 'create (incl. sync)' "$res/report.md"
+	for f in 'accelerator:' 'first record:' 'total run time:' 'image total'; do
+		ok "$name: summary.txt has '$f'" grep -q "$f" "$res/summary.txt"
+	done
+}
+
+if wanted ext4 && boot smoke-ext4 ext4 --profile smoke; then
+	check_full smoke-ext4
+fi
+if wanted f2fs && boot smoke-f2fs f2fs --profile smoke; then
+	check_full smoke-f2fs
+	ok "smoke-f2fs: the rootfs was f2fs" grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / f2fs ro' "$T/smoke-f2fs/serial.log"
+fi
+
+if wanted kill && boot killed ext4 --profile smoke --kill-after-records 12; then
+	res=$T/killed
+	ok "killed: launcher reports the kill" grep -q 'killed after 12 records' "$T/killed.out"
+	ok "killed: launcher fails without run_end (status 4)" [ "$rc" -eq 4 ]
+	ok "killed: no run_end record" [ "$(recs "$res" run_end | wc -l)" -eq 0 ]
+	console "$res" >"$T/killed.console"
+	nlog=$(wc -l <"$res/records.jsonl")
+	ncon=$(wc -l <"$T/killed.console")
+	info "killed: $ncon records on the console, $nlog in the log partition"
+	ok "killed: the log kept every record but at most the one being written ($nlog of $ncon)" \
+		test "$nlog" -ge 12 -a "$nlog" -ge $((ncon - 1))
+	head -n "$nlog" "$T/killed.console" >"$T/killed.console.head"
+	ok "killed: log records equal the console's, in order" cmp "$res/records.jsonl" "$T/killed.console.head"
+	seqs=$(sed -n 's/.*"seq":\([0-9]*\),.*/\1/p' "$res/records.jsonl" | tr '\n' ' ')
+	want=$(seq 0 $((nlog - 1)) | tr '\n' ' ')
+	ok "killed: sequence numbers 0..$((nlog - 1)) without a gap" [ "$seqs" = "$want" ]
+fi
+
+echo "qemu tests: $npass passed, $nfail failed, $nskip skipped"
+[ $nfail -eq 0 ]
