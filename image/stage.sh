@@ -7,7 +7,7 @@
 #   FSBENCH       the static runner binary (installed as /usr/bin/fsbench)
 #   BOARD_DIR     board folder (fsbench.conf is copied into /etc as a default)
 #   BOARD_MODULES, BOARD_BOOT_MODULES, BOARD_INIT_MODULES  kernel modules
-#                 (names), see board.mk
+#                 (names), see board.mk; BOARD_ROOTFS_TYPES (ext4 f2fs)
 #   FILES         image/files (init scripts)
 #   OUT           output folder for this board
 # Outputs:
@@ -178,6 +178,17 @@ for a in sh mount umount insmod switch_root sleep cat echo mkdir ls grep sed pow
 done
 cp "$FILES/initramfs-init" "$ird/init"
 chmod 755 "$ird/init"
-copy_mods "$ird" "$OUT/boot-modules.list"
+# Boot modules, then one list per rootfs type (loaded when that type is asked for).
+all=$OUT/boot-modules.list
+cp "$all" "$OUT/initramfs-modules.list"
+for t in ${BOARD_ROOTFS_TYPES:-ext4 f2fs}; do
+	modlist "$t" | grep -v -x -F -f "$all" >"$OUT/rootfs-$t.list" || true
+	cat "$OUT/rootfs-$t.list" >>"$OUT/initramfs-modules.list"
+done
+copy_mods "$ird" "$OUT/initramfs-modules.list"
+cp "$all" "$ird/lib/modules/$kver/load.list"
+for t in ${BOARD_ROOTFS_TYPES:-ext4 f2fs}; do
+	cp "$OUT/rootfs-$t.list" "$ird/lib/modules/$kver/load-$t.list"
+done
 
 echo "stage: kernel $kver, $(wc -l <"$OUT/modules.list") modules ($(wc -l <"$OUT/boot-modules.list") in the initramfs), libraries:$done_libs"

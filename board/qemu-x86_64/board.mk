@@ -18,8 +18,10 @@ BOARD_CMDLINE     := quiet loglevel=4 panic=1 oops=panic softlockup_panic=1
 BOARD_MODULES     := ext4 xfs btrfs f2fs vfat nls_cp437 nls_ascii nls_utf8 \
                      crc32c_generic crc32_generic crc32c-intel \
                      nvme virtio_pci virtio_blk
-# Loaded by the initramfs (enough to find and mount the rootfs).
-BOARD_BOOT_MODULES := virtio_pci virtio_blk ext4 f2fs
+# Loaded by the initramfs to find the rootfs disk; the rootfs filesystem's
+# module (ext4 or f2fs, from rootfstype=) is loaded with its dependencies.
+BOARD_BOOT_MODULES := virtio_pci virtio_blk
+BOARD_ROOTFS_TYPES := ext4 f2fs
 # Loaded by the rootfs init before the run (the target disk, the ESP). The
 # other modules are loaded on demand by the runner (BusyBox modprobe).
 BOARD_INIT_MODULES := nvme vfat nls_cp437 nls_ascii

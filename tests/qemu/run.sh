@@ -94,9 +94,9 @@ check_full() {
 	# Serial log: the same records with the prefix, init's lines, power-off.
 	console "$res" >"$T/$name.console"
 	ok "$name: the console carries the same records as the log partition" cmp "$T/$name.console" "$res/records.jsonl"
-	ok "$name: serial log shows the rootfs mounted read-only" grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / [a-z0-9]* ro' "$res/serial.log"
+	ok "$name: serial log shows the rootfs mounted read-only" grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / [a-z0-9]* ro,' "$res/serial.log"
 	ok "$name: serial log shows init starting fsbench" grep -q 'fsbench-init: starting fsbench' "$res/serial.log"
-	ok "$name: serial log shows fsbench's exit status 0" grep -q 'fsbench-init: fsbench exited with 0' "$res/serial.log"
+	ok "$name: serial log shows fsbench's exit status 0" grep -q 'fsbench-init: fsbench exited with 0 ' "$res/serial.log"
 	ok "$name: serial log shows the power-off" grep -q 'reboot: Power down' "$res/serial.log"
 	ok "$name: progress lines on the console" grep -q 'files/s' "$res/serial.log"
 	ok "$name: report.md has the SUITE.md table" grep -q 'create (incl. sync)' "$res/report.md"
@@ -110,7 +110,7 @@ if wanted ext4 && boot smoke-ext4 ext4 --profile smoke; then
 fi
 if wanted f2fs && boot smoke-f2fs f2fs --profile smoke; then
 	check_full smoke-f2fs
-	ok "smoke-f2fs: the rootfs was f2fs" grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / f2fs ro' "$T/smoke-f2fs/serial.log"
+	ok "smoke-f2fs: the rootfs was f2fs" grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / f2fs ro,' "$T/smoke-f2fs/serial.log"
 fi
 
 if wanted kill && boot killed ext4 --profile smoke --kill-after-records 12; then
