@@ -8,8 +8,11 @@
 #   BOARD_ESP_SIZE BOARD_ROOT_SIZE BOARD_LOG_SIZE  partition sizes
 #   SOURCE_DATE_EPOCH  timestamp of the files on the ESP
 #   OUTPUT      the disk image to write
+#   BOARD_EFI_BOOT  file name of the UEFI executable (BOOTX64.EFI), used when
+#               $IN/uki-$ROOTFS.efi exists
 # Output: $OUTPUT (sparse), partitions fsbench-esp (FAT: vmlinuz,
-# initrd.img, fsbench.conf, readme.txt), fsbench-root, fsbench-log (zeros).
+# initrd.img, fsbench.conf, readme.txt, EFI/BOOT/$BOARD_EFI_BOOT),
+# fsbench-root, fsbench-log (zeros).
 set -eu
 
 : "${IN:?}" "${ROOTFS:?}" "${BOARD_DIR:?}" "${OUTPUT:?}"
@@ -27,10 +30,18 @@ cp "$BOARD_DIR/fsbench.conf" "$work/in/fsbench.conf"
 cp "$BOARD_DIR/readme.txt" "$work/in/readme.txt"
 ln -s "$(cd "$IN" && pwd)/rootfs.$ROOTFS" "$work/in/rootfs.$ROOTFS"
 truncate -s "$BOARD_LOG_SIZE" "$work/in/log.raw"
+efi=${BOARD_EFI_BOOT:-}
+if [ -n "$efi" ] && [ -f "$IN/uki-$ROOTFS.efi" ]; then
+	cp "$IN/uki-$ROOTFS.efi" "$work/in/uki.efi"
+	efiexpr="s|@EFI_BOOT@|$efi|g"
+else
+	efiexpr="/@EFI_BOOT@/d"
+fi
 touch -h -d "@$t" "$work/in"/*
 
 sed -e "s|@ESP_SIZE@|$BOARD_ESP_SIZE|g" -e "s|@ROOT_SIZE@|$BOARD_ROOT_SIZE|g" \
 	-e "s|@LOG_SIZE@|$BOARD_LOG_SIZE|g" -e "s|@ROOTFS_IMAGE@|rootfs.$ROOTFS|g" \
+	-e "$efiexpr" \
 	"$BOARD_DIR/genimage.cfg" >"$work/genimage.cfg"
 
 # mtools reads SOURCE_DATE_EPOCH for the times it makes up itself.

@@ -7,6 +7,7 @@
 #               depends on is fetched too
 #   CACHE       cache folder for this architecture (apt state + .deb files)
 #   MANIFEST    output: one .deb file name per line (absolute paths)
+#   EXTRA_PKGS  more packages taken as they are (e.g. systemd-boot-efi)
 #   APT_UPDATE  1 to refresh the package lists even if they exist
 # Output: $CACHE/apt (private apt state), $CACHE/debs/*.deb, $MANIFEST.
 # Needs no root and leaves the host's apt configuration untouched: apt runs
@@ -84,7 +85,7 @@ while [ -n "$todo" ]; do
 	done
 done
 
-pkgs="$KERNEL_PKG $kimg $closure"
+pkgs="$KERNEL_PKG $kimg $closure ${EXTRA_PKGS:-}"
 
 # What to download: apt prints URI, file name, size and checksum (run in an
 # empty folder: apt leaves out files already present in the current one).

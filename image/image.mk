@@ -33,7 +33,7 @@ $(IMG_DIR)/packages.txt: $(BOARD_DIR)/board.mk image/fetch.sh | board-check
 	@mkdir -p $(@D)
 	@echo '  FETCH   $(BOARD_ARCH) packages'
 	$(Q)ARCH=$(BOARD_ARCH) KERNEL_PKG=$(BOARD_KERNEL_PKG) CACHE=$(IMG_CACHE) \
-		MANIFEST=$@ sh image/fetch.sh
+		EXTRA_PKGS="$(BOARD_EFI_STUB_PKG)" MANIFEST=$@ sh image/fetch.sh
 
 $(IMG_STAGE): $(IMG_DIR)/packages.txt $(FSBENCH_IMAGE) image/stage.sh \
 		image/files/init image/files/initramfs-init $(BOARD_DIR)/fsbench.conf
@@ -58,7 +58,16 @@ $(IMG_DIR)/rootfs.$(ROOTFS): $(IMG_STAGE) image/mkrootfs.sh
 	$(Q)SIZE=$(BOARD_ROOT_SIZE) UUID=$(BOARD_ROOT_UUID) \
 		sh image/mkrootfs.sh $(IMG_DIR)/rootfs $@ $(ROOTFS)
 
-$(IMG_DISK): $(IMG_DIR)/initramfs.cpio.gz $(IMG_DIR)/rootfs.$(ROOTFS) \
+# Unified kernel image for UEFI boot (boards with BOARD_EFI_STUB).
+IMG_UKI := $(if $(BOARD_EFI_STUB),$(IMG_DIR)/uki-$(ROOTFS).efi)
+IMG_CMDLINE = console=$(BOARD_CONSOLE) $(BOARD_CMDLINE) root=PARTLABEL=fsbench-root rootfstype=$(ROOTFS)
+
+$(IMG_DIR)/uki-$(ROOTFS).efi: $(IMG_DIR)/initramfs.cpio.gz $(IMG_STAGE) image/uki.sh $(BOARD_DIR)/board.mk
+	@echo '  UKI     $@'
+	$(Q)STUB=$(IMG_DIR)/efi.stub KERNEL=$(IMG_DIR)/kernel INITRD=$(IMG_DIR)/initramfs.cpio.gz \
+		CMDLINE="$(IMG_CMDLINE)" OUTPUT=$@ sh image/uki.sh
+
+$(IMG_DISK): $(IMG_DIR)/initramfs.cpio.gz $(IMG_DIR)/rootfs.$(ROOTFS) $(IMG_UKI) \
 		$(IMG_DIR)/kernel image/disk.sh $(BOARD_DIR)/genimage.cfg \
 		$(BOARD_DIR)/fsbench.conf $(BOARD_DIR)/readme.txt
 	@echo '  DISK    $@'

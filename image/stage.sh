@@ -17,6 +17,7 @@
 #                   entries name, the board's modules + depmod, fsbench, init
 #   $OUT/initramfs/ the initramfs tree: BusyBox, boot modules, init
 #   $OUT/kernel     the kernel image, $OUT/kernel.version its version
+#   $OUT/efi.stub   the EFI stub (BOARD_EFI_STUB, a path in the packages)
 # Runs without root: owners and timestamps are set by the image writers.
 set -eu
 
@@ -44,6 +45,11 @@ kernel=$(ls "$pk/boot/$BOARD_KERNEL_FILE-$kver" 2>/dev/null) ||
 cp "$kernel" "$OUT/kernel"
 echo "$kver" >"$OUT/kernel.version"
 depmod -b "$pk" "$kver" || die "depmod failed"
+rm -f "$OUT/efi.stub"
+if [ -n "${BOARD_EFI_STUB:-}" ]; then
+	[ -f "$pk$BOARD_EFI_STUB" ] || die "no $BOARD_EFI_STUB in the packages"
+	cp "$pk$BOARD_EFI_STUB" "$OUT/efi.stub"
+fi
 
 # Resolve a path inside pkgroot, following symlinks (absolute ones point
 # into pkgroot, not the host).

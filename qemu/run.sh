@@ -15,6 +15,10 @@
 #   --kill-after-records N   kill QEMU once N records are on the console
 #                     (tests: a run cut short must keep its records)
 #   --target-size S   size of the sparse target file (default BOARD_TARGET_SIZE)
+#   --uefi            boot the disk image itself through UEFI firmware
+#                     (BOARD_QEMU_FIRMWARE: EFI/BOOT/BOOT*.EFI on the ESP);
+#                     the settings go into the ESP's fsbench.conf of the work
+#                     copy (profile, yes = 1, fsbench.KEY=VALUE of --append)
 #   --quiet           do not copy the console to the terminal
 #   --keep            keep the work folder (disk copy, target file)
 # Inputs (environment, exported by image/image.mk from board.mk): BOARD,
@@ -38,7 +42,7 @@ BOARD=${BOARD:-qemu-x86_64}
 say() { echo "qemu: $*"; }
 die() { echo "qemu: $*" >&2; exit "${2:-4}"; }
 
-disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0
+disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0
 tsize=${BOARD_TARGET_SIZE:-10G}
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -51,6 +55,7 @@ while [ $# -gt 0 ]; do
 	--kill-after-records) kill_after=$2; shift ;;
 	--target-size) tsize=$2; shift ;;
 	--quiet) quiet=1 ;;
+	--uefi) uefi=1 ;;
 	--keep) keep=1 ;;
 	-h|--help) sed -n '2,/^set -eu/p' "$0" | sed 's/^# \{0,1\}//; /^set -eu/d'; exit 0 ;;
 	*) die "unknown option '$1' (--help lists them)" 2 ;;
@@ -140,6 +145,31 @@ cmdline="$cmdline root=PARTLABEL=fsbench-root rootfstype=$rootfs fsbench.yes=1"
 [ -z "$profile" ] || cmdline="$cmdline fsbench.profile=$profile"
 cmdline="$cmdline$append"
 
+# UEFI: no command line from us; the run's settings go into the ESP's
+# fsbench.conf of the work copy (mtools reaches the FAT at its offset).
+if [ "$uefi" = 1 ]; then
+	[ -f "${BOARD_QEMU_FIRMWARE:-}" ] || die "--uefi: no firmware ${BOARD_QEMU_FIRMWARE:-} (BOARD_QEMU_FIRMWARE)" 2
+	off=$(sfdisk --dump "$work/disk.img" | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-esp".*/\1/p')
+	[ -n "$off" ] || die "--uefi: no fsbench-esp partition in $disk"
+	esp="$work/disk.img@@$((off * 512))"
+	mtype -i "$esp" ::fsbench.conf >"$work/fsbench.conf" || die "--uefi: cannot read fsbench.conf from the ESP"
+	set -- yes=1
+	[ -z "$profile" ] || set -- "$@" "profile=$profile"
+	for w in $append; do
+		case $w in
+		fsbench.*=*) set -- "$@" "${w#fsbench.}" ;;
+		*) say "--uefi: '$w' is not a fsbench setting: not applied" ;;
+		esac
+	done
+	for kv in "$@"; do
+		k=${kv%%=*}
+		sed -i "/^[ 	]*$k[ 	]*=/d" "$work/fsbench.conf"
+		echo "$k = ${kv#*=}" >>"$work/fsbench.conf"
+	done
+	mcopy -o -i "$esp" "$work/fsbench.conf" ::fsbench.conf || die "--uefi: cannot write fsbench.conf to the ESP"
+	cp "$BOARD_QEMU_FIRMWARE_VARS" "$work/efivars.fd"
+fi
+
 serial=$results/serial.log
 : >"$serial"
 if [ "$quiet" = 1 ]; then
@@ -150,15 +180,21 @@ fi
 
 set -- "$BOARD_QEMU" -machine "$BOARD_QEMU_MACHINE,accel=$accel" -cpu "$cpu" \
 	-smp "$BOARD_QEMU_SMP" -m "$BOARD_QEMU_MEM" -nodefaults -no-reboot \
-	-display none -monitor none -chardev "$con" -serial chardev:con \
-	-kernel "$kernel" -initrd "$imgdir/initramfs.cpio.gz" \
-	-append "$cmdline" \
+	-display none -monitor none -chardev "$con" -serial chardev:con
+if [ "$uefi" = 1 ]; then
+	set -- "$@" \
+		-drive "if=pflash,format=raw,unit=0,readonly=on,file=$BOARD_QEMU_FIRMWARE" \
+		-drive "if=pflash,format=raw,unit=1,file=$work/efivars.fd"
+else
+	set -- "$@" -kernel "$kernel" -initrd "$imgdir/initramfs.cpio.gz" -append "$cmdline"
+fi
+set -- "$@" \
 	-drive "file=$work/disk.img,format=raw,if=none,id=boot" \
 	-device virtio-blk-pci,drive=boot \
 	-drive "file=$work/target.img,format=raw,if=none,id=target,cache=$tcache" \
 	-device nvme,drive=target,serial=fsbench-target
 echo "$*" >"$work/qemu.cmd"
-say "boot $BOARD, rootfs $rootfs, profile ${profile:-from fsbench.conf}, target $tsize NVMe (cache=$tcache), timeout ${timeout}s"
+say "boot $BOARD ($([ "$uefi" = 1 ] && echo "UEFI firmware, disk image" || echo "direct kernel boot")), rootfs $rootfs, profile ${profile:-from fsbench.conf}, target $tsize NVMe (cache=$tcache), timeout ${timeout}s"
 say "console: $serial"
 
 # --- run ---------------------------------------------------------------
@@ -217,6 +253,7 @@ fi
 	echo "  board:                $BOARD"
 	echo "  profile:              ${profile:-from fsbench.conf}"
 	echo "  rootfs:               $rootfs"
+	echo "  boot:                 $([ "$uefi" = 1 ] && echo "UEFI firmware ($BOARD_QEMU_FIRMWARE)" || echo "direct kernel boot ($(basename "$kernel"))")"
 	echo "  accelerator:          $(echo "$accel" | tr a-z A-Z)${why:+ ($why)}"
 	echo "  qemu start to first record: $(if [ -n "$first" ]; then secs "$t0" "$first"; else echo none; fi) s"
 	echo "  total run time:       $(secs "$t0" "$t1") s"

@@ -7,6 +7,11 @@ BOARD_ARCH        := amd64
 BOARD_KERNEL_PKG  := linux-image-amd64
 # File name of the kernel inside the package's /boot (prefix, version follows).
 BOARD_KERNEL_FILE := vmlinuz
+# UEFI boot: systemd's EFI stub makes kernel + initramfs + command line one
+# executable, EFI/BOOT/$(BOARD_EFI_BOOT) on the ESP (leave empty: no UKI).
+BOARD_EFI_STUB_PKG := systemd-boot-efi
+BOARD_EFI_STUB    := /usr/lib/systemd/boot/efi/linuxx64.efi.stub
+BOARD_EFI_BOOT    := BOOTX64.EFI
 # Serial console the kernel and init write to.
 BOARD_CONSOLE     := ttyS0,115200
 # Extra kernel command line words.

@@ -6,13 +6,15 @@
 #      with the prefix, init's lines and the power-off; the launcher's exit
 #      status is the runner's; the run figures are in the summary.
 #   2. the same with the rootfs on f2fs.
-#   3. a run killed part-way (QEMU killed after a few records): every record
+#   3. UEFI boot of the disk image itself (OVMF, the UKI on the ESP), with the
+#      settings written into the ESP's fsbench.conf: a smoke run on ext4.
+#   4. a run killed part-way (QEMU killed after a few records): every record
 #      the log partition holds is intact, in order, and equal to what the
 #      console showed; at most the record being written at the kill is lost;
 #      no run_end, so the launcher fails (status 4).
 # Inputs (environment): O (build output, absolute), BOARD, FSBENCH_IMAGE
 # (runner binary for the image, default the `make runner` one), QEMU_TEST_ONLY
-# (run only the tests whose names are listed: ext4 f2fs kill).
+# (run only the tests whose names are listed: ext4 f2fs uefi kill).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Results
 # folders under $O/tests/qemu/.
 set -eu
@@ -22,7 +24,7 @@ BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu
 IMG=$O/image/$BOARD
 PREFIX='FSBENCH:'
-only=${QEMU_TEST_ONLY:-ext4 f2fs kill}
+only=${QEMU_TEST_ONLY:-ext4 f2fs uefi kill}
 npass=0 nfail=0 nskip=0
 
 pass() { npass=$((npass + 1)); echo "PASS: $*"; }
@@ -111,6 +113,20 @@ fi
 if wanted f2fs && boot smoke-f2fs f2fs --profile smoke; then
 	check_full smoke-f2fs
 	ok "smoke-f2fs: the rootfs was f2fs" grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / f2fs ro,' "$T/smoke-f2fs/serial.log"
+fi
+
+if wanted uefi; then
+	if [ ! -f "${BOARD_QEMU_FIRMWARE:-/nonexistent}" ]; then
+		skip "uefi: no firmware ${BOARD_QEMU_FIRMWARE:-} (package ovmf)"
+	elif boot uefi ext4 --profile smoke --uefi --append fsbench.fs=ext4; then
+		res=$T/uefi
+		ok "uefi: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/uefi.out"
+		ok "uefi: booted through the firmware" grep -q 'boot: *UEFI firmware' "$res/run.txt"
+		ok "uefi: the ESP's fsbench.conf was used (fs = ext4 only)" sh -c \
+			"grep '\"type\":\"run_start\"' '$res/records.jsonl' | grep -q '\"fs\":\"ext4\"'"
+		ok "uefi: ext4 fs_end ok" sh -c "grep '\"type\":\"fs_end\"' '$res/records.jsonl' | grep -q '\"status\":\"ok\"'"
+		ok "uefi: run_end exit_code 0" sh -c "grep '\"type\":\"run_end\"' '$res/records.jsonl' | grep -q '\"exit_code\":0'"
+	fi
 fi
 
 if wanted kill && boot killed ext4 --profile smoke --kill-after-records 12; then
