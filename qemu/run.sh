@@ -19,7 +19,8 @@
 #                     (BOARD_QEMU_FIRMWARE: EFI/BOOT/BOOT*.EFI on the ESP);
 #                     the settings go into the ESP's fsbench.conf of the work
 #                     copy (profile, yes = 1, fsbench.KEY=VALUE of --append)
-#   --quiet           do not copy the console to the terminal
+#   --quiet           do not show the console on the terminal (by default
+#                     it is shown as it comes, without the record lines)
 #   --keep            keep the work folder (disk copy, target file)
 # Inputs (environment, exported by image/image.mk from board.mk): BOARD,
 #   BOARD_QEMU, BOARD_QEMU_MACHINE, BOARD_QEMU_CPU_TCG, BOARD_QEMU_CPU_KVM,
@@ -172,11 +173,7 @@ fi
 
 serial=$results/serial.log
 : >"$serial"
-if [ "$quiet" = 1 ]; then
-	con="file,id=con,path=$serial"
-else
-	con="stdio,id=con,logfile=$serial,signal=off"
-fi
+con="file,id=con,path=$serial"
 
 set -- "$BOARD_QEMU" -machine "$BOARD_QEMU_MACHINE,accel=$accel" -cpu "$cpu" \
 	-smp "$BOARD_QEMU_SMP" -m "$BOARD_QEMU_MEM" -nodefaults -no-reboot \
@@ -199,8 +196,16 @@ say "console: $serial"
 
 # --- run ---------------------------------------------------------------
 t0=$(now)
-"$@" </dev/null 2>"$work/qemu.err" &
+"$@" </dev/null >"$work/qemu.out" 2>"$work/qemu.err" &
 qpid=$!
+# Progress: the console as it comes, without the record lines (they are in
+# serial.log and the log partition; the runner's progress lines say the same).
+tpid=
+if [ "$quiet" = 0 ]; then
+	tail --pid="$qpid" -s 0.2 -n +1 -f "$serial" | tr -d '\r' |
+		grep --line-buffered -v "^$PREFIX{" &
+	tpid=$!
+fi
 first= why_end=
 while kill -0 "$qpid" 2>/dev/null; do
 	sleep 0.2
@@ -226,6 +231,7 @@ fi
 qrc=0
 wait "$qpid" || qrc=$?
 qpid=
+[ -z "$tpid" ] || wait "$tpid" || true	# tail ends with QEMU (--pid)
 t1=$(now)
 [ -n "$first" ] || { grep -q "$PREFIX{" "$serial" && first=$t1; } || true
 [ "$quiet" = 1 ] || echo

@@ -109,6 +109,13 @@ if have mdir; then
 	for f in vmlinuz initrd.img fsbench.conf readme.txt; do
 		check "ESP holds $f" grep -qi "^::/$f\$" "$T/esp.list"
 	done
+	if [ -n "${BOARD_EFI_BOOT:-}" ]; then
+		mdir -i "$esp" -b ::EFI/BOOT >"$T/esp-efi.list" 2>&1 || true
+		check "ESP holds EFI/BOOT/$BOARD_EFI_BOOT (UKI)" grep -qi "^::/EFI/BOOT/$BOARD_EFI_BOOT\$" "$T/esp-efi.list"
+		mcopy -i "$esp" "::EFI/BOOT/$BOARD_EFI_BOOT" "$T/esp-uki.efi" 2>/dev/null || true
+		check "UKI carries the kernel, initramfs and command line" sh -c \
+			"objdump -h '$T/esp-uki.efi' | grep -q ' .linux ' && objdump -h '$T/esp-uki.efi' | grep -q ' .initrd ' && objdump -h '$T/esp-uki.efi' | grep -q ' .cmdline '"
+	fi
 	mtype -i "$esp" ::fsbench.conf >"$T/esp-fsbench.conf" 2>/dev/null || true
 	check "ESP fsbench.conf is the board's" cmp "$T/esp-fsbench.conf" "board/$BOARD/fsbench.conf"
 	mcopy -i "$esp" ::vmlinuz "$T/esp-vmlinuz" 2>/dev/null || true
@@ -218,7 +225,7 @@ for n in 1 2; do
 	[ $n = 2 ] || sleep 1	# a different clock for the second build
 done
 check "a build with a warm cache downloads nothing" grep -q 'fetch: all [0-9]* packages cached' "$T/rep2-ext4.log"
-for f in initramfs.cpio.gz rootfs.ext4 rootfs.f2fs disk-ext4.img disk-f2fs.img esp.vfat; do
+for f in initramfs.cpio.gz rootfs.ext4 rootfs.f2fs uki-ext4.efi disk-ext4.img disk-f2fs.img esp.vfat; do
 	check "reproducible: $f (two builds, cmp)" cmp "$T/rep1/image/$BOARD/$f" "$T/rep2/image/$BOARD/$f"
 done
 rm -rf "$T/rep1" "$T/rep2" "$T/rootfs"
