@@ -31,6 +31,11 @@
 #   fs_mark has no such clock: it is timed from its fork to its exit by
 #   `bare -x` (start-up included), plus syncfs; its own figure (the sum of
 #   its per-process rates, no sync) is shown too.
+# CPU time per file, all tools: user + system time of the worker processes
+#   (runner: its children reaped during the create phase, from
+#   /proc/PID/stat; bare and fs_mark: getrusage in bare). Other work on the
+#   machine moves files/s a lot and CPU time per file little, so the overhead
+#   is also given from it.
 # Needs root (loop device, mount). Touches only the loop device it attached,
 # and the mounts under $O/bench; all undone on exit.
 # Exit status: 0 when every measurement ran (FAIL lines are a measurement, not
@@ -144,8 +149,14 @@ kv() {	# kv KEY: the value of KEY=N in the line on stdin
 	awk -v k="$1=" '{ for (i = 1; i <= NF; i++) if (index($i, k) == 1) print substr($i, length(k) + 1) }'
 }
 
+# ticks PID: user + system clock ticks of PID's children reaped so far
+ticks() {
+	sed 's/.*) //' "/proc/$1/stat" | awk '{ print $14 + $15 }'
+}
+
 run_runner() {
 	out=$S/runner.json
+	fifo=$S/runner.fifo
 	case=$1
 	if [ "$case" = ext4 ]; then
 		set -- --target "$DEV" --fs ext4 --mnt "$MNT" --yes
@@ -153,17 +164,36 @@ run_runner() {
 		fresh tmpfs
 		set -- --dir "$TMP"
 	fi
-	rc=0
+	rm -f "$fifo"
+	mkfifo "$fifo"
+	: >"$out"
 	"$FSBENCH" run "$@" --rounds=1 --dirs="$DIRS" --files="$FILES" --workers="$DIRS" \
-		--file_size="$SIZE" --progress=0 --verify=0 >"$out" 2>"$S/runner.err" || rc=$?
+		--file_size="$SIZE" --progress=0 --verify=0 >"$fifo" 2>"$S/runner.err" &
+	pid=$!
+	# The create workers are reaped at the end of the phase, after its
+	# phase_start record and before its phase record; the stat phase's are
+	# reaped after an unmount, a mount and a directory walk, long after.
+	t0=
+	t1=
+	while IFS= read -r l; do
+		case $l in
+		*'"type":"phase_start"'*'"phase":"create"'*) t0=$(ticks $pid) ;;
+		*'"type":"phase"'*'"phase":"create"'*) t1=$(ticks $pid) ;;
+		esac
+		printf '%s\n' "$l" >>"$out"
+	done <"$fifo"
+	rc=0
+	wait $pid || rc=$?
+	rm -f "$fifo"
 	if [ "$case" = tmpfs ]; then release tmpfs; fi
 	if [ $rc != 0 ]; then
 		cat "$S/runner.err" >&2
 		die "fsbench run exited $rc (records in $out)"
 	fi
 	line=$(grep '"type":"phase"' "$out" | grep '"phase":"create"' | head -n 1)
-	[ -n "$line" ] || die "no create phase record in $out"
-	echo "$(echo "$line" | num files) $(echo "$line" | num seconds) $(echo "$line" | num sync_seconds) -"
+	if [ -z "$line" ] || [ -z "$t0" ] || [ -z "$t1" ]; then die "no create phase record in $out"; fi
+	cpu=$(awk -v a="$t0" -v b="$t1" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", (b - a) / hz }')
+	echo "$(echo "$line" | num files) $(echo "$line" | num seconds) $(echo "$line" | num sync_seconds) - $cpu"
 }
 
 run_bare() {
@@ -171,7 +201,8 @@ run_bare() {
 	d=$(where "$1" bare) || die "mkdir in $TMP failed"
 	line=$("$BARE" "$d" "$DIRS" "$FILES" "$SIZE") || die "bare loop failed"
 	release "$1"
-	echo "$(echo "$line" | kv files) $(echo "$line" | kv seconds) $(echo "$line" | kv sync_seconds) -"
+	echo "$(echo "$line" | kv files) $(echo "$line" | kv seconds) $(echo "$line" | kv sync_seconds) -" \
+		"$(echo "$line" | kv cpu_seconds)"
 }
 
 run_fsmark() {
@@ -195,8 +226,9 @@ run_fsmark() {
 	line=$(echo "$out" | grep '^exec_seconds=')
 	ex=$(echo "$line" | kv exec_seconds)
 	sy=$(echo "$line" | kv sync_seconds)
+	cpu=$(echo "$line" | kv cpu_seconds)
 	if [ -z "$own" ] || [ -z "$ex" ]; then die "cannot read fs_mark's output (in $S/fs_mark.out)"; fi
-	echo "$TOTAL $(awk -v a="$ex" -v b="$sy" 'BEGIN { printf "%.6f", a + b }') $sy $own"
+	echo "$TOTAL $(awk -v a="$ex" -v b="$sy" 'BEGIN { printf "%.6f", a + b }') $sy $own $cpu"
 }
 
 # cpu_busy: percent of the CPUs in use over one second (the bench is idle then)
@@ -221,8 +253,8 @@ echo "bench: CPU in use by other work before the start: $busy% of $(getconf _NPR
 if [ "$busy" -gt 10 ]; then
 	echo "bench: WARNING: the machine is busy; expect noisy figures (see the per-repeat ratios)"
 fi
-printf 'case\trepeat\ttool\tfiles\tseconds\tsync_seconds\tfiles_per_s\tfiles_per_s_nosync\tfs_mark_own_files_per_s\n' >"$TSV"
-printf '%-6s %-3s %-8s %12s %12s %10s %14s\n' case rep tool 'files/s' 'no sync' 'sync s' 'fs_mark own'
+printf 'case\trepeat\ttool\tfiles\tseconds\tsync_seconds\tfiles_per_s\tfiles_per_s_nosync\tfs_mark_own_files_per_s\tcpu_seconds\tcpu_us_per_file\n' >"$TSV"
+printf '%-6s %-3s %-8s %12s %12s %10s %14s %12s\n' case rep tool 'files/s' 'no sync' 'sync s' 'fs_mark own' 'CPU us/file'
 for c in $CASES; do
 	r=1
 	while [ $r -le "$REPEAT" ]; do
@@ -242,13 +274,13 @@ for c in $CASES; do
 			esac
 			# shellcheck disable=SC2086
 			set -- $fig
-			[ $# = 4 ] || die "$t on $c: no figures"
+			[ $# = 5 ] || die "$t on $c: no figures"
 			[ "$1" = "$TOTAL" ] || die "$t on $c: $1 files, expected $TOTAL"
-			row=$(awk -v c="$c" -v r="$r" -v t="$t" -v f="$1" -v s="$2" -v y="$3" -v o="$4" 'BEGIN {
-				printf "%s\t%d\t%s\t%d\t%.6f\t%.6f\t%.1f\t%.1f\t%s\n",
-					c, r, t, f, s, y, f / s, f / (s - y), o }')
+			row=$(awk -v c="$c" -v r="$r" -v t="$t" -v f="$1" -v s="$2" -v y="$3" -v o="$4" -v u="$5" 'BEGIN {
+				printf "%s\t%d\t%s\t%d\t%.6f\t%.6f\t%.1f\t%.1f\t%s\t%.3f\t%.3f\n",
+					c, r, t, f, s, y, f / s, f / (s - y), o, u, 1e6 * u / f }')
 			echo "$row" >>"$TSV"
-			echo "$row" | awk -F '\t' '{ printf "%-6s %-3s %-8s %12.0f %12.0f %10.3f %14s\n", $1, $2, $3, $7, $8, $6, $9 }'
+			echo "$row" | awk -F '\t' '{ printf "%-6s %-3s %-8s %12.0f %12.0f %10.3f %14s %12.2f\n", $1, $2, $3, $7, $8, $6, $9, $11 }'
 		done
 		r=$((r + 1))
 	done
@@ -290,12 +322,14 @@ NR > 1 {
 	v[$1, $2, $3, "nosync"] = $8
 	add($1 SUBSEP $3 SUBSEP "sync", $7)
 	add($1 SUBSEP $3 SUBSEP "nosync", $8)
+	v[$1, $2, $3, "cpu"] = $11
+	add($1 SUBSEP $3 SUBSEP "cpu", $11)
 	if ($3 == "fs_mark") { v[$1, $2, $3, "own"] = $9; add($1 SUBSEP $3 SUBSEP "own", $9) }
 	has[$1, $3] = 1
 }
 END {
 	printf "\nmedian of %d, %d dirs x %d files x %d B, one process per directory\n", rep, dirs, files, size
-	printf "%-6s %-8s %14s %14s %14s\n", "case", "tool", "files/s", "no sync", "fs_mark own"
+	printf "%-6s %-8s %14s %14s %14s %14s\n", "case", "tool", "files/s", "no sync", "fs_mark own", "CPU us/file"
 	split("runner bare fs_mark", tools, " ")
 	for (i = 1; i <= nc; i++) {
 		c = cases[i]
@@ -303,20 +337,24 @@ END {
 			t = tools[k]
 			if (!has[c, t]) continue
 			own = t == "fs_mark" ? sprintf("%.0f", median(lst[c, t, "own"])) : "-"
-			printf "%-6s %-8s %14.0f %14.0f %14s\n", c, t, median(lst[c, t, "sync"]), median(lst[c, t, "nosync"]), own
+			printf "%-6s %-8s %14.0f %14.0f %14s %14.2f\n", c, t, median(lst[c, t, "sync"]),
+				median(lst[c, t, "nosync"]), own, median(lst[c, t, "cpu"])
 		}
 	}
-	printf "\nratio (overhead = 1 - runner/bare), median of the per-repeat ratios\n"
+	printf "\nratio (overhead = 1 - runner/bare), median of the per-repeat ratios;\n"
+	printf "from CPU time per file the ratio is bare/runner, the throughput ratio when CPU-bound\n"
 	for (i = 1; i <= nc; i++) {
 		c = cases[i]
 		line(c, "runner/bare (overhead)", ratios(c, "runner", "sync", "bare", "sync"), 0.05, 0)
 		line(c, "runner/bare (overhead), no sync", ratios(c, "runner", "nosync", "bare", "nosync"), 0.05, 0)
+		line(c, "runner/bare (overhead), CPU per file", ratios(c, "bare", "cpu", "runner", "cpu"), 0.05, 0)
 		if (!has[c, "fs_mark"]) {
 			printf "%-6s %-42s SKIP: fs_mark not installed\n", c, "runner/fs_mark"
 			continue
 		}
 		line(c, "runner/fs_mark", ratios(c, "runner", "sync", "fs_mark", "sync"), 1, 1)
 		line(c, "runner/fs_mark (its own figure), no sync", ratios(c, "runner", "nosync", "fs_mark", "own"), 1, 1)
+		line(c, "runner/fs_mark, CPU per file", ratios(c, "fs_mark", "cpu", "runner", "cpu"), 1, 1)
 	}
 }' "$TSV" >"$SUMMARY"
 busy=$(cpu_busy)
