@@ -239,14 +239,19 @@ t1=$(now)
 [ ! -s "$work/qemu.err" ] || { say "QEMU said:"; sed 's/^/  /' "$work/qemu.err"; }
 
 # --- results -----------------------------------------------------------
+tr -d '\r' <"$serial" | sed -n "s/^.*$PREFIX{/{/p" >"$work/console.jsonl"
+src="log partition"
 if [ -x "$FSBENCH_HOST" ] && "$FSBENCH_HOST" log extract "$work/disk.img" -o "$results" >/dev/null 2>"$work/extract.err"; then
-	src="log partition"
+	if [ ! -s "$results/records.jsonl" ] && [ -s "$work/console.jsonl" ]; then
+		say "the log partition holds no record: records taken from the console"
+		src="console"
+	fi
 else
 	sed 's/^/  /' "$work/extract.err" 2>/dev/null || true
 	say "log extract failed: records taken from the console"
-	tr -d '\r' <"$serial" | sed -n "s/^.*$PREFIX{/{/p" >"$results/records.jsonl"
 	src="console"
 fi
+[ "$src" = "log partition" ] || cp "$work/console.jsonl" "$results/records.jsonl"
 nrec=$(wc -l <"$results/records.jsonl" | tr -d ' ')
 code=$(sed -n 's/.*"type":"run_end".*"exit_code":\([0-9]*\).*/\1/p' "$results/records.jsonl" | tail -n 1)
 if [ -x "$FSBENCH_HOST" ] && [ "$nrec" -gt 0 ]; then

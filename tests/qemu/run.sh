@@ -8,13 +8,17 @@
 #   2. the same with the rootfs on f2fs.
 #   3. UEFI boot of the disk image itself (OVMF, the UKI on the ESP), with the
 #      settings written into the ESP's fsbench.conf: a smoke run on ext4.
-#   4. a run killed part-way (QEMU killed after a few records): every record
+#   4. with a stand-in runner (tests/qemu/fake-fsbench) in a separate image:
+#      a runner that hangs is ended by init's watchdog (power-off), a kernel
+#      panic ends the run (panic=1, -no-reboot), and the launcher's overall
+#      timeout kills a guest that never ends; all three fail with status 4.
+#   5. a run killed part-way (QEMU killed after a few records): every record
 #      the log partition holds is intact, in order, and equal to what the
 #      console showed; at most the record being written at the kill is lost;
 #      no run_end, so the launcher fails (status 4).
 # Inputs (environment): O (build output, absolute), BOARD, FSBENCH_IMAGE
 # (runner binary for the image, default the `make runner` one), QEMU_TEST_ONLY
-# (run only the tests whose names are listed: ext4 f2fs uefi kill).
+# (run only the tests whose names are listed: ext4 f2fs uefi fake kill).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Results
 # folders under $O/tests/qemu/.
 set -eu
@@ -24,7 +28,7 @@ BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu
 IMG=$O/image/$BOARD
 PREFIX='FSBENCH:'
-only=${QEMU_TEST_ONLY:-ext4 f2fs uefi kill}
+only=${QEMU_TEST_ONLY:-ext4 f2fs uefi fake kill}
 npass=0 nfail=0 nskip=0
 
 pass() { npass=$((npass + 1)); echo "PASS: $*"; }
@@ -126,6 +130,36 @@ if wanted uefi; then
 			"grep '\"type\":\"run_start\"' '$res/records.jsonl' | grep -q '\"fs\":\"ext4\"'"
 		ok "uefi: ext4 fs_end ok" sh -c "grep '\"type\":\"fs_end\"' '$res/records.jsonl' | grep -q '\"status\":\"ok\"'"
 		ok "uefi: run_end exit_code 0" sh -c "grep '\"type\":\"run_end\"' '$res/records.jsonl' | grep -q '\"exit_code\":0'"
+	fi
+fi
+
+if wanted fake; then
+	FO=$T/fake-build
+	if ! make -s --no-print-directory O="$FO" DEB_CACHE="$O/cache" \
+		FSBENCH_IMAGE="$PWD/tests/qemu/fake-fsbench" image >"$T/build-fake.log" 2>&1; then
+		fail "fake: make image with the stand-in runner"; tail -n 20 "$T/build-fake.log"
+	else
+		fdisk=$FO/image/$BOARD/disk-ext4.img
+		fake() {	# name launcher-options...
+			n=$1; shift
+			set +e
+			sh qemu/run.sh --disk "$fdisk" --results "$T/$n" --quiet --accel tcg "$@" >"$T/$n.out" 2>&1
+			rc=$?
+			set -e
+		}
+		fake watchdog --timeout 120 \
+			--append "fake_fsbench=hang fsbench.phase_timeout=1 fsbench_init.margin=3"
+		ok "watchdog: init's watchdog fired" grep -q 'fsbench-init: watchdog: no record for 4s' "$T/watchdog/serial.log"
+		ok "watchdog: the guest powered off by itself" sh -c "grep -q 'reboot: Power down' '$T/watchdog/serial.log' && grep -q 'end: *guest powered off' '$T/watchdog/run.txt'"
+		ok "watchdog: launcher status 4 (no run_end)" [ "$rc" -eq 4 ]
+		ok "watchdog: the run_start record was kept" [ "$(recs "$T/watchdog" run_start | wc -l)" -eq 1 ]
+		fake panic --timeout 120 --append "fake_fsbench=panic"
+		ok "panic: the kernel panicked" grep -q 'Kernel panic' "$T/panic/serial.log"
+		ok "panic: QEMU ended by itself (panic=1, -no-reboot)" grep -q 'end: *guest powered off' "$T/panic/run.txt"
+		ok "panic: launcher status 4 (no run_end)" [ "$rc" -eq 4 ]
+		fake timeout --timeout 20 --append "fake_fsbench=hang"
+		ok "timeout: the launcher killed QEMU after 20 s" grep -q 'timeout: killed after 20s' "$T/timeout.out"
+		ok "timeout: launcher status 4" [ "$rc" -eq 4 ]
 	fi
 fi
 
