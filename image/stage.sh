@@ -116,7 +116,7 @@ for t in $TOOLS; do
 	cp "$pk$src" "$root/usr/sbin/$t"
 	for n in $(needed "$root/usr/sbin/$t"); do add_lib "$n"; done
 	ip=$(interp "$root/usr/sbin/$t")
-	if [ -n "$ip" ] && [ ! -e "$root$ip" ]; then
+	if [ -n "$ip" ] && [ ! -e "$root$ip" ] && [ ! -L "$root$ip" ]; then
 		rp=$(resolve "$ip") || die "interpreter $ip not found"
 		mkdir -p "$root$(dirname "$ip")"
 		if [ -e "$root$rp" ]; then

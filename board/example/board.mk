@@ -13,6 +13,13 @@ BOARD_ARCH        := arm64
 BOARD_KERNEL_PKG  := linux-image-arm64
 # Kernel file in the package's /boot, without the -<version> suffix.
 BOARD_KERNEL_FILE := vmlinuz
+# UEFI boot from the ESP: systemd's EFI stub package and file, and the name
+# the firmware looks for. Empty: no UKI (the ESP still holds vmlinuz and
+# initrd.img for a boot loader). For x86_64 (see qemu-x86_64): systemd-boot-efi,
+# /usr/lib/systemd/boot/efi/linuxx64.efi.stub, BOOTX64.EFI.
+BOARD_EFI_STUB_PKG :=
+BOARD_EFI_STUB    :=
+BOARD_EFI_BOOT    :=
 # Serial console (kernel console= argument; init writes records there).
 BOARD_CONSOLE     := ttyAMA0,115200
 # Extra kernel command line words.

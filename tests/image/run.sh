@@ -165,7 +165,7 @@ while [ -n "$todo" ]; do
 	next=
 	for f in $todo; do
 		ip=$(readelf -l "$R/$f" 2>/dev/null | sed -n 's/.*interpreter: \(.*\)\]/\1/p')
-		[ -z "$ip" ] || [ -e "$R$ip" ] || unresolved="$unresolved $ip"
+		[ -z "$ip" ] || [ -e "$R$ip" ] || [ -L "$R$ip" ] || unresolved="$unresolved $ip"
 		for n in $(readelf -d "$R/$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
 			case $seen in *" $n "*) continue ;; esac
 			seen="$seen$n "
