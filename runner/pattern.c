@@ -10,6 +10,46 @@
 
 #define GOLDEN 0x9e3779b97f4a7c15ull
 
+/* Two words at a time (SSE2 on x86_64, NEON on aarch64), through memcpy so
+ * alignment never matters. */
+typedef uint64_t v2u64 __attribute__((vector_size(16)));
+
+static inline void xor_words(uint64_t *d, const uint64_t *s, size_t n, uint64_t k)
+{
+	v2u64 kk = { k, k }, a, b;
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		memcpy(&a, s + i, 16);
+		memcpy(&b, s + i + 2, 16);
+		a ^= kk;
+		b ^= kk;
+		memcpy(d + i, &a, 16);
+		memcpy(d + i + 2, &b, 16);
+	}
+	for (; i < n; i++)
+		d[i] = s[i] ^ k;
+}
+
+/* OR of (got ^ expected) over n words: 0 when they all match. */
+static inline uint64_t diff_words(const uint64_t *got, const uint64_t *s, size_t n, uint64_t k)
+{
+	v2u64 kk = { k, k }, acc = { 0, 0 }, a, b, c, e;
+	uint64_t r = 0;
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		memcpy(&a, got + i, 16);
+		memcpy(&b, got + i + 2, 16);
+		memcpy(&c, s + i, 16);
+		memcpy(&e, s + i + 2, 16);
+		acc |= (a ^ c ^ kk) | (b ^ e ^ kk);
+	}
+	for (; i < n; i++)
+		r |= got[i] ^ s[i] ^ k;
+	return r | acc[0] | acc[1];
+}
+
 static inline uint64_t mix(uint64_t z)
 {
 	z ^= z >> 30;
@@ -41,19 +81,25 @@ void fsb_pattern_fill(const struct fsb_pattern *p, void *buf, size_t len, uint64
 {
 	unsigned char *b = buf;
 
-	/* fast path: whole aligned words */
-	if (off % 8 == 0) {
+	/* fast path: whole aligned words, a base-table stretch at a time */
+	if (off % 8 == 0 && ((uintptr_t)b % 8) == 0) {
+		uint64_t *d = (uint64_t *)(void *)b;
 		uint64_t w = off / 8;
 		size_t n = len / 8;
-		uint64_t *d = (uint64_t *)(void *)b;
 
-		if (((uintptr_t)b % 8) == 0) {
-			for (size_t i = 0; i < n; i++)
-				d[i] = word(p, seed, w + i);
-			b += n * 8;
-			off += n * 8;
-			len -= n * 8;
+		while (n > 0) {
+			size_t j = (size_t)(w % FSB_PAT_WORDS), m = FSB_PAT_WORDS - j;
+			uint64_t k = seed ^ ((w / FSB_PAT_WORDS) * GOLDEN);
+			if (m > n)
+				m = n;
+			xor_words(d, p->base + j, m, k);
+			d += m;
+			w += m;
+			n -= m;
 		}
+		b = (unsigned char *)d;
+		off = w * 8;
+		len %= 8;
 	}
 	while (len > 0) {
 		uint64_t v = word(p, seed, off / 8);
@@ -74,17 +120,27 @@ size_t fsb_pattern_check(const struct fsb_pattern *p, const void *buf, size_t le
 	const unsigned char *b = buf;
 	size_t bad = 0;
 
-	/* fast path: aligned words that match */
+	/* fast path: aligned stretches that match entirely */
 	if (off % 8 == 0 && ((uintptr_t)b % 8) == 0) {
 		const uint64_t *s = (const void *)b;
-		size_t i, n = len / 8;
 		uint64_t w = off / 8;
+		size_t n = len / 8;
 
-		for (i = 0; i < n && s[i] == word(p, seed, w + i); i++)
-			;
-		b += i * 8;
-		off += i * 8;
-		len -= i * 8;
+		while (n > 0) {
+			size_t j = (size_t)(w % FSB_PAT_WORDS), m = FSB_PAT_WORDS - j;
+			uint64_t k = seed ^ ((w / FSB_PAT_WORDS) * GOLDEN);
+
+			if (m > n)
+				m = n;
+			if (diff_words(s, p->base + j, m, k))
+				break;	/* the slow path below finds and counts the bad bytes */
+			s += m;
+			w += m;
+			n -= m;
+		}
+		b = (const unsigned char *)s;
+		len -= (size_t)(w * 8 - off);
+		off = w * 8;
 	}
 	while (len > 0) {
 		uint64_t v = word(p, seed, off / 8);
