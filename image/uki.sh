@@ -9,6 +9,8 @@
 #   INITRD   the initramfs
 #   CMDLINE  the kernel command line
 #   OUTPUT   the .efi file to write
+#   SOURCE_DATE_EPOCH  the PE header's time stamp (objcopy puts the current
+#            time there; it is replaced and the PE checksum recomputed)
 # Output: $OUTPUT. objcopy adds the sections at fixed addresses, so the same
 # inputs give the same bytes.
 set -eu
@@ -28,5 +30,25 @@ objcopy \
 	--add-section .linux="$KERNEL" --change-section-vma .linux=0x2000000 \
 	--add-section .initrd="$INITRD" --change-section-vma .initrd=0x4000000 \
 	"$STUB" "$OUTPUT.tmp"
-mv "$OUTPUT.tmp" "$OUTPUT"
+
+# PE header: time stamp at +8, checksum at +88 (24 + 64) from e_lfanew.
+f=$OUTPUT.tmp
+u32() { od -An -tu4 -j "$1" -N 4 "$f" | tr -d ' '; }
+put32() {	# offset value (little endian)
+	v=$2
+	printf "$(printf '\\%03o\\%03o\\%03o\\%03o' $((v & 255)) $((v >> 8 & 255)) \
+		$((v >> 16 & 255)) $((v >> 24 & 255)))" |
+		dd of="$f" bs=1 seek="$1" conv=notrunc 2>/dev/null
+}
+pe=$(u32 60)
+put32 $((pe + 8)) "${SOURCE_DATE_EPOCH:-0}"
+ck=$((pe + 88))
+put32 "$ck" 0
+size=$(stat -c %s "$f")
+# The PE checksum: 16-bit words added with end-around carry, plus the size.
+sum=$({ cat "$f"; [ $((size % 2)) -eq 0 ] || printf '\0'; } | od -An -v -tu2 -w2 |
+	awk -v n="$size" '{ s += $1; if (s > 65535) s = s % 65536 + int(s / 65536) }
+		END { s = s % 65536 + int(s / 65536); printf "%d\n", s % 65536 + n }')
+put32 "$ck" "$sum"
+mv "$f" "$OUTPUT"
 rm -rf "$tmp"
