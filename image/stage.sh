@@ -135,6 +135,10 @@ for a in $applets; do
 	[ -e "$root/usr/sbin/$a" ] && continue
 	ln -s busybox "$root/bin/$a"
 done
+# The kernel runs /sbin/modprobe (module autoload) and /sbin/poweroff.
+for a in modprobe poweroff; do
+	[ -e "$root/bin/$a" ] && ln -s ../bin/busybox "$root/sbin/$a"
+done
 
 # --- kernel modules -----------------------------------------------------------
 # Load order with dependencies and softdeps, as kmod's modprobe resolves them.

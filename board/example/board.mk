@@ -34,8 +34,11 @@ BOARD_MODULES     := ext4 xfs btrfs f2fs vfat nls_cp437 nls_ascii nls_utf8 \
 BOARD_BOOT_MODULES := virtio_pci virtio_blk
 # Rootfs filesystems the initramfs can mount (one module list each).
 BOARD_ROOTFS_TYPES := ext4 f2fs
-# Loaded by the rootfs init before the run (target disk controller, ESP).
-BOARD_INIT_MODULES := nvme vfat nls_cp437 nls_ascii
+# Loaded by the rootfs init before the run: the target disk, the ESP, and
+# the checksum drivers the filesystems load as softdeps (BusyBox modprobe
+# does not follow softdeps: ext4 needs crc32c, f2fs crc32). The filesystems
+# themselves are loaded on demand by the runner (BusyBox modprobe).
+BOARD_INIT_MODULES := nvme vfat nls_cp437 nls_ascii crc32c_generic crc32_generic
 
 # Disk image (genimage.cfg): partition sizes.
 BOARD_ESP_SIZE    := 64M

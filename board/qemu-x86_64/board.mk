@@ -27,9 +27,11 @@ BOARD_MODULES     := ext4 xfs btrfs f2fs vfat nls_cp437 nls_ascii nls_utf8 \
 # module (ext4 or f2fs, from rootfstype=) is loaded with its dependencies.
 BOARD_BOOT_MODULES := virtio_pci virtio_blk
 BOARD_ROOTFS_TYPES := ext4 f2fs
-# Loaded by the rootfs init before the run (the target disk, the ESP). The
-# other modules are loaded on demand by the runner (BusyBox modprobe).
-BOARD_INIT_MODULES := nvme vfat nls_cp437 nls_ascii
+# Loaded by the rootfs init before the run: the target disk, the ESP, and
+# the checksum drivers the filesystems load as softdeps (BusyBox modprobe
+# does not follow softdeps: ext4 needs crc32c, f2fs crc32). The filesystems
+# themselves are loaded on demand by the runner (BusyBox modprobe).
+BOARD_INIT_MODULES := nvme vfat nls_cp437 nls_ascii crc32c_generic crc32c-intel crc32_generic
 
 # Disk image layout (genimage): ESP, rootfs, log partition.
 BOARD_ESP_SIZE    := 48M
