@@ -1,12 +1,20 @@
 # tests/bench/bench.mk: `make bench`, the runner's create phase against a bare
 # C loop and fs_mark on the same files (ext4 on a loop device, and tmpfs).
-# Included by the top Makefile. Needs root.
+# Included by the top Makefile. Needs root. tests/bench/bench.sh says more.
+#
+#   BENCH_DIRS=4        directories, one worker process each
+#   BENCH_FILES=20000   files per directory
+#   BENCH_SIZE=4096     bytes per file
+#   BENCH_REPEAT=3      measurements per tool and case (medians are reported)
+#   BENCH_CASES="ext4 tmpfs"
+#   BENCH_WAIT=0        seconds to wait for idle CPUs before each measurement
 
 BENCH_DIRS   ?= 4
 BENCH_FILES  ?= 20000
 BENCH_SIZE   ?= 4096
 BENCH_REPEAT ?= 3
 BENCH_CASES  ?= ext4 tmpfs
+BENCH_WAIT   ?= 0
 
 BENCH_BARE := $(O)/bench/bare
 
@@ -19,4 +27,4 @@ bench: runner $(BENCH_BARE)
 	$(Q)FSBENCH=$(FSBENCH) BARE=$(BENCH_BARE) BENCH_DIRS='$(BENCH_DIRS)' \
 		BENCH_FILES='$(BENCH_FILES)' BENCH_SIZE='$(BENCH_SIZE)' \
 		BENCH_REPEAT='$(BENCH_REPEAT)' BENCH_CASES='$(BENCH_CASES)' \
-		sh tests/bench/bench.sh
+		BENCH_WAIT='$(BENCH_WAIT)' sh tests/bench/bench.sh

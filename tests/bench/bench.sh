@@ -13,6 +13,8 @@
 #   BENCH_REPEAT  measurements per tool and case     (default 3)
 #   BENCH_CASES   cases, in order: ext4 tmpfs        (default both)
 #   BENCH_IMG     size of the sparse ext4 image      (default 4G)
+#   BENCH_WAIT    before each measurement, wait up to this many seconds for
+#                 the CPUs to be idle (under 10 % in use)   (default 0: no wait)
 #   FS_MARK       fs_mark binary                     (default fs_mark)
 # Cases:
 #   ext4   a loop device (--direct-io=on) over $O/bench/ext4.img; every
@@ -52,9 +54,11 @@ REPEAT=${BENCH_REPEAT:-3}
 CASES=${BENCH_CASES:-ext4 tmpfs}
 IMG_SIZE=${BENCH_IMG:-4G}
 FS_MARK=${FS_MARK:-fs_mark}
+WAIT=${BENCH_WAIT:-0}
 
 die() { echo "bench: $*" >&2; exit 1; }
 
+case $WAIT in ''|*[!0-9]*) echo "bench: BENCH_WAIT: not a number: '$WAIT'" >&2; exit 2 ;; esac
 for v in "$DIRS" "$FILES" "$SIZE" "$REPEAT"; do
 	case $v in ''|*[!0-9]*|0) echo "bench: not a positive number: '$v'" >&2; exit 2 ;; esac
 done
@@ -242,6 +246,20 @@ cpu_busy() {
 		printf "%.0f", (t1 > t0) ? 100 * (1 - idle / (t1 - t0)) : 0 }'
 }
 
+# quiet: wait (up to $WAIT s) for the CPUs to be idle; prints the last % in use
+quiet() {
+	waited=0
+	while :; do
+		b=$(cpu_busy)
+		if [ "$b" -le 10 ] || [ "$waited" -ge "$WAIT" ]; then
+			echo "$b"
+			return
+		fi
+		sleep 4
+		waited=$((waited + 5))
+	done
+}
+
 # ---- the measurements ----
 
 TOOLS="runner bare fs_mark"
@@ -253,8 +271,8 @@ echo "bench: CPU in use by other work before the start: $busy% of $(getconf _NPR
 if [ "$busy" -gt 10 ]; then
 	echo "bench: WARNING: the machine is busy; expect noisy figures (see the per-repeat ratios)"
 fi
-printf 'case\trepeat\ttool\tfiles\tseconds\tsync_seconds\tfiles_per_s\tfiles_per_s_nosync\tfs_mark_own_files_per_s\tcpu_seconds\tcpu_us_per_file\n' >"$TSV"
-printf '%-6s %-3s %-8s %12s %12s %10s %14s %12s\n' case rep tool 'files/s' 'no sync' 'sync s' 'fs_mark own' 'CPU us/file'
+printf 'case\trepeat\ttool\tfiles\tseconds\tsync_seconds\tfiles_per_s\tfiles_per_s_nosync\tfs_mark_own_files_per_s\tcpu_seconds\tcpu_us_per_file\tbusy_before\n' >"$TSV"
+printf '%-6s %-3s %-8s %12s %12s %10s %14s %12s %6s\n' case rep tool 'files/s' 'no sync' 'sync s' 'fs_mark own' 'CPU us/file' 'busy'
 for c in $CASES; do
 	r=1
 	while [ $r -le "$REPEAT" ]; do
@@ -267,6 +285,7 @@ for c in $CASES; do
 			k=$((k + 1))
 		done
 		for t in $order; do
+			busy=$(quiet)
 			case $t in
 			runner) fig=$(run_runner "$c") || exit 1 ;;
 			bare) fig=$(run_bare "$c") || exit 1 ;;
@@ -276,11 +295,11 @@ for c in $CASES; do
 			set -- $fig
 			[ $# = 5 ] || die "$t on $c: no figures"
 			[ "$1" = "$TOTAL" ] || die "$t on $c: $1 files, expected $TOTAL"
-			row=$(awk -v c="$c" -v r="$r" -v t="$t" -v f="$1" -v s="$2" -v y="$3" -v o="$4" -v u="$5" 'BEGIN {
-				printf "%s\t%d\t%s\t%d\t%.6f\t%.6f\t%.1f\t%.1f\t%s\t%.3f\t%.3f\n",
-					c, r, t, f, s, y, f / s, f / (s - y), o, u, 1e6 * u / f }')
+			row=$(awk -v c="$c" -v r="$r" -v t="$t" -v f="$1" -v s="$2" -v y="$3" -v o="$4" -v u="$5" -v b="$busy" 'BEGIN {
+				printf "%s\t%d\t%s\t%d\t%.6f\t%.6f\t%.1f\t%.1f\t%s\t%.3f\t%.3f\t%d\n",
+					c, r, t, f, s, y, f / s, f / (s - y), o, u, 1e6 * u / f, b }')
 			echo "$row" >>"$TSV"
-			echo "$row" | awk -F '\t' '{ printf "%-6s %-3s %-8s %12.0f %12.0f %10.3f %14s %12.2f\n", $1, $2, $3, $7, $8, $6, $9, $11 }'
+			echo "$row" | awk -F '\t' '{ printf "%-6s %-3s %-8s %12.0f %12.0f %10.3f %14s %12.2f %5d%%\n", $1, $2, $3, $7, $8, $6, $9, $11, $12 }'
 		done
 		r=$((r + 1))
 	done
