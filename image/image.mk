@@ -79,13 +79,17 @@ image: board-check $(IMG_DISK) $(IMG_DIR)/vmlinux.stamp
 	@echo 'image: $(IMG_DISK)'
 
 # The suite in QEMU; results in results/<date>-<board>-<profile>/.
-run: deps image host
+# deps first, then the builds (also under make -j).
+run: deps
+	$(Q)$(MAKE) --no-print-directory image host
 	$(Q)sh qemu/run.sh --disk $(IMG_DISK) --profile $(PROFILE) $(QEMU_ARGS)
 
-check-image: deps host
+check-image: deps
+	$(Q)$(MAKE) --no-print-directory host
 	$(Q)sh tests/image/run.sh
 
-check-qemu: deps host
+check-qemu: deps
+	$(Q)$(MAKE) --no-print-directory host
 	$(Q)sh tests/qemu/run.sh
 
 image-clean:
