@@ -89,37 +89,61 @@ pkgs="$KERNEL_PKG $kimg $closure ${EXTRA_PKGS:-}"
 
 # What to download: apt prints URI, file name, size and checksum (run in an
 # empty folder: apt leaves out files already present in the current one).
+# A cached file counts when its size and checksum match.
 mkdir -p "$apt/empty"
-uris() { apt-get -q "$@" download --print-uris $pkgs 2>"$apt/uris.err"; }
-set +e
-list=$(cd "$apt/empty" && uris "$@")
-rc=$?
-set -e
-if [ $rc -ne 0 ]; then
-	# Stale lists (the mirror moved on): refresh once and retry.
-	update "$@"
-	list=$(cd "$apt/empty" && uris "$@") || { cat "$apt/uris.err" >&2; exit 4; }
-fi
-
-: >"$MANIFEST.tmp"
-need=
-for f in $(printf '%s\n' "$list" | awk '{print $2}'); do
-	f=${f#\'}; f=${f%\'}
-	echo "$debs/$f" >>"$MANIFEST.tmp"
-	[ -s "$debs/$f" ] || need="$need $f"
-done
-if [ -n "$need" ]; then
-	n=$(echo $need | wc -w)
-	echo "fetch: downloading $n packages ($ARCH) into $debs"
-	names=$(printf '%s\n' $need | sed 's/_.*//')
+fetch() {
 	# shellcheck disable=SC2086
-	(cd "$debs" && apt-get -q "$@" download $names >"$apt/download.log" 2>&1) || {
+	list=$(cd "$apt/empty" && apt-get -q "$@" download --print-uris $pkgs 2>"$apt/uris.err") ||
+		{ cat "$apt/uris.err" >&2; return 1; }
+	: >"$MANIFEST.tmp"
+	need=
+	nl='
+'
+	IFS=$nl
+	for l in $list; do
+		IFS=' '
+		set -- $l
+		f=${2#\'}; f=${f%\'}
+		echo "$debs/$f" >>"$MANIFEST.tmp"
+		sum=${4#*:}
+		case $4 in SHA256:*) tool=sha256sum ;; SHA512:*) tool=sha512sum ;; *) tool= ;; esac
+		if [ -s "$debs/$f" ] && [ "$(stat -c %s "$debs/$f")" = "$3" ] &&
+			{ [ -z "$tool" ] || [ "$($tool <"$debs/$f" | cut -d' ' -f1)" = "$sum" ]; }; then
+			continue
+		fi
+		rm -f "$debs/$f"
+		need="$need $f"
+	done
+	IFS=' 	
+'
+	if [ -z "$need" ]; then
+		echo "fetch: all $(wc -l <"$MANIFEST.tmp") packages cached ($ARCH)"
+		return 0
+	fi
+	echo "fetch: downloading$(echo $need | wc -w | sed 's/^/ /') packages ($ARCH) into $debs:"
+	printf '  %s\n' $need
+	names=$(printf '%s\n' $need | sed 's/_.*//')
+	return 2
+}
+download() {
+	# shellcheck disable=SC2086
+	(cd "$debs" && apt-get -q "$@" download $names >"$apt/download.log" 2>&1)
+}
+
+rc=0
+fetch "$@" || rc=$?
+if [ $rc -eq 2 ] && ! download "$@"; then
+	# The lists are stale (the mirror moved on): refresh them once, retry.
+	update "$@"
+	rc=0
+	fetch "$@" || rc=$?
+	[ $rc -ne 2 ] || download "$@" || {
 		cat "$apt/download.log" >&2
 		echo "fetch: apt-get download failed" >&2
 		exit 4
 	}
-else
-	echo "fetch: all $(wc -l <"$MANIFEST.tmp") packages cached ($ARCH)"
+elif [ $rc -eq 1 ]; then
+	exit 4
 fi
 sort "$MANIFEST.tmp" >"$MANIFEST"
 rm -f "$MANIFEST.tmp"
