@@ -172,6 +172,14 @@ copy_mods "$root" "$OUT/modules.list" depmod
 cp "$OUT/init-modules.list" "$root/lib/modules/$kver/load.list"
 
 # --- fsbench, init, config ----------------------------------------------------------
+# The runner must be built for the board (CROSS_COMPILE): compare its ELF
+# machine with BusyBox's (a script stand-in is taken as it is).
+machine() { readelf -h "$1" 2>/dev/null | sed -n 's/^ *Machine: *//p'; }
+want=$(machine "$root/bin/busybox")
+have=$(machine "$FSBENCH")
+if [ -n "$have" ] && [ "$have" != "$want" ]; then
+	die "$FSBENCH is built for $have, the board ($BOARD_ARCH) needs $want (CROSS_COMPILE=...)"
+fi
 cp "$FSBENCH" "$root/usr/bin/fsbench"
 cp "$FILES/init" "$root/sbin/init"
 chmod 755 "$root/sbin/init" "$root/usr/bin/fsbench"
