@@ -45,7 +45,7 @@ ext4)
 	;;
 f2fs)
 	truncate -s "$SIZE" "$out.tmp"
-	mkfs.f2fs -q -f -l fsbench-root -U "$UUID" -T "$t" -r "$out.tmp" >/dev/null
+	mkfs.f2fs -q -f -l fsbench-root -U "$UUID" -T "$t" -r -R 0:0 "$out.tmp" >/dev/null
 	sload.f2fs -f "$src" -T "$t" "$out.tmp" >/dev/null
 	;;
 *)

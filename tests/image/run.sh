@@ -4,7 +4,8 @@
 # the rootfs (e2fsck -fn, debugfs rdump / fsck.f2fs --dry-run), the
 # initramfs (cpio listing), the image budget, cached downloads, make-level
 # no-op rebuilds, and reproducibility (two builds in separate output
-# folders must be byte-identical).
+# folders, the second one as an unprivileged user when run as root, must be
+# byte-identical).
 # Inputs (environment): O (build output, absolute), BOARD, FSBENCH_IMAGE
 # (runner binary to put in the image, default the `make runner` one).
 # Needs no root.
@@ -215,20 +216,41 @@ fi
 
 # --- reproducibility and the download cache ------------------------------------------------
 # Same inputs: the same runner binary and one SOURCE_DATE_EPOCH for both.
+# When run as root, the second build runs as an unprivileged user (nobody),
+# with its own copy of the download cache: the build needs no root, and who
+# builds does not change the bytes.
 epoch=$(git log -1 --format=%ct 2>/dev/null || echo 1700000000)
+fsb=${FSBENCH_IMAGE:-$O/runner/fsbench}
+case $fsb in /*) ;; *) fsb=$PWD/$fsb ;; esac
+asuser=
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+	mkdir -p "$T/rep2" "$T/nrcache"
+	cp -a "$O/cache/$BOARD_ARCH" "$T/nrcache/"
+	chown -R nobody: "$T/rep2" "$T/nrcache"
+	asuser="setpriv --reuid=$(id -u nobody) --regid=$(id -g nobody) --clear-groups env HOME=$T/rep2"
+fi
 for n in 1 2; do
-	set -- -s --no-print-directory O="$T/rep$n" DEB_CACHE="$O/cache" \
-		FSBENCH_IMAGE="${FSBENCH_IMAGE:-$O/runner/fsbench}" SOURCE_DATE_EPOCH="$epoch" image
-	make "$@" ROOTFS=ext4 >"$T/rep$n-ext4.log" 2>&1 &&
-		make "$@" ROOTFS=f2fs >"$T/rep$n-f2fs.log" 2>&1 ||
-		{ fail "build $n in $T/rep$n"; tail -n 20 "$T/rep$n-ext4.log" "$T/rep$n-f2fs.log"; }
+	cache=$O/cache
+	[ $n = 1 ] || [ -z "$asuser" ] || cache=$T/nrcache
+	set -- -s --no-print-directory O="$T/rep$n" DEB_CACHE="$cache" \
+		FSBENCH_IMAGE="$fsb" SOURCE_DATE_EPOCH="$epoch" image
+	run=
+	[ $n = 1 ] || run=$asuser
+	$run make "$@" ROOTFS=ext4 >"$T/rep$n-ext4.log" 2>&1 &&
+		$run make "$@" ROOTFS=f2fs >"$T/rep$n-f2fs.log" 2>&1 ||
+		{ fail "build $n in $T/rep$n${run:+ (as nobody)}"; tail -n 20 "$T/rep$n-ext4.log" "$T/rep$n-f2fs.log"; }
 	[ $n = 2 ] || sleep 1	# a different clock for the second build
 done
+if [ -n "$asuser" ]; then
+	check "the second build ran as nobody (no root)" sh -c "[ \"\$(stat -c %U '$T/rep2/image/$BOARD/disk-ext4.img')\" = nobody ]"
+else
+	skip "build as an unprivileged user: not root or no setpriv (both builds ran as $(id -un))"
+fi
 check "a build with a warm cache downloads nothing" grep -q 'fetch: all [0-9]* packages cached' "$T/rep2-ext4.log"
 for f in initramfs.cpio.gz rootfs.ext4 rootfs.f2fs uki-ext4.efi disk-ext4.img disk-f2fs.img esp.vfat; do
 	check "reproducible: $f (two builds, cmp)" cmp "$T/rep1/image/$BOARD/$f" "$T/rep2/image/$BOARD/$f"
 done
-rm -rf "$T/rep1" "$T/rep2" "$T/rootfs"
+rm -rf "$T/rep1" "$T/rep2" "$T/rootfs" "$T/nrcache"
 
 echo "image tests: $npass passed, $nfail failed, $nskip skipped"
 [ $nfail -eq 0 ]
