@@ -12,7 +12,16 @@ endif
 ROOTFS ?= ext4
 # Every timestamp in the images: the time of the last commit, else fixed.
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 1700000000)
-FSBENCH_IMAGE ?= $(FSBENCH)
+# A board of another architecture names its cross compiler
+# (BOARD_CROSS_COMPILE): its runner is built by a sub-make with that prefix.
+BOARD_RUNNER := $(if $(BOARD_CROSS_COMPILE),$(O)/runner/$(firstword $(subst -, ,$(BOARD_CROSS_COMPILE)))/fsbench,$(FSBENCH))
+FSBENCH_IMAGE ?= $(BOARD_RUNNER)
+ifneq ($(BOARD_RUNNER),$(FSBENCH))
+.PHONY: board-runner
+$(BOARD_RUNNER): board-runner
+board-runner:
+	$(Q)$(MAKE) --no-print-directory runner CROSS_COMPILE=$(BOARD_CROSS_COMPILE)
+endif
 
 IMG_DIR   := $(O)/image/$(BOARD)
 DEB_CACHE ?= $(O)/cache
@@ -60,11 +69,11 @@ $(IMG_DIR)/rootfs.$(ROOTFS): $(IMG_STAGE) image/mkrootfs.sh
 
 # Unified kernel image for UEFI boot (boards with BOARD_EFI_STUB).
 IMG_UKI := $(if $(BOARD_EFI_STUB),$(IMG_DIR)/uki-$(ROOTFS).efi)
-IMG_CMDLINE = console=$(BOARD_CONSOLE) $(BOARD_CMDLINE) root=PARTLABEL=fsbench-root rootfstype=$(ROOTFS)
+IMG_CMDLINE = $(if $(BOARD_CONSOLE),console=$(BOARD_CONSOLE) )$(BOARD_CMDLINE) root=PARTLABEL=fsbench-root rootfstype=$(ROOTFS)
 
 $(IMG_DIR)/uki-$(ROOTFS).efi: $(IMG_DIR)/initramfs.cpio.gz $(IMG_STAGE) image/uki.sh $(BOARD_DIR)/board.mk
 	@echo '  UKI     $@'
-	$(Q)STUB=$(IMG_DIR)/efi.stub KERNEL=$(IMG_DIR)/kernel INITRD=$(IMG_DIR)/initramfs.cpio.gz \
+	$(Q)OBJCOPY=$(BOARD_CROSS_COMPILE)objcopy STUB=$(IMG_DIR)/efi.stub KERNEL=$(IMG_DIR)/kernel INITRD=$(IMG_DIR)/initramfs.cpio.gz \
 		CMDLINE="$(IMG_CMDLINE)" OUTPUT=$@ sh image/uki.sh
 
 $(IMG_DISK): $(IMG_DIR)/initramfs.cpio.gz $(IMG_DIR)/rootfs.$(ROOTFS) $(IMG_UKI) \

@@ -16,7 +16,7 @@
 #                   /usr/sbin with exactly the libraries their ELF NEEDED
 #                   entries name, the board's modules + depmod, fsbench, init
 #   $OUT/initramfs/ the initramfs tree: BusyBox, boot modules, init
-#   $OUT/kernel     the kernel image, $OUT/kernel.version its version
+#   $OUT/kernel     the kernel image (decompressed when gzipped), $OUT/kernel.version its version
 #   $OUT/efi.stub   the EFI stub (BOARD_EFI_STUB, a path in the packages)
 # Runs without root: owners and timestamps are set by the image writers.
 set -eu
@@ -42,7 +42,13 @@ kver=$(ls "$pk/lib/modules" | head -n 1)
 [ -n "$kver" ] || die "no kernel modules in the packages"
 kernel=$(ls "$pk/boot/$BOARD_KERNEL_FILE-$kver" 2>/dev/null) ||
 	die "no $BOARD_KERNEL_FILE-$kver in the kernel package"
-cp "$kernel" "$OUT/kernel"
+# A gzip-compressed kernel (arm64's vmlinuz is a gzipped Image) is stored
+# plain: the PE header the EFI stub and the firmware need is inside.
+if [ "$(od -An -tx1 -N 2 "$kernel" | tr -d ' ')" = 1f8b ]; then
+	gzip -dc "$kernel" >"$OUT/kernel" || die "cannot decompress $kernel"
+else
+	cp "$kernel" "$OUT/kernel"
+fi
 echo "$kver" >"$OUT/kernel.version"
 depmod -b "$pk" "$kver" || die "depmod failed"
 rm -f "$OUT/efi.stub"

@@ -9,6 +9,8 @@
 #   INITRD   the initramfs
 #   CMDLINE  the kernel command line
 #   OUTPUT   the .efi file to write
+#   OBJCOPY  objcopy that knows the stub's PE format (default objcopy; for an
+#            arm64 stub on an x86_64 host aarch64-linux-gnu-objcopy)
 #   SOURCE_DATE_EPOCH  the PE header's time stamp (objcopy puts the current
 #            time there; it is replaced and the PE checksum recomputed)
 # Output: $OUTPUT. objcopy adds the sections at fixed addresses, so the same
@@ -21,14 +23,16 @@ rm -rf "$tmp"
 mkdir -p "$tmp"
 printf 'NAME="fsbench"\nID=fsbench\nPRETTY_NAME="fsbench boot image"\n' >"$tmp/os-release"
 printf '%s' "$CMDLINE" >"$tmp/cmdline"
-# Section addresses: kernel at 32 MiB, initramfs above it (64 MiB).
+# Section addresses: kernel at 32 MiB, initramfs above it (64 MiB, or the
+# next MiB after a kernel larger than 32 MiB).
 kb=$(stat -c %s "$KERNEL")
-[ "$kb" -lt $((32 * 1048576)) ] || { echo "uki: kernel larger than 32 MiB" >&2; exit 1; }
-objcopy \
+ia=$((32 * 1048576 + (kb + 1048575) / 1048576 * 1048576))
+[ "$ia" -gt $((64 * 1048576)) ] || ia=$((64 * 1048576))
+${OBJCOPY:-objcopy} \
 	--add-section .osrel="$tmp/os-release" --change-section-vma .osrel=0x20000 \
 	--add-section .cmdline="$tmp/cmdline" --change-section-vma .cmdline=0x30000 \
 	--add-section .linux="$KERNEL" --change-section-vma .linux=0x2000000 \
-	--add-section .initrd="$INITRD" --change-section-vma .initrd=0x4000000 \
+	--add-section .initrd="$INITRD" --change-section-vma .initrd="$(printf 0x%x "$ia")" \
 	"$STUB" "$OUTPUT.tmp"
 
 # PE header: time stamp at +8, checksum at +88 (24 + 64) from e_lfanew.
