@@ -25,7 +25,8 @@
 # Inputs (environment, exported by image/image.mk from board.mk): BOARD,
 #   BOARD_QEMU, BOARD_QEMU_MACHINE, BOARD_QEMU_CPU_TCG, BOARD_QEMU_CPU_KVM,
 #   BOARD_QEMU_SMP, BOARD_QEMU_MEM, BOARD_CONSOLE, BOARD_CMDLINE,
-#   BOARD_TARGET_SIZE (read from board/$BOARD/board.mk when not set); O (build output, default out); FSBENCH_HOST (the host
+#   BOARD_TARGET_SIZE, BOARD_QEMU_PFLASH_SIZE (firmware flash size, copies
+#   padded to it) (read from board/$BOARD/board.mk when not set); O (build output, default out); FSBENCH_HOST (the host
 #   build of fsbench, default $O/host/fsbench).
 # Outputs: the results folder: serial.log, records.jsonl and summary.txt
 #   (from `fsbench log extract` of the disk's log partition), report.md
@@ -97,11 +98,15 @@ secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 # that hangs is killed after a few seconds and TCG is used.
 probe_kvm() {
 	[ -r /dev/kvm ] && [ -w /dev/kvm ] || { why="no usable /dev/kvm"; return 1; }
+	case $BOARD_QEMU in
+	*-"$(uname -m)") ;;
+	*) why="no KVM for $BOARD_QEMU on a $(uname -m) host"; return 1 ;;
+	esac
 	t0=$(now)
 	set +e
 	timeout -k 1 8 "$BOARD_QEMU" -machine "$BOARD_QEMU_MACHINE,accel=kvm" \
 		-cpu "$BOARD_QEMU_CPU_KVM" -m 256 -nodefaults -no-reboot -display none \
-		-kernel "$imgdir/kernel" -append "console=ttyS0 panic=-1 rdinit=/none" \
+		-kernel "$imgdir/kernel" -append "console=${BOARD_CONSOLE%%,*} panic=-1 rdinit=/none" \
 		-serial "file:$work/kvm-probe.log" </dev/null >"$work/kvm-probe.err" 2>&1
 	rc=$?
 	set -e
@@ -169,6 +174,16 @@ if [ "$uefi" = 1 ]; then
 	done
 	mcopy -o -i "$esp" "$work/fsbench.conf" ::fsbench.conf || die "--uefi: cannot write fsbench.conf to the ESP"
 	cp "$BOARD_QEMU_FIRMWARE_VARS" "$work/efivars.fd"
+	# Flash banks of a fixed size (arm64 virt: 64 MiB): pad copies.
+	fwcode=$BOARD_QEMU_FIRMWARE
+	if [ -n "${BOARD_QEMU_PFLASH_SIZE:-}" ]; then
+		cp "$fwcode" "$work/efi-code.fd"
+		fwcode=$work/efi-code.fd
+		for f in "$fwcode" "$work/efivars.fd"; do
+			[ "$(stat -c %s "$f")" -ge "$(numfmt --from=iec "$BOARD_QEMU_PFLASH_SIZE")" ] ||
+				truncate -s "$BOARD_QEMU_PFLASH_SIZE" "$f"
+		done
+	fi
 fi
 
 serial=$results/serial.log
@@ -180,7 +195,7 @@ set -- "$BOARD_QEMU" -machine "$BOARD_QEMU_MACHINE,accel=$accel" -cpu "$cpu" \
 	-display none -monitor none -chardev "$con" -serial chardev:con
 if [ "$uefi" = 1 ]; then
 	set -- "$@" \
-		-drive "if=pflash,format=raw,unit=0,readonly=on,file=$BOARD_QEMU_FIRMWARE" \
+		-drive "if=pflash,format=raw,unit=0,readonly=on,file=$fwcode" \
 		-drive "if=pflash,format=raw,unit=1,file=$work/efivars.fd"
 else
 	set -- "$@" -kernel "$kernel" -initrd "$imgdir/initramfs.cpio.gz" -append "$cmdline"
