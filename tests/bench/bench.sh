@@ -113,7 +113,8 @@ case " $CASES " in *" ext4 "*)
 	echo "bench: ext4 on $DEV (direct-io) over $IMG ($IMG_SIZE, sparse)"
 esac
 
-# ---- one measurement per function; each prints "files seconds sync_seconds own" ----
+# ---- one measurement per function; each prints
+# "files seconds sync_seconds fs_mark_own_files_per_s cpu_seconds" ("-": none) ----
 
 fresh() {	# fresh() CASE: an empty filesystem mounted at the case's folder
 	case $1 in
