@@ -1,5 +1,5 @@
 # image.mk: the bootable image and the QEMU run (included by the Makefile).
-# Targets: image, run, check-image, check-qemu, image-clean.
+# Targets: image, run, check-image, check-qemu, check-qemu-arm64, image-clean.
 # Variables: BOARD, PROFILE, O (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
 # QEMU_ARGS (extra arguments for qemu/run.sh), DEB_CACHE (where downloaded
@@ -32,7 +32,7 @@ IMG_STAGE := $(IMG_DIR)/stage.stamp
 export SOURCE_DATE_EPOCH ROOTFS
 export $(filter BOARD_%,$(.VARIABLES))
 
-.PHONY: image run check-image check-qemu image-clean board-check
+.PHONY: image run check-image check-qemu check-qemu-arm64 image-clean board-check
 
 board-check:
 	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(wildcard board/*)))" >&2; exit 2; }
@@ -100,6 +100,12 @@ check-image: deps
 check-qemu: deps
 	$(Q)$(MAKE) --no-print-directory host
 	$(Q)sh tests/qemu/run.sh
+	$(Q)$(MAKE) --no-print-directory check-qemu-arm64
+
+# The arm64 image (qemu-aarch64) booted through AAVMF: smoke on four filesystems.
+check-qemu-arm64: deps
+	$(Q)$(MAKE) --no-print-directory host
+	$(Q)sh tests/qemu/arm64.sh
 
 image-clean:
 	rm -rf $(IMG_DIR)

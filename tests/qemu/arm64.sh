@@ -1,0 +1,125 @@
+#!/bin/sh
+# tests/qemu/arm64.sh: the arm64 image (board qemu-aarch64) booted the way a
+# UEFI machine boots it: QEMU virt under TCG with the AAVMF firmware starting
+# EFI/BOOT/BOOTAA64.EFI (the UKI) from the disk image; a smoke run on all
+# four filesystems, then the records extracted from the image's log partition
+# afterwards and checked.
+#   - build: make image BOARD=qemu-aarch64 (arm64 packages, the runner
+#     cross-compiled for aarch64), the UKI is an arm64 PE executable
+#   - boot: through the firmware (not -kernel), the guest is aarch64
+#   - run: launcher status 0, every filesystem, round and phase, no errors
+#   - results: `fsbench log extract` of the run's disk copy gives the same
+#     records as the console, and as the launcher's records.jsonl
+# Inputs (environment): O (build output, absolute), FSBENCH_HOST (default
+# $O/host/fsbench), ARM64_BOARD (default qemu-aarch64).
+# Output: PASS/FAIL/SKIP/INFO lines and a summary; exit 1 on a failure.
+# Work files under $O/tests/qemu-arm64/.
+set -eu
+
+O=${O:?run through make check-qemu-arm64}
+FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
+B=${ARM64_BOARD:-qemu-aarch64}
+T=$O/tests/qemu-arm64
+IMG=$O/image/$B
+PREFIX='FSBENCH:'
+npass=0 nfail=0 nskip=0
+
+pass() { npass=$((npass + 1)); echo "PASS: $*"; }
+fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
+info() { echo "INFO: $*"; }
+ok() {	# description condition-command...
+	d=$1; shift
+	if "$@" >/dev/null 2>&1; then pass "$d"; else fail "$d"; fi
+}
+summary() { echo "qemu arm64 tests: $npass passed, $nfail failed, $nskip skipped"; [ $nfail -eq 0 ]; }
+recs() { grep "\"type\":\"$2\"" "$1/records.jsonl" || true; }
+
+rm -rf "$T"
+mkdir -p "$T"
+# The board's settings only (make exports those of the default board).
+for v in $(env | sed -n 's/^\(BOARD_[A-Z0-9_]*\)=.*/\1/p'); do unset "$v"; done
+eval "$(sh image/boardenv.sh "board/$B/board.mk")"
+BOARD=$B
+export BOARD
+
+for c in "$BOARD_QEMU" "${BOARD_CROSS_COMPILE}gcc" "${BOARD_CROSS_COMPILE}objcopy"; do
+	command -v "$c" >/dev/null || { skip "$c not installed (make deps)"; summary; exit; }
+done
+[ -f "$BOARD_QEMU_FIRMWARE" ] || { skip "no firmware $BOARD_QEMU_FIRMWARE (package qemu-efi-aarch64)"; summary; exit; }
+[ -x "$FSBENCH_HOST" ] || { fail "no host fsbench $FSBENCH_HOST (make host)"; summary; exit; }
+
+# --- build ------------------------------------------------------------------
+t0=$(date +%s)
+if ! make -s --no-print-directory image BOARD="$B" ROOTFS=ext4 >"$T/build.log" 2>&1; then
+	fail "make image BOARD=$B"; tail -n 20 "$T/build.log"; summary; exit
+fi
+info "make image BOARD=$B: $(($(date +%s) - t0)) s"
+disk=$IMG/disk-ext4.img
+ok "build: the runner in the image is aarch64" sh -c \
+	"readelf -h '$IMG/rootfs/usr/bin/fsbench' | grep -q 'Machine: *AArch64'"
+ok "build: the UKI is an arm64 PE executable" sh -c \
+	"${BOARD_CROSS_COMPILE}objdump -h '$IMG/uki-ext4.efi' | grep -q 'pei-aarch64-little'"
+ok "build: the UKI carries the kernel, initramfs and command line" sh -c \
+	"${BOARD_CROSS_COMPILE}objdump -h '$IMG/uki-ext4.efi' | grep -q ' \\.linux ' &&
+	 ${BOARD_CROSS_COMPILE}objdump -h '$IMG/uki-ext4.efi' | grep -q ' \\.initrd ' &&
+	 ${BOARD_CROSS_COMPILE}objdump -h '$IMG/uki-ext4.efi' | grep -q ' \\.cmdline '"
+off=$(sfdisk --dump "$disk" | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-esp".*/\1/p')
+ok "build: the ESP holds EFI/BOOT/$BOARD_EFI_BOOT" \
+	mtype -i "$disk@@$((off * 512))" "::EFI/BOOT/$BOARD_EFI_BOOT"
+
+# --- boot through the firmware, smoke on all four filesystems ----------------
+res=$T/uefi
+set +e
+O=$T/o FSBENCH_HOST=$FSBENCH_HOST sh qemu/run.sh --disk "$disk" --results "$res" \
+	--quiet --keep --uefi --accel tcg --profile smoke --timeout 900 >"$T/uefi.out" 2>&1
+rc=$?
+set -e
+info "uefi: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
+ok "uefi: launcher exit status 0 (the runner's)" [ "$rc" -eq 0 ] || tail -n 30 "$T/uefi.out"
+ok "uefi: booted through the firmware" grep -q 'boot: *UEFI firmware' "$res/run.txt"
+ok "uefi: the firmware started the ESP's boot file" grep -q 'BdsDxe: starting' "$res/serial.log"
+ok "uefi: the guest is aarch64 with UEFI SMBIOS" sh -c \
+	"grep '\"type\":\"run_start\"' '$res/records.jsonl' | grep '\"machine\":\"aarch64\"' | grep -q '\"bios_vendor\":\"EFI'"
+ok "uefi: records.jsonl extracted from the log partition" grep -q 'from the log partition' "$res/run.txt"
+ok "uefi: one run_start" [ "$(recs "$res" run_start | wc -l)" -eq 1 ]
+ok "uefi: run_end ok, exit_code 0" sh -c \
+	"grep '\"type\":\"run_end\"' '$res/records.jsonl' | grep '\"status\":\"ok\"' | grep -q '\"exit_code\":0'"
+rounds=$(recs "$res" run_start | sed -n 's/.*"rounds":\([0-9]*\).*/\1/p')
+[ -n "$rounds" ] || rounds=2
+for fs in ext4 xfs btrfs f2fs; do
+	ok "uefi: $fs fs_end ok" sh -c "grep '\"type\":\"fs_end\"' '$res/records.jsonl' | grep '\"fs\":\"$fs\"' | grep -q '\"status\":\"ok\"'"
+	missing=
+	r=1
+	while [ "$r" -le "$rounds" ]; do
+		for ph in create stat read read_inode delete; do
+			n=$(recs "$res" phase | grep -c "\"fs\":\"$fs\",\"round\":$r,\"phase\":\"$ph\"" || true)
+			[ "$n" -eq 1 ] || missing="$missing r$r/$ph($n)"
+		done
+		r=$((r + 1))
+	done
+	if [ -z "$missing" ]; then pass "uefi: $fs has every phase of $rounds rounds"; else fail "uefi: $fs phases:$missing"; fi
+done
+ok "uefi: every phase has errors 0 and verify_errors 0" \
+	[ "$(recs "$res" phase | grep -c -v '"errors":0,"verify_errors":0' || true)" -eq 0 ]
+ok "uefi: no verify_error or error records" \
+	[ "$(($(recs "$res" verify_error | wc -l) + $(recs "$res" error | wc -l)))" -eq 0 ]
+ok "uefi: serial log shows the rootfs mounted read-only" \
+	grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / ext4 ro,' "$res/serial.log"
+ok "uefi: serial log shows the power-off" grep -q 'reboot: Power down' "$res/serial.log"
+
+# --- the records, extracted from the image afterwards --------------------------
+work=$(ls -d "$T/o/run/$B".* 2>/dev/null | head -n 1)
+tr -d '\r' <"$res/serial.log" | sed -n "s/^.*$PREFIX{/{/p" >"$T/console.jsonl"
+if [ -n "$work" ] && [ -f "$work/disk.img" ]; then
+	ok "extract: fsbench log extract of the run's disk image" \
+		"$FSBENCH_HOST" log extract "$work/disk.img" -o "$T/extract"
+	ok "extract: the records equal the console's" cmp "$T/extract/records.jsonl" "$T/console.jsonl"
+	ok "extract: the records equal the launcher's records.jsonl" cmp "$T/extract/records.jsonl" "$res/records.jsonl"
+	info "extract: $(wc -l <"$T/extract/records.jsonl") records"
+	rm -rf "$work"
+else
+	fail "extract: the run's disk copy was not kept (--keep)"
+fi
+
+summary
