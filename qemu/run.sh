@@ -15,13 +15,17 @@
 #   --kill-after-records N   kill QEMU once N records are on the console
 #                     (tests: a run cut short must keep its records)
 #   --target-size S   size of the sparse target file (default BOARD_TARGET_SIZE)
+#   --extra-disk FILE:SERIAL  one more NVMe disk (repeatable), backed by FILE
+#                     itself (not copied), serial SERIAL; the target's serial
+#                     is fsbench-target, the boot disk's (virtio) fsbench-boot
 #   --uefi            boot the disk image itself through UEFI firmware
 #                     (BOARD_QEMU_FIRMWARE: EFI/BOOT/BOOT*.EFI on the ESP);
 #                     the settings go into the ESP's fsbench.conf of the work
 #                     copy (profile, yes = 1, fsbench.KEY=VALUE of --append)
 #   --quiet           do not show the console on the terminal (by default
 #                     it is shown as it comes, without the record lines)
-#   --keep            keep the work folder (disk copy, target file)
+#   --keep            keep the work folder (disk copy, target file); its
+#                     path is in run.txt ("work folder:")
 # Inputs (environment, exported by image/image.mk from board.mk): BOARD,
 #   BOARD_QEMU, BOARD_QEMU_MACHINE, BOARD_QEMU_CPU_TCG, BOARD_QEMU_CPU_KVM,
 #   BOARD_QEMU_SMP, BOARD_QEMU_MEM, BOARD_CONSOLE, BOARD_CMDLINE,
@@ -44,7 +48,7 @@ BOARD=${BOARD:-qemu-x86_64}
 say() { echo "qemu: $*"; }
 die() { echo "qemu: $*" >&2; exit "${2:-4}"; }
 
-disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0
+disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
 tsize=${BOARD_TARGET_SIZE:-10G}
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -56,6 +60,10 @@ while [ $# -gt 0 ]; do
 	--append) append="$append $2"; shift ;;
 	--kill-after-records) kill_after=$2; shift ;;
 	--target-size) tsize=$2; shift ;;
+	--extra-disk)
+		case $2 in *?:?*) ;; *) die "--extra-disk FILE:SERIAL" 2 ;; esac
+		[ -f "${2%:*}" ] || die "--extra-disk: no file ${2%:*}" 2
+		extra="$extra $2"; shift ;;
 	--quiet) quiet=1 ;;
 	--uefi) uefi=1 ;;
 	--keep) keep=1 ;;
@@ -202,9 +210,15 @@ else
 fi
 set -- "$@" \
 	-drive "file=$work/disk.img,format=raw,if=none,id=boot" \
-	-device virtio-blk-pci,drive=boot \
+	-device virtio-blk-pci,drive=boot,serial=fsbench-boot \
 	-drive "file=$work/target.img,format=raw,if=none,id=target,cache=$tcache" \
 	-device nvme,drive=target,serial=fsbench-target
+n=0
+for x in $extra; do
+	n=$((n + 1))
+	set -- "$@" -drive "file=$(cd "$(dirname "${x%:*}")" && pwd)/$(basename "${x%:*}"),format=raw,if=none,id=extra$n,cache=$tcache" \
+		-device "nvme,drive=extra$n,serial=${x##*:}"
+done
 echo "$*" >"$work/qemu.cmd"
 say "boot $BOARD ($([ "$uefi" = 1 ] && echo "UEFI firmware, disk image" || echo "direct kernel boot")), rootfs $rootfs, profile ${profile:-from fsbench.conf}, target $tsize NVMe (cache=$tcache), timeout ${timeout}s"
 say "console: $serial"
@@ -286,6 +300,7 @@ fi
 	echo "  end:                  ${why_end:-guest powered off (QEMU status $qrc)}"
 	echo "  records:              $nrec (from the $src)"
 	echo "  runner exit code:     ${code:-none (no run_end record)}"
+	[ "$keep" = 0 ] || echo "  work folder:          $work"
 	echo "image sizes"
 	sed 's/^/  /' "$imgdir/sizes-$rootfs.txt" 2>/dev/null || true
 } >"$results/run.txt"
