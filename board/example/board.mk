@@ -8,6 +8,10 @@
 # Debian architecture of the userland and kernel packages (apt-get download
 # with APT::Architecture set to this; no host configuration is touched).
 BOARD_ARCH        := arm64
+# Cross compiler prefix for the runner of a board whose architecture is not
+# the host's: $(O)/runner/<arch>/fsbench is built and put in the image (leave
+# empty for a board of the host's architecture).
+BOARD_CROSS_COMPILE := aarch64-linux-gnu-
 # Kernel: a Debian meta package; the exact linux-image-<version> it depends on
 # is fetched with it. A board may name its own kernel package here.
 BOARD_KERNEL_PKG  := linux-image-arm64
@@ -16,7 +20,8 @@ BOARD_KERNEL_FILE := vmlinuz
 # UEFI boot from the ESP: systemd's EFI stub package and file, and the name
 # the firmware looks for. Empty: no UKI (the ESP still holds vmlinuz and
 # initrd.img for a boot loader). For x86_64 (see qemu-x86_64): systemd-boot-efi,
-# /usr/lib/systemd/boot/efi/linuxx64.efi.stub, BOOTX64.EFI.
+# /usr/lib/systemd/boot/efi/linuxx64.efi.stub, BOOTX64.EFI; for arm64 (see
+# qemu-aarch64): systemd-boot-efi, .../linuxaa64.efi.stub, BOOTAA64.EFI.
 BOARD_EFI_STUB_PKG :=
 BOARD_EFI_STUB    :=
 BOARD_EFI_BOOT    :=
