@@ -1,0 +1,175 @@
+#!/bin/sh
+# tests/qemu/targets.sh: target selection by identity in a QEMU guest with
+# several disks: the boot disk (virtio, serial fsbench-boot: ESP, rootfs, log
+# partition), the launcher's own target (NVMe, fsbench-target) and two more
+# NVMe disks from files of this test: fsbench-named (the one named) and
+# fsbench-other (filled with a known pattern that must survive every run).
+#   1. target = serial:fsbench-named: a smoke run on ext4 on that disk only
+#      (the run_start target has its serial; it now holds ext4; the pattern
+#      disk is byte-identical); the hardware record (DMI, CPU, memory,
+#      kernel, target model/serial/firmware/size/block sizes/transport/PCIe
+#      link); the records and report on the ESP (results/RUN_ID.jsonl, .md,
+#      read with mtools); on_finish = poweroff powers the guest off.
+#   2. refusals, each with exit status 3, an error record with refused:true
+#      and a disks array holding every disk's serial, read back from the log
+#      partition, and the pattern disk untouched:
+#      serial:fsbench-boot (the disk with the ESP, rootfs and log partition),
+#      serial:no-such-disk (no match), model:* (matches every NVMe disk).
+#      The no-match run also sets on_finish = reboot (QEMU's -no-reboot ends
+#      the guest) and the refusal lands on the ESP too.
+# Inputs (environment): O (build output, absolute), BOARD (default
+# qemu-x86_64), TARGETS_TEST_ONLY (names of the runs to do: named boot
+# nomatch glob).
+# Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work and
+# results under $O/tests/qemu-targets/.
+set -eu
+
+O=${O:?run through make check-qemu}
+BOARD=${BOARD:-qemu-x86_64}
+T=$O/tests/qemu-targets
+IMG=$O/image/$BOARD
+only=${TARGETS_TEST_ONLY:-named boot nomatch glob}
+npass=0 nfail=0 nskip=0
+
+pass() { npass=$((npass + 1)); echo "PASS: $*"; }
+fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
+info() { echo "INFO: $*"; }
+ok() {	# description condition-command...
+	d=$1; shift
+	if "$@" >/dev/null 2>&1; then pass "$d"; else fail "$d"; fi
+}
+wanted() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
+summary() { echo "qemu target tests: $npass passed, $nfail failed, $nskip skipped"; [ $nfail -eq 0 ]; }
+
+rm -rf "$T"
+mkdir -p "$T"
+eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
+export BOARD
+command -v "$BOARD_QEMU" >/dev/null || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
+for t in mdir mtype sfdisk sha256sum; do
+	command -v $t >/dev/null || { skip "$t not installed (mtools, fdisk, coreutils)"; summary; exit 0; }
+done
+if ! make -s --no-print-directory image ROOTFS=ext4 >"$T/build.log" 2>&1; then
+	fail "make image"; tail -n 20 "$T/build.log"; summary; exit 1
+fi
+
+# The disks of this test: sparse 2 GiB files. The pattern disk has the
+# pattern at its start, in the middle and at its end.
+other=$T/other.img named=$T/named.img
+truncate -s 2G "$other" "$named"
+yes 'fsbench pattern disk: must stay untouched' | head -c 4194304 >"$T/pattern"
+for at in 0 256 511; do	# in 4 MiB blocks
+	dd if="$T/pattern" of="$other" bs=4M seek=$at conv=notrunc,fsync 2>/dev/null
+done
+want_sum=$(sha256sum <"$other")
+
+recs() { grep "\"type\":\"$2\"" "$1/records.jsonl" || true; }
+# esp WORK: the ESP of the launcher's disk copy, for mtools.
+esp() {
+	off=$(sfdisk --dump "$1/disk.img" | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-esp".*/\1/p')
+	echo "$1/disk.img@@$((off * 512))"
+}
+# boot NAME TARGET-SPEC [launcher options]: status in $rc, work folder in $work.
+boot() {
+	name=$1 spec=$2; shift 2
+	res=$T/$name
+	set +e
+	sh qemu/run.sh --disk "$IMG/disk-ext4.img" --results "$res" --quiet --keep \
+		--profile smoke --timeout 600 \
+		--extra-disk "$other:fsbench-other" --extra-disk "$named:fsbench-named" \
+		--append "fsbench.fs=ext4 fsbench.target=$spec" "$@" >"$T/$name.out" 2>&1
+	rc=$?
+	set -e
+	work=$(sed -n 's/^ *work folder: *//p' "$res/run.txt" 2>/dev/null)
+	info "$name: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
+	ok "$name: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
+	ok "$name: the pattern disk (fsbench-other) is untouched" [ "$(sha256sum <"$other")" = "$want_sum" ]
+}
+done_work() { case $work in "$O"/run/*) rm -rf "$work" ;; esac; }
+
+# check_refused NAME WHY-TEXT: a refusal with every disk listed.
+check_refused() {
+	name=$1 res=$T/$1 err=$T/$1.error
+	ok "$name: launcher exit status 3 (refused)" [ "$rc" -eq 3 ] || tail -n 20 "$T/$name.out"
+	recs "$res" error >"$err"
+	ok "$name: one error record with refused:true" [ "$(grep -c '"refused":true' "$err")" -eq 1 ]
+	ok "$name: the refusal says '$2'" grep -q -- "$2" "$err"
+	sed 's/.*"disks":\[//' "$err" >"$err.disks"
+	for s in fsbench-boot fsbench-target fsbench-named fsbench-other; do
+		ok "$name: the disks array lists serial $s" grep -q "\"serial\":\"$s\"" "$err.disks"
+	done
+	ok "$name: the disks array has path, model, size, transport" sh -c \
+		"grep -q '\"path\":\"/dev/nvme' '$err.disks' && grep -q '\"model\":\"QEMU NVMe Ctrl\"' '$err.disks' && grep -q '\"size_bytes\":2147483648' '$err.disks' && grep -q '\"transport\":\"nvme\"' '$err.disks'"
+	ok "$name: run_end status refused, exit_code 3" sh -c \
+		"grep '\"type\":\"run_end\"' '$res/records.jsonl' | grep '\"status\":\"refused\"' | grep -q '\"exit_code\":3'"
+	ok "$name: the named disk was not written (no block allocated)" [ "$(du -k "$named" | cut -f1)" -eq 0 ]
+}
+
+if wanted named; then
+	boot named serial:fsbench-named
+	res=$T/named
+	ok "named: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/named.out"
+	start=$(recs "$res" run_start)
+	tgt=$(echo "$start" | sed -n 's/.*"target":{\([^}]*\)}.*/\1/p')
+	info "named: target $tgt"
+	ok "named: the run was on serial fsbench-named" sh -c "echo '$tgt' | grep -q '\"serial\":\"fsbench-named\"'"
+	ok "named: ext4 fs_end ok" sh -c "grep '\"type\":\"fs_end\"' '$res/records.jsonl' | grep '\"fs\":\"ext4\"' | grep -q '\"status\":\"ok\"'"
+	ok "named: run_end ok, exit_code 0" sh -c "grep '\"type\":\"run_end\"' '$res/records.jsonl' | grep -q '\"exit_code\":0'"
+	# ext4 superblock magic 0xef53 at byte 1080 of the named disk.
+	ok "named: the named disk now holds ext4" [ "$(od -An -tx1 -j1080 -N2 "$named" | tr -d ' ')" = 53ef ]
+	for k in model serial firmware size_bytes logical_block physical_block transport pcie_link_speed; do
+		ok "named: run_start target has $k" sh -c "echo '$tgt' | grep -q '\"$k\":'"
+	done
+	ok "named: target transport nvme, model QEMU NVMe Ctrl" sh -c \
+		"echo '$tgt' | grep -q '\"transport\":\"nvme\"' && echo '$tgt' | grep -q '\"model\":\"QEMU NVMe Ctrl\"'"
+	for k in dmi sys_vendor product_name bios_vendor cpu_model cpus mem_bytes kernel machine; do
+		ok "named: run_start host has $k" sh -c "echo '$start' | grep -q '\"$k\":'"
+	done
+	id=$(echo "$start" | sed -n 's/.*"run_id":"\([0-9a-f]*\)".*/\1/p')
+	if [ -n "$work" ] && [ -f "$work/disk.img" ]; then
+		e=$(esp "$work")
+		mdir -i "$e" ::results >"$T/named.esp" 2>&1 || true
+		ok "named: ESP holds results/$id.jsonl and .md" sh -c \
+			"grep -q '$id.jsonl' '$T/named.esp' && grep -q '$id.md' '$T/named.esp'"
+		mtype -i "$e" "::results/$id.jsonl" >"$T/named.esp.jsonl" 2>/dev/null || true
+		mtype -i "$e" "::results/$id.md" >"$T/named.esp.md" 2>/dev/null || true
+		ok "named: the ESP's jsonl equals the log partition's records" cmp "$T/named.esp.jsonl" "$res/records.jsonl"
+		ok "named: the ESP's report has the table and the target" sh -c \
+			"grep -q 'create (incl. sync)' '$T/named.esp.md' && grep -q 'serial fsbench-named' '$T/named.esp.md'"
+	else
+		fail "named: no work folder kept ($work)"
+	fi
+	ok "named: on_finish poweroff: init powered off" sh -c \
+		"grep -q 'fsbench-init: on_finish poweroff' '$res/serial.log' && grep -q 'fsbench-init: powering off' '$res/serial.log' && grep -q 'reboot: Power down' '$res/serial.log'"
+	done_work
+fi
+
+# The named disk is zeroed again for the refusals (they must not write it).
+truncate -s 0 "$named"
+truncate -s 2G "$named"
+
+if wanted boot; then
+	boot boot serial:fsbench-boot
+	check_refused boot 'holds the root filesystem'
+	done_work
+fi
+if wanted nomatch; then
+	boot nomatch serial:no-such-disk --append fsbench.on_finish=reboot
+	check_refused nomatch 'no disk matches'
+	ok "nomatch: on_finish reboot: init rebooted (QEMU -no-reboot exits)" sh -c \
+		"grep -q 'fsbench-init: rebooting' '$T/nomatch/serial.log' && grep -q 'reboot: Restarting system' '$T/nomatch/serial.log'"
+	if [ -n "$work" ] && [ -f "$work/disk.img" ]; then
+		id=$(recs "$T/nomatch" run_start | sed -n 's/.*"run_id":"\([0-9a-f]*\)".*/\1/p')
+		mtype -i "$(esp "$work")" "::results/$id.jsonl" >"$T/nomatch.esp.jsonl" 2>/dev/null || true
+		ok "nomatch: the refusal with the disk list is on the ESP" grep -q '"refused":true,"disks":\[' "$T/nomatch.esp.jsonl"
+	fi
+	done_work
+fi
+if wanted glob; then
+	boot glob 'model:*'
+	check_refused glob 'disks match; name exactly one'
+	done_work
+fi
+
+summary
