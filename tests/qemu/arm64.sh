@@ -10,6 +10,9 @@
 #   - run: launcher status 0, every filesystem, round and phase, no errors
 #   - results: `fsbench log extract` of the run's disk copy gives the same
 #     records as the console, and as the launcher's records.jsonl
+#   - the arm64-uefi image (for hardware) in the same machine: no console= on
+#     its command line, the console comes from the firmware (SPCR); an ext4
+#     smoke run
 # Inputs (environment): O (build output, absolute), FSBENCH_HOST (default
 # $O/host/fsbench), ARM64_BOARD (default qemu-aarch64).
 # Output: PASS/FAIL/SKIP/INFO lines and a summary; exit 1 on a failure.
@@ -120,6 +123,36 @@ if [ -n "$work" ] && [ -f "$work/disk.img" ]; then
 	rm -rf "$work"
 else
 	fail "extract: the run's disk copy was not kept (--keep)"
+fi
+
+# --- the hardware board's image (arm64-uefi) in the same machine ---------------
+# No console= on its command line: the kernel must find the serial port from
+# the firmware (ACPI SPCR under AAVMF); its storage drivers load at boot.
+H=arm64-uefi
+if [ -f "board/$H/board.mk" ]; then
+	t0=$(date +%s)
+	if ! make -s --no-print-directory image BOARD=$H ROOTFS=ext4 >"$T/build-$H.log" 2>&1; then
+		fail "make image BOARD=$H"; tail -n 20 "$T/build-$H.log"
+	else
+		info "make image BOARD=$H: $(($(date +%s) - t0)) s"
+		ok "$H: no console= on the UKI's command line" sh -c \
+			"${BOARD_CROSS_COMPILE}objcopy -O binary --only-section=.cmdline '$O/image/$H/uki-ext4.efi' '$T/$H.cmdline' &&
+			 grep -q 'root=PARTLABEL=fsbench-root' '$T/$H.cmdline' && ! grep -q 'console=' '$T/$H.cmdline'"
+		res=$T/$H
+		set +e
+		BOARD=$H O=$T/o FSBENCH_HOST=$FSBENCH_HOST sh qemu/run.sh --disk "$O/image/$H/disk-ext4.img" \
+			--results "$res" --quiet --uefi --accel tcg --profile smoke --append fsbench.fs=ext4 \
+			--timeout 600 >"$T/$H.out" 2>&1
+		rc=$?
+		set -e
+		info "$H: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
+		ok "$H: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/$H.out"
+		ok "$H: init's lines and the records on the firmware's serial port" sh -c \
+			"grep -q 'fsbench-init: starting fsbench' '$res/serial.log' && grep -q '^$PREFIX{' '$res/serial.log'"
+		ok "$H: ext4 smoke run ok, records from the log partition" sh -c \
+			"grep -q 'from the log partition' '$res/run.txt' &&
+			 grep '\"type\":\"run_end\"' '$res/records.jsonl' | grep -q '\"exit_code\":0'"
+	fi
 fi
 
 summary
