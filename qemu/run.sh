@@ -114,7 +114,7 @@ probe_kvm() {
 	set +e
 	timeout -k 1 8 "$BOARD_QEMU" -machine "$BOARD_QEMU_MACHINE,accel=kvm" \
 		-cpu "$BOARD_QEMU_CPU_KVM" -m 256 -nodefaults -no-reboot -display none \
-		-kernel "$imgdir/kernel" -append "console=${BOARD_CONSOLE%%,*} panic=-1 rdinit=/none" \
+		-kernel "$imgdir/kernel" -append "${BOARD_CONSOLE:+console=${BOARD_CONSOLE%%,*} }panic=-1 rdinit=/none" \
 		-serial "file:$work/kvm-probe.log" </dev/null >"$work/kvm-probe.err" 2>&1
 	rc=$?
 	set -e
@@ -154,7 +154,7 @@ if ! dd if=/dev/zero of="$work/target.img" bs=4096 count=1 conv=notrunc oflag=di
 	say "O_DIRECT not supported under $O: target opened with cache=writeback"
 fi
 
-cmdline="console=$BOARD_CONSOLE ${BOARD_CMDLINE:-}"
+cmdline="${BOARD_CONSOLE:+console=$BOARD_CONSOLE }${BOARD_CMDLINE:-}"
 cmdline="$cmdline root=PARTLABEL=fsbench-root rootfstype=$rootfs fsbench.yes=1"
 [ -z "$profile" ] || cmdline="$cmdline fsbench.profile=$profile"
 cmdline="$cmdline$append"
