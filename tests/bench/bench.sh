@@ -16,6 +16,7 @@
 #   BENCH_WAIT    before each measurement, wait up to this many seconds for
 #                 the CPUs to be idle (under 10 % in use)   (default 0: no wait)
 #   FS_MARK       fs_mark binary                     (default fs_mark)
+#   The nice value it starts with is every tool's (bench.mk: nice -n -20).
 # Cases:
 #   ext4   a loop device (--direct-io=on) over $O/bench/ext4.img; every
 #          measurement starts from a fresh mkfs (`mke2fs -t ext4 -F -q`, as the
@@ -268,7 +269,7 @@ TOOLS="runner bare fs_mark"
 
 echo "bench: $DIRS dirs x $FILES files x $SIZE B, $DIRS worker processes, $REPEAT repeats, cases: $CASES"
 busy=$(cpu_busy)
-echo "bench: CPU in use by other work before the start: $busy% of $(getconf _NPROCESSORS_ONLN) CPUs"
+echo "bench: CPU in use by other work before the start: $busy% of $(getconf _NPROCESSORS_ONLN) CPUs; nice $(nice)"
 if [ "$busy" -gt 10 ]; then
 	echo "bench: WARNING: the machine is busy; expect noisy figures (see the per-repeat ratios)"
 fi
