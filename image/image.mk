@@ -101,6 +101,7 @@ check-qemu: deps
 	$(Q)$(MAKE) --no-print-directory host
 	$(Q)sh tests/qemu/run.sh
 	$(Q)sh tests/qemu/targets.sh
+	$(Q)sh tests/qemu/uefi.sh
 	$(Q)$(MAKE) --no-print-directory check-qemu-arm64
 
 # The arm64 image (qemu-aarch64) booted through AAVMF: smoke on four filesystems.

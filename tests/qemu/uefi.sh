@@ -1,0 +1,153 @@
+#!/bin/sh
+# tests/qemu/uefi.sh: the x86_64 disk image booted by UEFI firmware (QEMU
+# q35 + OVMF, no -kernel: the firmware starts EFI/BOOT/BOOTX64.EFI from the
+# image's ESP), as a PC booting the stick would.
+#   1. direct: a direct kernel boot of the same image whose run is refused at
+#      once (target serial:none): the time from QEMU start to the first
+#      record, the reference for 2.
+#   2. uefi: the smoke profile on all four filesystems through OVMF: every
+#      filesystem ends ok, the records are read back from the image's log
+#      partition, run_start names the firmware (DMI BIOS vendor OVMF), the
+#      ESP then holds results/RUN_ID.jsonl (equal to the log's records) and
+#      results/RUN_ID.md (the report), read with mtools; the guest powered
+#      itself off (on_finish = poweroff); the ratio of the first-record times
+#      (UEFI over direct boot) is printed (the target is 2; under TCG on a
+#      busy 2-core host it measures 1.7 to 3) and must stay under
+#      UEFI_RATIO_MAX (default 4: a boot menu timeout or a fall-through to
+#      another boot entry exceeds it).
+#   3. pc: the pc-x86_64 board's image through OVMF with its fsbench.conf as
+#      shipped (target = serial:SET-ME): the run is refused (status 3), and
+#      the refusal with every disk (the boot disk and the NVMe target by
+#      serial) is on the ESP and in the log partition.
+# Inputs (environment): O (build output, absolute), UEFI_TEST_ONLY (names of
+# the runs: direct uefi pc), UEFI_RATIO_MAX.
+# Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Results
+# under $O/tests/qemu-uefi/.
+set -eu
+
+O=${O:?run through make check-qemu}
+T=$O/tests/qemu-uefi
+only=${UEFI_TEST_ONLY:-direct uefi pc}
+ratio_max=${UEFI_RATIO_MAX:-4}
+npass=0 nfail=0 nskip=0
+
+pass() { npass=$((npass + 1)); echo "PASS: $*"; }
+fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
+info() { echo "INFO: $*"; }
+ok() {	# description condition-command...
+	d=$1; shift
+	if "$@" >/dev/null 2>&1; then pass "$d"; else fail "$d"; fi
+}
+wanted() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
+summary() { echo "qemu UEFI tests: $npass passed, $nfail failed, $nskip skipped"; [ $nfail -eq 0 ]; }
+
+rm -rf "$T"
+mkdir -p "$T"
+# The board's settings stay out of the environment: qemu/run.sh and make
+# read each board's own.
+qemu=$(eval "$(sh image/boardenv.sh board/qemu-x86_64/board.mk)"; echo "$BOARD_QEMU")
+fw=$(eval "$(sh image/boardenv.sh board/qemu-x86_64/board.mk)"; echo "$BOARD_QEMU_FIRMWARE")
+command -v "$qemu" >/dev/null || { skip "$qemu not installed"; summary; exit 0; }
+[ -f "$fw" ] || { skip "no firmware $fw (package ovmf)"; summary; exit 0; }
+for t in mdir mtype sfdisk; do
+	command -v $t >/dev/null || { skip "$t not installed (mtools, fdisk)"; summary; exit 0; }
+done
+
+recs() { grep "\"type\":\"$2\"" "$1/records.jsonl" || true; }
+first() { sed -n 's/.*first record: *\([0-9.]*\) s.*/\1/p' "$1/run.txt" 2>/dev/null; }
+esp() {	# WORK: the ESP of the launcher's disk copy, for mtools
+	off=$(sfdisk --dump "$1/disk.img" | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-esp".*/\1/p')
+	echo "$1/disk.img@@$((off * 512))"
+}
+# build BOARD: make its ext4 image.
+build() {
+	make -s --no-print-directory BOARD="$1" image ROOTFS=ext4 >"$T/build-$1.log" 2>&1 && return 0
+	fail "make BOARD=$1 image"; tail -n 20 "$T/build-$1.log"; return 1
+}
+# boot NAME BOARD [launcher options]: status in $rc, work folder in $work.
+boot() {
+	name=$1 b=$2; shift 2
+	res=$T/$name
+	set +e
+	env -u BOARD_QEMU BOARD=$b sh qemu/run.sh --disk "$O/image/$b/disk-ext4.img" --results "$res" \
+		--quiet --keep "$@" >"$T/$name.out" 2>&1
+	rc=$?
+	set -e
+	work=$(sed -n 's/^ *work folder: *//p' "$res/run.txt" 2>/dev/null)
+	info "$name: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
+}
+done_work() { case $work in "$O"/run/*) rm -rf "$work" ;; esac; }
+
+build qemu-x86_64 || { summary; exit 1; }
+t_direct=
+if wanted direct; then
+	boot direct qemu-x86_64 --profile smoke --append fsbench.target=serial:none
+	ok "direct: the run was refused (status 3)" [ "$rc" -eq 3 ]
+	t_direct=$(first "$T/direct")
+	ok "direct: a first record" [ -n "$t_direct" ]
+	done_work
+fi
+
+if wanted uefi; then
+	boot uefi qemu-x86_64 --uefi --profile smoke --timeout 900
+	res=$T/uefi
+	ok "uefi: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/uefi.out"
+	ok "uefi: booted through the firmware, no -kernel" sh -c \
+		"grep -q 'boot: *UEFI firmware' '$res/run.txt' && ! grep -q -- '-kernel' '$work/qemu.cmd'"
+	ok "uefi: the firmware started the disk's boot entry" grep -q 'BdsDxe: starting' "$res/serial.log"
+	ok "uefi: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
+	ok "uefi: run_start names the firmware (DMI bios_vendor OVMF)" sh -c \
+		"grep '\"type\":\"run_start\"' '$res/records.jsonl' | grep -q '\"bios_vendor\":\"[^\"]*OVMF'"
+	for fs in ext4 xfs btrfs f2fs; do
+		ok "uefi: $fs fs_end ok" sh -c "grep '\"type\":\"fs_end\"' '$res/records.jsonl' | grep '\"fs\":\"$fs\"' | grep -q '\"status\":\"ok\"'"
+	done
+	ok "uefi: every phase has errors 0 and verify_errors 0" [ "$(recs "$res" phase | grep -c -v '"errors":0,"verify_errors":0' || true)" -eq 0 ]
+	ok "uefi: run_end ok, exit_code 0" sh -c "grep '\"type\":\"run_end\"' '$res/records.jsonl' | grep '\"status\":\"ok\"' | grep -q '\"exit_code\":0'"
+	id=$(recs "$res" run_start | sed -n 's/.*"run_id":"\([0-9a-f]*\)".*/\1/p')
+	if [ -n "$id" ] && [ -f "$work/disk.img" ]; then
+		e=$(esp "$work")
+		mdir -i "$e" ::results >"$T/uefi.esp" 2>&1 || true
+		ok "uefi: the ESP holds results/$id.jsonl and results/$id.md" sh -c \
+			"grep -q '$id.jsonl' '$T/uefi.esp' && grep -q '$id.md' '$T/uefi.esp'"
+		mtype -i "$e" "::results/$id.jsonl" >"$T/uefi.esp.jsonl" 2>/dev/null || true
+		mtype -i "$e" "::results/$id.md" >"$T/uefi.esp.md" 2>/dev/null || true
+		ok "uefi: the ESP's records equal the log partition's" cmp "$T/uefi.esp.jsonl" "$res/records.jsonl"
+		ok "uefi: the ESP's report has the table and four filesystems" sh -c \
+			"grep -q 'create (incl. sync)' '$T/uefi.esp.md' && grep -q -E 'ext4 *[|] *xfs *[|] *btrfs *[|] *f2fs' '$T/uefi.esp.md'"
+	else
+		fail "uefi: no run id or no work folder kept"
+	fi
+	ok "uefi: init said where the results went" grep -q "fsbench-init: results: .* results/$id.jsonl" "$res/serial.log"
+	ok "uefi: on_finish poweroff: the guest powered off" sh -c \
+		"grep -q 'fsbench-init: powering off' '$res/serial.log' && grep -q 'reboot: Power down' '$res/serial.log' && grep -q 'end: *guest powered off' '$res/run.txt'"
+	t_uefi=$(first "$res")
+	if [ -n "$t_direct" ] && [ -n "$t_uefi" ]; then
+		r=$(awk -v u="$t_uefi" -v d="$t_direct" 'BEGIN { printf "%.2f", u / d }')
+		info "first record: UEFI $t_uefi s, direct kernel boot $t_direct s: ratio $r"
+		ok "uefi: first record within ${ratio_max}x of the direct boot ($t_uefi s vs $t_direct s)" \
+			awk -v r="$r" -v m="$ratio_max" 'BEGIN { exit !(r <= m) }'
+	fi
+	done_work
+fi
+
+if wanted pc; then
+	if build pc-x86_64; then
+		boot pc pc-x86_64 --uefi --profile smoke --timeout 300
+		res=$T/pc
+		ok "pc: refused as shipped (target serial:SET-ME), status 3" [ "$rc" -eq 3 ] || tail -n 20 "$T/pc.out"
+		ok "pc: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
+		ok "pc: the refusal lists the boot disk and the NVMe target" sh -c \
+			"grep '\"refused\":true' '$res/records.jsonl' | grep '\"serial\":\"fsbench-boot\"' | grep -q '\"serial\":\"fsbench-target\"'"
+		id=$(recs "$res" run_start | sed -n 's/.*"run_id":"\([0-9a-f]*\)".*/\1/p')
+		if [ -n "$id" ] && [ -f "$work/disk.img" ]; then
+			mtype -i "$(esp "$work")" "::results/$id.jsonl" >"$T/pc.esp.jsonl" 2>/dev/null || true
+			ok "pc: the refusal and the disk list are on the ESP" cmp "$T/pc.esp.jsonl" "$res/records.jsonl"
+		else
+			fail "pc: no run id or no work folder kept"
+		fi
+		done_work
+	fi
+fi
+
+summary
