@@ -5,7 +5,7 @@
 
 static const char *const ext4_args[] = { "-t", "ext4", "-F", "-q", NULL };
 static const char *const ext4_ver[] = { "-V", NULL };
-static const char *const ext4_mods[] = { "ext4", NULL };
+static const char *const ext4_mods[] = { "crc32c_generic", "ext4", NULL };
 
 static const char *const xfs_args[] = { "-f", "-q", NULL };
 static const char *const xfs_ver[] = { "-V", NULL };
