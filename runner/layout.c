@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "layout.h"
+#include "phase.h"
 
 /* The kernel's FIEMAP interface (include/uapi/linux/fiemap.h), declared
  * here because musl has no kernel headers. */
@@ -98,20 +99,6 @@ static int by_ino(const void *x, const void *y)
 	return a->ino < b->ino ? -1 : a->ino > b->ino;
 }
 
-static long parse_name(const char *n)
-{
-	long v = 0;
-
-	if (n[0] != 'f')
-		return -1;
-	for (int i = 1; i <= 7; i++) {
-		if (n[i] < '0' || n[i] > '9')
-			return -1;
-		v = v * 10 + (n[i] - '0');
-	}
-	return n[8] ? -1 : v;
-}
-
 static void orders(struct item *it, size_t n, struct fsb_layout_order *o)
 {
 	uint64_t *p = malloc((n ? n : 1) * sizeof(*p)), *l = malloc((n ? n : 1) * sizeof(*l));
@@ -151,7 +138,7 @@ int fsb_layout_dir(int dfd, uint32_t files, struct fsb_layout *out)
 		return err ? err : -ENOMEM;
 	}
 	while ((e = readdir(d)) && n < cap) {
-		long idx = parse_name(e->d_name);
+		long idx = fsb_parse_name(e->d_name);
 		if (idx < 0)
 			continue;
 		it[n].idx = (uint32_t)idx;
@@ -164,10 +151,7 @@ int fsb_layout_dir(int dfd, uint32_t files, struct fsb_layout *out)
 		char name[12];
 		int f;
 
-		name[0] = 'f';
-		for (int k = 7, v = (int)it[i].idx; k >= 1; k--, v /= 10)
-			name[k] = (char)('0' + v % 10);
-		name[8] = 0;
+		fsb_file_name(it[i].idx, name);
 		f = openat(dfd, name, O_RDONLY | O_CLOEXEC);
 		if (f < 0)
 			continue;

@@ -90,7 +90,7 @@ static inline void next_name(char *n)
 }
 
 /* "f0001234" -> 1234; -1 for any other name */
-static long parse_name(const char *n)
+long fsb_parse_name(const char *n)
 {
 	long v = 0;
 
@@ -129,7 +129,7 @@ struct wctx {
 	size_t cap;
 };
 
-static int is_fatal(int err)
+int fsb_errno_fatal(int err)
 {
 	return err == ENOSPC || err == EIO || err == EROFS || err == EDQUOT || err == ENOMEM;
 }
@@ -154,7 +154,7 @@ static int werr(struct wctx *w, const char *op, uint32_t dir, uint32_t idx, int 
 		e->off = off;
 		e->count = count;
 	}
-	if (!verify && is_fatal(err)) {
+	if (!verify && fsb_errno_fatal(err)) {
 		ws->fatal = err;
 		return 1;
 	}
@@ -195,7 +195,7 @@ static int list_dir(struct wctx *w, int dfd, uint32_t dir, size_t *count)
 
 		if (e->d_name[0] == '.' && (!e->d_name[1] || (e->d_name[1] == '.' && !e->d_name[2])))
 			continue;
-		idx = parse_name(e->d_name);
+		idx = fsb_parse_name(e->d_name);
 		if (idx < 0 || idx >= (long)w->a->files || n >= w->cap) {
 			if (werr(w, "unexpected", dir, UINT32_MAX, EEXIST, 0, 0, 0))
 				break;

@@ -72,5 +72,9 @@ int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
 /* Name of file idx ("f0000042"), into buf of at least 12 bytes. */
 void fsb_file_name(uint32_t idx, char *buf);
 void fsb_dir_name(uint32_t dir, char *buf);
+/* "f0001234" -> 1234; -1 for any other name. */
+long fsb_parse_name(const char *n);
+/* Errors that end a filesystem's run (ENOSPC, EIO, EROFS, EDQUOT, ENOMEM). */
+int fsb_errno_fatal(int err);
 
 #endif

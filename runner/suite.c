@@ -73,11 +73,6 @@ int fsb_mount_opts(const char *opts, unsigned long *flags, char *data, size_t le
 	return 0;
 }
 
-static int is_fatal_err(int e)
-{
-	return e == ENOSPC || e == EIO || e == EROFS || e == EDQUOT || e == ENOMEM;
-}
-
 static void fail(struct fsrun *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void fail(struct fsrun *f, const char *fmt, ...)
 {
@@ -273,7 +268,7 @@ static void emit_phase(struct fsrun *f, enum fsb_phase ph, uint32_t round,
 				else
 					snprintf(msg, sizeof(msg), "%s", strerror(e->err));
 				fsb_error_rec(c, f->name, (int)round, fsb_phase_name[ph], e->op, file,
-					      e->err, is_fatal_err(e->err), msg);
+					      e->err, fsb_errno_fatal(e->err), msg);
 			}
 			shown++;
 		}
