@@ -310,5 +310,10 @@ cat "$results/run.txt" >>"$results/summary.txt"
 echo
 cat "$results/run.txt"
 say "results: $results"
-[ -n "$code" ] || exit 4
+if [ -z "$code" ]; then
+	# No run_end: the last console lines usually say why (panic, hang, reset).
+	say "no run_end record; the console's last lines:"
+	tr -d '\r' <"$serial" 2>/dev/null | tail -n 15 | sed 's/^/  /'
+	exit 4
+fi
 exit "$code"
