@@ -55,7 +55,9 @@ remember_mount() { T_MOUNTS="$1 $T_MOUNTS"; }
 
 cleanup() {
 	for m in $T_MOUNTS; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true; done
-	for l in $T_LOOPS; do losetup -d "$l" 2>/dev/null || true; done
+	# Partitions first: a detached loop device can keep its partitions
+	# (loopNp1 listed with its old size) when they were busy at detach.
+	for l in $T_LOOPS; do partx -d "$l" 2>/dev/null || true; losetup -d "$l" 2>/dev/null || true; done
 	for n in $T_NODES; do rm -f "$n"; done
 }
 
