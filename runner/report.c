@@ -99,7 +99,7 @@ static void run_free(struct rep_run *r)
 	char **strs[] = {
 		&r->run_id, &r->hostname, &r->kernel, &r->machine, &r->cpu_model,
 		&r->cpus, &r->mem_bytes, &r->target_path, &r->target_model,
-		&r->target_serial, &r->target_size, &r->profile, &r->cfg_fs,
+		&r->target_serial, &r->target_size, &r->target_spec, &r->profile, &r->cfg_fs,
 		&r->dirs, &r->files, &r->file_size, &r->workers, &r->rounds,
 		&r->mode, &r->version, &r->status,
 	};
@@ -124,6 +124,14 @@ static void run_free(struct rep_run *r)
 		free(r->ev[i].msg);
 	}
 	free(r->ev);
+	for (size_t i = 0; i < r->ndisk; i++) {
+		free(r->disk[i].path);
+		free(r->disk[i].model);
+		free(r->disk[i].serial);
+		free(r->disk[i].transport);
+		free(r->disk[i].partlabel);
+	}
+	free(r->disk);
 	for (size_t i = 0; i < r->nlay; i++)
 		free(r->lay[i].error);
 	free(r->lay);
@@ -198,6 +206,7 @@ static int load_run_start(struct loader *L, struct rep_run *r, const struct json
 		{ &r->target_model, jsonr_get(tgt, "model") },
 		{ &r->target_serial, jsonr_get(tgt, "serial") },
 		{ &r->target_size, jsonr_get(tgt, "size_bytes") },
+		{ &r->target_spec, jsonr_get(cfg, "target") },
 		{ &r->profile, jsonr_get(cfg, "profile") },
 		{ &r->cfg_fs, jsonr_get(cfg, "fs") },
 		{ &r->dirs, jsonr_get(cfg, "dirs") },
@@ -399,9 +408,42 @@ static int load_fs_end(struct loader *L, struct rep_run *r, const struct jsonr *
 	return 0;
 }
 
+/* The "disks" list of a refusal; the first one a run has is kept. */
+static int load_disks(struct loader *L, struct rep_run *r, const struct jsonr *list)
+{
+	size_t n = jsonr_len(list);
+	if (r->ndisk || !jsonr_is(list, JSONR_ARR) || !n)
+		return 0;
+	if (n > REP_MAX_DISKS)
+		n = REP_MAX_DISKS;
+	r->disk = calloc(n, sizeof(*r->disk));
+	if (!r->disk)
+		return oom(L);
+	for (size_t i = 0; i < n; i++) {
+		const struct jsonr *d = jsonr_at(list, i);
+		struct rep_disk *k = &r->disk[r->ndisk];
+		if (!jsonr_is(d, JSONR_OBJ))
+			continue;
+		r->ndisk++;	/* counted now so run_free releases what is set below */
+		if (set_text(&k->path, jsonr_get(d, "path")) ||
+		    set_text(&k->model, jsonr_get(d, "model")) ||
+		    set_text(&k->serial, jsonr_get(d, "serial")) ||
+		    set_text(&k->transport, jsonr_get(d, "transport")) ||
+		    set_text(&k->partlabel, jsonr_get(d, "partlabel")))
+			return oom(L);
+		k->size = jsonr_u64(jsonr_get(d, "size_bytes"), 0);
+	}
+	return 0;
+}
+
 static int load_event(struct loader *L, struct rep_run *r, const struct jsonr *rec,
 		      int verify)
 {
+	if (!verify && jsonr_bool(jsonr_get(rec, "refused"), 0)) {
+		int e = load_disks(L, r, jsonr_get(rec, "disks"));
+		if (e)
+			return e;
+	}
 	r->nev_total++;
 	if (r->nev >= REP_MAX_EVENTS)
 		return 0;
@@ -946,6 +988,7 @@ int rep_table_run(const struct rep_run *r, enum rep_fmt f, struct rep_table *t)
 			{ "target", r->target_path }, { "target_model", r->target_model },
 			{ "target_serial", r->target_serial },
 			{ "target_size_bytes", r->target_size },
+			{ "target_spec", r->target_spec },
 			{ "profile", r->profile }, { "fs", r->cfg_fs }, { "dirs", r->dirs },
 			{ "files", r->files }, { "file_size", r->file_size },
 			{ "workers", r->workers }, { "rounds", r->rounds },
@@ -982,12 +1025,15 @@ int rep_table_run(const struct rep_run *r, enum rep_fmt f, struct rep_table *t)
 		row = row_add(t);
 		fmt_bytes(b, sizeof(b), r->target_size);
 		cell_set(t, row, 0, "target");
-		cell_set(t, row, 1, "%s%s%s%s%s%s%s%s",
-			 r->target_path ? r->target_path : "?",
-			 r->target_model ? ", " : "", nz(r->target_model),
-			 r->target_serial ? " (serial " : "", nz(r->target_serial),
-			 r->target_serial ? ")" : "",
-			 r->target_size ? ", " : "", r->target_size ? b : "");
+		if ((!r->target_path || !*r->target_path) && r->target_spec && *r->target_spec)
+			cell_set(t, row, 1, "%s (not resolved to a disk)", r->target_spec);
+		else
+			cell_set(t, row, 1, "%s%s%s%s%s%s%s%s",
+				 r->target_path ? r->target_path : "?",
+				 r->target_model ? ", " : "", nz(r->target_model),
+				 r->target_serial ? " (serial " : "", nz(r->target_serial),
+				 r->target_serial ? ")" : "",
+				 r->target_size ? ", " : "", r->target_size ? b : "");
 		row = row_add(t);
 		cell_set(t, row, 0, "config");
 		cell_set(t, row, 1, "profile %s; fs %s; %s dirs x %s files x %s bytes; %s workers; %s round%s",
@@ -1302,6 +1348,36 @@ int rep_table_errors(const struct rep_run *r, enum rep_fmt f, struct rep_table *
 	return table_done(t);
 }
 
+int rep_table_disks(const struct rep_run *r, enum rep_fmt f, struct rep_table *t)
+{
+	static const char *const hm[] = { "disk", "size", "model", "serial", "transport",
+		"partlabel" };
+	static const char *const hc[] = { "path", "size_bytes", "model", "serial", "transport",
+		"partlabel" };
+	table_init(t, "disks", "Disks the runner saw (name one as the target: path:, "
+		   "serial:, model:, wwn: or partlabel:)", STYLE_GRID, 6);
+	for (size_t c = 0; c < 6; c++)
+		head_set(t, c, c == 1, "%s", f == REP_CSV ? hc[c] : hm[c]);
+	for (size_t i = 0; i < r->ndisk; i++) {
+		const struct rep_disk *d = &r->disk[i];
+		size_t row = row_add(t);
+		char sz[32], num[24];
+		cell_set(t, row, 0, "%s", nz(d->path));
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)d->size);
+		if (f == REP_CSV)
+			cell_set(t, row, 1, "%s", num);
+		else {
+			fmt_bytes(sz, sizeof(sz), num);
+			cell_set(t, row, 1, "%s", sz);
+		}
+		cell_set(t, row, 2, "%s", d->model && *d->model ? d->model : "-");
+		cell_set(t, row, 3, "%s", d->serial && *d->serial ? d->serial : "-");
+		cell_set(t, row, 4, "%s", d->transport && *d->transport ? d->transport : "-");
+		cell_set(t, row, 5, "%s", d->partlabel && *d->partlabel ? d->partlabel : "-");
+	}
+	return table_done(t);
+}
+
 int rep_table_compare(const struct rep_run *a, const struct rep_run *b,
 		      enum rep_fmt f, struct rep_table *t)
 {
@@ -1500,11 +1576,11 @@ typedef int (*table_fn)(const struct rep_run *, enum rep_fmt, struct rep_table *
 
 int rep_print(FILE *out, const struct rep_run *r, enum rep_fmt f)
 {
-	enum { NT = 9 };
+	enum { NT = 10 };
 	struct rep_table t[NT];
 	table_fn fns[NT] = { rep_table_run, rep_table_summary, rep_table_fs_status,
 		rep_table_rate, rep_table_rounds, rep_table_latency, rep_table_layout,
-		rep_table_layout_findings, rep_table_errors };
+		rep_table_layout_findings, rep_table_errors, rep_table_disks };
 	size_t n = 0;
 	int rc = 0;
 
@@ -1520,13 +1596,15 @@ int rep_print(FILE *out, const struct rep_run *r, enum rep_fmt f)
 		return rc;
 	}
 	const struct rep_table *run = &t[0], *sum = &t[1], *st = &t[2], *rate = &t[3],
-		*rnd = &t[4], *lat = &t[5], *lay = &t[6], *find = &t[7], *err = &t[8];
+		*rnd = &t[4], *lat = &t[5], *lay = &t[6], *find = &t[7], *err = &t[8],
+		*dsk = &t[9];
 
 	if (f == REP_CSV) {
-		const struct rep_table *order[] = { run, sum, rate, st, rnd, lat, lay, err };
+		const struct rep_table *order[] = { run, sum, rate, st, rnd, lat, lay, err, dsk };
 		int first = 1;
 		for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
-			if ((order[i] == err || order[i] == lay) && !order[i]->nrows)
+			if ((order[i] == err || order[i] == lay || order[i] == dsk) &&
+			    !order[i]->nrows)
 				continue;
 			if (!first)
 				fputc('\n', out);
@@ -1576,6 +1654,10 @@ int rep_print(FILE *out, const struct rep_run *r, enum rep_fmt f)
 		if (err->nrows) {
 			fputc('\n', out);
 			print_md(out, err);
+		}
+		if (dsk->nrows) {
+			fputc('\n', out);
+			print_md(out, dsk);
 		}
 	}
 	for (size_t i = 0; i < NT; i++)
@@ -1779,7 +1861,7 @@ int cmd_report(int argc, char **argv)
 		return 4;
 	}
 	ec = flush_out("report");
-	if (!ec && !r->nph) {
+	if (!ec && !r->nph && !(r->status && strcmp(r->status, "refused") == 0)) {
 		fprintf(stderr, "fsbench: report %s: run %s has no phase records\n",
 			set.path, r->run_id);
 		ec = 1;

@@ -19,6 +19,7 @@
 
 #define REP_MAX_LINE (1024u * 1024u)	/* longer lines are malformed */
 #define REP_MAX_EVENTS 100		/* error records kept per run for listing */
+#define REP_MAX_DISKS 64		/* disks of a refusal kept for listing */
 #define REP_LAYOUT_FIRST 8		/* first_blocks kept per layout record */
 #define REP_LAYOUT_SHOW 4		/* of which the layout table shows */
 
@@ -73,6 +74,13 @@ struct rep_event {
 				 * are wrong; for "size", the size found and expected */
 };
 
+/* A disk the runner saw, from the "disks" list of a refusal (an error
+ * record with "refused": true): what the user can name as the target. */
+struct rep_disk {
+	char *path, *model, *serial, *transport, *partlabel;	/* each may be NULL */
+	uint64_t size;
+};
+
 /* A `layout` record: where one directory's files sit on the disk (FIEMAP),
  * in file-name order and in inode order. */
 struct rep_layout_order {
@@ -99,6 +107,7 @@ struct rep_run {
 	/* run_start: host, target and config summary (each may be NULL) */
 	char *hostname, *kernel, *machine, *cpu_model, *cpus, *mem_bytes;
 	char *target_path, *target_model, *target_serial, *target_size;
+	char *target_spec;	/* config "target": how the user named it */
 	char *profile, *cfg_fs, *dirs, *files, *file_size, *workers, *rounds;
 	char *mode, *version;
 	/* run_end */
@@ -112,6 +121,8 @@ struct rep_run {
 	size_t nph, capph;
 	struct rep_event *ev;	/* the first REP_MAX_EVENTS */
 	size_t nev, capev, nev_total;
+	struct rep_disk *disk;	/* the first refusal's disk list */
+	size_t ndisk;
 	struct rep_layout *lay;	/* in input order; the same fs and round twice:
 				 * the later record replaces the earlier */
 	size_t nlay, caplay;
@@ -188,6 +199,8 @@ int rep_table_layout(const struct rep_run *r, enum rep_fmt f, struct rep_table *
 /* The aging finding, one row per filesystem that shows it (fs, sentence). */
 int rep_table_layout_findings(const struct rep_run *r, enum rep_fmt f, struct rep_table *t);
 int rep_table_errors(const struct rep_run *r, enum rep_fmt f, struct rep_table *t);
+/* The disks a refused run saw, one row each (no rows without a refusal). */
+int rep_table_disks(const struct rep_run *r, enum rep_fmt f, struct rep_table *t);
 int rep_table_compare(const struct rep_run *a, const struct rep_run *b,
 		      enum rep_fmt f, struct rep_table *t);
 void rep_table_print(FILE *out, const struct rep_table *t, enum rep_fmt f);

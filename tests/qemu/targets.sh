@@ -16,7 +16,8 @@
 #      serial:fsbench-boot (the disk with the ESP, rootfs and log partition),
 #      serial:no-such-disk (no match), model:* (matches every NVMe disk).
 #      The no-match run also sets on_finish = reboot (QEMU's -no-reboot ends
-#      the guest) and the refusal lands on the ESP too.
+#      the guest) and the refusal lands on the ESP too, its report listing
+#      the disks.
 # Inputs (environment): O (build output, absolute), BOARD (default
 # qemu-x86_64), TARGETS_TEST_ONLY (names of the runs to do: named boot
 # nomatch glob).
@@ -163,6 +164,10 @@ if wanted nomatch; then
 		id=$(recs "$T/nomatch" run_start | sed -n 's/.*"run_id":"\([0-9a-f]*\)".*/\1/p')
 		mtype -i "$(esp "$work")" "::results/$id.jsonl" >"$T/nomatch.esp.jsonl" 2>/dev/null || true
 		ok "nomatch: the refusal with the disk list is on the ESP" grep -q '"refused":true,"disks":\[' "$T/nomatch.esp.jsonl"
+		mtype -i "$(esp "$work")" "::results/$id.md" >"$T/nomatch.esp.md" 2>/dev/null || true
+		ok "nomatch: the ESP's report lists the disks by serial" sh -c \
+			"grep -q 'Disks the runner saw' '$T/nomatch.esp.md' && grep -q '| fsbench-named ' '$T/nomatch.esp.md'"
+		ok "nomatch: init found a report to write" sh -c "! grep -q 'results: no report' '$T/nomatch/serial.log'"
 	fi
 	done_work
 fi

@@ -13,6 +13,8 @@
  * xfs stays sequential in both orders (no finding).
  * report-layout-bad.jsonl: line 4 is a layout record with a percentage
  * (98) where a fraction belongs.
+ * report-refused.jsonl: a refused run (no disk with the serial asked for):
+ * the refusal lists three disks and one element that is not an object.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -24,7 +26,7 @@
 #include "unit.h"
 
 static char path_run[1100], path_two[1100], path_bad[1100], path_nophase[1100];
-static char path_layout[1100], path_layout_bad[1100];
+static char path_layout[1100], path_layout_bad[1100], path_refused[1100];
 
 static int readable(const char *dir)
 {
@@ -62,6 +64,7 @@ static void paths(void)
 	snprintf(path_nophase, sizeof(path_nophase), "%s/report-nophase.jsonl", d);
 	snprintf(path_layout, sizeof(path_layout), "%s/report-layout.jsonl", d);
 	snprintf(path_layout_bad, sizeof(path_layout_bad), "%s/report-layout-bad.jsonl", d);
+	snprintf(path_refused, sizeof(path_refused), "%s/report-refused.jsonl", d);
 }
 
 /* Load records from a string; returns rc, err gets the message. */
@@ -936,6 +939,62 @@ static int run_cmd(int (*fn)(int, char **), char **argv, char **out, char **err)
 	return rc;
 }
 
+/* A refused run: the report lists the disks the runner saw, and it is
+ * complete without phases (report exits 0). */
+static void test_refused(void)
+{
+	struct rep_set set;
+	char err[256] = "";
+	CHECK_EQ_U(rep_load(&set, path_refused, err, sizeof(err)), 0);
+	CHECK_EQ_U(set.nruns, 1);
+	const struct rep_run *r = set.nruns ? set.runs[0] : NULL;
+	if (!r) {
+		rep_free(&set);
+		return;
+	}
+	CHECK_EQ_U(r->ndisk, 3);	/* the element that is not an object is left out */
+	if (r->ndisk == 3) {
+		CHECK_STR(r->disk[1].path, "/dev/nvme0n1");
+		CHECK_STR(r->disk[1].model, "Test NVMe 1TB");
+		CHECK_STR(r->disk[1].serial, "S6Z1NJ0T");
+		CHECK_EQ_U(r->disk[1].size, 1000204886016ULL);
+		CHECK_STR(r->disk[2].partlabel, "fsbench-log");
+		CHECK(r->disk[0].partlabel == NULL);
+	}
+	char *md = render(r, REP_MD);
+	CHECK_CONTAINS(md, "- status: refused (exit 3, 0.0 s)\n");
+	CHECK_CONTAINS(md, "- target: serial:NOPE (not resolved to a disk)\n");
+	CHECK_CONTAINS(md, "no disk has serial 'NOPE', fatal |");
+	CHECK_CONTAINS(md, "## Disks the runner saw");
+	CHECK_CONTAINS(md, "| /dev/nvme0n1 | 931.5 GiB | Test NVMe 1TB | S6Z1NJ0T   | nvme      | -           |\n");
+	CHECK_CONTAINS(md, "| /dev/sda     |  14.6 GiB | USB Stick     | 4C53       | usb       | fsbench-log |\n");
+	free(md);
+	char *csv = render(r, REP_CSV);
+	CHECK_CONTAINS(csv, "run,target,\n");
+	CHECK_CONTAINS(csv, "run,target_spec,serial:NOPE\n");
+	CHECK_CONTAINS(csv, "disks,path,size_bytes,model,serial,transport,partlabel\n"
+		       "disks,/dev/mmcblk0,31268536320,-,0x1234abcd,mmc,-\n");
+	free(csv);
+	rep_free(&set);
+
+	/* a run with phases lists no disks */
+	CHECK_EQ_U(rep_load(&set, path_run, err, sizeof(err)), 0);
+	if (set.nruns) {
+		CHECK_EQ_U(set.runs[0]->ndisk, 0);
+		md = render(set.runs[0], REP_MD);
+		CHECK(md && !strstr(md, "Disks the runner saw"));
+		free(md);
+	}
+	rep_free(&set);
+
+	char *o, *e;
+	char *a[] = { "report", path_refused, NULL };
+	CHECK_EQ_U(run_cmd(cmd_report, a, &o, &e), 0);
+	CHECK_CONTAINS(o, "| /dev/mmcblk0 |  29.1 GiB |");
+	CHECK_STR(e, "");
+	free(o), free(e);
+}
+
 static void test_commands(void)
 {
 	char *o, *e;
@@ -1080,6 +1139,7 @@ int main(int argc, char **argv)
 	test_layout_table();
 	test_layout_render();
 	test_layout_findings();
+	test_refused();
 	test_commands();
 	return unit_done(argv[0]);
 }
