@@ -203,14 +203,15 @@ static void run_start(struct fsb_ctx *c, const struct fsb_disk *t)
 	fsb_rec_start(c, &r, "run_start");
 	rec_str(&r, "tool", "fsbench");
 	rec_str(&r, "version", FSB_VERSION);
-	rec_str(&r, "mode", t ? "device" : "dir");
+	/* a refusal before the target was resolved is still a device run */
+	rec_str(&r, "mode", t || c->cfg.target[0] ? "device" : "dir");
 	rec_u64(&r, "time_unix", (uint64_t)time(NULL));
 	fsb_sysinfo_json(&r, "host");
 	if (t)
 		fsb_disk_json(&r, "target", t);
 	else {
 		rec_obj(&r, "target");
-		rec_str(&r, "path", c->cfg.dir);
+		rec_str(&r, "path", c->cfg.target[0] ? "" : c->cfg.dir);
 		rec_close(&r);
 	}
 	if (fsb_config_json(&c->cfg, cfgjson, sizeof(cfgjson)) > 0)

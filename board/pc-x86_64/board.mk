@@ -11,9 +11,9 @@ BOARD_KERNEL_FILE := vmlinuz
 BOARD_EFI_STUB_PKG := systemd-boot-efi
 BOARD_EFI_STUB    := /usr/lib/systemd/boot/efi/linuxx64.efi.stub
 BOARD_EFI_BOOT    := BOOTX64.EFI
-# Consoles: the serial port ttyS0 (servers, IPMI serial-over-LAN) gets the
-# kernel's messages; the screen (tty0, the last console= word) is the
-# console init and the runner write to.
+# Consoles: the screen (tty0, the last console= word) is /dev/console; the
+# serial port ttyS0 (servers, IPMI serial-over-LAN) gets the kernel's
+# messages, and init mirrors its lines, the runner's and the records to it.
 BOARD_CONSOLE     := ttyS0,115200
 # No panic= : after a kernel panic the machine stops (no reboot that would
 # start the run again). rootwait: USB sticks can take a while to appear.

@@ -74,6 +74,8 @@ expect_rc 3 "not a block device" "$FSB" run --target "$S/big.img" --profile smok
 expect_err "not a block device"
 expect_rc 3 "no such device" "$FSB" run --target /dev/fsbench-none --profile smoke --yes
 expect_err "No such file or directory"
+check "no such device: run_start says device mode, the target as named in config" \
+	sh -c "grep '\"type\":\"run_start\"' '$S/out' | grep '\"mode\":\"device\"' | grep -q '\"target\":\"/dev/fsbench-none\"'"
 expect_rc 3 "target that holds the log" "$FSB" run --target "$L1" --log "$L1" --profile smoke --yes
 expect_err "holds the log"
 check "holds the log: device untouched" [ "$(fingerprint "$L1")" = "$fp" ]

@@ -18,7 +18,8 @@
 #   3. pc: the pc-x86_64 board's image through OVMF with its fsbench.conf as
 #      shipped (target = serial:SET-ME): the run is refused (status 3), and
 #      the refusal with every disk (the boot disk and the NVMe target by
-#      serial) is on the ESP and in the log partition.
+#      serial) is on the ESP and in the log partition; the serial port
+#      (not /dev/console there) carries init's lines and the records too.
 # Inputs (environment): O (build output, absolute), UEFI_TEST_ONLY (names of
 # the runs: direct uefi pc), UEFI_RATIO_MAX.
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Results
@@ -137,6 +138,12 @@ if wanted pc; then
 		res=$T/pc
 		ok "pc: refused as shipped (target serial:SET-ME), status 3" [ "$rc" -eq 3 ] || tail -n 20 "$T/pc.out"
 		ok "pc: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
+		# console=ttyS0,115200 console=tty0: the screen is /dev/console; init
+		# mirrors its lines, the runner's messages and the records to ttyS0.
+		ok "pc: init's lines on the serial port too" grep -q 'fsbench-init: starting fsbench (console also on /dev/ttyS0)' "$res/serial.log"
+		ok "pc: the runner's refusal message on the serial port" grep -q 'fsbench: refusing: target serial:SET-ME' "$res/serial.log"
+		tr -d '\r' <"$res/serial.log" | sed -n 's/^.*FSBENCH:{/{/p' >"$T/pc.serial.jsonl"
+		ok "pc: the records on the serial port equal the log partition's" cmp "$T/pc.serial.jsonl" "$res/records.jsonl"
 		ok "pc: the refusal lists the boot disk and the NVMe target" sh -c \
 			"grep '\"refused\":true' '$res/records.jsonl' | grep '\"serial\":\"fsbench-boot\"' | grep -q '\"serial\":\"fsbench-target\"'"
 		id=$(recs "$res" run_start | sed -n 's/.*"run_id":"\([0-9a-f]*\)".*/\1/p')
