@@ -24,19 +24,9 @@ FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
 B=${ARM64_BOARD:-qemu-aarch64}
 T=$O/tests/qemu-arm64
 IMG=$O/image/$B
-PREFIX='FSBENCH:'
-npass=0 nfail=0 nskip=0
+SUITE='qemu arm64 tests'
+. tests/qemu/lib.sh
 
-pass() { npass=$((npass + 1)); echo "PASS: $*"; }
-fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
-skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
-info() { echo "INFO: $*"; }
-ok() {	# description condition-command...
-	d=$1; shift
-	if "$@" >/dev/null 2>&1; then pass "$d"; else fail "$d"; fi
-}
-summary() { echo "qemu arm64 tests: $npass passed, $nfail failed, $nskip skipped"; [ $nfail -eq 0 ]; }
-recs() { grep "\"type\":\"$2\"" "$1/records.jsonl" || true; }
 
 rm -rf "$T"
 mkdir -p "$T"
@@ -113,7 +103,7 @@ ok "uefi: serial log shows the power-off" grep -q 'reboot: Power down' "$res/ser
 
 # --- the records, extracted from the image afterwards --------------------------
 work=$(ls -d "$T/o/run/$B".* 2>/dev/null | head -n 1)
-tr -d '\r' <"$res/serial.log" | sed -n "s/^.*$PREFIX{/{/p" >"$T/console.jsonl"
+console "$res" >"$T/console.jsonl"
 if [ -n "$work" ] && [ -f "$work/disk.img" ]; then
 	ok "extract: fsbench log extract of the run's disk image" \
 		"$FSBENCH_HOST" log extract "$work/disk.img" -o "$T/extract"

@@ -27,29 +27,15 @@ O=${O:?run through make check-qemu}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu
 IMG=$O/image/$BOARD
-PREFIX='FSBENCH:'
 only=${QEMU_TEST_ONLY:-ext4 f2fs uefi fake kill}
-npass=0 nfail=0 nskip=0
-
-pass() { npass=$((npass + 1)); echo "PASS: $*"; }
-fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
-skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
-info() { echo "INFO: $*"; }
-ok() {	# description condition-command...
-	d=$1; shift
-	if "$@" >/dev/null 2>&1; then pass "$d"; else fail "$d"; fi
-}
-wanted() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
+SUITE='qemu tests'
+. tests/qemu/lib.sh
 
 rm -rf "$T"
 mkdir -p "$T"
 eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
 export BOARD
-command -v "$BOARD_QEMU" >/dev/null || { skip "$BOARD_QEMU not installed"; echo "qemu tests: 0 passed, 0 failed, 1 skipped"; exit 0; }
-
-# Records of one type (the record text contains "type":"T").
-recs() { grep "\"type\":\"$2\"" "$1/records.jsonl" || true; }
-console() { tr -d '\r' <"$1/serial.log" | sed -n "s/^.*$PREFIX{/{/p"; }
+command -v "$BOARD_QEMU" >/dev/null || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
 
 # boot NAME ROOTFS [launcher options...]: run the launcher, status in $rc.
 boot() {
@@ -199,5 +185,4 @@ if wanted kill && boot killed ext4 --profile smoke --kill-after-records 12; then
 	ok "killed: sequence numbers 0..$((nlog - 1)) without a gap" [ "$seqs" = "$want" ]
 fi
 
-echo "qemu tests: $npass passed, $nfail failed, $nskip skipped"
-[ $nfail -eq 0 ]
+summary

@@ -30,18 +30,9 @@ BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu-targets
 IMG=$O/image/$BOARD
 only=${TARGETS_TEST_ONLY:-named boot nomatch glob}
-npass=0 nfail=0 nskip=0
+SUITE='qemu target tests'
+. tests/qemu/lib.sh
 
-pass() { npass=$((npass + 1)); echo "PASS: $*"; }
-fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
-skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
-info() { echo "INFO: $*"; }
-ok() {	# description condition-command...
-	d=$1; shift
-	if "$@" >/dev/null 2>&1; then pass "$d"; else fail "$d"; fi
-}
-wanted() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
-summary() { echo "qemu target tests: $npass passed, $nfail failed, $nskip skipped"; [ $nfail -eq 0 ]; }
 
 rm -rf "$T"
 mkdir -p "$T"
@@ -65,12 +56,6 @@ for at in 0 256 511; do	# in 4 MiB blocks
 done
 want_sum=$(sha256sum <"$other")
 
-recs() { grep "\"type\":\"$2\"" "$1/records.jsonl" || true; }
-# esp WORK: the ESP of the launcher's disk copy, for mtools.
-esp() {
-	off=$(sfdisk --dump "$1/disk.img" | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-esp".*/\1/p')
-	echo "$1/disk.img@@$((off * 512))"
-}
 # boot NAME TARGET-SPEC [launcher options]: status in $rc, work folder in $work.
 boot() {
 	name=$1 spec=$2; shift 2

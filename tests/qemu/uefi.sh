@@ -30,18 +30,9 @@ O=${O:?run through make check-qemu}
 T=$O/tests/qemu-uefi
 only=${UEFI_TEST_ONLY:-direct uefi pc}
 ratio_max=${UEFI_RATIO_MAX:-4}
-npass=0 nfail=0 nskip=0
+SUITE='qemu UEFI tests'
+. tests/qemu/lib.sh
 
-pass() { npass=$((npass + 1)); echo "PASS: $*"; }
-fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
-skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
-info() { echo "INFO: $*"; }
-ok() {	# description condition-command...
-	d=$1; shift
-	if "$@" >/dev/null 2>&1; then pass "$d"; else fail "$d"; fi
-}
-wanted() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
-summary() { echo "qemu UEFI tests: $npass passed, $nfail failed, $nskip skipped"; [ $nfail -eq 0 ]; }
 
 rm -rf "$T"
 mkdir -p "$T"
@@ -55,12 +46,7 @@ for t in mdir mtype sfdisk; do
 	command -v $t >/dev/null || { skip "$t not installed (mtools, fdisk)"; summary; exit 0; }
 done
 
-recs() { grep "\"type\":\"$2\"" "$1/records.jsonl" || true; }
 first() { sed -n 's/.*first record: *\([0-9.]*\) s.*/\1/p' "$1/run.txt" 2>/dev/null; }
-esp() {	# WORK: the ESP of the launcher's disk copy, for mtools
-	off=$(sfdisk --dump "$1/disk.img" | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-esp".*/\1/p')
-	echo "$1/disk.img@@$((off * 512))"
-}
 # build BOARD: make its ext4 image.
 build() {
 	make -s --no-print-directory BOARD="$1" image ROOTFS=ext4 >"$T/build-$1.log" 2>&1 && return 0
@@ -142,7 +128,7 @@ if wanted pc; then
 		# mirrors its lines, the runner's messages and the records to ttyS0.
 		ok "pc: init's lines on the serial port too" grep -q 'fsbench-init: starting fsbench (console also on /dev/ttyS0)' "$res/serial.log"
 		ok "pc: the runner's refusal message on the serial port" grep -q 'fsbench: refusing: target serial:SET-ME' "$res/serial.log"
-		tr -d '\r' <"$res/serial.log" | sed -n 's/^.*FSBENCH:{/{/p' >"$T/pc.serial.jsonl"
+		console "$res" >"$T/pc.serial.jsonl"
 		ok "pc: the records on the serial port equal the log partition's" cmp "$T/pc.serial.jsonl" "$res/records.jsonl"
 		ok "pc: the refusal lists the boot disk and the NVMe target" sh -c \
 			"grep '\"refused\":true' '$res/records.jsonl' | grep '\"serial\":\"fsbench-boot\"' | grep -q '\"serial\":\"fsbench-target\"'"
