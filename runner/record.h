@@ -29,6 +29,7 @@ void rec_raw(struct fsb_rec *r, const char *key, const char *json);
 void rec_obj(struct fsb_rec *r, const char *key);	/* open a nested object */
 void rec_arr(struct fsb_rec *r, const char *key);	/* open an array */
 void rec_arr_dbl(struct fsb_rec *r, double v);	/* element of an open array */
+void rec_arr_u64(struct fsb_rec *r, uint64_t v);	/* exact integer element */
 void rec_close(struct fsb_rec *r);		/* close object/array */
 /* Finish the record (closes it); returns the text length or -1 on overflow. */
 int rec_end(struct fsb_rec *r);

@@ -387,7 +387,7 @@ static void layout_record(struct fsrun *f, uint32_t round)
 	}
 	rec_arr(&r, "first_blocks");
 	for (uint32_t i = 0; i < lay.nfirst; i++)
-		rec_arr_dbl(&r, (double)lay.first_blocks[i]);
+		rec_arr_u64(&r, lay.first_blocks[i]);
 	rec_close(&r);
 	fsb_emit(f->c, &r);
 }

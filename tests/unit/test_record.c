@@ -37,6 +37,23 @@ int main(int argc, char **argv)
 	CHECK_STR(r.buf, "{\"schema\":1,\"type\":\"error\",\"x\":{\"msg\":"
 			 "\"a \\\"quoted\\\"\\\\ line\\nand\\ttab\\u0001\"}}");
 
+	/* block numbers stay exact (a double would print 1.60752e+06) */
+	rec_begin(&r, "layout");
+	rec_arr(&r, "first_blocks");
+	rec_arr_u64(&r, 1607520);
+	rec_arr_u64(&r, 1607521);
+	rec_arr_u64(&r, 18446744073709551615ULL);
+	rec_close(&r);
+	CHECK(rec_end(&r) > 0);
+	CHECK_CONTAINS(r.buf, "\"first_blocks\":[1607520,1607521,18446744073709551615]");
+
+	/* rates and times keep 9 digits (6 would print 1.23457e+06) */
+	rec_begin(&r, "phase");
+	rec_dbl(&r, "files_per_s", 1234567.0);
+	rec_dbl(&r, "t", 12345.6789);
+	CHECK(rec_end(&r) > 0);
+	CHECK_CONTAINS(r.buf, "\"files_per_s\":1234567,\"t\":12345.6789");
+
 	/* non-finite numbers become null */
 	rec_begin(&r, "t");
 	rec_dbl(&r, "v", 1.0 / 0.0);
