@@ -416,6 +416,7 @@ static int load_disks(struct loader *L, struct rep_run *r, const struct jsonr *l
 		return 0;
 	if (n > REP_MAX_DISKS)
 		n = REP_MAX_DISKS;
+	free(r->disk);	/* an earlier list without a single disk object */
 	r->disk = calloc(n, sizeof(*r->disk));
 	if (!r->disk)
 		return oom(L);

@@ -995,6 +995,33 @@ static void test_refused(void)
 	free(o), free(e);
 }
 
+/* A refusal whose "disks" list holds no object gives no disk; the next
+ * refusal's list is the one kept. The list of the first used to be
+ * allocated and then lost: `make check-asan` (LeakSanitizer) fails on it. */
+static void test_refused_empty_disks(void)
+{
+	struct rep_set set;
+	char err[256];
+	static const char text[] =
+		"{\"type\":\"error\",\"run_id\":\"r\",\"refused\":true,\"disks\":[1,\"x\",null]}\n"
+		"{\"type\":\"error\",\"run_id\":\"r\",\"refused\":true,\"disks\":[[],{}]}\n"
+		"{\"type\":\"error\",\"run_id\":\"r\",\"refused\":true,"
+		"\"disks\":[{\"path\":\"/dev/sdb\",\"size_bytes\":512}]}\n"
+		"{\"type\":\"error\",\"run_id\":\"r\",\"refused\":true,"
+		"\"disks\":[{\"path\":\"/dev/sdc\"}]}\n";
+
+	CHECK_EQ_U(load_text(&set, text, err, sizeof(err)), 0);
+	const struct rep_run *r = rep_find(&set, NULL);
+	CHECK(r != NULL);
+	if (r) {
+		CHECK_EQ_U(r->nev_total, 4);
+		CHECK_EQ_U(r->ndisk, 1);	/* [[],{}]: {} is an object, a disk without fields */
+		if (r->ndisk == 1)
+			CHECK(r->disk[0].path == NULL && r->disk[0].size == 0);
+	}
+	rep_free(&set);
+}
+
 static void test_commands(void)
 {
 	char *o, *e;
@@ -1140,6 +1167,7 @@ int main(int argc, char **argv)
 	test_layout_render();
 	test_layout_findings();
 	test_refused();
+	test_refused_empty_disks();
 	test_commands();
 	return unit_done(argv[0]);
 }
