@@ -61,9 +61,12 @@ help:
 	@echo '  make runner        build the static musl runner: $$(O)/runner/fsbench'
 	@echo '  make host          build the runner with the host compiler: $$(O)/host/fsbench'
 	@echo '  make unit          build and run the unit tests'
+	@echo '  make check-asan    unit tests and fuzz corpora under ASan+UBSan (gcc; $$(O)/tests/asan)'
+	@echo '  make fuzz          libFuzzer targets jsonr, report, log (clang), FUZZ_SECONDS each'
+	@echo '  make check-fuzz    corpus replay + FUZZ_SMOKE_SECONDS each (part of check; SKIP without clang)'
 	@echo '  make check-host    host integration tests (loop devices, needs root)'
 	@echo '  make check-cross   the aarch64 runner (CROSS_COMPILE=aarch64-linux-gnu-) under qemu-user'
-	@echo '  make check         deps + every test (unit, host, image, qemu)'
+	@echo '  make check         deps + every test (unit, asan, fuzz smoke, host, image, qemu)'
 	@echo '  make bench         runner create phase vs a bare C loop vs fs_mark'
 	@echo '  make check-image   image checks without mounting (partitions, fsck, ESP, reproducibility)'
 	@echo '  make check-qemu    boot tests under TCG (x86 smoke, killed run, targets, UEFI, arm64)'
@@ -80,6 +83,8 @@ help:
 	@echo '  boards: $(notdir $(wildcard board/*))'
 	@echo '  CROSS_COMPILE=pfx  cross compiler prefix for the runner (aarch64-linux-gnu-:'
 	@echo '                     $$(O)/runner/aarch64/fsbench, against a musl sysroot from Debian)'
+	@echo '  FUZZ_SECONDS=n     seconds per fuzz target for make fuzz (default 60; 0: replay the corpus)'
+	@echo '  FUZZ_SMOKE_SECONDS=n  the same for check-fuzz (default 10)'
 	@echo '  V=1                show the commands'
 
 deps:
@@ -133,6 +138,8 @@ check-cross: host
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory unit
+	$(Q)$(MAKE) --no-print-directory check-asan
+	$(Q)$(MAKE) --no-print-directory check-fuzz
 	$(Q)$(MAKE) --no-print-directory check-host
 	$(Q)$(MAKE) --no-print-directory check-cross
 	$(Q)$(MAKE) --no-print-directory check-image
@@ -143,4 +150,5 @@ clean:
 
 -include image/image.mk
 -include tests/bench/bench.mk
+-include tests/fuzz/fuzz.mk
 -include $(DEV_OBJS:.o=.d) $(HOST_OBJS:.o=.d)

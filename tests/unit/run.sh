@@ -1,9 +1,10 @@
 #!/bin/sh
 # run.sh: run every unit test binary given as an argument; one summary line.
-# Tests run in a scratch folder under $O (or /tmp) that they may write to.
+# Tests run in a scratch folder under $O (or /tmp) that they may write to;
+# UNIT_SCRATCH names another one (check-asan runs alongside `make unit`).
 set -eu
 data=$(cd "$(dirname "$0")" && pwd)/data
-scratch=${O:-/tmp}/tests/unit/scratch
+scratch=${UNIT_SCRATCH:-${O:-/tmp}/tests/unit/scratch}
 rm -rf "$scratch"; mkdir -p "$scratch"
 pass=0; fail=0; failed=
 for t in "$@"; do
