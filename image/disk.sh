@@ -12,7 +12,8 @@
 #               $IN/uki-$ROOTFS.efi exists
 # Output: $OUTPUT (sparse), partitions fsbench-esp (FAT: vmlinuz,
 # initrd.img, fsbench.conf, readme.txt, EFI/BOOT/$BOARD_EFI_BOOT),
-# fsbench-root, fsbench-log (zeros).
+# fsbench-root, fsbench-log (zeros); $OUTPUT.bmap, the block map of its
+# data for `bmaptool copy` (which then writes only the data, and checks it).
 set -eu
 
 : "${IN:?}" "${ROOTFS:?}" "${BOARD_DIR:?}" "${OUTPUT:?}"
@@ -55,3 +56,16 @@ SOURCE_DATE_EPOCH=$t genimage --config "$work/genimage.cfg" \
 mv "$work/out/disk.img" "$OUTPUT"
 mv "$work/out/esp.vfat" "$(dirname "$OUTPUT")/esp.vfat"
 rm -rf "$work"
+# The block map: the image's mapped ranges (holes are never written) with
+# their SHA-256. bmaptool finds DISK.img.bmap next to DISK.img by itself.
+rm -f "$OUTPUT.bmap"
+if command -v bmaptool >/dev/null; then
+	bmaptool create -o "$OUTPUT.bmap" "$OUTPUT" 2>"$OUTPUT.bmap.err" || {
+		cat "$OUTPUT.bmap.err" >&2
+		echo "disk: bmaptool create failed" >&2
+		exit 1
+	}
+	rm -f "$OUTPUT.bmap.err"
+else
+	echo "disk: bmaptool not installed (package bmap-tools): no $OUTPUT.bmap" >&2
+fi

@@ -206,6 +206,30 @@ check "initramfs /init finds the rootfs by PARTNAME" grep -q 'PARTNAME=' "$T/ini
 # mtime of the entries: SOURCE_DATE_EPOCH of the build (all equal).
 check "initramfs timestamps are all the same" sh -c "[ \$(grep -o '[A-Z][a-z][a-z] [ 0-9][0-9] [ 0-9:][0-9:]*' '$T/initramfs.list' | sort -u | wc -l) -eq 1 ]"
 
+# --- block map (bmaptool) ------------------------------------------------------------
+# DISK.img.bmap lists the image's data ranges with their SHA-256: `bmaptool
+# copy` writes only those and checks them; a damaged image is refused.
+if have bmaptool; then
+	disk=$IMG/disk-ext4.img
+	check "bmap: disk-ext4.img.bmap and disk-f2fs.img.bmap exist" test -s "$disk.bmap" -a -s "$IMG/disk-f2fs.img.bmap"
+	check "bmap: maps less than the whole image" sh -c \
+		"m=\$(sed -n 's/.*<MappedBlocksCount> *\\([0-9]*\\).*/\\1/p' '$disk.bmap'); b=\$(sed -n 's/.*<BlocksCount> *\\([0-9]*\\).*/\\1/p' '$disk.bmap'); [ \"\$m\" -gt 0 ] && [ \"\$m\" -lt \"\$b\" ]"
+	rm -f "$T/flashed.img"
+	truncate -s "$(stat -c %s "$disk")" "$T/flashed.img"
+	check "bmap: bmaptool copy (with the .bmap found next to the image) gives the image byte for byte" \
+		sh -c "bmaptool -q copy '$disk' '$T/flashed.img' && cmp '$disk' '$T/flashed.img'"
+	cp --sparse=always "$disk" "$T/damaged.img"
+	# one byte inside the rootfs partition's first mapped block changes
+	off=$(sfdisk --dump "$disk" | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-root".*/\1/p')
+	printf 'X' | dd of="$T/damaged.img" bs=1 seek=$((off * 512 + 1024 + 100)) conv=notrunc 2>/dev/null
+	check "bmap: bmaptool copy refuses a damaged image (checksum mismatch)" sh -c \
+		"! bmaptool -q copy --bmap '$disk.bmap' '$T/damaged.img' '$T/flashed.img' 2>'$T/bmap.err' &&
+		 grep -q 'checksum mismatch' '$T/bmap.err'"
+	rm -f "$T/flashed.img" "$T/damaged.img"
+else
+	skip "bmap: bmaptool not installed (package bmap-tools)"
+fi
+
 # --- budget --------------------------------------------------------------------------
 total=$(awk '/^image total/ { print $3 }' "$IMG/sizes-ext4.txt")
 if [ -n "$total" ] && [ "$total" -lt $((40 * 1048576)) ]; then
@@ -247,7 +271,7 @@ else
 	skip "build as an unprivileged user: not root or no setpriv (both builds ran as $(id -un))"
 fi
 check "a build with a warm cache downloads nothing" grep -q 'fetch: all [0-9]* packages cached' "$T/rep2-ext4.log"
-for f in initramfs.cpio.gz rootfs.ext4 rootfs.f2fs uki-ext4.efi disk-ext4.img disk-f2fs.img esp.vfat; do
+for f in initramfs.cpio.gz rootfs.ext4 rootfs.f2fs uki-ext4.efi disk-ext4.img disk-f2fs.img esp.vfat disk-ext4.img.bmap; do
 	check "reproducible: $f (two builds, cmp)" cmp "$T/rep1/image/$BOARD/$f" "$T/rep2/image/$BOARD/$f"
 done
 rm -rf "$T/rep1" "$T/rep2" "$T/rootfs" "$T/nrcache"
