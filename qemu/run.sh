@@ -37,7 +37,8 @@
 #   (`fsbench report`), run.txt (the figures of this run, also appended to
 #   summary.txt). Work files go under $O/run/. The report is printed.
 # Exit status: the runner's (exit_code of the run_end record); 4 when there is
-# no run_end record (the guest crashed, hung or was killed); 2 on misuse.
+# no run_end record (the guest crashed, hung or was killed: the console's
+# last 15 lines are printed, they usually say why); 2 on misuse.
 set -eu
 
 PREFIX='FSBENCH:'
