@@ -13,7 +13,7 @@ static const struct {
 	{ "config", cmd_config, "print the merged settings (config --show)" },
 	{ "log", cmd_log, "read a results log back (log extract, log info)" },
 	{ "report", cmd_report, "the SUITE.md tables from a run's records" },
-	{ "compare", cmd_compare, "two runs side by side" },
+	{ "compare", cmd_compare, "two runs side by side, or one against SUITE.md (--reference)" },
 };
 
 static void usage(FILE *f)

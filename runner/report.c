@@ -1723,8 +1723,11 @@ static const char report_usage[] =
 	"  --run ID    which run of the file (default: the last one; a unique prefix is enough)\n";
 static const char compare_usage[] =
 	"usage: fsbench compare A B [--format md|csv]\n"
-	"  A, B        run folders or .jsonl files (the last run of each)\n"
-	"  --format F  md (Markdown, the default) or csv\n";
+	"       fsbench compare --reference B [--format md|csv]\n"
+	"  A, B         run folders or .jsonl files (the last run of each)\n"
+	"  --reference  A is the published figures of SUITE.md (seed profile,\n"
+	"               kernel 6.17, loop --direct-io=on over a file on NVMe)\n"
+	"  --format F   md (Markdown, the default) or csv\n";
 
 struct cli {
 	const char *cmd;
@@ -1733,6 +1736,7 @@ struct cli {
 	enum rep_fmt fmt;
 	const char *run;
 	int allow_run;
+	int allow_ref, reference;	/* compare --reference: A is built in */
 };
 
 /* Returns -1 to go on, or an exit code. */
@@ -1761,6 +1765,17 @@ static int parse_cli(struct cli *c, int argc, char **argv, const char *usage)
 		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
 			fputs(usage, stdout);
 			return 0;
+		}
+		if (c->allow_ref && strcmp(a, "--reference") == 0) {
+			if (!c->reference)
+				c->maxpos--;	/* A is given */
+			c->reference = 1;
+			if (c->npos > c->maxpos) {
+				fprintf(stderr, "fsbench: %s: --reference and two runs: give B only\n%s",
+					c->cmd, usage);
+				return 2;
+			}
+			continue;
 		}
 		const char *eq = strchr(a, '=');
 		klen = eq ? (size_t)(eq - a) : strlen(a);
@@ -1793,7 +1808,8 @@ static int parse_cli(struct cli *c, int argc, char **argv, const char *usage)
 	}
 	if (c->npos < c->maxpos) {
 		fprintf(stderr, "fsbench: %s: missing %s\n%s", c->cmd,
-			c->maxpos == 1 ? "RUN" : c->npos ? "B" : "A and B", usage);
+			c->reference ? "B" : c->maxpos == 1 ? "RUN" : c->npos ? "B" : "A and B",
+			usage);
 		return 2;
 	}
 	return -1;
@@ -1873,16 +1889,25 @@ int cmd_report(int argc, char **argv)
 
 int cmd_compare(int argc, char **argv)
 {
-	struct cli c = { .cmd = "compare", .maxpos = 2 };
+	struct cli c = { .cmd = "compare", .maxpos = 2, .allow_ref = 1 };
 	struct rep_set sa, sb;
 	int ec = parse_cli(&c, argc, argv, compare_usage);
 
 	if (ec >= 0)
 		return ec;
-	ec = load_one("compare", &sa, c.pos[0]);
-	if (ec >= 0)
-		return ec;
-	ec = load_one("compare", &sb, c.pos[1]);
+	if (c.reference) {
+		char err[256];
+		if (rep_load_reference(&sa, err, sizeof(err))) {
+			fprintf(stderr, "fsbench: compare: %s\n", err);
+			rep_free(&sa);
+			return 4;
+		}
+	} else {
+		ec = load_one("compare", &sa, c.pos[0]);
+		if (ec >= 0)
+			return ec;
+	}
+	ec = load_one("compare", &sb, c.pos[c.reference ? 0 : 1]);
 	if (ec >= 0) {
 		rep_free(&sa);
 		return ec;

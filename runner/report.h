@@ -140,6 +140,12 @@ struct rep_set {
  * line, -ENOMEM. On error, err holds "PATH: reason" or "PATH:LINE: reason". */
 int rep_load(struct rep_set *set, const char *run, char *err, size_t errlen);
 /* Load from an open stream; name is used in messages. */
+/* The published figures of SUITE.md as one run (reference.c), named
+ * REP_REFERENCE_NAME: the records as text (0, or -ENOSPC when len is too
+ * small), or loaded into set (0, or -errno with err set). */
+#define REP_REFERENCE_NAME "SUITE.md reference"
+int rep_reference_text(char *buf, size_t len);
+int rep_load_reference(struct rep_set *set, char *err, size_t errlen);
 int rep_load_stream(struct rep_set *set, FILE *f, const char *name,
 		    char *err, size_t errlen);
 void rep_free(struct rep_set *set);

@@ -1022,6 +1022,74 @@ static void test_refused_empty_disks(void)
 	rep_free(&set);
 }
 
+/* The SUITE.md reference as a run, and compare --reference. */
+static void test_reference(void)
+{
+	struct rep_set set;
+	char err[256] = "", small[64];
+	double v = 0;
+
+	CHECK(rep_reference_text(small, sizeof(small)) == -ENOSPC);
+	CHECK_EQ_U(rep_load_reference(&set, err, sizeof(err)), 0);
+	CHECK_STR(err, "");
+	CHECK_STR(set.path, REP_REFERENCE_NAME);
+	CHECK_EQ_U(set.nruns, 1);
+	const struct rep_run *r = set.nruns ? set.runs[0] : NULL;
+	if (r) {
+		CHECK_EQ_U(r->nfs, 4);
+		/* SUITE.md's table, cell by cell */
+		static const struct { const char *fs; enum rep_row row; double want; } cells[] = {
+			{ "ext4", ROW_CREATE, 8.5 }, { "xfs", ROW_CREATE, 52.3 },
+			{ "btrfs", ROW_CREATE, 70.5 }, { "f2fs", ROW_CREATE, 15.5 },
+			{ "ext4", ROW_STAT, 0.45 }, { "f2fs", ROW_STAT, 3.17 },
+			{ "ext4", ROW_READ_FRESH, 5.2 }, { "ext4", ROW_READ_AGED, 35.3 },
+			{ "btrfs", ROW_READ_FRESH, 4.8 }, { "btrfs", ROW_READ_AGED, 5.2 },
+			{ "xfs", ROW_READ_AGED, 11.0 }, { "ext4", ROW_INODE_AGED, 4.4 },
+			{ "ext4", ROW_DELETE, 32.8 }, { "f2fs", ROW_DELETE, 5.1 },
+		};
+		for (size_t i = 0; i < sizeof(cells) / sizeof(cells[0]); i++) {
+			v = -1;
+			CHECK(rep_summary(r, cells[i].fs, cells[i].row, 0, &v) == 1);
+			CHECK(v > cells[i].want - 1e-9 && v < cells[i].want + 1e-9);
+		}
+		CHECK(rep_summary(r, "xfs", ROW_INODE_AGED, 0, &v) == 0);	/* not published */
+		CHECK(rep_summary(r, "ext4", ROW_INODE_FRESH, 0, &v) == 0);
+		CHECK_STR(r->status, "ok");
+	}
+	rep_free(&set);
+
+	char *o, *e;
+	char *a1[] = { "compare", "--reference", path_run, NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, a1, &o, &e), 0);
+	CHECK_CONTAINS(o, "(SUITE.md reference), host the published run, profile seed");
+	CHECK_CONTAINS(o, "| ext4  | create (incl. sync)         |  8.50 |  9.00 | 1.06 |\n");
+	CHECK_STR(e, "");
+	free(o), free(e);
+	char *a2[] = { "compare", path_run, "--reference", "--format=csv", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, a2, &o, &e), 0);
+	CHECK_CONTAINS(o, "compare,f2fs,delete (incl. sync),5.100000,,\n");
+	free(o), free(e);
+
+	char *u1[] = { "compare", "--reference", NULL };
+	char *u2[] = { "compare", "--reference", path_run, path_two, NULL };
+	char *u3[] = { "compare", path_run, path_two, "--reference", NULL };
+	char *u4[] = { "report", "--reference", path_run, NULL };
+	char **us[] = { u1, u2, u3, u4 };
+	static const char *const umsg[] = {
+		"fsbench: compare: missing B\n",
+		"fsbench: compare: too many arguments",
+		"fsbench: compare: --reference and two runs: give B only",
+		"fsbench: report: unknown option '--reference'",
+	};
+	int (*fns[])(int, char **) = { cmd_compare, cmd_compare, cmd_compare, cmd_report };
+	for (size_t i = 0; i < 4; i++) {
+		CHECK_EQ_U(run_cmd(fns[i], us[i], &o, &e), 2);
+		CHECK_STR(o, "");
+		CHECK_CONTAINS(e, umsg[i]);
+		free(o), free(e);
+	}
+}
+
 static void test_commands(void)
 {
 	char *o, *e;
@@ -1168,6 +1236,7 @@ int main(int argc, char **argv)
 	test_layout_findings();
 	test_refused();
 	test_refused_empty_disks();
+	test_reference();
 	test_commands();
 	return unit_done(argv[0]);
 }
