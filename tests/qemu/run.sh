@@ -126,10 +126,13 @@ if wanted fake; then
 		fail "fake: make image with the stand-in runner"; tail -n 20 "$T/build-fake.log"
 	else
 		fdisk=$FO/image/$BOARD/disk-ext4.img
-		# fake NAME launcher-options...: status in $rc. A guest that never
-		# reached the stand-in (no run_start on the console: the boot itself
-		# hung under TCG) did not exercise the case; it is said and run once
-		# more, with the first attempt's console kept as NAME-attempt1.
+		# fake NAME launcher-options...: status in $rc. An emulated guest
+		# that hung where the case does not expect it (it never reached the
+		# stand-in: no run_start on the console; or the launcher's timeout
+		# had to kill it, in any case but "timeout") is said, with its
+		# console's last lines and the launcher's, and run once more; the
+		# first attempt is kept as NAME-attempt1. A case that is really
+		# broken fails both times.
 		fake() {
 			n=$1; shift
 			for attempt in 1 2; do
@@ -137,16 +140,31 @@ if wanted fake; then
 				sh qemu/run.sh --disk "$fdisk" --results "$T/$n" --quiet --accel tcg "$@" >"$T/$n.out" 2>&1
 				rc=$?
 				set -e
-				[ "$attempt" = 1 ] && ! grep -q "$PREFIX{\"schema\":1,\"type\":\"run_start\"" "$T/$n/serial.log" 2>/dev/null || break
-				info "$n: the guest never started the stand-in runner; its console's last lines:"
-				tail -n 15 "$T/$n/serial.log" 2>/dev/null || true
+				[ "$attempt" = 1 ] || break
+				why=
+				if ! grep -q "$PREFIX{\"schema\":1,\"type\":\"run_start\"" "$T/$n/serial.log" 2>/dev/null; then
+					why="the guest never started the stand-in runner"
+				elif [ "$n" != timeout ] && grep -q 'timeout: killed' "$T/$n.out"; then
+					why="the guest hung until the launcher's timeout killed it"
+				fi
+				[ -n "$why" ] || break
+				info "$n: $why; its console's last lines:"
+				tail -n 15 "$T/$n/serial.log" 2>/dev/null | tr -d '\r' || true
+				info "$n: what the launcher said:"
+				grep -E '^qemu:|^  end:|^  total run time:' "$T/$n.out" | tail -n 8 || true
 				rm -rf "$T/$n-attempt1"; mv "$T/$n" "$T/$n-attempt1"; mv "$T/$n.out" "$T/$n-attempt1.out"
 				info "$n: once more"
 			done
 			nfail0=$nfail
 		}
 		# After a case's checks: on a failure, what the launcher printed.
-		explain() { [ "$nfail" -eq "$nfail0" ] || { info "$1: the launcher's last lines:"; tail -n 25 "$T/$1.out"; }; }
+		explain() {
+			[ "$nfail" -eq "$nfail0" ] && return 0
+			info "$1: what the launcher said:"
+			grep -E '^qemu:|^  end:|^  total run time:' "$T/$1.out" | tail -n 8 || true
+			info "$1: the console's last lines:"
+			tail -n 15 "$T/$1/serial.log" 2>/dev/null | tr -d '\r' || true
+		}
 		fake watchdog --timeout 120 \
 			--append "fake_fsbench=hang fsbench.phase_timeout=1 fsbench_init.margin=3"
 		ok "watchdog: init's watchdog fired" grep -q 'fsbench-init: watchdog: no record for 4s' "$T/watchdog/serial.log"

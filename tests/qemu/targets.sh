@@ -112,19 +112,9 @@ if wanted named; then
 	for k in dmi sys_vendor product_name bios_vendor cpu_model cpus mem_bytes kernel machine; do
 		ok "named: run_start host has $k" sh -c "echo '$start' | grep -q '\"$k\":'"
 	done
-	id=$(echo "$start" | sed -n 's/.*"run_id":"\([0-9a-f]*\)".*/\1/p')
-	if [ -n "$work" ] && [ -f "$work/disk.img" ]; then
-		e=$(esp "$work")
-		mdir -i "$e" ::results >"$T/named.esp" 2>&1 || true
-		ok "named: ESP holds results/$id.jsonl and .md" sh -c \
-			"grep -q '$id.jsonl' '$T/named.esp' && grep -q '$id.md' '$T/named.esp'"
-		mtype -i "$e" "::results/$id.jsonl" >"$T/named.esp.jsonl" 2>/dev/null || true
-		mtype -i "$e" "::results/$id.md" >"$T/named.esp.md" 2>/dev/null || true
-		ok "named: the ESP's jsonl equals the log partition's records" cmp "$T/named.esp.jsonl" "$res/records.jsonl"
+	if esp_results named "$work" "$res"; then
 		ok "named: the ESP's report has the table and the target" sh -c \
 			"grep -q 'create (incl. sync)' '$T/named.esp.md' && grep -q 'serial fsbench-named' '$T/named.esp.md'"
-	else
-		fail "named: no work folder kept ($work)"
 	fi
 	ok "named: on_finish poweroff: init powered off" sh -c \
 		"grep -q 'fsbench-init: on_finish poweroff' '$res/serial.log' && grep -q 'fsbench-init: powering off' '$res/serial.log' && grep -q 'reboot: Power down' '$res/serial.log'"
@@ -145,11 +135,8 @@ if wanted nomatch; then
 	check_refused nomatch 'no disk matches'
 	ok "nomatch: on_finish reboot: init rebooted (QEMU -no-reboot exits)" sh -c \
 		"grep -q 'fsbench-init: rebooting' '$T/nomatch/serial.log' && grep -q 'reboot: Restarting system' '$T/nomatch/serial.log'"
-	if [ -n "$work" ] && [ -f "$work/disk.img" ]; then
-		id=$(recs "$T/nomatch" run_start | sed -n 's/.*"run_id":"\([0-9a-f]*\)".*/\1/p')
-		mtype -i "$(esp "$work")" "::results/$id.jsonl" >"$T/nomatch.esp.jsonl" 2>/dev/null || true
+	if esp_results nomatch "$work" "$T/nomatch"; then
 		ok "nomatch: the refusal with the disk list is on the ESP" grep -q '"refused":true,"disks":\[' "$T/nomatch.esp.jsonl"
-		mtype -i "$(esp "$work")" "::results/$id.md" >"$T/nomatch.esp.md" 2>/dev/null || true
 		ok "nomatch: the ESP's report lists the disks by serial" sh -c \
 			"grep -q 'Disks the runner saw' '$T/nomatch.esp.md' && grep -q '| fsbench-named ' '$T/nomatch.esp.md'"
 		ok "nomatch: init found a report to write" sh -c "! grep -q 'results: no report' '$T/nomatch/serial.log'"

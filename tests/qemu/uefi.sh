@@ -20,7 +20,8 @@
 #   3. pc: the pc-x86_64 board's image through OVMF with its fsbench.conf as
 #      shipped (target = serial:SET-ME): the run is refused (status 3), and
 #      the refusal with every disk (the boot disk and the NVMe target by
-#      serial) is on the ESP and in the log partition; the serial port
+#      serial) is on the ESP (with its report listing the disks) and in the
+#      log partition; the serial port
 #      (not /dev/console there) carries init's lines and the records too.
 # Inputs (environment): O (build output, absolute), UEFI_TEST_ONLY (names of
 # the runs: direct uefi pc), UEFI_RATIO_MAX.
@@ -93,19 +94,9 @@ if wanted uefi; then
 	done
 	ok "uefi: every phase has errors 0 and verify_errors 0" [ "$(recs "$res" phase | grep -c -v '"errors":0,"verify_errors":0' || true)" -eq 0 ]
 	ok "uefi: run_end ok, exit_code 0" sh -c "grep '\"type\":\"run_end\"' '$res/records.jsonl' | grep '\"status\":\"ok\"' | grep -q '\"exit_code\":0'"
-	id=$(recs "$res" run_start | sed -n 's/.*"run_id":"\([0-9a-f]*\)".*/\1/p')
-	if [ -n "$id" ] && [ -f "$work/disk.img" ]; then
-		e=$(esp "$work")
-		mdir -i "$e" ::results >"$T/uefi.esp" 2>&1 || true
-		ok "uefi: the ESP holds results/$id.jsonl and results/$id.md" sh -c \
-			"grep -q '$id.jsonl' '$T/uefi.esp' && grep -q '$id.md' '$T/uefi.esp'"
-		mtype -i "$e" "::results/$id.jsonl" >"$T/uefi.esp.jsonl" 2>/dev/null || true
-		mtype -i "$e" "::results/$id.md" >"$T/uefi.esp.md" 2>/dev/null || true
-		ok "uefi: the ESP's records equal the log partition's" cmp "$T/uefi.esp.jsonl" "$res/records.jsonl"
+	if esp_results uefi "$work" "$res"; then
 		ok "uefi: the ESP's report has the table and four filesystems" sh -c \
 			"grep -q 'create (incl. sync)' '$T/uefi.esp.md' && grep -q -E 'ext4 *[|] *xfs *[|] *btrfs *[|] *f2fs' '$T/uefi.esp.md'"
-	else
-		fail "uefi: no run id or no work folder kept"
 	fi
 	ok "uefi: init said where the results went" grep -q "fsbench-init: results: .* results/$id.jsonl" "$res/serial.log"
 	ok "uefi: on_finish poweroff: the guest powered off" sh -c \
@@ -134,12 +125,9 @@ if wanted pc; then
 		ok "pc: the records on the serial port equal the log partition's" cmp "$T/pc.serial.jsonl" "$res/records.jsonl"
 		ok "pc: the refusal lists the boot disk and the NVMe target" sh -c \
 			"grep '\"refused\":true' '$res/records.jsonl' | grep '\"serial\":\"fsbench-boot\"' | grep -q '\"serial\":\"fsbench-target\"'"
-		id=$(recs "$res" run_start | sed -n 's/.*"run_id":"\([0-9a-f]*\)".*/\1/p')
-		if [ -n "$id" ] && [ -f "$work/disk.img" ]; then
-			mtype -i "$(esp "$work")" "::results/$id.jsonl" >"$T/pc.esp.jsonl" 2>/dev/null || true
-			ok "pc: the refusal and the disk list are on the ESP" cmp "$T/pc.esp.jsonl" "$res/records.jsonl"
-		else
-			fail "pc: no run id or no work folder kept"
+		if esp_results pc "$work" "$res"; then
+			ok "pc: the ESP's report says SET-ME matched nothing and lists the disks" sh -c \
+				"grep -q 'serial:SET-ME (not resolved to a disk)' '$T/pc.esp.md' && grep -q '| fsbench-target ' '$T/pc.esp.md'"
 		fi
 		done_work
 	fi
