@@ -60,6 +60,8 @@ static const struct key keys[] = {
 	{ "yes", K_BOOL, F(yes), 0, 1, "0", "really format the target (without it: print what would be destroyed and stop)" },
 	{ "verify", K_BOOL, F(verify), 0, 1, "1", "check every byte read against the expected pattern" },
 	{ "progress", K_BOOL, F(progress), 0, 1, "1", "progress line on stderr at most every 2 seconds" },
+	{ "create_order", K_CHOICE, F(create_order), 0, 0, "name",
+	  "order of the create phase in each directory: name (SUITE.md; name order = creation order) or shuffled (a fixed random order per directory and round: name order no longer follows the disk, as on SUITE.md's aged ext4, for trying the inode-order remedy anywhere): name|shuffled" },
 	{ "layout", K_BOOL, F(layout), 0, 1, "1",
 	  "after each round's reads, map directory d0000's files (FIEMAP, untimed) and record how name and inode order follow the disk" },
 	{ "on_finish", K_CHOICE, F(on_finish), 0, 0, "poweroff",
@@ -510,9 +512,14 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 
 static void show_line(int fd, const char *name, const char *val, const struct fsb_config *c, size_t slot)
 {
-	dprintf(fd, "%-18s = %-24s # %s%s%s\n", name, val, fsb_src_name((enum fsb_src)c->src[slot]),
-		c->src[slot] > SRC_PROFILE ? " " : "",
-		c->src[slot] > SRC_PROFILE ? c->origin[slot] : "");
+	const char *src = fsb_src_name((enum fsb_src)c->src[slot]);
+	const char *where = c->src[slot] > SRC_PROFILE ? c->origin[slot] : "";
+
+	/* "command line --rounds", not "command line command line --rounds" */
+	if (*where && strncmp(where, src, strlen(src)) == 0)
+		dprintf(fd, "%-18s = %-24s # %s\n", name, val, where);
+	else
+		dprintf(fd, "%-18s = %-24s # %s%s%s\n", name, val, src, *where ? " " : "", where);
 }
 
 static void value_text(const struct fsb_config *c, const struct key *k, char *buf, size_t len)
