@@ -127,6 +127,7 @@ struct wctx {
 	size_t buflen;
 	struct entry *ent;
 	size_t cap;
+	uint32_t *perm;		/* shuffled create: the order of one directory */
 };
 
 int fsb_errno_fatal(int err)
@@ -215,6 +216,25 @@ static int list_dir(struct wctx *w, int dfd, uint32_t dir, size_t *count)
 	return 0;
 }
 
+/* perm[0..n) = 0..n-1 in a fixed random order for (dir, round): a
+ * Fisher-Yates shuffle driven by splitmix64, the same on every machine. */
+static void shuffle_order(uint32_t *perm, uint32_t n, uint32_t dir, uint32_t round)
+{
+	uint64_t s = ((uint64_t)dir << 32 | round) ^ 0x5fb5c0de0f5eed01ull;
+
+	for (uint32_t i = 0; i < n; i++)
+		perm[i] = i;
+	for (uint32_t i = n; i > 1; i--) {
+		uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+		z ^= z >> 31;
+		uint32_t j = (uint32_t)(z % i), t = perm[i - 1];
+		perm[i - 1] = perm[j];
+		perm[j] = t;
+	}
+}
+
 static int do_create(struct wctx *w, int basefd, uint32_t dir, char *dname)
 {
 	const struct fsb_phase_args *a = w->a;
@@ -233,15 +253,22 @@ static int do_create(struct wctx *w, int basefd, uint32_t dir, char *dname)
 	/* One clock read per file: an operation's latency runs from the end of
 	 * the previous one, so it also holds the next file's name and content
 	 * (about 0.1 us for 4 KiB), never a second clock read. */
-	fsb_file_name(0, name);
-	fsb_pattern_fill(a->pat, w->buf, first, fsb_pattern_seed(dir, 0, a->round), 0);
+	if (w->perm)
+		shuffle_order(w->perm, a->files, dir, a->round);
+	fsb_file_name(w->perm ? w->perm[0] : 0, name);
+	fsb_pattern_fill(a->pat, w->buf, first,
+			 fsb_pattern_seed(dir, w->perm ? w->perm[0] : 0, a->round), 0);
 	t0 = now_ns();
-	for (uint32_t i = 0; i < a->files; i++) {
+	for (uint32_t k = 0; k < a->files; k++) {
+		uint32_t i = w->perm ? w->perm[k] : k;
 		uint64_t seed = fsb_pattern_seed(dir, i, a->round), left = a->file_size, off = 0, t1;
 		int fd, stop = 0;
 
-		if (i > 0) {
-			next_name(name);
+		if (k > 0) {
+			if (w->perm)
+				fsb_file_name(i, name);
+			else
+				next_name(name);
 			fsb_pattern_fill(a->pat, w->buf, first, seed, 0);
 		}
 		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -406,6 +433,11 @@ static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32
 		_exit(3);
 	memset(buf, 0, w.buflen + 4096);
 	w.buf = buf;
+	if (a->phase == PH_CREATE && a->shuffled) {
+		w.perm = calloc(a->files, sizeof(*w.perm));
+		if (!w.perm)
+			_exit(3);
+	}
 	if (a->phase != PH_CREATE) {
 		w.cap = (size_t)a->files + 64;
 		w.ent = calloc(w.cap, sizeof(*w.ent));

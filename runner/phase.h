@@ -44,6 +44,7 @@ struct fsb_phase_args {
 	unsigned timeout;	/* seconds, 0 = none */
 	int progress;		/* print progress lines on stderr */
 	const char *label;	/* "ext4 round 1/3" for progress lines */
+	int shuffled;		/* create in a fixed random order (create_order) */
 	const struct fsb_pattern *pat;
 };
 

@@ -1262,9 +1262,24 @@ static void fmt_secs(char *buf, size_t len, double s)
 }
 
 /* Does this record show the aging finding? */
-static int layout_aged(const struct rep_layout *y)
+/* The round's create phase ran in shuffled order (create_order). */
+static int created_shuffled(const struct rep_run *r, const char *fs, unsigned round)
 {
-	return !y->error && y->round >= REP_AGED_ROUND && y->name.near < REP_NAME_NEAR_MAX &&
+	for (size_t i = 0; i < r->nph; i++) {
+		const struct rep_phase *p = &r->ph[i];
+		if (p->round == round && strcmp(p->fs, fs) == 0 && strcmp(p->phase, "create") == 0 &&
+		    p->order && strcmp(p->order, "shuffled") == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Name order has left the disk while inode order follows it: in an aged
+ * round, or in any round whose files were created in shuffled order. */
+static int layout_decoupled(const struct rep_layout *y, int shuffled)
+{
+	return !y->error && (shuffled || y->round >= REP_AGED_ROUND) &&
+	       y->name.near < REP_NAME_NEAR_MAX &&
 	       y->inode.near - y->name.near >= REP_INODE_NEAR_GAP - 1e-9;
 }
 
@@ -1277,10 +1292,16 @@ int rep_table_layout_findings(const struct rep_run *r, enum rep_fmt f, struct re
 	for (size_t i = 0; i < r->nfs; i++) {
 		const char *fs = r->fs[i].name;
 		const struct rep_layout *hit = NULL;
-		for (size_t j = 0; j < r->nlay; j++) {	/* its earliest aged round that shows it */
+		int shuffled = 0;
+		for (size_t j = 0; j < r->nlay; j++) {	/* the earliest round that shows it */
 			const struct rep_layout *y = &r->lay[j];
-			if (y->fs == fs && layout_aged(y) && (!hit || y->round < hit->round))
+			if (y->fs != fs || (hit && y->round >= hit->round))
+				continue;
+			int sh = created_shuffled(r, fs, y->round);
+			if (layout_decoupled(y, sh)) {
 				hit = y;
+				shuffled = sh;
+			}
 		}
 		if (!hit)
 			continue;
@@ -1301,9 +1322,14 @@ int rep_table_layout_findings(const struct rep_run *r, enum rep_fmt f, struct re
 				 " (no read and read_inode times for this round)");
 		size_t row = row_add(t);
 		cell_set(t, row, 0, "%s", fs);
-		cell_set(t, row, 1, "aged (round %u): name order is no longer disk order"
-			 " (near %.0f%% vs %.0f%% by inode); %s", hit->round,
-			 hit->name.near * 100, hit->inode.near * 100, why);
+		if (shuffled)
+			cell_set(t, row, 1, "created in shuffled order (round %u): name order is not"
+				 " disk order (near %.0f%% vs %.0f%% by inode); %s", hit->round,
+				 hit->name.near * 100, hit->inode.near * 100, why);
+		else
+			cell_set(t, row, 1, "aged (round %u): name order is no longer disk order"
+				 " (near %.0f%% vs %.0f%% by inode); %s", hit->round,
+				 hit->name.near * 100, hit->inode.near * 100, why);
 	}
 	return table_done(t);
 }

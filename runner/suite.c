@@ -281,7 +281,8 @@ static void emit_phase(struct fsrun *f, enum fsb_phase ph, uint32_t round,
 	rec_str(&r, "fs", f->name);
 	rec_u64(&r, "round", round);
 	rec_str(&r, "phase", fsb_phase_name[ph]);
-	rec_str(&r, "order", fsb_phase_order[ph]);
+	rec_str(&r, "order", ph == PH_CREATE && strcmp(cfg->create_order, "shuffled") == 0 ?
+		"shuffled" : fsb_phase_order[ph]);
 	rec_bool(&r, "cold", cold);
 	rec_dbl(&r, "seconds", res->seconds);
 	rec_u64(&r, "files", res->files);
@@ -438,6 +439,7 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			a.verify = cfg->verify;
 			a.timeout = cfg->phase_timeout;
 			a.progress = cfg->progress;
+			a.shuffled = strcmp(cfg->create_order, "shuffled") == 0;
 			a.label = label;
 			a.pat = pat;
 			int e = fsb_phase_run(w, &a, &res);

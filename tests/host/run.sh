@@ -158,6 +158,20 @@ check "verify_error names file, offset and count" sh -c "grep '\"type\":\"verify
 check "inode-order read catches it too" sh -c "grep '\"type\":\"verify_error\"' '$S/out' | grep -q '\"phase\":\"read_inode\"'"
 check "phase record counts it" sh -c "grep '\"type\":\"phase\"' '$S/out' | grep '\"phase\":\"read\"' | grep -q '\"verify_errors\":1'"
 
+# ---- create_order = shuffled: name order leaves the disk, every file still right ----
+expect_rc 0 "shuffled creation on ext4" "$FSB" run --target "$L1" --fs ext4 --profile smoke \
+	--rounds 1 --create_order shuffled --mnt "$S/mnt" --yes
+cp "$S/out" "$S/shuf.stdout"
+check "shuffled: the create record says order shuffled" sh -c \
+	"grep '\"type\":\"phase\"' '$S/shuf.stdout' | grep '\"phase\":\"create\"' | grep -q '\"order\":\"shuffled\"'"
+check "shuffled: every phase 2000 files, no errors, verification clean" sh -c \
+	"[ \$(grep '\"type\":\"phase\"' '$S/shuf.stdout' | grep -c '\"files\":2000,.*\"errors\":0,\"verify_errors\":0') -eq 5 ]"
+expect_rc 0 "shuffled: report" "$HFSB" report "$S/shuf.stdout"
+check "shuffled: the layout shows name order off the disk, inode order on it" \
+	contains "$OUT" "- ext4: created in shuffled order (round 1): name order is not disk order"
+expect_rc 0 "name-order run: report" "$HFSB" report "$S/run.stdout"
+check "name-order run: no such finding (name order follows the disk)" sh -c "! echo \"\$1\" | grep -q 'disk order'" _ "$OUT"
+
 # ---- a full log is reported, never wrapped ----
 expect_rc 1 "log too small for the run" "$FSB" run --target "$L1" --fs ext4 --profile smoke --rounds 1 \
 	--log "$S/small.log" --log_size 40k --mnt "$S/mnt" --yes
