@@ -1405,13 +1405,14 @@ int rep_table_disks(const struct rep_run *r, enum rep_fmt f, struct rep_table *t
 	return table_done(t);
 }
 
-int rep_table_compare(const struct rep_run *a, const struct rep_run *b,
-		      enum rep_fmt f, struct rep_table *t)
+/* only_b: just the filesystems B ran (a report next to the reference). */
+static int compare_table(const struct rep_run *a, const struct rep_run *b,
+			 enum rep_fmt f, struct rep_table *t, int only_b)
 {
 	const struct rep_fs **cols = calloc(a->nfs + b->nfs + 1, sizeof(*cols));
 	if (!cols)
 		return -ENOMEM;
-	size_t n = fs_cols(a, cols, a->nfs);
+	size_t n = only_b ? 0 : fs_cols(a, cols, a->nfs);
 	for (size_t i = 0; i < b->nfs; i++) {	/* then those only B has */
 		size_t j;
 		if (!b->fs[i].nphases)
@@ -1454,6 +1455,12 @@ int rep_table_compare(const struct rep_run *a, const struct rep_run *b,
 	}
 	free(cols);
 	return table_done(t);
+}
+
+int rep_table_compare(const struct rep_run *a, const struct rep_run *b,
+		      enum rep_fmt f, struct rep_table *t)
+{
+	return compare_table(a, b, f, t, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1601,6 +1608,37 @@ void rep_table_print(FILE *out, const struct rep_table *t, enum rep_fmt f)
 
 typedef int (*table_fn)(const struct rep_run *, enum rep_fmt, struct rep_table *);
 
+/* The run is SUITE.md's workload (the seed profile, its shape unchanged),
+ * so its figures can stand next to the published ones. */
+static int seed_shaped(const struct rep_run *r)
+{
+	return r->profile && strcmp(r->profile, "seed") == 0 && r->dirs &&
+	       strcmp(r->dirs, "16") == 0 && r->files && strcmp(r->files, "20000") == 0 &&
+	       r->file_size && strcmp(r->file_size, "4096") == 0 && r->nph;
+}
+
+/* The reference comparison of a seed-shaped run (Markdown report only):
+ * 1 and *t, 0 when there is none, or -ENOMEM. */
+static int reference_table(const struct rep_run *r, enum rep_fmt f, struct rep_table *t)
+{
+	struct rep_set ref;
+	char err[256];
+
+	if (f != REP_MD || !seed_shaped(r))
+		return 0;
+	int rc = rep_load_reference(&ref, err, sizeof(err));
+	if (!rc && ref.nruns == 1)
+		rc = compare_table(ref.runs[0], r, f, t, 1);
+	else if (!rc)
+		rc = -EINVAL;
+	rep_free(&ref);
+	if (rc)
+		return rc;
+	t->title = "Against the SUITE.md reference (A: published, B: this run; seconds,"
+		   " median of rounds; B/A < 1: this run is faster)";
+	return 1;
+}
+
 int rep_print(FILE *out, const struct rep_run *r, enum rep_fmt f)
 {
 	enum { NT = 10 };
@@ -1617,6 +1655,10 @@ int rep_print(FILE *out, const struct rep_run *r, enum rep_fmt f)
 		if (rc)
 			break;
 	}
+	struct rep_table ref;
+	int have_ref = rc ? 0 : reference_table(r, f, &ref);
+	if (have_ref < 0)
+		rc = have_ref;
 	if (rc) {
 		for (size_t i = 0; i < n; i++)
 			rep_table_free(&t[i]);
@@ -1663,6 +1705,13 @@ int rep_print(FILE *out, const struct rep_run *r, enum rep_fmt f)
 				fprintf(out, "- warm cache: %zu stat/read phase%s ran without a remount"
 					" (cold: false); those \"cold\" figures are warm\n",
 					warm, warm == 1 ? "" : "s");
+			if (have_ref) {
+				fputc('\n', out);
+				print_md(out, &ref);
+				fputs("\nA: SUITE.md's published run (kernel 6.17, loop --direct-io=on over"
+				      " a 10 GB file on NVMe); `fsbench compare --reference` lists all"
+				      " four filesystems.\n", out);
+			}
 			fputc('\n', out);
 			print_md(out, rate);
 			fputc('\n', out);
@@ -1689,6 +1738,8 @@ int rep_print(FILE *out, const struct rep_run *r, enum rep_fmt f)
 	}
 	for (size_t i = 0; i < NT; i++)
 		rep_table_free(&t[i]);
+	if (have_ref)
+		rep_table_free(&ref);
 	return 0;
 }
 

@@ -314,13 +314,38 @@ static void test_render_md(void)
 	CHECK(s && !strstr(s, "warm cache"));
 	CHECK_CONTAINS(s, "| xfs  |     3 | read       | 1.80 | 12.3 | 459.8 |  2346 | 13000 |\n");
 	CHECK_CONTAINS(s, "## Errors and verification failures\n");
+	/* a seed-shaped run stands next to SUITE.md's figures, its filesystems only */
+	CHECK_CONTAINS(s, "## Against the SUITE.md reference (A: published, B: this run;");
+	CHECK_CONTAINS(s, "| ext4 | create (incl. sync)         |  8.50 |  9.00 | 1.06 |\n");
+	CHECK_CONTAINS(s, "| xfs  | read cold (aged fs)         |  11.0 |  11.4 | 1.04 |\n");
+	CHECK(s && !strstr(s, "| f2fs |"));
 	/* sections in order */
 	const char *a = s ? strstr(s, "## Summary") : NULL, *b = s ? strstr(s, "## Files per") : NULL,
 		   *c = s ? strstr(s, "## Rounds") : NULL, *d = s ? strstr(s, "## Latency") : NULL,
 		   *e = s ? strstr(s, "## Errors") : NULL;
-	CHECK(a && b && c && d && e && a < b && b < c && c < d && d < e);
+	const char *g = s ? strstr(s, "## Against the SUITE.md") : NULL;
+	CHECK(a && b && c && d && e && g && a < g && g < b && b < c && c < d && d < e);
+	free(s);
+	/* not in CSV, and not for another workload */
+	s = set.nruns ? render(rep_find(&set, NULL), REP_CSV) : NULL;
+	CHECK(s && !strstr(s, "SUITE.md"));
 	free(s);
 	rep_free(&set);
+	static const char *const other[] = { "\"profile\":\"smoke\",\"dirs\":16,\"files\":20000",
+		"\"profile\":\"seed\",\"dirs\":16,\"files\":500" };
+	for (size_t i = 0; i < 2; i++) {
+		char text[1024];
+		snprintf(text, sizeof(text),
+			 "{\"schema\":1,\"type\":\"run_start\",\"run_id\":\"c1\",\"seq\":0,"
+			 "\"config\":{%s,\"file_size\":4096}}\n"
+			 "{\"schema\":1,\"type\":\"phase\",\"run_id\":\"c1\",\"seq\":1,\"fs\":\"ext4\","
+			 "\"round\":1,\"phase\":\"create\",\"seconds\":1.5,\"files\":2000}\n", other[i]);
+		CHECK(load_text(&set, text, err, sizeof(err)) == 0);
+		s = set.nruns ? render(set.runs[0], REP_MD) : NULL;
+		CHECK(s && strstr(s, "## Summary") && !strstr(s, "Against the SUITE.md"));
+		free(s);
+		rep_free(&set);
+	}
 }
 
 static void test_render_csv(void)
