@@ -68,7 +68,7 @@ help:
 	@echo '  make check-cross   the aarch64 runner (CROSS_COMPILE=aarch64-linux-gnu-) under qemu-user'
 	@echo '  make check         deps + every test (unit, asan, fuzz smoke, host, image, qemu)'
 	@echo '  make bench         runner create phase vs a bare C loop vs fs_mark'
-	@echo '  make check-image   image checks without mounting (partitions, fsck, ESP, reproducibility)'
+	@echo '  make check-image   image checks without mounting (partitions, fsck, ESP, block map, reproducibility)'
 	@echo '  make check-qemu    boot tests under TCG (x86 smoke, killed run, targets, UEFI, arm64)'
 	@echo '  make check-qemu-arm64  the arm64 image through AAVMF (part of check-qemu)'
 	@echo '  make image         build the bootable image for BOARD'
