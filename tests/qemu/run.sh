@@ -12,6 +12,8 @@
 #      a runner that hangs is ended by init's watchdog (power-off), a kernel
 #      panic ends the run (panic=1, -no-reboot), and the launcher's overall
 #      timeout kills a guest that never ends; all three fail with status 4.
+#      With console=tty0 last, init mirrors its lines and the records to the
+#      serial port, and the serial port is not init's controlling terminal.
 #   5. a run killed part-way (QEMU killed after a few records): every record
 #      the log partition holds is intact, in order, and equal to what the
 #      console showed; at most the record being written at the kill is lost;
@@ -177,6 +179,17 @@ if wanted fake; then
 		ok "panic: QEMU ended by itself (panic=1, -no-reboot)" grep -q 'end: *guest powered off' "$T/panic/run.txt"
 		ok "panic: launcher status 4 (no run_end)" [ "$rc" -eq 4 ]
 		explain panic
+		# console=ttyS0 (the board's) then console=tty0: the screen is
+		# /dev/console, as on pc-x86_64; init mirrors to the serial port
+		# without making it the run's controlling terminal.
+		fake mirror --timeout 120 --append "console=tty0"
+		ok "mirror: init mirrors to the serial port" grep -q 'fsbench-init: starting fsbench (console also on /dev/ttyS0)' "$T/mirror/serial.log"
+		ok "mirror: the stand-in's messages reach the serial port" grep -q 'fake-fsbench: mkfs.xfs' "$T/mirror/serial.log"
+		ok "mirror: init has no controlling terminal (tty_nr 0)" grep -q "fake-fsbench: init's tty_nr 0," "$T/mirror/serial.log"
+		console "$T/mirror" >"$T/mirror.console"
+		ok "mirror: the serial port's records equal the log partition's" cmp "$T/mirror.console" "$T/mirror/records.jsonl"
+		ok "mirror: launcher status 0" [ "$rc" -eq 0 ]
+		explain mirror
 		fake timeout --timeout 20 --append "fake_fsbench=hang"
 		ok "timeout: the launcher killed QEMU after 20 s" grep -q 'timeout: killed after 20s' "$T/timeout.out"
 		ok "timeout: launcher status 4" [ "$rc" -eq 4 ]
