@@ -78,25 +78,7 @@ ok "uefi: records.jsonl extracted from the log partition" grep -q 'from the log 
 ok "uefi: one run_start" [ "$(recs "$res" run_start | wc -l)" -eq 1 ]
 ok "uefi: run_end ok, exit_code 0" sh -c \
 	"grep '\"type\":\"run_end\"' '$res/records.jsonl' | grep '\"status\":\"ok\"' | grep -q '\"exit_code\":0'"
-rounds=$(recs "$res" run_start | sed -n 's/.*"rounds":\([0-9]*\).*/\1/p')
-[ -n "$rounds" ] || rounds=2
-for fs in ext4 xfs btrfs f2fs; do
-	ok "uefi: $fs fs_end ok" sh -c "grep '\"type\":\"fs_end\"' '$res/records.jsonl' | grep '\"fs\":\"$fs\"' | grep -q '\"status\":\"ok\"'"
-	missing=
-	r=1
-	while [ "$r" -le "$rounds" ]; do
-		for ph in create stat read read_inode delete; do
-			n=$(recs "$res" phase | grep -c "\"fs\":\"$fs\",\"round\":$r,\"phase\":\"$ph\"" || true)
-			[ "$n" -eq 1 ] || missing="$missing r$r/$ph($n)"
-		done
-		r=$((r + 1))
-	done
-	if [ -z "$missing" ]; then pass "uefi: $fs has every phase of $rounds rounds"; else fail "uefi: $fs phases:$missing"; fi
-done
-ok "uefi: every phase has errors 0 and verify_errors 0" \
-	[ "$(recs "$res" phase | grep -c -v '"errors":0,"verify_errors":0' || true)" -eq 0 ]
-ok "uefi: no verify_error or error records" \
-	[ "$(($(recs "$res" verify_error | wc -l) + $(recs "$res" error | wc -l)))" -eq 0 ]
+check_suite uefi "$res"
 ok "uefi: serial log shows the rootfs mounted read-only" \
 	grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / ext4 ro,' "$res/serial.log"
 ok "uefi: serial log shows the power-off" grep -q 'reboot: Power down' "$res/serial.log"

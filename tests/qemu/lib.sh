@@ -2,8 +2,9 @@
 # Before sourcing: SUITE (the summary line's name, e.g. "qemu UEFI tests")
 # and optionally only (the case names to run, for `wanted`).
 # Gives: pass fail skip info ok wanted summary (the result lines and
-# counts), recs and console (a results folder's records), esp (the ESP of a
-# launcher work copy, for mtools).
+# counts), recs and console (a results folder's records), esp and
+# esp_results (the ESP of a launcher work copy, for mtools), check_suite
+# (a whole smoke run on the four filesystems).
 
 npass=0 nfail=0 nskip=0
 PREFIX='FSBENCH:'
@@ -46,4 +47,29 @@ esp_results() {
 	mtype -i "$e" "::results/$id.jsonl" >"$T/$1.esp.jsonl" 2>/dev/null || true
 	mtype -i "$e" "::results/$id.md" >"$T/$1.esp.md" 2>/dev/null || true
 	ok "$1: the ESP's records equal the log partition's" cmp "$T/$1.esp.jsonl" "$3/records.jsonl"
+}
+# check_suite NAME RESULTS: the smoke suite ran whole on the four
+# filesystems: each fs_end ok, every phase of every round exactly once (the
+# rounds from run_start, else 2), every phase without errors or verification
+# failures, and no error or verify_error record.
+check_suite() {
+	rounds=$(recs "$2" run_start | sed -n 's/.*"rounds":\([0-9]*\).*/\1/p')
+	[ -n "$rounds" ] || rounds=2
+	for fs in ext4 xfs btrfs f2fs; do
+		ok "$1: $fs fs_end ok" sh -c "grep '\"type\":\"fs_end\"' '$2/records.jsonl' | grep '\"fs\":\"$fs\"' | grep -q '\"status\":\"ok\"'"
+		missing=
+		r=1
+		while [ "$r" -le "$rounds" ]; do
+			for ph in create stat read read_inode delete; do
+				n=$(recs "$2" phase | grep -c "\"fs\":\"$fs\",\"round\":$r,\"phase\":\"$ph\"" || true)
+				[ "$n" -eq 1 ] || missing="$missing r$r/$ph($n)"
+			done
+			r=$((r + 1))
+		done
+		if [ -z "$missing" ]; then pass "$1: $fs has every phase of $rounds rounds"; else fail "$1: $fs phases:$missing"; fi
+	done
+	ok "$1: every phase has errors 0 and verify_errors 0" \
+		[ "$(recs "$2" phase | grep -c -v '"errors":0,"verify_errors":0' || true)" -eq 0 ]
+	ok "$1: no verify_error or error records" \
+		[ "$(($(recs "$2" verify_error | wc -l) + $(recs "$2" error | wc -l)))" -eq 0 ]
 }

@@ -66,25 +66,7 @@ check_full() {
 	ok "$name: one run_start" [ "$(recs "$res" run_start | wc -l)" -eq 1 ]
 	end=$(recs "$res" run_end)
 	ok "$name: run_end ok, exit_code 0" sh -c "echo '$end' | grep -q '\"status\":\"ok\"' && echo '$end' | grep -q '\"exit_code\":0'"
-	rounds=$(recs "$res" run_start | sed -n 's/.*"rounds":\([0-9]*\).*/\1/p')
-	[ -n "$rounds" ] || rounds=2
-	for fs in ext4 xfs btrfs f2fs; do
-		ok "$name: $fs fs_end ok" sh -c "grep '\"type\":\"fs_end\"' '$res/records.jsonl' | grep '\"fs\":\"$fs\"' | grep -q '\"status\":\"ok\"'"
-		missing=
-		r=1
-		while [ $r -le "$rounds" ]; do
-			for ph in create stat read read_inode delete; do
-				n=$(recs "$res" phase | grep -c "\"fs\":\"$fs\",\"round\":$r,\"phase\":\"$ph\"" || true)
-				[ "$n" -eq 1 ] || missing="$missing r$r/$ph($n)"
-			done
-			r=$((r + 1))
-		done
-		if [ -z "$missing" ]; then pass "$name: $fs has every phase of $rounds rounds"; else fail "$name: $fs phases:$missing"; fi
-	done
-	bad=$(recs "$res" phase | grep -v '"errors":0,"verify_errors":0' | wc -l)
-	ok "$name: every phase has errors 0 and verify_errors 0" [ "$bad" -eq 0 ]
-	nerr=$(($(recs "$res" verify_error | wc -l) + $(recs "$res" error | wc -l)))
-	ok "$name: no verify_error or error records" [ "$nerr" -eq 0 ]
+	check_suite "$name" "$res"
 	# Serial log: the same records with the prefix, init's lines, power-off.
 	console "$res" >"$T/$name.console"
 	ok "$name: the console carries the same records as the log partition" cmp "$T/$name.console" "$res/records.jsonl"
@@ -135,6 +117,13 @@ if wanted fake; then
 		# console's last lines and the launcher's, and run once more; the
 		# first attempt is kept as NAME-attempt1. A case that is really
 		# broken fails both times.
+		# show NAME: what the launcher said and the guest console's end.
+		show() {
+			info "$1: what the launcher said:"
+			grep -E '^qemu:|^  end:|^  total run time:' "$T/$1.out" | tail -n 8 || true
+			info "$1: the console's last lines:"
+			tail -n 15 "$T/$1/serial.log" 2>/dev/null | tr -d '\r' || true
+		}
 		fake() {
 			n=$1; shift
 			for attempt in 1 2; do
@@ -150,23 +139,15 @@ if wanted fake; then
 					why="the guest hung until the launcher's timeout killed it"
 				fi
 				[ -n "$why" ] || break
-				info "$n: $why; its console's last lines:"
-				tail -n 15 "$T/$n/serial.log" 2>/dev/null | tr -d '\r' || true
-				info "$n: what the launcher said:"
-				grep -E '^qemu:|^  end:|^  total run time:' "$T/$n.out" | tail -n 8 || true
+				info "$n: $why"
+				show "$n"
 				rm -rf "$T/$n-attempt1"; mv "$T/$n" "$T/$n-attempt1"; mv "$T/$n.out" "$T/$n-attempt1.out"
 				info "$n: once more"
 			done
 			nfail0=$nfail
 		}
 		# After a case's checks: on a failure, what the launcher printed.
-		explain() {
-			[ "$nfail" -eq "$nfail0" ] && return 0
-			info "$1: what the launcher said:"
-			grep -E '^qemu:|^  end:|^  total run time:' "$T/$1.out" | tail -n 8 || true
-			info "$1: the console's last lines:"
-			tail -n 15 "$T/$1/serial.log" 2>/dev/null | tr -d '\r' || true
-		}
+		explain() { [ "$nfail" -eq "$nfail0" ] || show "$1"; }
 		fake watchdog --timeout 120 \
 			--append "fake_fsbench=hang fsbench.phase_timeout=1 fsbench_init.margin=3"
 		ok "watchdog: init's watchdog fired" grep -q 'fsbench-init: watchdog: no record for 4s' "$T/watchdog/serial.log"

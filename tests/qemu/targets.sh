@@ -33,7 +33,6 @@ only=${TARGETS_TEST_ONLY:-named boot nomatch glob}
 SUITE='qemu target tests'
 . tests/qemu/lib.sh
 
-
 rm -rf "$T"
 mkdir -p "$T"
 eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
