@@ -38,35 +38,6 @@
 #define GPT_NAME_CHARS 36
 #define GPT_MAX_ENTRIES 16384
 
-static void put32(unsigned char *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static void put64(unsigned char *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t get32(const unsigned char *p)
-{
-	uint32_t v = 0;
-
-	for (int i = 3; i >= 0; i--)
-		v = (v << 8) | p[i];
-	return v;
-}
-
-static uint64_t get64(const unsigned char *p)
-{
-	uint64_t v = 0;
-
-	for (int i = 7; i >= 0; i--)
-		v = (v << 8) | p[i];
-	return v;
-}
 
 static int all_zero(const unsigned char *p, size_t n)
 {
@@ -279,8 +250,8 @@ static int scan_log(struct scan *s, struct fsb_log_stats *st)
 			return 0;
 		}
 
-		uint32_t ver = get32(b + H_VERSION), hlen = get32(b + H_HDRLEN);
-		uint32_t len = get32(b + H_LEN), blocks = get32(b + H_BLOCKS);
+		uint32_t ver = fsb_get_le32(b + H_VERSION), hlen = fsb_get_le32(b + H_HDRLEN);
+		uint32_t len = fsb_get_le32(b + H_LEN), blocks = fsb_get_le32(b + H_BLOCKS);
 		if (ver != FSB_LOG_VERSION || hlen != FSB_LOG_HDR) {
 			st->end = LOG_END_BAD_HEADER;
 			snprintf(st->detail, sizeof(st->detail),
@@ -314,7 +285,7 @@ static int scan_log(struct scan *s, struct fsb_log_stats *st)
 				return 0;
 			}
 		}
-		uint32_t want_crc = get32(b + H_CRC);
+		uint32_t want_crc = fsb_get_le32(b + H_CRC);
 		uint32_t got_crc = rec_crc(b, b + FSB_LOG_HDR, len);
 		if (want_crc != got_crc) {
 			st->end = LOG_END_BAD_CRC;
@@ -324,8 +295,8 @@ static int scan_log(struct scan *s, struct fsb_log_stats *st)
 		}
 
 		struct fsb_log_rec r = {
-			.run_id = get64(b + H_RUN),
-			.seq = get64(b + H_SEQ),
+			.run_id = fsb_get_le64(b + H_RUN),
+			.seq = fsb_get_le64(b + H_SEQ),
 			.offset = off,
 			.data = (const char *)b + FSB_LOG_HDR,
 			.len = len,
@@ -402,9 +373,9 @@ static int gpt_find_log(int fd, uint64_t size, uint64_t *base, uint64_t *limit,
 	if (!ss)
 		return 0;
 
-	uint32_t hsize = get32(hdr + 12);
-	uint64_t ent_lba = get64(hdr + 72);
-	uint32_t count = get32(hdr + 80), esize = get32(hdr + 84);
+	uint32_t hsize = fsb_get_le32(hdr + 12);
+	uint64_t ent_lba = fsb_get_le64(hdr + 72);
+	uint32_t count = fsb_get_le32(hdr + 80), esize = fsb_get_le32(hdr + 84);
 	uint64_t nsect = size / ss;
 
 	if (hsize < GPT_HDR_MIN || hsize > ss)
@@ -429,7 +400,7 @@ static int gpt_find_log(int fd, uint64_t size, uint64_t *base, uint64_t *limit,
 			return gpt_fail(st, -EBADMSG, "GPT partition entry %u cut short", i);
 		if (all_zero(ent, 16) || !gpt_name_is(ent + 56, FSB_LOG_PARTLABEL))
 			continue;
-		uint64_t first = get64(ent + 32), last = get64(ent + 40);
+		uint64_t first = fsb_get_le64(ent + 32), last = fsb_get_le64(ent + 40);
 		if (found)
 			return gpt_fail(st, -EBADMSG,
 					"GPT has two partitions named " FSB_LOG_PARTLABEL
@@ -646,15 +617,15 @@ int fsb_log_append(struct fsb_log *l, uint64_t seq, const char *data, size_t len
 
 	memset(b, 0, (size_t)total);
 	memcpy(b + H_MAGIC, FSB_LOG_MAGIC, 8);
-	put32(b + H_VERSION, FSB_LOG_VERSION);
-	put32(b + H_HDRLEN, FSB_LOG_HDR);
-	put64(b + H_RUN, l->run_id);
-	put64(b + H_SEQ, seq);
-	put32(b + H_LEN, (uint32_t)len);
-	put32(b + H_BLOCKS, rec_blocks(len));
-	put32(b + H_FLAGS, 0);
+	fsb_put_le32(b + H_VERSION, FSB_LOG_VERSION);
+	fsb_put_le32(b + H_HDRLEN, FSB_LOG_HDR);
+	fsb_put_le64(b + H_RUN, l->run_id);
+	fsb_put_le64(b + H_SEQ, seq);
+	fsb_put_le32(b + H_LEN, (uint32_t)len);
+	fsb_put_le32(b + H_BLOCKS, rec_blocks(len));
+	fsb_put_le32(b + H_FLAGS, 0);
 	memcpy(b + FSB_LOG_HDR, data, len);
-	put32(b + H_CRC, rec_crc(b, b + FSB_LOG_HDR, len));
+	fsb_put_le32(b + H_CRC, rec_crc(b, b + FSB_LOG_HDR, len));
 
 	n = io_full(l->fd, &l->direct, 1, b, (size_t)total, l->pos);
 	if (n < 0)

@@ -32,6 +32,37 @@
  * the payload. blocks == (64 + payload length + 4095) / 4096. The payload
  * starts at byte 64; the rest of the last block is zero. */
 
+/* Little-endian fields, as the log header and GPT store them. */
+static inline void fsb_put_le32(unsigned char *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static inline void fsb_put_le64(unsigned char *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static inline uint32_t fsb_get_le32(const unsigned char *p)
+{
+	uint32_t v = 0;
+
+	for (int i = 3; i >= 0; i--)
+		v = (v << 8) | p[i];
+	return v;
+}
+
+static inline uint64_t fsb_get_le64(const unsigned char *p)
+{
+	uint64_t v = 0;
+
+	for (int i = 7; i >= 0; i--)
+		v = (v << 8) | p[i];
+	return v;
+}
+
 /* How a read of the log ended. */
 enum fsb_log_end {
 	LOG_END_CLEAN = 0,	/* an all-zero block, or the end of the device/file */

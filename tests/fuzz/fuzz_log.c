@@ -59,22 +59,6 @@ static void put_input(const uint8_t *data, size_t size)
 	}
 }
 
-static uint32_t get32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t get64(const uint8_t *p)
-{
-	return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
 /* Recompute the CRC of every plausible record header (log.h), the last
  * first: a header inside an earlier record's payload is then part of the
  * payload the earlier CRC covers. */
@@ -86,14 +70,14 @@ static void fix_crcs(uint8_t *b, size_t size)
 		return;
 	for (size_t off = (size - FSB_LOG_HDR) / 512 * 512;; off -= 512) {
 		uint8_t *h = b + off;
-		uint32_t len = get32(h + 32), blocks = get32(h + 36);
+		uint32_t len = fsb_get_le32(h + 32), blocks = fsb_get_le32(h + 36);
 		if (memcmp(h, FSB_LOG_MAGIC, 8) == 0 && len <= FSB_LOG_MAX_PAYLOAD &&
 		    blocks == (FSB_LOG_HDR + len + FSB_LOG_BLOCK - 1) / FSB_LOG_BLOCK &&
 		    len <= size - off - FSB_LOG_HDR) {
 			uint32_t c = fsb_crc32c(0, h, 40);
 			c = fsb_crc32c(c, zero, 4);
 			c = fsb_crc32c(c, h + 44, FSB_LOG_HDR - 44);
-			put32(h + 40, fsb_crc32c(c, h + FSB_LOG_HDR, len));
+			fsb_put_le32(h + 40, fsb_crc32c(c, h + FSB_LOG_HDR, len));
 		}
 		if (off == 0)
 			break;
@@ -117,11 +101,11 @@ static int on_record(void *arg, const struct fsb_log_rec *r)
 	FUZZ_CHECK(base + r->offset + FSB_LOG_HDR + r->len <= s->size);
 	const uint8_t *h = s->in + base + r->offset;
 	FUZZ_CHECK(memcmp(h, FSB_LOG_MAGIC, 8) == 0);
-	FUZZ_CHECK(r->run_id == get64(h + 16) && r->seq == get64(h + 24));
-	FUZZ_CHECK(r->len == get32(h + 32));
+	FUZZ_CHECK(r->run_id == fsb_get_le64(h + 16) && r->seq == fsb_get_le64(h + 24));
+	FUZZ_CHECK(r->len == fsb_get_le32(h + 32));
 	FUZZ_CHECK(memcmp(r->data, h + FSB_LOG_HDR, r->len) == 0);
 	FUZZ_CHECK(r->data[r->len] == '\0');
-	s->next_off = r->offset + (uint64_t)get32(h + 36) * FSB_LOG_BLOCK;
+	s->next_off = r->offset + (uint64_t)fsb_get_le32(h + 36) * FSB_LOG_BLOCK;
 	s->n++;
 	return s->stop_after && s->n >= s->stop_after;
 }

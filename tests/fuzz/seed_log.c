@@ -100,18 +100,6 @@ static void put_at(const char *name, off_t off, const void *p, size_t n)
 	close(fd);
 }
 
-static void le32(unsigned char *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static void le64(unsigned char *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
-
 /* A disk image of nsect sectors of ss bytes: GPT header at LBA 1, 4
  * entries at LBA 2, one partition (first..last) named label, holding the
  * bytes of the log file `log`. The reader checks neither CRC nor the
@@ -125,30 +113,30 @@ static void gpt_image(const char *name, unsigned ss, uint64_t nsect, uint64_t fi
 	fresh(name);
 	resize(name, (off_t)(nsect * ss));
 	mbr[446 + 4] = 0xee;	/* protective MBR */
-	le32(mbr + 446 + 8, 1);
-	le32(mbr + 446 + 12, (uint32_t)(nsect - 1));
+	fsb_put_le32(mbr + 446 + 8, 1);
+	fsb_put_le32(mbr + 446 + 12, (uint32_t)(nsect - 1));
 	mbr[510] = 0x55;
 	mbr[511] = 0xaa;
 	put_at(name, 0, mbr, sizeof(mbr));
 
 	memcpy(hdr, "EFI PART", 8);
-	le32(hdr + 8, 0x00010000);
-	le32(hdr + 12, sizeof(hdr));
-	le64(hdr + 24, 1);
-	le64(hdr + 32, nsect - 1);
-	le64(hdr + 40, first);
-	le64(hdr + 48, last);
-	le64(hdr + 72, 2);
-	le32(hdr + 80, 4);
-	le32(hdr + 84, 128);
+	fsb_put_le32(hdr + 8, 0x00010000);
+	fsb_put_le32(hdr + 12, sizeof(hdr));
+	fsb_put_le64(hdr + 24, 1);
+	fsb_put_le64(hdr + 32, nsect - 1);
+	fsb_put_le64(hdr + 40, first);
+	fsb_put_le64(hdr + 48, last);
+	fsb_put_le64(hdr + 72, 2);
+	fsb_put_le32(hdr + 80, 4);
+	fsb_put_le32(hdr + 84, 128);
 	put_at(name, ss, hdr, sizeof(hdr));
 
 	memset(ent, 0, sizeof(ent));
 	for (int i = 0; i < 16; i++)	/* type GUID: anything not zero */
 		ent[i] = (unsigned char)(0x10 + i);
 	memset(ent + 16, 0x42, 16);
-	le64(ent + 32, first);
-	le64(ent + 40, last);
+	fsb_put_le64(ent + 32, first);
+	fsb_put_le64(ent + 40, last);
 	for (size_t i = 0; label[i]; i++)
 		ent[56 + 2 * i] = (unsigned char)label[i];
 	put_at(name, 2 * ss, ent, sizeof(ent));

@@ -141,23 +141,6 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-static void put32(unsigned char *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static void put64(unsigned char *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t get32(const unsigned char *p)
-{
-	return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 static uint64_t rng = 88172645463325252ull;
 
 static void garbage(unsigned char *p, size_t n)
@@ -222,12 +205,12 @@ static void test_good(void)
 	unsigned char hdr[FSB_LOG_HDR];
 	peek("good.log", B, hdr, sizeof(hdr));
 	CHECK(memcmp(hdr, "FSBLOG01", 8) == 0);
-	CHECK_EQ_U(get32(hdr + 8), 1);		/* version */
-	CHECK_EQ_U(get32(hdr + 12), 64);	/* header length */
-	CHECK_EQ_U(get32(hdr + 16), 0x1111);	/* run id, low half */
-	CHECK_EQ_U(get32(hdr + 24), 1);		/* seq */
-	CHECK_EQ_U(get32(hdr + 32), strlen(want[1]));
-	CHECK_EQ_U(get32(hdr + 36), 1);		/* blocks */
+	CHECK_EQ_U(fsb_get_le32(hdr + 8), 1);		/* version */
+	CHECK_EQ_U(fsb_get_le32(hdr + 12), 64);	/* header length */
+	CHECK_EQ_U(fsb_get_le32(hdr + 16), 0x1111);	/* run id, low half */
+	CHECK_EQ_U(fsb_get_le32(hdr + 24), 1);		/* seq */
+	CHECK_EQ_U(fsb_get_le32(hdr + 32), strlen(want[1]));
+	CHECK_EQ_U(fsb_get_le32(hdr + 36), 1);		/* blocks */
 
 	CHECK(read_log("good.log", &g, &st) == 0);
 	CHECK_EQ_U(g.n, 5);
@@ -408,8 +391,8 @@ static void test_torn(void)
 	/* a header that claims more blocks than the file has */
 	make_log("torn2.log", 0xdef, 3, 0);		/* 3 records + zero block */
 	unsigned char f[8];
-	put32(f, 3 * B);				/* payload length */
-	put32(f + 4, 4);				/* blocks */
+	fsb_put_le32(f, 3 * B);				/* payload length */
+	fsb_put_le32(f + 4, 4);				/* blocks */
 	patch("torn2.log", 2 * B + 32, f, 8);
 	CHECK(read_log("torn2.log", &g, &st) == 0);
 	CHECK_EQ_U(g.n, 2);
@@ -503,14 +486,14 @@ static void test_damage(void)
 	/* a header of another format version, or an impossible length */
 	copy_file("ref.log", "version.log");
 	unsigned char v[4];
-	put32(v, 2);
+	fsb_put_le32(v, 2);
 	patch("version.log", 5 * B + 8, v, 4);
 	CHECK(read_log("version.log", &g, &st) == 0);
 	CHECK_EQ_U(g.n, 5);
 	CHECK_EQ_U(st.end, LOG_END_BAD_HEADER);
 	got_free(&g);
 	copy_file("ref.log", "length.log");
-	put32(v, 5000);		/* 5000 bytes do not fit in the 1 block the header says */
+	fsb_put_le32(v, 5000);		/* 5000 bytes do not fit in the 1 block the header says */
 	patch("length.log", 1 * B + 32, v, 4);
 	CHECK(read_log("length.log", &g, &st) == 0);
 	CHECK_EQ_U(g.n, 1);
@@ -618,32 +601,32 @@ static void make_disk(const char *path, unsigned ss, uint64_t nsect,
 	garbage(d, size);
 	memset(d, 0, (size_t)(ss * (2 + ent_sect)));
 	mbr[446 + 4] = 0xee;
-	put32(mbr + 446 + 8, 1);
-	put32(mbr + 446 + 12, nsect - 1 > 0xffffffffu ? 0xffffffffu : (uint32_t)(nsect - 1));
+	fsb_put_le32(mbr + 446 + 8, 1);
+	fsb_put_le32(mbr + 446 + 12, nsect - 1 > 0xffffffffu ? 0xffffffffu : (uint32_t)(nsect - 1));
 	mbr[510] = 0x55;
 	mbr[511] = 0xaa;
 
 	for (int i = 0; i < nparts; i++) {
 		unsigned char *e = ents + 128 * i;
 		garbage(e, 32);				/* type and unique GUIDs */
-		put64(e + 32, parts[i].first);
-		put64(e + 40, parts[i].last);
+		fsb_put_le64(e + 32, parts[i].first);
+		fsb_put_le64(e + 40, parts[i].last);
 		for (size_t k = 0; parts[i].name[k]; k++)
 			e[56 + 2 * k] = (unsigned char)parts[i].name[k];
 	}
 	memcpy(h, "EFI PART", 8);
-	put32(h + 8, 0x00010000);
-	put32(h + 12, 92);
-	put64(h + 24, 1);
-	put64(h + 32, nsect - 1);
-	put64(h + 40, 2 + ent_sect);
-	put64(h + 48, nsect - 2 - ent_sect);
+	fsb_put_le32(h + 8, 0x00010000);
+	fsb_put_le32(h + 12, 92);
+	fsb_put_le64(h + 24, 1);
+	fsb_put_le64(h + 32, nsect - 1);
+	fsb_put_le64(h + 40, 2 + ent_sect);
+	fsb_put_le64(h + 48, nsect - 2 - ent_sect);
 	garbage(h + 56, 16);
-	put64(h + 72, 2);
-	put32(h + 80, 128);
-	put32(h + 84, 128);
-	put32(h + 88, crc32_ieee(ents, 128 * 128));
-	put32(h + 16, crc32_ieee(h, 92));
+	fsb_put_le64(h + 72, 2);
+	fsb_put_le32(h + 80, 128);
+	fsb_put_le32(h + 84, 128);
+	fsb_put_le32(h + 88, crc32_ieee(ents, 128 * 128));
+	fsb_put_le32(h + 16, crc32_ieee(h, 92));
 
 	unlink(path);
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -703,8 +686,8 @@ static void test_gpt(void)
 	/* the last record claims a block beyond the partition's end: torn,
 	 * even though the image goes on */
 	unsigned char f[8];
-	put32(f, 5000);
-	put32(f + 4, 2);
+	fsb_put_le32(f, 5000);
+	fsb_put_le32(f + 4, 2);
 	patch("disk512.img", 2048 * 512 + 31 * B + 32, f, 8);
 	CHECK(read_log("disk512.img", &g, &st) == 0);
 	CHECK_EQ_U(g.n, 31);
@@ -764,30 +747,30 @@ static void test_gpt(void)
 	/* malformed headers */
 	copy_file("disk512.img", "disk-bad.img");
 	unsigned char v[8];
-	put64(v, 100000);		/* entry array LBA past the end */
+	fsb_put_le64(v, 100000);		/* entry array LBA past the end */
 	patch("disk-bad.img", 512 + 72, v, 8);
 	CHECK_EQ_U(read_log("disk-bad.img", &g, &st), -EBADMSG);
 	CHECK_CONTAINS(st.detail, "past the end of the image");
 	got_free(&g);
 	copy_file("disk512.img", "disk-bad.img");
-	put64(v, 8190);			/* entry array starts inside, runs past the end */
+	fsb_put_le64(v, 8190);			/* entry array starts inside, runs past the end */
 	patch("disk-bad.img", 512 + 72, v, 8);
 	CHECK_EQ_U(read_log("disk-bad.img", &g, &st), -EBADMSG);
 	CHECK_CONTAINS(st.detail, "past the end of the image");
 	got_free(&g);
 	copy_file("disk512.img", "disk-bad.img");
-	put32(v, 64);			/* entry size below 128 */
+	fsb_put_le32(v, 64);			/* entry size below 128 */
 	patch("disk-bad.img", 512 + 84, v, 4);
 	CHECK_EQ_U(read_log("disk-bad.img", &g, &st), -EBADMSG);
 	CHECK_CONTAINS(st.detail, "entry size 64");
 	got_free(&g);
 	copy_file("disk512.img", "disk-bad.img");
-	put32(v, 1000000);		/* entry count */
+	fsb_put_le32(v, 1000000);		/* entry count */
 	patch("disk-bad.img", 512 + 80, v, 4);
 	CHECK_EQ_U(read_log("disk-bad.img", &g, &st), -EBADMSG);
 	got_free(&g);
 	copy_file("disk512.img", "disk-bad.img");
-	put32(v, 4000);			/* header size */
+	fsb_put_le32(v, 4000);			/* header size */
 	patch("disk-bad.img", 512 + 12, v, 4);
 	CHECK_EQ_U(read_log("disk-bad.img", &g, &st), -EBADMSG);
 	CHECK_CONTAINS(st.detail, "header size");
