@@ -255,9 +255,9 @@ static int do_create(struct wctx *w, int basefd, uint32_t dir, char *dname)
 	 * (about 0.1 us for 4 KiB), never a second clock read. */
 	if (w->perm)
 		shuffle_order(w->perm, a->files, dir, a->round);
-	fsb_file_name(w->perm ? w->perm[0] : 0, name);
-	fsb_pattern_fill(a->pat, w->buf, first,
-			 fsb_pattern_seed(dir, w->perm ? w->perm[0] : 0, a->round), 0);
+	uint32_t i0 = w->perm ? w->perm[0] : 0;
+	fsb_file_name(i0, name);
+	fsb_pattern_fill(a->pat, w->buf, first, fsb_pattern_seed(dir, i0, a->round), 0);
 	t0 = now_ns();
 	for (uint32_t k = 0; k < a->files; k++) {
 		uint32_t i = w->perm ? w->perm[k] : k;

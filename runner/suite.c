@@ -281,8 +281,8 @@ static void emit_phase(struct fsrun *f, enum fsb_phase ph, uint32_t round,
 	rec_str(&r, "fs", f->name);
 	rec_u64(&r, "round", round);
 	rec_str(&r, "phase", fsb_phase_name[ph]);
-	rec_str(&r, "order", ph == PH_CREATE && strcmp(cfg->create_order, "shuffled") == 0 ?
-		"shuffled" : fsb_phase_order[ph]);
+	/* create's order is the setting itself: name or shuffled */
+	rec_str(&r, "order", ph == PH_CREATE ? cfg->create_order : fsb_phase_order[ph]);
 	rec_bool(&r, "cold", cold);
 	rec_dbl(&r, "seconds", res->seconds);
 	rec_u64(&r, "files", res->files);
