@@ -18,12 +18,12 @@ endif
 override O := $(abspath $(O))
 export O BOARD PROFILE V
 
-CSTD     := -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64
+CSTD     := -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Irunner
 WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 DEPFLAGS  = -MMD -MP
 
-RUNNER_SRCS := $(sort $(wildcard runner/*.c))
+RUNNER_SRCS := $(sort $(wildcard runner/*.c runner/*/*.c))
 RUNNER_LIB  := $(filter-out runner/main.c,$(RUNNER_SRCS))
 UNIT_SRCS   := $(sort $(wildcard tests/unit/test_*.c))
 

@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "config.h"
-#include "record.h"
+#include "run/config.h"
+#include "log/record.h"
 
 #define FSB_VERSION "0.1.0"
 

@@ -1,4 +1,4 @@
-/* fuzz_jsonr.c: the JSON reader (runner/jsonr.c) on arbitrary bytes.
+/* fuzz_jsonr.c: the JSON reader (runner/lib/jsonr.c) on arbitrary bytes.
  *
  * The input is the text, exactly as long as libFuzzer gives it (no NUL
  * after it, so ASan sees any read past the end). For every input:
@@ -10,7 +10,7 @@
  * - the tree written back as JSON parses again to the same tree.
  */
 #include "fuzz.h"
-#include "jsonr.h"
+#include "lib/jsonr.h"
 
 #include <errno.h>
 #include <string.h>

@@ -5,8 +5,8 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "suite.h"
+#include "run/config.h"
+#include "run/suite.h"
 #include "unit.h"
 
 static struct fsb_layer lf, lc, lo;

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jsonr.h"
+#include "lib/jsonr.h"
 #include "unit.h"
 
 static struct jsonr_doc *parse_ok(const char *text)

@@ -1,7 +1,7 @@
 /* test_record.c: JSON record building. */
 #include <string.h>
 
-#include "record.h"
+#include "log/record.h"
 #include "unit.h"
 
 int main(int argc, char **argv)

@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "report.h"
+#include "report/report.h"
 #include "unit.h"
 
 static char path_run[1100], path_two[1100], path_bad[1100], path_nophase[1100];

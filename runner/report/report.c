@@ -1,6 +1,6 @@
 /* report.c: read result records back and print the tables (see report.h). */
-#include "report.h"
-#include "jsonr.h"
+#include "report/report.h"
+#include "lib/jsonr.h"
 
 #include <errno.h>
 #include <math.h>

@@ -5,8 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "config.h"
-#include "record.h"
+#include "run/config.h"
+#include "log/record.h"
 
 struct fsb_disk {
 	char path[FSB_PATH_MAX];	/* /dev/NAME */

@@ -9,8 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "exec.h"
-#include "fs.h"
+#include "lib/exec.h"
+#include "run/fs.h"
 #include "fsbench.h"
 
 extern char **environ;

@@ -14,11 +14,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "exec.h"
-#include "layout.h"
-#include "fs.h"
-#include "phase.h"
-#include "suite.h"
+#include "lib/exec.h"
+#include "run/layout.h"
+#include "run/fs.h"
+#include "run/phase.h"
+#include "run/suite.h"
 
 struct fsrun {
 	struct fsb_ctx *c;

@@ -1,5 +1,5 @@
 /* jsonr.c: a small, strict JSON reader (see jsonr.h). */
-#include "jsonr.h"
+#include "lib/jsonr.h"
 
 #include <errno.h>
 #include <stdarg.h>

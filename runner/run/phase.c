@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "fsbench.h"
-#include "phase.h"
+#include "run/phase.h"
 
 const char *const fsb_phase_name[PH_N] = { "create", "stat", "read", "read_inode", "delete" };
 const char *const fsb_phase_order[PH_N] = { "name", "readdir", "name", "inode", "readdir" };

@@ -12,12 +12,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fs.h"
+#include "run/fs.h"
 #include "fsbench.h"
-#include "log.h"
-#include "suite.h"
-#include "sysinfo.h"
-#include "target.h"
+#include "log/log.h"
+#include "run/suite.h"
+#include "run/sysinfo.h"
+#include "run/target.h"
 
 static const char run_usage[] =
 	"usage: fsbench run --target DEV [options]    format DEV and run the suite on it\n"

@@ -1,7 +1,7 @@
 /* log.c: the crash-safe results log: writer (open, append, stat, close) and
  * reader (a log file, a raw partition, or the log partition of a whole GPT
  * disk image). The record layout is in log.h and README "Log format". */
-#include "log.h"
+#include "log/log.h"
 
 #include <errno.h>
 #include <fcntl.h>

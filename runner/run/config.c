@@ -12,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "fs.h"
-#include "record.h"
+#include "run/config.h"
+#include "run/fs.h"
+#include "log/record.h"
 
 enum ktype { K_STR, K_U32, K_SIZE, K_BOOL, K_FSLIST, K_PROFILE, K_CHOICE };
 

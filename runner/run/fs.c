@@ -1,7 +1,7 @@
 /* fs.c: the filesystems the suite runs on. Adding one is adding a row. */
 #include <string.h>
 
-#include "fs.h"
+#include "run/fs.h"
 
 static const char *const ext4_args[] = { "-t", "ext4", "-F", "-q", NULL };
 static const char *const ext4_ver[] = { "-V", NULL };

@@ -2,7 +2,7 @@
 #ifndef FSB_SYSINFO_H
 #define FSB_SYSINFO_H
 
-#include "record.h"
+#include "log/record.h"
 
 /* Add a "host" object to r. */
 void fsb_sysinfo_json(struct fsb_rec *r, const char *key);

@@ -7,8 +7,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "layout.h"
-#include "phase.h"
+#include "run/layout.h"
+#include "run/phase.h"
 
 /* The kernel's FIEMAP interface (include/uapi/linux/fiemap.h), declared
  * here because musl has no kernel headers. */

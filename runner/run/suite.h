@@ -3,7 +3,7 @@
 #define FSB_SUITE_H
 
 #include "fsbench.h"
-#include "target.h"
+#include "run/target.h"
 
 /* Run the suite on target (device mode) or in cfg.dir (target == NULL).
  * Emits fs_start / phase_start / phase / error / fs_end records. */

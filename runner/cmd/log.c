@@ -1,7 +1,7 @@
 /* cmd_log.c: `fsbench log extract|info`: read records back from a log file,
  * a raw log partition, or a whole GPT disk image. The only part of the log
  * code that prints. */
-#include "log.h"
+#include "log/log.h"
 
 #include <errno.h>
 #include <fcntl.h>

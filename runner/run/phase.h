@@ -4,8 +4,8 @@
 
 #include <stdint.h>
 
-#include "hist.h"
-#include "pattern.h"
+#include "run/hist.h"
+#include "run/pattern.h"
 
 enum fsb_phase { PH_CREATE, PH_STAT, PH_READ, PH_READ_INODE, PH_DELETE, PH_N };
 extern const char *const fsb_phase_name[PH_N];

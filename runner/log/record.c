@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "fsbench.h"
-#include "log.h"
+#include "log/log.h"
 
 size_t json_quote(char *buf, size_t cap, const char *s)
 {

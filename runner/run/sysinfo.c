@@ -5,7 +5,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "sysinfo.h"
+#include "run/sysinfo.h"
 
 static void read_line(const char *path, char *buf, size_t len)
 {

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report.h"
+#include "report/report.h"
 
 static const struct ref_fs {
 	const char *fs;
