@@ -1,5 +1,5 @@
-/* cmd_run.c: `fsbench run` and `fsbench config`: options, layers, safety,
- * the run's first and last records. */
+/* cmd/run.c: `fsbench run`: the target, safety, the log, the suite, and the
+ * run's first and last records. */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -12,166 +12,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run/fs.h"
+#include "cmd/settings.h"
 #include "fsbench.h"
+#include "run/fs.h"
 #include "log/log.h"
 #include "run/suite.h"
 #include "run/sysinfo.h"
 #include "run/target.h"
-
-static const char run_usage[] =
-	"usage: fsbench run --target DEV [options]    format DEV and run the suite on it\n"
-	"       fsbench run --dir DIR [options]       run in an existing directory (warm cache)\n"
-	"       fsbench config --show [options]       print the merged settings and their sources\n"
-	"       fsbench config --get KEY [options]    print one merged setting\n"
-	"\n"
-	"options:\n"
-	"  --target SPEC       the disk to destroy: /dev/NAME, path:P, partlabel:L, serial:S,\n"
-	"                      wwn:W or model:GLOB (exactly one disk must match)\n"
-	"  --dir DIR           an existing directory instead of a target: no mkfs, no remount\n"
-	"  --fs LIST           filesystems, e.g. ext4,xfs (default: the profile's)\n"
-	"  --profile NAME      seed (SUITE.md reference workload) or smoke (CI-sized)\n"
-	"  --log PATH          crash-safe results log: file, raw partition or partlabel:NAME\n"
-	"  --yes               really format the target (otherwise: say what would be destroyed)\n"
-	"  --config FILE       read key = value settings from FILE\n"
-	"  --cmdline[=FILE]    read fsbench.KEY=VALUE words from /proc/cmdline (or FILE)\n"
-	"  --KEY=VALUE         any setting below, e.g. --rounds=1 --mount_opts.ext4=noatime\n"
-	"  -h, --help          this help\n"
-	"\n"
-	"Layers, lowest first: defaults < profile < --config < --cmdline < options.\n"
-	"\n"
-	"settings:\n";
-
-static int usage_error(const char *fmt, const char *arg)
-{
-	char msg[512];
-
-	snprintf(msg, sizeof(msg), fmt, arg);
-	fsb_msg("fsbench: %s", msg);
-	fsb_msg("fsbench: try 'fsbench run --help'");
-	return EXIT_USAGE;
-}
-
-/* Parse the command line into layers and merge them. Returns -1 after
- * printing help (exit 0), an exit code > 0 on error, 0 when cfg is ready. */
-static int parse(int argc, char **argv, struct fsb_config *cfg, int *show, const char **get)
-{
-	static struct fsb_layer lfile, lcmd, lcli;
-	struct fsb_layer *layers[3];
-	struct fsb_cfgerr err;
-	const char *config_file = NULL, *cmdline_file = NULL;
-	size_t nl = 0;
-	int rc = 0;
-
-	lfile.src = SRC_FILE;
-	lcmd.src = SRC_CMDLINE;
-	lcli.src = SRC_CLI;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		char key[128], *eq;
-		const char *val;
-
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			dprintf(1, "%s", run_usage);
-			fsb_config_help(1);
-			return -1;
-		}
-		if (show && !strcmp(a, "--show")) {
-			*show = 1;
-			continue;
-		}
-		if (get && !strcmp(a, "--get")) {
-			if (i + 1 >= argc)
-				return usage_error("config: option '%s' needs a key", a);
-			*get = argv[++i];
-			continue;
-		}
-		if (!strcmp(a, "--yes") || !strcmp(a, "-y")) {
-			if (fsb_layer_add(&lcli, "yes", "1", "command line", &err) < 0)
-				return usage_error("%s", err.msg);
-			continue;
-		}
-		if (!strncmp(a, "--cmdline", 9) && (a[9] == 0 || a[9] == '=')) {
-			cmdline_file = a[9] ? a + 10 : "/proc/cmdline";
-			continue;
-		}
-		if (strncmp(a, "--", 2) != 0 || !a[2])
-			return usage_error("run: unexpected argument '%s'", a);
-		snprintf(key, sizeof(key), "%s", a + 2);
-		eq = strchr(key, '=');
-		if (eq) {
-			*eq = 0;
-			val = strchr(a, '=') + 1;
-		} else {
-			if (!strcmp(key, "config") || fsb_config_known(key)) {
-				if (i + 1 >= argc)
-					return usage_error("run: option '%s' needs a value", a);
-				val = argv[++i];
-			} else {
-				val = NULL;
-			}
-		}
-		if (!strcmp(key, "config")) {
-			config_file = val;
-			continue;
-		}
-		if (!fsb_config_known(key))
-			return usage_error("run: unknown option '%s' (see 'fsbench run --help')", a);
-		char where[160];
-		snprintf(where, sizeof(where), "command line --%s", key);
-		if (fsb_layer_add(&lcli, key, val, where, &err) < 0)
-			return usage_error("%s", err.msg);
-	}
-	if (config_file) {
-		if (fsb_layer_file(&lfile, config_file, &err) < 0) {
-			fsb_msg("fsbench: %s", err.msg);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		layers[nl++] = &lfile;
-	}
-	if (cmdline_file) {
-		if (fsb_layer_cmdline(&lcmd, cmdline_file, &err) < 0) {
-			fsb_msg("fsbench: %s", err.msg);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		layers[nl++] = &lcmd;
-	}
-	layers[nl++] = &lcli;
-	if (fsb_config_merge(cfg, layers, nl, &err) < 0) {
-		fsb_msg("fsbench: config %s", err.msg);
-		rc = EXIT_USAGE;
-	}
-out:
-	fsb_layer_free(&lfile);
-	fsb_layer_free(&lcmd);
-	fsb_layer_free(&lcli);
-	return rc;
-}
-
-int cmd_config(int argc, char **argv)
-{
-	static struct fsb_config cfg;
-	const char *get = NULL;
-	char val[FSB_PATH_MAX + 8];
-	int show = 0, rc = parse(argc, argv, &cfg, &show, &get);
-
-	if (rc < 0)
-		return EXIT_OK;
-	if (rc)
-		return rc;
-	if (get) {
-		if (fsb_config_get(&cfg, get, val, sizeof(val)) < 0)
-			return usage_error("config --get %s: unknown key", get);
-		printf("%s\n", val);
-		return EXIT_OK;
-	}
-	if (!show)
-		return usage_error("config: nothing to do; use 'fsbench config --show|--get KEY [options]'%s", "");
-	fsb_config_show(&cfg, 1);
-	return EXIT_OK;
-}
 
 static uint64_t new_run_id(void)
 {
@@ -279,7 +126,7 @@ int cmd_run(int argc, char **argv)
 	struct fsb_ctx *c = &ctx;
 	static struct fsb_disk target;
 	char why[1024], sz[32], sig[128];
-	int rc = parse(argc, argv, &c->cfg, NULL, NULL);
+	int rc = fsb_parse_settings(argc, argv, &c->cfg, NULL, NULL);
 
 	if (rc < 0)
 		return EXIT_OK;
@@ -289,7 +136,7 @@ int cmd_run(int argc, char **argv)
 	c->t0 = fsb_now();
 	c->out_fd = 1;
 	if (!c->cfg.target[0] && !c->cfg.dir[0])
-		return usage_error("run: no target: name the disk to format with --target DEV, "
+		return fsb_usage_error("run: no target: name the disk to format with --target DEV, "
 				   "or a directory with --dir DIR%s", "");
 
 	/* the log: resolved first, so the target can be checked against it */

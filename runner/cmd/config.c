@@ -1,0 +1,29 @@
+/* cmd/config.c: `fsbench config`: the merged settings and where each came from. */
+#include <stdio.h>
+
+#include "cmd/settings.h"
+#include "fsbench.h"
+
+int cmd_config(int argc, char **argv)
+{
+	static struct fsb_config cfg;
+	const char *get = NULL;
+	char val[FSB_PATH_MAX + 8];
+	int show = 0, rc = fsb_parse_settings(argc, argv, &cfg, &show, &get);
+
+	if (rc < 0)
+		return EXIT_OK;
+	if (rc)
+		return rc;
+	if (get) {
+		if (fsb_config_get(&cfg, get, val, sizeof(val)) < 0)
+			return fsb_usage_error("config --get %s: unknown key", get);
+		printf("%s\n", val);
+		return EXIT_OK;
+	}
+	if (!show)
+		return fsb_usage_error("config: nothing to do; use 'fsbench config --show|--get KEY [options]'%s", "");
+	fsb_config_show(&cfg, 1);
+	return EXIT_OK;
+}
+
