@@ -11,7 +11,7 @@
 
 #define FSB_VERSION "0.1.0"
 
-/* Exit codes (README "Exit codes"). */
+/* Exit codes (runner/README.md "Exit codes"). */
 enum {
 	EXIT_OK = 0,
 	EXIT_FAIL = 1,		/* benchmark or verification failure */

@@ -12,8 +12,8 @@ static const struct {
 	{ "run", cmd_run, "format the target and run the small-file suite" },
 	{ "config", cmd_config, "print the merged settings (config --show)" },
 	{ "log", cmd_log, "read a results log back (log extract, log info)" },
-	{ "report", cmd_report, "the SUITE.md tables from a run's records" },
-	{ "compare", cmd_compare, "two runs side by side, or one against SUITE.md (--reference)" },
+	{ "report", cmd_report, "the runner/SUITE.md tables from a run's records" },
+	{ "compare", cmd_compare, "two runs side by side, or one against runner/SUITE.md (--reference)" },
 };
 
 static void usage(FILE *f)

@@ -17,7 +17,7 @@ const char fsb_run_usage[] =
 	"                      wwn:W or model:GLOB (exactly one disk must match)\n"
 	"  --dir DIR           an existing directory instead of a target: no mkfs, no remount\n"
 	"  --fs LIST           filesystems, e.g. ext4,xfs (default: the profile's)\n"
-	"  --profile NAME      seed (SUITE.md reference workload) or smoke (CI-sized)\n"
+	"  --profile NAME      seed (runner/SUITE.md reference workload) or smoke (CI-sized)\n"
 	"  --log PATH          crash-safe results log: file, raw partition or partlabel:NAME\n"
 	"  --yes               really format the target (otherwise: say what would be destroyed)\n"
 	"  --config FILE       read key = value settings from FILE\n"

@@ -1,6 +1,6 @@
 /* log.c: the crash-safe results log: writer (open, append, stat, close) and
  * reader (a log file, a raw partition, or the log partition of a whole GPT
- * disk image). The record layout is in log.h and README "Log format". */
+ * disk image). The record layout is in log.h and runner/FORMATS.md "Log format". */
 #include "log/log.h"
 
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* log.h: the crash-safe results log (a raw partition or a file).
  *
- * Format (see README "Log format"): the log is a sequence of records, each
+ * Format (see runner/FORMATS.md "Log format"): the log is a sequence of records, each
  * starting on a FSB_LOG_BLOCK boundary and occupying one or more whole
  * blocks. A record is a fixed little-endian header followed by the payload
  * (one JSON record, no newline) and zero padding up to the block boundary.

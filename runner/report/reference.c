@@ -1,7 +1,7 @@
-/* reference.c: the published figures of ../shared/SUITE.md as a run, so
+/* reference.c: the published figures of runner/SUITE.md as a run, so
  * `fsbench compare --reference B` holds a run against them.
  *
- * SUITE.md gives, per filesystem, the median of 3 rounds of each phase and
+ * runner/SUITE.md gives, per filesystem, the median of 3 rounds of each phase and
  * the cold read split into the fresh round and the aged ones. They are
  * written here as the records such a run would have: every round of a phase
  * has the median (so the median of rounds is the figure itself); `read` has

@@ -1608,7 +1608,7 @@ void rep_table_print(FILE *out, const struct rep_table *t, enum rep_fmt f)
 
 typedef int (*table_fn)(const struct rep_run *, enum rep_fmt, struct rep_table *);
 
-/* The run is SUITE.md's workload (the seed profile, its shape unchanged),
+/* The run is runner/SUITE.md's workload (the seed profile, its shape unchanged),
  * so its figures can stand next to the published ones. */
 static int seed_shaped(const struct rep_run *r)
 {
@@ -1802,7 +1802,7 @@ static const char compare_usage[] =
 	"usage: fsbench compare A B [--format md|csv]\n"
 	"       fsbench compare --reference B [--format md|csv]\n"
 	"  A, B         run folders or .jsonl files (the last run of each)\n"
-	"  --reference  A is the published figures of SUITE.md (seed profile,\n"
+	"  --reference  A is the published figures of runner/SUITE.md (seed profile,\n"
 	"               kernel 6.17, loop --direct-io=on over a file on NVMe)\n"
 	"  --format F   md (Markdown, the default) or csv\n";
 

@@ -23,7 +23,7 @@
 #define REP_LAYOUT_FIRST 8		/* first_blocks kept per layout record */
 #define REP_LAYOUT_SHOW 4		/* of which the layout table shows */
 
-/* The aging finding under the layout table (SUITE.md, "The ext4 aging
+/* The aging finding under the layout table (runner/SUITE.md, "The ext4 aging
  * finding"): in an aged round (>= REP_AGED_ROUND), name order no longer
  * follows the disk (name-order near < REP_NAME_NEAR_MAX) while inode order
  * still does (inode-order near >= name-order near + REP_INODE_NEAR_GAP).
@@ -140,7 +140,7 @@ struct rep_set {
  * line, -ENOMEM. On error, err holds "PATH: reason" or "PATH:LINE: reason". */
 int rep_load(struct rep_set *set, const char *run, char *err, size_t errlen);
 /* Load from an open stream; name is used in messages. */
-/* The published figures of SUITE.md as one run (reference.c), named
+/* The published figures of runner/SUITE.md as one run (reference.c), named
  * REP_REFERENCE_NAME: the records as text (0, or -ENOSPC when len is too
  * small), or loaded into set (0, or -errno with err set). */
 #define REP_REFERENCE_NAME "SUITE.md reference"

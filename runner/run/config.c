@@ -32,7 +32,7 @@ struct key {
 
 static const struct key keys[] = {
 	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
-	  "workload preset: seed (SUITE.md: 16 x 20000 x 4 KiB, 16 workers, 3 rounds) or smoke (4 x 500 x 4 KiB, 4 workers, 2 rounds)" },
+	  "workload preset: seed (runner/SUITE.md: 16 x 20000 x 4 KiB, 16 workers, 3 rounds) or smoke (4 x 500 x 4 KiB, 4 workers, 2 rounds)" },
 	{ "fs", K_FSLIST, F(fs), 0, 0, "ext4,xfs,btrfs,f2fs",
 	  "filesystems to run, comma-separated, in order" },
 	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
@@ -61,7 +61,7 @@ static const struct key keys[] = {
 	{ "verify", K_BOOL, F(verify), 0, 1, "1", "check every byte read against the expected pattern" },
 	{ "progress", K_BOOL, F(progress), 0, 1, "1", "progress line on stderr at most every 2 seconds" },
 	{ "create_order", K_CHOICE, F(create_order), 0, 0, "name",
-	  "order of the create phase in each directory: name (SUITE.md; name order = creation order) or shuffled (a fixed random order per directory and round: name order no longer follows the disk, as on SUITE.md's aged ext4, for trying the inode-order remedy anywhere): name|shuffled" },
+	  "order of the create phase in each directory: name (runner/SUITE.md; name order = creation order) or shuffled (a fixed random order per directory and round: name order no longer follows the disk, as on runner/SUITE.md's aged ext4, for trying the inode-order remedy anywhere): name|shuffled" },
 	{ "layout", K_BOOL, F(layout), 0, 1, "1",
 	  "after each round's reads, map directory d0000's files (FIEMAP, untimed) and record how name and inode order follow the disk" },
 	{ "on_finish", K_CHOICE, F(on_finish), 0, 0, "poweroff",

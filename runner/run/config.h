@@ -37,7 +37,7 @@ struct fsb_config {
 	int verify;
 	int progress;
 	int layout;		/* FIEMAP diagnosis after each round's reads */
-	char create_order[16];	/* "name" (SUITE.md) or "shuffled" */
+	char create_order[16];	/* "name" (runner/SUITE.md) or "shuffled" */
 	char on_finish[16];	/* read by the boot image's init */
 	char fault[64];		/* self-test: DIR/FILE:OFFSET to corrupt after create */
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */

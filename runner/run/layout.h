@@ -1,5 +1,5 @@
 /* layout.h: where a directory's files sit on the disk (FIEMAP), in file-name
- * order and in inode order: the diagnosis behind SUITE.md's ext4 aging
+ * order and in inode order: the diagnosis behind runner/SUITE.md's ext4 aging
  * finding (name order and physical order decouple on an aged filesystem). */
 #ifndef FSB_LAYOUT_H
 #define FSB_LAYOUT_H

@@ -75,7 +75,7 @@ check_full() {
 	ok "$name: serial log shows fsbench's exit status 0" grep -q 'fsbench-init: fsbench exited with 0 ' "$res/serial.log"
 	ok "$name: serial log shows the power-off" grep -q 'reboot: Power down' "$res/serial.log"
 	ok "$name: progress lines on the console" grep -q 'files/s' "$res/serial.log"
-	ok "$name: report.md has the SUITE.md table" grep -q 'create (incl. sync)' "$res/report.md"
+	ok "$name: report.md has the runner/SUITE.md summary table" grep -q 'create (incl. sync)' "$res/report.md"
 	for f in 'accelerator:' 'first record:' 'total run time:' 'image total'; do
 		ok "$name: summary.txt has '$f'" grep -q "$f" "$res/summary.txt"
 	done

@@ -14,7 +14,7 @@
 #      (UEFI over direct boot) is printed (the target is 2; under TCG on
 #      2 cores it measures 2.4 to 2.9 quiet, up to about 3.5 busy: the
 #      firmware and the XZ decompression the direct vmlinux boot skips,
-#      see the README) and must stay under
+#      see results/MEASUREMENTS.md) and must stay under
 #      UEFI_RATIO_MAX (default 4: a boot menu timeout or a fall-through to
 #      another boot entry exceeds it).
 #   3. pc: the pc-x86_64 board's image through OVMF with its fsbench.conf as

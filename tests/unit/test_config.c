@@ -50,7 +50,7 @@ int main(int argc, char **argv)
 	struct fsb_layer *layers[3] = { &lf, &lc, &lo };
 	(void)argc;
 
-	/* defaults are the seed profile (SUITE.md) */
+	/* defaults are the seed profile (runner/SUITE.md) */
 	reset();
 	CHECK(fsb_config_merge(&c, layers, 3, &err) == 0);
 	CHECK_STR(c.profile, "seed");

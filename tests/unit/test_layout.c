@@ -9,7 +9,7 @@ int main(int argc, char **argv)
 	struct fsb_layout_order o;
 	uint64_t seq[6] = { 4096, 8192, 12288, 16384, 20480, 24576 };
 	uint64_t len[6] = { 4096, 4096, 4096, 4096, 4096, 4096 };
-	/* the SUITE.md sample: block numbers jumping non-monotonically */
+	/* the runner/SUITE.md sample: block numbers jumping non-monotonically */
 	uint64_t aged[6] = { 1607168ull * 4096, 2157687ull * 4096, 49817ull * 4096,
 			     1607169ull * 4096, 2157688ull * 4096, 49818ull * 4096 };
 	uint64_t gaps[4] = { 0, 4096 + 65536, UINT64_MAX, 200 * 4096 };

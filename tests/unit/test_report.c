@@ -7,7 +7,7 @@
  * from round 1 (ext4 create 8, 9, 20: median 9.00, mean 12.3).
  *
  * report-layout.jsonl: ext4 and xfs x 3 rounds with a `layout` record after
- * each round's reads. ext4 is SUITE.md's aging case: round 1 (fresh) reads
+ * each round's reads. ext4 is runner/SUITE.md's aging case: round 1 (fresh) reads
  * sequentially in both orders, rounds 2 and 3 (aged) only in inode order
  * (round 2: name near 2%, inode near 98%, read 37.1 s, read_inode 4.4 s);
  * xfs stays sequential in both orders (no finding).
@@ -314,7 +314,7 @@ static void test_render_md(void)
 	CHECK(s && !strstr(s, "warm cache"));
 	CHECK_CONTAINS(s, "| xfs  |     3 | read       | 1.80 | 12.3 | 459.8 |  2346 | 13000 |\n");
 	CHECK_CONTAINS(s, "## Errors and verification failures\n");
-	/* a seed-shaped run stands next to SUITE.md's figures, its filesystems only */
+	/* a seed-shaped run stands next to runner/SUITE.md's figures, its filesystems only */
 	CHECK_CONTAINS(s, "## Against the SUITE.md reference (A: published, B: this run;");
 	CHECK_CONTAINS(s, "| ext4 | create (incl. sync)         |  8.50 |  9.00 | 1.06 |\n");
 	CHECK_CONTAINS(s, "| xfs  | read cold (aged fs)         |  11.0 |  11.4 | 1.04 |\n");
@@ -1084,7 +1084,7 @@ static void test_shuffled_finding(void)
 	rep_free(&set);
 }
 
-/* The SUITE.md reference as a run, and compare --reference. */
+/* The runner/SUITE.md reference as a run, and compare --reference. */
 static void test_reference(void)
 {
 	struct rep_set set;
@@ -1099,7 +1099,7 @@ static void test_reference(void)
 	const struct rep_run *r = set.nruns ? set.runs[0] : NULL;
 	if (r) {
 		CHECK_EQ_U(r->nfs, 4);
-		/* SUITE.md's table, cell by cell */
+		/* runner/SUITE.md's table, cell by cell */
 		static const struct { const char *fs; enum rep_row row; double want; } cells[] = {
 			{ "ext4", ROW_CREATE, 8.5 }, { "xfs", ROW_CREATE, 52.3 },
 			{ "btrfs", ROW_CREATE, 70.5 }, { "f2fs", ROW_CREATE, 15.5 },
