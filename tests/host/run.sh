@@ -40,6 +40,16 @@ expect_rc 2 "unknown fs" "$FSB" run --target /dev/null --fs ext4,zfs
 expect_err "unknown filesystem 'zfs'"
 expect_rc 2 "unknown option" "$FSB" run --target /dev/null --bogus 1
 expect_err "unknown option '--bogus'"
+expect_rc 2 "empty item in the fs list" "$FSB" run --target /dev/null --fs ext4,,xfs
+expect_err "fs=ext4,,xfs: item 2 is empty"
+expect_rc 2 "a filesystem listed twice" "$FSB" run --target /dev/null --fs ext4,ext4
+expect_err "fs=ext4,ext4: filesystem 'ext4' is listed twice"
+printf 'fs = xfs,btrfs,xfs\n' > "$S/dup.conf"
+expect_rc 2 "a repeat in a config file" "$FSB" config --show --config "$S/dup.conf"
+expect_err "dup.conf:1: fs=xfs,btrfs,xfs: filesystem 'xfs' is listed twice"
+printf 'quiet fsbench.fs=ext4,\n' > "$S/cmdline-fs"
+expect_rc 2 "an empty item on the kernel command line" "$FSB" run --target /dev/null --cmdline="$S/cmdline-fs"
+expect_err "fs=ext4,: item 2 is empty"
 printf 'dirs = 4\nspeed = fast\n' > "$S/bad.conf"
 expect_rc 2 "unknown key in a config file" "$FSB" run --target /dev/null --config "$S/bad.conf"
 expect_err "bad.conf:2: unknown key 'speed'"
