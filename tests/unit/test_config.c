@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "run/config.h"
-#include "run/suite.h"
+#include "run/mount.h"
 #include "unit.h"
 
 static struct fsb_layer lf, lc, lo;
