@@ -281,12 +281,12 @@ static void emit_phase(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t
 		fsb_dir_name(0, dn);
 		rec_obj(&r, "walk");
 		rec_str(&r, "dir", dn);
-		rec_arr(&r, "files");
+		rec_arr(&r, "index");
 		for (uint32_t k = 0; k < s0->ntrace; k++)
 			rec_arr_u64(&r, s0->trace_idx[k]);
 		rec_close(&r);
 		if (ph->walk != WALK_CREATE) {
-			rec_arr(&r, "inodes");
+			rec_arr(&r, "inode");
 			for (uint32_t k = 0; k < s0->ntrace; k++)
 				rec_arr_u64(&r, s0->trace_ino[k]);
 			rec_close(&r);

@@ -44,12 +44,12 @@ phase_times() {
 walks() {
 	awk -v ph="$2" '/"type":"phase"/ && index($0, "\"phase\":\"" ph "\"") {
 		f = "none"; i = "none"
-		if (match($0, /"walk":\{"dir":"d0000","files":\[[0-9,]*\]/)) {
+		if (match($0, /"walk":\{"dir":"d0000","index":\[[0-9,]*\]/)) {
 			n = split(substr($0, RSTART + 31, RLENGTH - 32), a, ",")
 			f = n > 1 ? "name" : "other"; for (k = 1; k <= n; k++) if (a[k] != k - 1) f = "other"
 		}
-		if (match($0, /"inodes":\[[0-9,]*\]/)) {
-			n = split(substr($0, RSTART + 10, RLENGTH - 11), a, ",")
+		if (match($0, /"inode":\[[0-9,]*\]/)) {
+			n = split(substr($0, RSTART + 9, RLENGTH - 10), a, ",")
 			i = n > 1 ? "ascending" : "other"; for (k = 2; k <= n; k++) if (a[k] + 0 <= a[k - 1] + 0) i = "other"
 		}
 		print "files:" f " inodes:" i
