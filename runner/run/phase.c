@@ -237,16 +237,16 @@ static void shuffle_order(uint32_t *perm, uint32_t n, uint32_t dir, uint32_t rou
 	}
 }
 
-static int do_create(struct fsb_wctx *w, int basefd, int unused, uint32_t dir, const char *dname,
-		     size_t n_unused)
+static int do_create(struct fsb_wctx *w, const struct fsb_wdir *d)
 {
 	const struct fsb_phase_args *a = w->a;
 	struct fsb_wstate *ws = w->ws;
+	int basefd = d->base_fd;
+	uint32_t dir = d->dir;
+	const char *dname = d->name;
 	char name[12];
 	int dfd;
 
-	(void)unused;
-	(void)n_unused;
 	if (mkdirat(basefd, dname, 0755) < 0 && errno != EEXIST)
 		return werr(w, "mkdir", dir, UINT32_MAX, errno, 0, 0, 0);
 	dfd = openat(basefd, dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -317,14 +317,15 @@ static int do_create(struct fsb_wctx *w, int basefd, int unused, uint32_t dir, c
 	return ws->fatal || ws->errors + ws->verify_errors >= FSB_WERR_LIMIT;
 }
 
-static int do_stat(struct fsb_wctx *w, int basefd, int dfd, uint32_t dir, const char *dname, size_t n)
+static int do_stat(struct fsb_wctx *w, const struct fsb_wdir *d)
 {
 	const struct fsb_phase_args *a = w->a;
 	struct fsb_wstate *ws = w->ws;
+	int dfd = d->fd;
+	uint32_t dir = d->dir;
+	size_t n = d->n;
 	struct stat st;
 
-	(void)basefd;
-	(void)dname;
 	for (size_t k = 0; k < n; k++) {
 		uint64_t t0 = now_ns();
 		int r = fstatat(dfd, w->ent[k].name, &st, AT_SYMLINK_NOFOLLOW);
@@ -342,13 +343,14 @@ static int do_stat(struct fsb_wctx *w, int basefd, int dfd, uint32_t dir, const 
 	return 0;
 }
 
-static int do_read(struct fsb_wctx *w, int basefd, int dfd, uint32_t dir, const char *dname, size_t n)
+static int do_read(struct fsb_wctx *w, const struct fsb_wdir *d)
 {
 	const struct fsb_phase_args *a = w->a;
 	struct fsb_wstate *ws = w->ws;
+	int dfd = d->fd;
+	uint32_t dir = d->dir;
+	size_t n = d->n;
 
-	(void)basefd;
-	(void)dname;
 	for (size_t k = 0; k < n; k++) {
 		uint32_t idx = w->ent[k].idx;
 		uint64_t seed = fsb_pattern_seed(dir, idx, a->round), off = 0, t0, lat = 0;
@@ -405,9 +407,12 @@ static int do_read(struct fsb_wctx *w, int basefd, int dfd, uint32_t dir, const 
 	return 0;
 }
 
-static int do_delete(struct fsb_wctx *w, int basefd, int dfd, uint32_t dir, const char *dname, size_t n)
+static int do_delete(struct fsb_wctx *w, const struct fsb_wdir *d)
 {
 	struct fsb_wstate *ws = w->ws;
+	int dfd = d->fd;
+	uint32_t dir = d->dir;
+	size_t n = d->n;
 
 	for (size_t k = 0; k < n; k++) {
 		uint64_t t0 = now_ns();
@@ -417,7 +422,7 @@ static int do_delete(struct fsb_wctx *w, int basefd, int dfd, uint32_t dir, cons
 			return 1;
 		ws->done++;
 	}
-	if (unlinkat(basefd, dname, AT_REMOVEDIR) < 0)
+	if (unlinkat(d->base_fd, d->name, AT_REMOVEDIR) < 0)
 		return werr(w, "rmdir", dir, UINT32_MAX, errno, 0, 0, 0);
 	return 0;
 }
@@ -513,7 +518,8 @@ static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32
 				ws->ntrace = n < FSB_TRACE_N ? (uint32_t)n : FSB_TRACE_N;
 			}
 		}
-		stop = ph->op(&w, a->base_fd, dfd, dir, dname, n);
+		struct fsb_wdir d = { .base_fd = a->base_fd, .fd = dfd, .dir = dir, .name = dname, .n = n };
+		stop = ph->op(&w, &d);
 		if (dfd >= 0)
 			close(dfd);
 		if (stop)

@@ -25,14 +25,22 @@ enum fsb_walk {
 
 struct fsb_wctx;	/* a worker's state, inside phase.c */
 
+/* The directory a phase's work is given. */
+struct fsb_wdir {
+	int base_fd;		/* the directory holding it */
+	int fd;			/* it, open; -1 for WALK_CREATE (the work makes it) */
+	uint32_t dir;		/* its number: d0003 is 3 */
+	const char *name;	/* "d0003" */
+	size_t n;		/* entries of its listing, in walk order (not WALK_CREATE) */
+};
+
 /* One phase. Adding a phase is adding a row to fsb_phases[] (phase.c). */
 struct fsb_phase_def {
 	const char *name;	/* the records' "phase" */
 	enum fsb_walk walk;
 	unsigned flags;		/* FSB_PH_* */
-	/* The work on one directory. walk != WALK_CREATE: dfd is open and the
-	 * worker's listing (n entries) is in walk order; WALK_CREATE: dfd is -1. */
-	int (*op)(struct fsb_wctx *w, int base_fd, int dfd, uint32_t dir, const char *dname, size_t n);
+	/* The work on one directory; returns 1 when the worker must stop. */
+	int (*op)(struct fsb_wctx *w, const struct fsb_wdir *d);
 };
 
 extern const struct fsb_phase_def fsb_phases[];
