@@ -290,19 +290,33 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 		break;
 	}
 	case K_FSLIST: {
-		char tmp[256], *save = NULL, *tok;
-		size_t n = 0;
+		/* each item a known filesystem, named once: no empty item, no repeat */
+		const char *item = val;
+		size_t n = 0, len;
+		int seen[FSB_MAX_FS] = { 0 };
 		if (strlen(val) >= k->size)
 			return seterr(err, "%s: %s=%s: too long", where, name, shown);
-		snprintf(tmp, sizeof(tmp), "%s", val);
-		for (tok = strtok_r(tmp, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-			if (fsb_fs_index(tok) < 0)
+		if (!val[strspn(val, ",")])
+			return seterr(err, "%s: %s=%s: empty list; allowed: %s", where, name, shown, allowed);
+		for (;; item += len + 1) {
+			char tok[sizeof(((struct fsb_config *)0)->fs)];
+			int fi;
+			len = strcspn(item, ",");
+			n++;
+			if (len == 0)
+				return seterr(err, "%s: %s=%s: item %zu is empty; allowed: %s",
+					      where, name, shown, n, allowed);
+			snprintf(tok, sizeof(tok), "%.*s", (int)len, item);
+			fi = fsb_fs_index(tok);
+			if (fi < 0)
 				return seterr(err, "%s: %s=%s: unknown filesystem '%s'; allowed: %s",
 					      where, name, shown, tok, allowed);
-			n++;
+			if (seen[fi]++)
+				return seterr(err, "%s: %s=%s: filesystem '%s' is listed twice; allowed: %s",
+					      where, name, shown, tok, allowed);
+			if (!item[len])
+				break;
 		}
-		if (n == 0)
-			return seterr(err, "%s: %s=%s: empty list; allowed: %s", where, name, shown, allowed);
 		strcpy(p, val);
 		break;
 	}

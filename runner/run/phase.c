@@ -1,4 +1,5 @@
-/* phase.c: worker processes, the barrier, and the five phases.
+/* phase.c: the phase table, worker processes, the barrier, and the work of
+ * each phase.
  *
  * One worker process per directory (directories are dealt out round-robin
  * when there are fewer workers). Workers set up (allocate) first, report
@@ -21,9 +22,6 @@
 
 #include "fsbench.h"
 #include "run/phase.h"
-
-const char *const fsb_phase_name[PH_N] = { "create", "stat", "read", "read_inode", "delete" };
-const char *const fsb_phase_order[PH_N] = { "name", "readdir", "name", "inode", "readdir" };
 
 #define CHUNK (1u << 20)	/* largest single read/write */
 
@@ -114,20 +112,15 @@ static inline uint64_t now_ns(void)
 
 /* ---- inside a worker ---- */
 
-struct entry {
-	uint64_t ino;
-	uint32_t idx;
-	char name[12];
-};
-
-struct wctx {
+struct fsb_wctx {
 	const struct fsb_phase_args *a;
 	struct fsb_wstate *ws;
 	unsigned char *buf;
 	size_t buflen;
-	struct entry *ent;
+	struct fsb_entry *ent;	/* the listing of one directory */
 	size_t cap;
 	uint32_t *perm;		/* shuffled create: the order of one directory */
+	int trace;		/* the first directory: note the files in ws->trace_* */
 };
 
 int fsb_errno_fatal(int err)
@@ -136,7 +129,7 @@ int fsb_errno_fatal(int err)
 }
 
 /* Record an error; returns 1 when the worker must stop. */
-static int werr(struct wctx *w, const char *op, uint32_t dir, uint32_t idx, int err,
+static int werr(struct fsb_wctx *w, const char *op, uint32_t dir, uint32_t idx, int err,
 		int verify, uint64_t off, uint64_t count)
 {
 	struct fsb_wstate *ws = w->ws;
@@ -151,6 +144,7 @@ static int werr(struct wctx *w, const char *op, uint32_t dir, uint32_t idx, int 
 		e->idx = idx;
 		e->err = err;
 		e->verify = verify;
+		e->fatal = !verify && fsb_errno_fatal(err);
 		snprintf(e->op, sizeof(e->op), "%s", op);
 		e->off = off;
 		e->count = count;
@@ -164,18 +158,26 @@ static int werr(struct wctx *w, const char *op, uint32_t dir, uint32_t idx, int 
 
 static int cmp_idx(const void *x, const void *y)
 {
-	const struct entry *a = x, *b = y;
+	const struct fsb_entry *a = x, *b = y;
 	return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
 
 static int cmp_ino(const void *x, const void *y)
 {
-	const struct entry *a = x, *b = y;
+	const struct fsb_entry *a = x, *b = y;
 	return a->ino < b->ino ? -1 : a->ino > b->ino;
 }
 
+void fsb_walk_sort(struct fsb_entry *ent, size_t n, enum fsb_walk walk)
+{
+	if (walk == WALK_NAME)
+		qsort(ent, n, sizeof(ent[0]), cmp_idx);
+	else if (walk == WALK_INODE)
+		qsort(ent, n, sizeof(ent[0]), cmp_ino);
+}
+
 /* Read the directory (the timed "scandir"): our files into w->ent. */
-static int list_dir(struct wctx *w, int dfd, uint32_t dir, size_t *count)
+static int list_dir(struct fsb_wctx *w, int dfd, uint32_t dir, size_t *count)
 {
 	int fd = dup(dfd);
 	DIR *d;
@@ -235,10 +237,13 @@ static void shuffle_order(uint32_t *perm, uint32_t n, uint32_t dir, uint32_t rou
 	}
 }
 
-static int do_create(struct wctx *w, int basefd, uint32_t dir, char *dname)
+static int do_create(struct fsb_wctx *w, const struct fsb_wdir *d)
 {
 	const struct fsb_phase_args *a = w->a;
 	struct fsb_wstate *ws = w->ws;
+	int basefd = d->base_fd;
+	uint32_t dir = d->dir;
+	const char *dname = d->name;
 	char name[12];
 	int dfd;
 
@@ -255,6 +260,11 @@ static int do_create(struct wctx *w, int basefd, uint32_t dir, char *dname)
 	 * (about 0.1 us for 4 KiB), never a second clock read. */
 	if (w->perm)
 		shuffle_order(w->perm, a->files, dir, a->round);
+	if (w->trace) {
+		for (uint32_t k = 0; k < a->files && k < FSB_TRACE_N; k++)
+			ws->trace_idx[k] = w->perm ? w->perm[k] : k;
+		ws->ntrace = a->files < FSB_TRACE_N ? a->files : FSB_TRACE_N;
+	}
 	uint32_t i0 = w->perm ? w->perm[0] : 0;
 	fsb_file_name(i0, name);
 	fsb_pattern_fill(a->pat, w->buf, first, fsb_pattern_seed(dir, i0, a->round), 0);
@@ -307,15 +317,15 @@ static int do_create(struct wctx *w, int basefd, uint32_t dir, char *dname)
 	return ws->fatal || ws->errors + ws->verify_errors >= FSB_WERR_LIMIT;
 }
 
-static int do_stat(struct wctx *w, int dfd, uint32_t dir)
+static int do_stat(struct fsb_wctx *w, const struct fsb_wdir *d)
 {
 	const struct fsb_phase_args *a = w->a;
 	struct fsb_wstate *ws = w->ws;
-	size_t n;
+	int dfd = d->fd;
+	uint32_t dir = d->dir;
+	size_t n = d->n;
 	struct stat st;
 
-	if (list_dir(w, dfd, dir, &n) < 0)
-		return 1;
 	for (size_t k = 0; k < n; k++) {
 		uint64_t t0 = now_ns();
 		int r = fstatat(dfd, w->ent[k].name, &st, AT_SYMLINK_NOFOLLOW);
@@ -333,15 +343,14 @@ static int do_stat(struct wctx *w, int dfd, uint32_t dir)
 	return 0;
 }
 
-static int do_read(struct wctx *w, int dfd, uint32_t dir, int by_inode)
+static int do_read(struct fsb_wctx *w, const struct fsb_wdir *d)
 {
 	const struct fsb_phase_args *a = w->a;
 	struct fsb_wstate *ws = w->ws;
-	size_t n;
+	int dfd = d->fd;
+	uint32_t dir = d->dir;
+	size_t n = d->n;
 
-	if (list_dir(w, dfd, dir, &n) < 0)
-		return 1;
-	qsort(w->ent, n, sizeof(w->ent[0]), by_inode ? cmp_ino : cmp_idx);
 	for (size_t k = 0; k < n; k++) {
 		uint32_t idx = w->ent[k].idx;
 		uint64_t seed = fsb_pattern_seed(dir, idx, a->round), off = 0, t0, lat = 0;
@@ -398,13 +407,13 @@ static int do_read(struct wctx *w, int dfd, uint32_t dir, int by_inode)
 	return 0;
 }
 
-static int do_delete(struct wctx *w, int basefd, int dfd, uint32_t dir, const char *dname)
+static int do_delete(struct fsb_wctx *w, const struct fsb_wdir *d)
 {
 	struct fsb_wstate *ws = w->ws;
-	size_t n;
+	int dfd = d->fd;
+	uint32_t dir = d->dir;
+	size_t n = d->n;
 
-	if (list_dir(w, dfd, dir, &n) < 0)
-		return 1;
 	for (size_t k = 0; k < n; k++) {
 		uint64_t t0 = now_ns();
 		int r = unlinkat(dfd, w->ent[k].name, 0);
@@ -413,65 +422,104 @@ static int do_delete(struct wctx *w, int basefd, int dfd, uint32_t dir, const ch
 			return 1;
 		ws->done++;
 	}
-	if (unlinkat(basefd, dname, AT_REMOVEDIR) < 0)
+	if (unlinkat(d->base_fd, d->name, AT_REMOVEDIR) < 0)
 		return werr(w, "rmdir", dir, UINT32_MAX, errno, 0, 0, 0);
 	return 0;
+}
+
+/* The suite, in order. */
+const struct fsb_phase_def fsb_phases[] = {
+	{ "create", WALK_CREATE, FSB_PH_SYNC | FSB_PH_FAULT, do_create },
+	{ "stat", WALK_READDIR, FSB_PH_VERIFY, do_stat },
+	{ "read", WALK_NAME, FSB_PH_VERIFY, do_read },
+	{ "read_inode", WALK_INODE, FSB_PH_VERIFY | FSB_PH_LAYOUT, do_read },
+	{ "delete", WALK_READDIR, FSB_PH_SYNC, do_delete },
+};
+const size_t fsb_phase_count = sizeof(fsb_phases) / sizeof(fsb_phases[0]);
+
+const char *fsb_phase_order(const struct fsb_phase_def *ph, const char *create_order)
+{
+	static const char *const name[] = {
+		[WALK_READDIR] = "readdir", [WALK_NAME] = "name", [WALK_INODE] = "inode",
+	};
+
+	return ph->walk == WALK_CREATE ? create_order : name[ph->walk];
+}
+
+/* A worker that cannot set up says why, in its state, and stops. */
+static void setup_failed(struct fsb_wctx *w, const char *op, uint32_t dir, int err)
+{
+	werr(w, op, dir, UINT32_MAX, err, 0, 0, 0);
+	if (w->ws->nerr)
+		w->ws->err[w->ws->nerr - 1].fatal = 1;
+	w->ws->fatal = err;
+	_exit(1);
 }
 
 static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32_t id,
 		   int ready_fd, int barrier_fd)
 {
-	struct wctx w = { .a = a, .ws = ws };
+	const struct fsb_phase_def *ph = a->phase;
+	struct fsb_wctx w = { .a = a, .ws = ws };
 	char c = 0, dname[12];
 	void *buf;
+	int e;
 
 	/* set-up before the barrier: nothing but the measured work after it */
 	w.buflen = a->file_size < CHUNK ? (size_t)a->file_size : CHUNK;
 	if (w.buflen < 4096)
 		w.buflen = 4096;
-	if (posix_memalign(&buf, 4096, w.buflen + 4096))
-		_exit(3);
+	if ((e = posix_memalign(&buf, 4096, w.buflen + 4096)))
+		setup_failed(&w, "alloc", id, e);
 	memset(buf, 0, w.buflen + 4096);
 	w.buf = buf;
-	if (a->phase == PH_CREATE && a->shuffled) {
+	if (ph->walk == WALK_CREATE && a->shuffled) {
 		w.perm = calloc(a->files, sizeof(*w.perm));
 		if (!w.perm)
-			_exit(3);
+			setup_failed(&w, "alloc", id, errno);
 	}
-	if (a->phase != PH_CREATE) {
+	if (ph->walk != WALK_CREATE) {
 		w.cap = (size_t)a->files + 64;
 		w.ent = calloc(w.cap, sizeof(*w.ent));
 		if (!w.ent)
-			_exit(3);
+			setup_failed(&w, "alloc", id, errno);
 		for (size_t i = 0; i < w.cap; i += 4096 / sizeof(*w.ent))
 			w.ent[i].ino = 0;	/* touch the pages now */
 	}
 	if (write(ready_fd, &c, 1) != 1)
-		_exit(3);
+		setup_failed(&w, "ready", id, errno);
 	close(ready_fd);
 	while (read(barrier_fd, &c, 1) < 0 && errno == EINTR)
 		;
 	ws->start_ns = now_ns();
 	for (uint32_t dir = id; dir < a->dirs; dir += a->workers) {
 		int stop = 0, dfd = -1;
+		size_t n = 0;
 
+		w.trace = dir == id;
 		fsb_dir_name(dir, dname);
-		if (a->phase != PH_CREATE) {
+		if (ph->walk != WALK_CREATE) {
 			dfd = openat(a->base_fd, dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 			if (dfd < 0) {
 				if (werr(&w, "open", dir, UINT32_MAX, errno, 0, 0, 0))
 					break;
 				continue;
 			}
+			if (list_dir(&w, dfd, dir, &n) < 0) {
+				close(dfd);
+				break;
+			}
+			fsb_walk_sort(w.ent, n, ph->walk);
+			if (w.trace) {	/* the very listing the phase walks, in its order */
+				for (size_t k = 0; k < n && k < FSB_TRACE_N; k++) {
+					ws->trace_idx[k] = w.ent[k].idx;
+					ws->trace_ino[k] = w.ent[k].ino;
+				}
+				ws->ntrace = n < FSB_TRACE_N ? (uint32_t)n : FSB_TRACE_N;
+			}
 		}
-		switch (a->phase) {
-		case PH_CREATE: stop = do_create(&w, a->base_fd, dir, dname); break;
-		case PH_STAT: stop = do_stat(&w, dfd, dir); break;
-		case PH_READ: stop = do_read(&w, dfd, dir, 0); break;
-		case PH_READ_INODE: stop = do_read(&w, dfd, dir, 1); break;
-		case PH_DELETE: stop = do_delete(&w, a->base_fd, dfd, dir, dname); break;
-		default: break;
-		}
+		struct fsb_wdir d = { .base_fd = a->base_fd, .fd = dfd, .dir = dir, .name = dname, .n = n };
+		stop = ph->op(&w, &d);
 		if (dfd >= 0)
 			close(dfd);
 		if (stop)
@@ -492,7 +540,7 @@ static void progress_line(const struct fsb_phase_args *a, struct fsb_workers *w,
 	for (uint32_t i = 0; i < a->workers; i++)
 		done += w->st[i].done;
 	fsb_msg("fsbench: %s %s: %llu/%llu files (%.0f%%), %.0f files/s, %.0f s",
-		a->label, fsb_phase_name[a->phase], (unsigned long long)done,
+		a->label, a->phase->name, (unsigned long long)done,
 		(unsigned long long)total, total ? 100.0 * (double)done / (double)total : 0.0,
 		el > 0 ? (double)done / el : 0.0, el);
 }
@@ -563,6 +611,10 @@ int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
 				if (pids[i] == p) {
 					pids[i] = 0;
 					alive--;
+					if (WIFSIGNALED(status))
+						w->st[i].signal = WTERMSIG(status);
+					else if (WIFEXITED(status))
+						w->st[i].exit_status = WEXITSTATUS(status);
 					if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 						res->crashed = 1;
 				}
@@ -609,10 +661,11 @@ int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
 	}
 	if (res->timed_out || res->crashed)
 		last = fsb_now_ns();
-	res->seconds = first != UINT64_MAX && last > first ? (double)(last - first) / 1e9 : 0;
-	if (a->sync_fd >= 0 && !res->timed_out) {
+	res->span_seconds = first != UINT64_MAX && last > first ? (double)(last - first) / 1e9 : 0;
+	res->seconds = res->span_seconds;
+	if ((a->phase->flags & FSB_PH_SYNC) && !res->timed_out) {
 		double s0 = fsb_now();
-		if (syncfs(a->sync_fd) < 0 && !res->fatal) {
+		if (syncfs(a->base_fd) < 0 && !res->fatal) {
 			res->fatal = errno;
 			res->errors++;
 		}

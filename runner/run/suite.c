@@ -17,6 +17,7 @@
 #include "lib/exec.h"
 #include "run/layout.h"
 #include "run/fs.h"
+#include "run/mount.h"
 #include "run/phase.h"
 #include "run/suite.h"
 
@@ -30,48 +31,12 @@ struct fsrun {
 	unsigned long mflags;
 	char mdata[256];
 	int mounted;
+	int have_mnt_id;		/* mnt_id: the mount the phase ran on */
+	int mnt_id_unique;
+	uint64_t mnt_id;
 	int failed;
 	char reason[512];
 };
-
-int fsb_mount_opts(const char *opts, unsigned long *flags, char *data, size_t len)
-{
-	static const struct { const char *name; unsigned long set, clear; } flag[] = {
-		{ "ro", MS_RDONLY, 0 }, { "rw", 0, MS_RDONLY },
-		{ "noatime", MS_NOATIME, MS_RELATIME | MS_STRICTATIME },
-		{ "relatime", MS_RELATIME, MS_NOATIME | MS_STRICTATIME },
-		{ "strictatime", MS_STRICTATIME, MS_NOATIME | MS_RELATIME },
-		{ "atime", 0, MS_NOATIME }, { "nodiratime", MS_NODIRATIME, 0 },
-		{ "diratime", 0, MS_NODIRATIME }, { "sync", MS_SYNCHRONOUS, 0 },
-		{ "async", 0, MS_SYNCHRONOUS }, { "dirsync", MS_DIRSYNC, 0 },
-		{ "lazytime", MS_LAZYTIME, 0 }, { "nolazytime", 0, MS_LAZYTIME },
-		{ "nosuid", MS_NOSUID, 0 }, { "nodev", MS_NODEV, 0 }, { "noexec", MS_NOEXEC, 0 },
-		{ "defaults", 0, 0 },
-	};
-	char tmp[256], *save = NULL, *tok;
-	size_t o = 0;
-
-	*flags = 0;
-	data[0] = 0;
-	if (strlen(opts) >= sizeof(tmp))
-		return -E2BIG;
-	snprintf(tmp, sizeof(tmp), "%s", opts);
-	for (tok = strtok_r(tmp, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		size_t i;
-		for (i = 0; i < sizeof(flag) / sizeof(flag[0]); i++)
-			if (!strcmp(tok, flag[i].name)) {
-				*flags = (*flags & ~flag[i].clear) | flag[i].set;
-				break;
-			}
-		if (i < sizeof(flag) / sizeof(flag[0]))
-			continue;
-		int n = snprintf(data + o, len - o, "%s%s", o ? "," : "", tok);
-		if (n < 0 || (size_t)n >= len - o)
-			return -E2BIG;
-		o += (size_t)n;
-	}
-	return 0;
-}
 
 static void fail(struct fsrun *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void fail(struct fsrun *f, const char *fmt, ...)
@@ -142,8 +107,10 @@ static int ensure_support(struct fsrun *f, char *support, size_t len)
 
 static int do_mount(struct fsrun *f)
 {
-	if (mount(f->dev, f->mnt, f->fs->mount_type, f->mflags, f->mdata[0] ? f->mdata : NULL) < 0) {
-		int e = errno;
+	int e = fsb_mount(f->dev, f->mnt, f->fs->mount_type, f->mflags, f->mdata);
+
+	if (e < 0) {
+		e = -e;
 		fail(f, "mount %s (%s) on %s: %s", f->dev, f->name, f->mnt, strerror(e));
 		fsb_error_rec(f->c, f->name, 0, NULL, "mount", f->dev, e, 1, f->reason);
 		return -1;
@@ -154,17 +121,13 @@ static int do_mount(struct fsrun *f)
 
 static int do_umount(struct fsrun *f)
 {
-	for (int tries = 0; tries < 50; tries++) {
-		if (umount2(f->mnt, 0) == 0) {
-			f->mounted = 0;
-			return 0;
-		}
-		if (errno != EBUSY)
-			break;
-		struct timespec ts = { 0, 100 * 1000 * 1000 };
-		nanosleep(&ts, NULL);
+	int e = fsb_umount(f->mnt);
+
+	if (e == 0) {
+		f->mounted = 0;
+		return 0;
 	}
-	int e = errno;
+	e = -e;
 	fail(f, "umount %s (%s): %s", f->mnt, f->name, strerror(e));
 	fsb_error_rec(f->c, f->name, 0, NULL, "umount", f->mnt, e, 1, f->reason);
 	return -1;
@@ -226,7 +189,7 @@ static int make_fs(struct fsrun *f, struct fsb_rec *rec)
 	return 0;
 }
 
-static void emit_phase(struct fsrun *f, enum fsb_phase ph, uint32_t round,
+static void emit_phase(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t round,
 		       struct fsb_workers *w, const struct fsb_phase_result *res, int cold)
 {
 	struct fsb_ctx *c = f->c;
@@ -253,7 +216,7 @@ static void emit_phase(struct fsrun *f, enum fsb_phase ph, uint32_t round,
 				fsb_rec_start(c, &r, "verify_error");
 				rec_str(&r, "fs", f->name);
 				rec_u64(&r, "round", round);
-				rec_str(&r, "phase", fsb_phase_name[ph]);
+				rec_str(&r, "phase", ph->name);
 				rec_str(&r, "file", file);
 				rec_str(&r, "what", e->op);
 				rec_u64(&r, "offset", e->off);
@@ -267,22 +230,22 @@ static void emit_phase(struct fsrun *f, enum fsb_phase ph, uint32_t round,
 					snprintf(msg, sizeof(msg), "unexpected entry in directory");
 				else
 					snprintf(msg, sizeof(msg), "%s", strerror(e->err));
-				fsb_error_rec(c, f->name, (int)round, fsb_phase_name[ph], e->op, file,
-					      e->err, fsb_errno_fatal(e->err), msg);
+				fsb_error_rec(c, f->name, (int)round, ph->name, e->op, file,
+					      e->err, e->fatal, msg);
 			}
 			shown++;
 		}
 	}
 	if (total_err > shown)
 		fsb_note(c, "%s round %u %s: %" PRIu64 " more errors not listed", f->name, round,
-			 fsb_phase_name[ph], total_err - shown);
+			 ph->name, total_err - shown);
 
 	fsb_rec_start(c, &r, "phase");
 	rec_str(&r, "fs", f->name);
 	rec_u64(&r, "round", round);
-	rec_str(&r, "phase", fsb_phase_name[ph]);
+	rec_str(&r, "phase", ph->name);
 	/* create's order is the setting itself: name or shuffled */
-	rec_str(&r, "order", ph == PH_CREATE ? cfg->create_order : fsb_phase_order[ph]);
+	rec_str(&r, "order", fsb_phase_order(ph, cfg->create_order));
 	rec_bool(&r, "cold", cold);
 	rec_dbl(&r, "seconds", res->seconds);
 	rec_u64(&r, "files", res->files);
@@ -300,7 +263,7 @@ static void emit_phase(struct fsrun *f, enum fsb_phase ph, uint32_t round,
 	rec_close(&r);
 	rec_u64(&r, "errors", res->errors);
 	rec_u64(&r, "verify_errors", res->verify_errors);
-	rec_bool(&r, "verified", cfg->verify && (ph == PH_READ || ph == PH_READ_INODE || ph == PH_STAT));
+	rec_bool(&r, "verified", cfg->verify && (ph->flags & FSB_PH_VERIFY));
 	rec_u64(&r, "workers", cfg->workers);
 	rec_arr(&r, "worker_seconds");
 	for (uint32_t i = 0; i < cfg->workers; i++) {
@@ -308,8 +271,32 @@ static void emit_phase(struct fsrun *f, enum fsb_phase ph, uint32_t round,
 		rec_arr_dbl(&r, s->end_ns > s->start_ns ? (double)(s->end_ns - s->start_ns) / 1e9 : 0);
 	}
 	rec_close(&r);
-	if (ph == PH_CREATE || ph == PH_DELETE)
+	if (ph->flags & FSB_PH_SYNC)
 		rec_dbl(&r, "sync_seconds", res->sync_seconds);
+	rec_dbl(&r, "span_seconds", res->span_seconds);
+	/* the order the phase really went: worker 0's first files of d0000 */
+	const struct fsb_wstate *s0 = fsb_worker_state(w, 0);
+	if (s0->ntrace) {
+		char dn[12];
+		fsb_dir_name(0, dn);
+		rec_obj(&r, "walk");
+		rec_str(&r, "dir", dn);
+		rec_arr(&r, "index");
+		for (uint32_t k = 0; k < s0->ntrace; k++)
+			rec_arr_u64(&r, s0->trace_idx[k]);
+		rec_close(&r);
+		if (ph->walk != WALK_CREATE) {
+			rec_arr(&r, "inode");
+			for (uint32_t k = 0; k < s0->ntrace; k++)
+				rec_arr_u64(&r, s0->trace_ino[k]);
+			rec_close(&r);
+		}
+		rec_close(&r);
+	}
+	if (f->have_mnt_id) {
+		rec_u64(&r, "mnt_id", f->mnt_id);
+		rec_bool(&r, "mnt_id_unique", f->mnt_id_unique);
+	}
 	if (res->timed_out)
 		rec_bool(&r, "timed_out", 1);
 	fsb_emit(c, &r);
@@ -393,6 +380,44 @@ static void layout_record(struct fsrun *f, uint32_t round)
 	fsb_emit(f->c, &r);
 }
 
+/* Workers that died before finishing, each with what ended it (a worker
+ * that stopped on an error has its own error record with the errno). */
+static void worker_deaths(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t round,
+			  struct fsb_workers *w)
+{
+	for (uint32_t i = 0; i < f->c->cfg.workers; i++) {
+		const struct fsb_wstate *s = fsb_worker_state(w, i);
+		struct fsb_rec r;
+		char dn[12], msg[160];
+
+		if (s->ended || s->fatal)
+			continue;
+		fsb_dir_name(i, dn);
+		if (s->signal)
+			snprintf(msg, sizeof(msg), "worker %u (%s) killed by signal %d (%s)", i, dn,
+				 s->signal, strsignal(s->signal));
+		else
+			snprintf(msg, sizeof(msg), "worker %u (%s) exited with status %d before it finished",
+				 i, dn, s->exit_status);
+		fail(f, "round %u %s: %s", round, ph->name, msg);
+		fsb_rec_start(f->c, &r, "error");
+		rec_str(&r, "fs", f->name);
+		rec_u64(&r, "round", round);
+		rec_str(&r, "phase", ph->name);
+		rec_str(&r, "op", "worker");
+		rec_str(&r, "file", dn);
+		rec_i64(&r, "errno", 0);
+		rec_str(&r, "msg", msg);
+		rec_bool(&r, "fatal", 1);
+		rec_u64(&r, "worker", i);
+		if (s->signal)
+			rec_u64(&r, "signal", (uint64_t)s->signal);
+		else
+			rec_u64(&r, "exit_status", (uint64_t)s->exit_status);
+		fsb_emit(f->c, &r);
+	}
+}
+
 /* Rounds x phases on a mounted filesystem (or a directory). */
 static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_pattern *pat)
 {
@@ -401,15 +426,17 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 	int cold = f->dev != NULL;
 
 	for (uint32_t round = 1; round <= cfg->rounds && !f->failed; round++) {
-		for (int ph = 0; ph < PH_N && !f->failed; ph++) {
+		for (size_t i = 0; i < fsb_phase_count && !f->failed; i++) {
+			const struct fsb_phase_def *ph = &fsb_phases[i];
 			struct fsb_phase_args a;
 			struct fsb_phase_result res;
 			struct fsb_rec r;
 			char label[128];
 			int fd;
 
-			/* cold cache: unmount and mount the filesystem under test */
-			if (cold && !(round == 1 && ph == PH_CREATE)) {
+			/* cold cache: unmount and mount the filesystem under test
+			 * (the first phase follows the mount after mkfs) */
+			if (cold && !(round == 1 && i == 0)) {
 				if (do_umount(f) < 0 || do_mount(f) < 0)
 					break;
 			}
@@ -417,20 +444,20 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			if (fd < 0) {
 				int e = errno;
 				fail(f, "open %s: %s", f->mnt, strerror(e));
-				fsb_error_rec(c, f->name, (int)round, fsb_phase_name[ph], "open", f->mnt, e, 1, NULL);
+				fsb_error_rec(c, f->name, (int)round, ph->name, "open", f->mnt, e, 1, NULL);
 				break;
 			}
+			f->have_mnt_id = fsb_mnt_id(fd, &f->mnt_id, &f->mnt_id_unique) == 0;
 			fsb_rec_start(c, &r, "phase_start");
 			rec_str(&r, "fs", f->name);
 			rec_u64(&r, "round", round);
-			rec_str(&r, "phase", fsb_phase_name[ph]);
+			rec_str(&r, "phase", ph->name);
 			fsb_emit(c, &r);
 
 			snprintf(label, sizeof(label), "%s round %u/%u", f->name, round, cfg->rounds);
 			memset(&a, 0, sizeof(a));
-			a.phase = (enum fsb_phase)ph;
+			a.phase = ph;
 			a.base_fd = fd;
-			a.sync_fd = (ph == PH_CREATE || ph == PH_DELETE) ? fd : -1;
 			a.dirs = cfg->dirs;
 			a.files = cfg->files;
 			a.workers = cfg->workers;
@@ -445,32 +472,35 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			int e = fsb_phase_run(w, &a, &res);
 			close(fd);
 			if (e < 0) {
-				fail(f, "%s: cannot start workers: %s", fsb_phase_name[ph], strerror(-e));
-				fsb_error_rec(c, f->name, (int)round, fsb_phase_name[ph], "fork", NULL, -e, 1, NULL);
+				fail(f, "%s: cannot start workers: %s", ph->name, strerror(-e));
+				fsb_error_rec(c, f->name, (int)round, ph->name, "fork", NULL, -e, 1, NULL);
 				break;
 			}
-			emit_phase(f, (enum fsb_phase)ph, round, w, &res, cold);
-			if (ph == PH_CREATE && cfg->fault[0] && !res.fatal && !res.timed_out)
+			emit_phase(f, ph, round, w, &res, cold);
+			if ((ph->flags & FSB_PH_FAULT) && cfg->fault[0] && !res.fatal && !res.timed_out)
 				inject_fault(f, round);
-			if (ph == PH_READ_INODE && cfg->layout && !res.fatal && !res.timed_out)
+			if ((ph->flags & FSB_PH_LAYOUT) && cfg->layout && !res.fatal && !res.timed_out)
 				layout_record(f, round);
 			if (cfg->progress)
-				fsb_msg("fsbench: %s %s: %.3f s, %.0f files/s%s", label, fsb_phase_name[ph],
+				fsb_msg("fsbench: %s %s: %.3f s, %.0f files/s%s", label, ph->name,
 					res.seconds, res.seconds > 0 ? (double)res.files / res.seconds : 0.0,
 					res.errors + res.verify_errors ? " (errors)" : "");
 			if (res.timed_out) {
 				fail(f, "round %u %s: timed out after %u s (phase_timeout)", round,
-				     fsb_phase_name[ph], cfg->phase_timeout);
-				fsb_error_rec(c, f->name, (int)round, fsb_phase_name[ph], "timeout", NULL,
+				     ph->name, cfg->phase_timeout);
+				fsb_error_rec(c, f->name, (int)round, ph->name, "timeout", NULL,
 					      ETIMEDOUT, 1, f->reason);
 			} else if (res.fatal) {
-				fail(f, "round %u %s: %s", round, fsb_phase_name[ph], strerror(res.fatal));
+				fail(f, "round %u %s: %s", round, ph->name, strerror(res.fatal));
 			} else if (res.crashed) {
-				fail(f, "round %u %s: a worker process died", round, fsb_phase_name[ph]);
-				fsb_error_rec(c, f->name, (int)round, fsb_phase_name[ph], "worker", NULL, 0, 1,
-					      f->reason);
+				worker_deaths(f, ph, round, w);
+				if (!f->failed) {	/* not one of them: say so all the same */
+					fail(f, "round %u %s: a worker process died", round, ph->name);
+					fsb_error_rec(c, f->name, (int)round, ph->name, "worker", NULL, 0, 1,
+						      f->reason);
+				}
 			} else if (res.errors) {
-				fail(f, "round %u %s: %" PRIu64 " errors", round, fsb_phase_name[ph], res.errors);
+				fail(f, "round %u %s: %" PRIu64 " errors", round, ph->name, res.errors);
 			}
 		}
 	}
@@ -492,35 +522,6 @@ static void fs_end(struct fsrun *f, const char *status)
 		f->c->failed = 1;
 		fsb_msg("fsbench: %s: %s", f->name, f->reason);
 	}
-}
-
-static int mnt_in_use(const char *mnt)
-{
-	struct stat a, b;
-	char parent[FSB_PATH_MAX + 4];
-
-	snprintf(parent, sizeof(parent), "%s/..", mnt);
-	if (stat(mnt, &a) < 0 || stat(parent, &b) < 0)
-		return 0;
-	return a.st_dev != b.st_dev;
-}
-
-static int mkdir_p(const char *path)
-{
-	char tmp[FSB_PATH_MAX];
-
-	snprintf(tmp, sizeof(tmp), "%s", path);
-	for (char *p = tmp + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
 }
 
 static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, int fsi,
@@ -636,8 +637,8 @@ void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 	if (!target) {
 		run_dir(c, w, pat);
 	} else {
-		int e = mkdir_p(c->cfg.mnt);
-		if (e < 0 || mnt_in_use(c->cfg.mnt)) {
+		int e = fsb_mkdir_p(c->cfg.mnt);
+		if (e < 0 || fsb_mnt_in_use(c->cfg.mnt)) {
 			char msg[FSB_PATH_MAX + 64];
 			snprintf(msg, sizeof(msg), "mount point %s: %s", c->cfg.mnt,
 				 e < 0 ? strerror(-e) : "something is already mounted there");

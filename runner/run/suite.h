@@ -9,7 +9,4 @@
  * Emits fs_start / phase_start / phase / error / fs_end records. */
 void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target);
 
-/* Split mount options into mount(2) flags and the data string. */
-int fsb_mount_opts(const char *opts, unsigned long *flags, char *data, size_t len);
-
 #endif

@@ -19,6 +19,60 @@ if [ "$(id -u)" != 0 ]; then
 fi
 [ -x "$FSB" ] || { echo "host tests: $FSB missing (make runner)"; exit 1; }
 
+# ---- reading phase records (awk; one line per record that breaks a rule) ----
+# phase_times FILE: seconds is the workers' span plus the timed syncfs
+# (create, delete: sync_seconds > 0), and the span holds every worker's time
+phase_times() {
+	awk '/"type":"phase"/ {
+		id = "?"; if (match($0, /"fs":"[^"]*","round":[0-9]*,"phase":"[a-z_]*"/)) id = substr($0, RSTART, RLENGTH)
+		if (!match($0, /,"seconds":[-0-9.e+]+/)) { print id ": no seconds"; next }
+		sec = substr($0, RSTART + 11, RLENGTH - 11) + 0
+		if (!match($0, /"span_seconds":[-0-9.e+]+/)) { print id ": no span_seconds"; next }
+		span = substr($0, RSTART + 15, RLENGTH - 15) + 0
+		sync = 0; synced = match($0, /"sync_seconds":[-0-9.e+]+/)
+		if (synced) sync = substr($0, RSTART + 15, RLENGTH - 15) + 0
+		if ((id ~ /"phase":"(create|delete)"/) != (synced && sync > 0)) print id ": sync_seconds " sync
+		d = sec - sync - span; if (d < 0) d = -d
+		if (d > 2e-8 * sec + 1e-12) print id ": seconds " sec " - sync_seconds " sync " != span_seconds " span
+		if (!match($0, /"worker_seconds":\[[^]]*\]/)) { print id ": no worker_seconds"; next }
+		n = split(substr($0, RSTART + 18, RLENGTH - 19), ws, ",")
+		for (i = 1; i <= n; i++) if (ws[i] + 0 > span * (1 + 1e-8)) print id ": worker " i - 1 " took " ws[i] " > span_seconds " span
+	}' "$1"
+}
+# walks FILE PHASE: per record of PHASE, how its walk of d0000 went:
+# "files:name|other inodes:ascending|other|none"
+walks() {
+	awk -v ph="$2" '/"type":"phase"/ && index($0, "\"phase\":\"" ph "\"") {
+		f = "none"; i = "none"
+		if (match($0, /"walk":\{"dir":"d0000","index":\[[0-9,]*\]/)) {
+			n = split(substr($0, RSTART + 31, RLENGTH - 32), a, ",")
+			f = n > 1 ? "name" : "other"; for (k = 1; k <= n; k++) if (a[k] != k - 1) f = "other"
+		}
+		if (match($0, /"inode":\[[0-9,]*\]/)) {
+			n = split(substr($0, RSTART + 9, RLENGTH - 10), a, ",")
+			i = n > 1 ? "ascending" : "other"; for (k = 2; k <= n; k++) if (a[k] + 0 <= a[k - 1] + 0) i = "other"
+		}
+		print "files:" f " inodes:" i
+	}' "$1"
+}
+# mounts FILE: a cold phase ran on a new mount (a mount id not seen before),
+# a phase that is not cold on the mount of the phase before it
+mounts() {
+	awk '/"type":"phase"/ {
+		id = "?"; if (match($0, /"fs":"[^"]*","round":[0-9]*,"phase":"[a-z_]*"/)) id = substr($0, RSTART, RLENGTH)
+		if (!match($0, /"mnt_id":[0-9]+/)) { print id ": no mnt_id"; next }
+		m = substr($0, RSTART + 9, RLENGTH - 9)
+		if (index($0, "\"cold\":true")) { if (m in seen) print id ": cold, but mount " m " again" }
+		else if (prev != "" && m != prev) print id ": not cold, but mount " m " after " prev
+		seen[m] = 1; prev = m
+	}' "$1"
+}
+# none "description" "lines": ok when there are no lines, else the first few
+none() {
+	if [ -z "$2" ]; then ok "$1"; else bad "$1"; echo "$2" | head -n 5 | sed 's/^/     | /'; fi
+}
+unique_mnt_ids() { grep '"type":"phase"' "$1" | grep -q '"mnt_id_unique":true'; }
+
 # ---- the binary ----
 check "fsbench is statically linked" sh -c "file '$FSB' | grep -q 'statically linked'"
 expect_rc 0 "fsbench --help" "$FSB" --help
@@ -40,6 +94,16 @@ expect_rc 2 "unknown fs" "$FSB" run --target /dev/null --fs ext4,zfs
 expect_err "unknown filesystem 'zfs'"
 expect_rc 2 "unknown option" "$FSB" run --target /dev/null --bogus 1
 expect_err "unknown option '--bogus'"
+expect_rc 2 "empty item in the fs list" "$FSB" run --target /dev/null --fs ext4,,xfs
+expect_err "fs=ext4,,xfs: item 2 is empty"
+expect_rc 2 "a filesystem listed twice" "$FSB" run --target /dev/null --fs ext4,ext4
+expect_err "fs=ext4,ext4: filesystem 'ext4' is listed twice"
+printf 'fs = xfs,btrfs,xfs\n' > "$S/dup.conf"
+expect_rc 2 "a repeat in a config file" "$FSB" config --show --config "$S/dup.conf"
+expect_err "dup.conf:1: fs=xfs,btrfs,xfs: filesystem 'xfs' is listed twice"
+printf 'quiet fsbench.fs=ext4,\n' > "$S/cmdline-fs"
+expect_rc 2 "an empty item on the kernel command line" "$FSB" run --target /dev/null --cmdline="$S/cmdline-fs"
+expect_err "fs=ext4,: item 2 is empty"
 printf 'dirs = 4\nspeed = fast\n' > "$S/bad.conf"
 expect_rc 2 "unknown key in a config file" "$FSB" run --target /dev/null --config "$S/bad.conf"
 expect_err "bad.conf:2: unknown key 'speed'"
@@ -150,6 +214,18 @@ check "progress lines on stderr" grep -q 'create: .* files/s' "$S/run.stderr"
 check "latency percentiles present" sh -c "grep '\"type\":\"phase\"' '$S/run.stdout' | grep -q '\"lat_ns\":{\"p50\":[1-9]'"
 check "layout record (FIEMAP) for every fs and round" sh -c "[ \$(grep '\"type\":\"layout\"' '$S/run.stdout' | grep -c '\"name_order\":{\"steps\":499,') -eq $((nfs * 2)) ]"
 check "mount point left unmounted" sh -c "! grep -q ' $S/mnt ' /proc/self/mountinfo"
+none "seconds is the workers' span plus the timed syncfs (create, delete)" "$(phase_times "$S/run.stdout")"
+check "read_inode opens d0000's files in ascending inode order" \
+	[ "$(walks "$S/run.stdout" read_inode | cut -d' ' -f2 | sort -u)" = inodes:ascending ]
+check "read opens d0000's files in name order" [ "$(walks "$S/run.stdout" read | cut -d' ' -f1 | sort -u)" = files:name ]
+check "create makes d0000's files in name order" [ "$(walks "$S/run.stdout" create | sort -u)" = "files:name inodes:none" ]
+if unique_mnt_ids "$S/run.stdout"; then
+	none "every cold phase ran on a new mount (mount id)" "$(mounts "$S/run.stdout")"
+	check "$((nfs * 10)) phases, $((nfs * 10)) mounts" \
+		[ "$(grep '"type":"phase"' "$S/run.stdout" | grep -o '"mnt_id":[0-9]*' | sort -u | wc -l)" -eq $((nfs * 10)) ]
+else
+	skip "remount evidence: kernel $(uname -r) gives no unique mount id (statx STATX_MNT_ID_UNIQUE, Linux 6.8); a reused id cannot tell a remount"
+fi
 
 # ---- a flipped bit is a verification failure, not a silent pass ----
 expect_rc 1 "injected corruption fails the run" "$FSB" run --target "$L1" --fs ext4 --profile smoke \
@@ -166,6 +242,12 @@ check "shuffled: the create record says order shuffled" sh -c \
 	"grep '\"type\":\"phase\"' '$S/shuf.stdout' | grep '\"phase\":\"create\"' | grep -q '\"order\":\"shuffled\"'"
 check "shuffled: every phase 2000 files, no errors, verification clean" sh -c \
 	"[ \$(grep '\"type\":\"phase\"' '$S/shuf.stdout' | grep -c '\"files\":2000,.*\"errors\":0,\"verify_errors\":0') -eq 5 ]"
+none "shuffled: seconds is the span plus the timed syncfs" "$(phase_times "$S/shuf.stdout")"
+check "shuffled: create makes d0000's files out of name order" [ "$(walks "$S/shuf.stdout" create)" = "files:other inodes:none" ]
+check "shuffled: read_inode opens them in inode order, which is not name order" \
+	[ "$(walks "$S/shuf.stdout" read_inode)" = "files:other inodes:ascending" ]
+check "shuffled: read opens them in name order, which is not inode order" \
+	[ "$(walks "$S/shuf.stdout" read)" = "files:name inodes:other" ]
 expect_rc 0 "shuffled: report" "$HFSB" report "$S/shuf.stdout"
 check "shuffled: the layout shows name order off the disk, inode order on it" \
 	contains "$OUT" "- ext4: created in shuffled order (round 1): name order is not disk order"
@@ -193,6 +275,9 @@ mkdir -p "$S/tmpfs"; mount -t tmpfs -o size=256m fsbench-test "$S/tmpfs"; rememb
 expect_rc 0 "--dir on tmpfs" "$FSB" run --dir "$S/tmpfs" --profile smoke --log "$S/dir.log"
 expect_err "warm cache"
 check "--dir: phases are not cold" sh -c "grep '\"type\":\"phase\"' '$S/out' | grep -q '\"cold\":false'"
+none "--dir: every phase on the same mount" "$(mounts "$S/out")"
+check "--dir: the mount id is there" grep -q '"type":"phase".*"mnt_id":[0-9]' "$S/out"
+none "--dir: seconds is the span plus the timed syncfs" "$(phase_times "$S/out")"
 check "--dir: fs detected as tmpfs" grep -q '"fs":"tmpfs"' "$S/out"
 check "--dir: directory left empty" [ -z "$(ls -A "$S/tmpfs")" ]
 
@@ -201,5 +286,32 @@ mkdir -p "$S/big-tmpfs"; mount -t tmpfs -o size=20g fsbench-test "$S/big-tmpfs";
 expect_rc 1 "phase timeout" "$FSB" run --dir "$S/big-tmpfs" --dirs 2 --workers 2 --files 2000000 --file_size 1 \
 	--rounds 1 --phase_timeout 1 --progress 0
 check "timeout error record" sh -c "grep '\"type\":\"error\"' '$S/out' | grep -q '\"op\":\"timeout\"'"
+
+# ---- a worker's end reaches its record: the errno, or the signal ----
+mkdir -p "$S/huge-tmpfs"; mount -t tmpfs -o size=64g fsbench-test "$S/huge-tmpfs"; remember_mount "$S/huge-tmpfs"
+expect_rc 1 "a worker that cannot allocate its work (ulimit -v)" sh -c 'ulimit -v 32768; exec "$0" "$@"' \
+	"$FSB" run --dir "$S/huge-tmpfs" --dirs 1 --workers 1 --files 10000000 --file_size 1 --rounds 1 \
+	--create_order shuffled --progress 0
+check "its error record carries ENOMEM, the worker's directory, fatal" sh -c \
+	"grep '\"type\":\"error\"' '$S/out' | grep -q '\"phase\":\"create\",\"op\":\"alloc\",\"file\":\"d0000\",\"errno\":12,.*\"fatal\":true'"
+check "the filesystem fails with the reason, not a dead worker" sh -c \
+	"grep '\"type\":\"fs_end\"' '$S/out' | grep -q '\"status\":\"failed\",\"reason\":\"round 1 create: Out of memory\"'"
+
+"$FSB" run --dir "$S/big-tmpfs" --dirs 2 --workers 2 --files 2000000 --file_size 1 --rounds 1 \
+	--progress 0 >"$S/kill.out" 2>"$S/kill.err" &
+fpid=$!
+workers=""; i=0	# the two workers: the children of this fsbench
+while [ $i -lt 200 ]; do
+	workers=$(grep -l "^PPid:[[:space:]]*$fpid\$" /proc/[0-9]*/status 2>/dev/null | cut -d/ -f3 || true)
+	[ "$(echo $workers | wc -w)" -ge 2 ] && break
+	sleep 0.05; i=$((i + 1))
+done
+[ -n "$workers" ] && kill -TERM $workers
+set +e; wait $fpid; rc=$?; set -e
+check "workers killed by SIGTERM: the run fails (exit $rc)" [ "$rc" -eq 1 ]
+check "one error record per worker, naming the signal" sh -c \
+	"[ \$(grep '\"type\":\"error\"' '$S/kill.out' | grep '\"op\":\"worker\"' | grep -c '\"msg\":\"worker [01] (d000[01]) killed by signal 15 (Terminated)\",\"fatal\":true,\"worker\":[01],\"signal\":15') -eq 2 ]"
+check "the filesystem fails with the worker and the signal" sh -c \
+	"grep '\"type\":\"fs_end\"' '$S/kill.out' | grep -q '\"reason\":\"round 1 create: worker [01] (d000[01]) killed by signal 15'"
 
 summary

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "run/config.h"
-#include "run/suite.h"
+#include "run/mount.h"
 #include "unit.h"
 
 static struct fsb_layer lf, lc, lo;
@@ -162,6 +162,51 @@ int main(int argc, char **argv)
 	CHECK(fsb_layer_add(&lo, "fs", ",", "cli", &err) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
 	CHECK_CONTAINS(err.msg, "empty list");
+
+	/* an empty item or a repeated one is refused, naming the key and the item */
+	reset();
+	CHECK(fsb_layer_add(&lo, "fs", "ext4,,xfs", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "cli: fs=ext4,,xfs: item 2 is empty; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "fs", "ext4,xfs,", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "fs=ext4,xfs,: item 3 is empty");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "fs", ",ext4", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "fs=,ext4: item 1 is empty");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "fs", "ext4,ext4", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "cli: fs=ext4,ext4: filesystem 'ext4' is listed twice; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs");
+
+	reset();
+	CHECK(fsb_layer_add(&lo, "fs", "xfs,btrfs,f2fs,xfs", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "fs=xfs,btrfs,f2fs,xfs: filesystem 'xfs' is listed twice");
+
+	/* the same from a config file and from the kernel command line */
+	reset();
+	write_file("fsdup.conf", "fs = btrfs,btrfs\n");
+	CHECK(fsb_layer_file(&lf, "fsdup.conf", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "fsdup.conf:1: fs=btrfs,btrfs: filesystem 'btrfs' is listed twice");
+
+	reset();
+	write_file("cmdline-fs", "quiet fsbench.fs=ext4,,f2fs\n");
+	CHECK(fsb_layer_cmdline(&lc, "cmdline-fs", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "fs=ext4,,f2fs: item 2 is empty");
+
+	/* every filesystem once, in any order, is fine */
+	reset();
+	CHECK(fsb_layer_add(&lo, "fs", "f2fs,ext4,btrfs,xfs", "cli", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) == 0);
+	CHECK_STR(c.fs, "f2fs,ext4,btrfs,xfs");
 
 	reset();
 	CHECK(fsb_layer_add(&lo, "profile", "huge", "cli", &err) == 0);

@@ -1,0 +1,29 @@
+/* mount.h: the filesystem under test's mount: options, mount and umount, the
+ * mount's identity, the mount point. Returns -errno; never prints. */
+#ifndef FSB_MOUNT_H
+#define FSB_MOUNT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Split mount options into mount(2) flags and the data string. */
+int fsb_mount_opts(const char *opts, unsigned long *flags, char *data, size_t len);
+
+/* mount(2); data "" is passed as NULL. */
+int fsb_mount(const char *dev, const char *mnt, const char *type, unsigned long flags,
+	      const char *data);
+/* umount(2), waiting up to 5 s while the mount is busy. */
+int fsb_umount(const char *mnt);
+
+/* The id of the mount holding fd (statx). *unique = 1: the 64-bit id that is
+ * never reused (STATX_MNT_ID_UNIQUE, Linux 6.8); 0: the id of
+ * /proc/self/mountinfo, which a later mount may reuse. -EOPNOTSUPP when the
+ * kernel gives neither. */
+int fsb_mnt_id(int fd, uint64_t *id, int *unique);
+
+/* 1 when something is mounted on mnt (it and its parent differ in st_dev). */
+int fsb_mnt_in_use(const char *mnt);
+/* mkdir -p */
+int fsb_mkdir_p(const char *path);
+
+#endif

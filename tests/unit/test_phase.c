@@ -1,0 +1,234 @@
+/* test_phase.c: the phase table and the phase engine, run in a scratch
+ * directory: what seconds holds, the order each phase walks, and what a
+ * worker that dies or fails leaves for its record. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "run/mount.h"
+#include "run/pattern.h"
+#include "run/phase.h"
+#include "unit.h"
+
+#define DIRS 2
+#define FILES 300
+
+static const struct fsb_phase_def *phase(const char *name)
+{
+	for (size_t i = 0; i < fsb_phase_count; i++)
+		if (!strcmp(fsb_phases[i].name, name))
+			return &fsb_phases[i];
+	return NULL;
+}
+
+static void args(struct fsb_phase_args *a, const char *name, int base, const struct fsb_pattern *pat)
+{
+	memset(a, 0, sizeof(*a));
+	a->phase = phase(name);
+	a->base_fd = base;
+	a->dirs = DIRS;
+	a->files = FILES;
+	a->workers = DIRS;
+	a->round = 1;
+	a->file_size = 100;
+	a->verify = 1;
+	a->timeout = 60;
+	a->label = "test";
+	a->shuffled = 1;
+	a->pat = pat;
+}
+
+/* seconds is the workers' span (first start to last end) plus the timed sync;
+ * the span holds every worker's own time */
+static void check_time(struct fsb_workers *w, const struct fsb_phase_result *res, int synced)
+{
+	CHECK(res->span_seconds > 0);
+	CHECK(fabs(res->seconds - res->span_seconds - res->sync_seconds) < 1e-12);
+	if (synced)
+		CHECK(res->sync_seconds > 0);
+	else
+		CHECK(res->sync_seconds == 0);
+	for (uint32_t i = 0; i < DIRS; i++) {
+		const struct fsb_wstate *s = fsb_worker_state(w, i);
+		CHECK(s->end_ns > s->start_ns);
+		CHECK((double)(s->end_ns - s->start_ns) / 1e9 <= res->span_seconds + 1e-9);
+	}
+}
+
+static int ascending_ino(const struct fsb_wstate *s)
+{
+	for (uint32_t k = 1; k < s->ntrace; k++)
+		if (s->trace_ino[k] <= s->trace_ino[k - 1])
+			return 0;
+	return 1;
+}
+
+static int name_order(const struct fsb_wstate *s)
+{
+	for (uint32_t k = 0; k < s->ntrace; k++)
+		if (s->trace_idx[k] != k)
+			return 0;
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct fsb_entry e[5] = {
+		{ 40, 3, "f0000003" }, { 10, 1, "f0000001" }, { 50, 0, "f0000000" },
+		{ 20, 4, "f0000004" }, { 30, 2, "f0000002" },
+	};
+	struct fsb_pattern pat;
+	struct fsb_phase_args a;
+	struct fsb_phase_result res;
+	struct fsb_workers *w;
+	struct rlimit old, lim;
+	int base;
+	(void)argc;
+
+	/* the table: the suite's phases in order, each with its walk */
+	static const char *const names[] = { "create", "stat", "read", "read_inode", "delete" };
+	CHECK_EQ_U(fsb_phase_count, 5);
+	for (size_t i = 0; i < fsb_phase_count && i < 5; i++)
+		CHECK_STR(fsb_phases[i].name, names[i]);
+	CHECK_STR(fsb_phase_order(phase("create"), "shuffled"), "shuffled");
+	CHECK_STR(fsb_phase_order(phase("create"), "name"), "name");
+	CHECK_STR(fsb_phase_order(phase("stat"), "name"), "readdir");
+	CHECK_STR(fsb_phase_order(phase("read"), "shuffled"), "name");
+	CHECK_STR(fsb_phase_order(phase("read_inode"), "name"), "inode");
+	CHECK_STR(fsb_phase_order(phase("delete"), "name"), "readdir");
+	CHECK(phase("create")->flags & FSB_PH_SYNC);
+	CHECK(phase("delete")->flags & FSB_PH_SYNC);
+	CHECK(!(phase("read")->flags & FSB_PH_SYNC));
+	CHECK(phase("read_inode")->flags & FSB_PH_VERIFY);
+	CHECK(phase("read_inode")->flags & FSB_PH_LAYOUT);
+	CHECK(phase("create")->flags & FSB_PH_FAULT);
+
+	/* the sort each walk uses */
+	fsb_walk_sort(e, 5, WALK_READDIR);
+	CHECK_EQ_U(e[0].ino, 40);	/* readdir: as listed */
+	fsb_walk_sort(e, 5, WALK_INODE);
+	for (int i = 0; i < 5; i++)
+		CHECK_EQ_U(e[i].ino, 10 * (i + 1));
+	CHECK_STR(e[0].name, "f0000001");
+	fsb_walk_sort(e, 5, WALK_NAME);
+	for (int i = 0; i < 5; i++)
+		CHECK_EQ_U(e[i].idx, i);
+	CHECK_EQ_U(e[0].ino, 50);
+
+	/* the engine, in a scratch directory */
+	fsb_pattern_init(&pat);
+	CHECK(fsb_mkdir_p("phase") == 0);
+	base = open("phase", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	w = fsb_workers_new(DIRS);
+	CHECK(base >= 0 && w != NULL);
+	if (base < 0 || !w)
+		return unit_done(argv[0]);
+
+	/* create, shuffled: the files go out in the shuffled order */
+	args(&a, "create", base, &pat);
+	CHECK(fsb_phase_run(w, &a, &res) == 0);
+	CHECK_EQ_U(res.files, DIRS * FILES);
+	CHECK_EQ_U(res.errors, 0);
+	check_time(w, &res, 1);
+	CHECK_EQ_U(fsb_worker_state(w, 0)->ntrace, FSB_TRACE_N);
+	CHECK(!name_order(fsb_worker_state(w, 0)));
+
+	/* stat: no sync, seconds is the span */
+	args(&a, "stat", base, &pat);
+	CHECK(fsb_phase_run(w, &a, &res) == 0);
+	CHECK_EQ_U(res.files, DIRS * FILES);
+	CHECK_EQ_U(res.errors + res.verify_errors, 0);
+	check_time(w, &res, 0);
+
+	/* read_inode opens the files in inode order, read in name order; with a
+	 * shuffled create the two differ */
+	args(&a, "read_inode", base, &pat);
+	CHECK(fsb_phase_run(w, &a, &res) == 0);
+	CHECK_EQ_U(res.files, DIRS * FILES);
+	CHECK_EQ_U(res.errors + res.verify_errors, 0);
+	check_time(w, &res, 0);
+	for (uint32_t i = 0; i < DIRS; i++) {
+		const struct fsb_wstate *s = fsb_worker_state(w, i);
+		CHECK_EQ_U(s->ntrace, FSB_TRACE_N);
+		CHECK(ascending_ino(s));
+		CHECK(!name_order(s));
+	}
+	args(&a, "read", base, &pat);
+	CHECK(fsb_phase_run(w, &a, &res) == 0);
+	CHECK_EQ_U(res.files, DIRS * FILES);
+	CHECK_EQ_U(res.errors + res.verify_errors, 0);
+	for (uint32_t i = 0; i < DIRS; i++) {
+		const struct fsb_wstate *s = fsb_worker_state(w, i);
+		CHECK_EQ_U(s->ntrace, FSB_TRACE_N);
+		CHECK(name_order(s));
+		CHECK(!ascending_ino(s));
+	}
+
+	/* a worker killed by a signal: the parent keeps which one. Writing
+	 * past RLIMIT_FSIZE raises SIGXFSZ in the workers (the parent writes
+	 * no file while the limit is on). */
+	args(&a, "create", base, &pat);
+	a.file_size = 8192;
+	a.round = 2;
+	CHECK(getrlimit(RLIMIT_FSIZE, &old) == 0);
+	lim = old;
+	lim.rlim_cur = 4096;
+	CHECK(setrlimit(RLIMIT_FSIZE, &lim) == 0);
+	CHECK(fsb_phase_run(w, &a, &res) == 0);
+	CHECK(res.crashed);
+	CHECK_EQ_U(res.fatal, 0);
+	for (uint32_t i = 0; i < DIRS; i++) {
+		const struct fsb_wstate *s = fsb_worker_state(w, i);
+		CHECK_EQ_U(s->signal, SIGXFSZ);
+		CHECK(!s->ended);
+	}
+
+	/* the same with SIGXFSZ ignored: write fails with EFBIG, and the
+	 * errno reaches the worker's error list with the file */
+	signal(SIGXFSZ, SIG_IGN);
+	CHECK(fsb_phase_run(w, &a, &res) == 0);
+	CHECK(!res.crashed);
+	CHECK(res.errors > 0);
+	CHECK(setrlimit(RLIMIT_FSIZE, &old) == 0);
+	signal(SIGXFSZ, SIG_DFL);
+	for (uint32_t i = 0; i < DIRS; i++) {
+		const struct fsb_wstate *s = fsb_worker_state(w, i);
+		CHECK_EQ_U(s->signal, 0);
+		CHECK(s->ended);
+		CHECK(s->nerr > 0);
+		if (s->nerr) {
+			CHECK_EQ_U(s->err[0].err, EFBIG);
+			CHECK_STR(s->err[0].op, "write");
+			CHECK_EQ_U(s->err[0].dir, i);
+			CHECK(s->err[0].idx < FILES);
+			CHECK_EQ_U(s->err[0].off, 4096);
+			CHECK(!s->err[0].fatal);
+		}
+	}
+
+	/* delete: timed sync again; the directories go */
+	args(&a, "delete", base, &pat);
+	CHECK(fsb_phase_run(w, &a, &res) == 0);
+	CHECK_EQ_U(res.files, DIRS * FILES);
+	CHECK_EQ_U(res.errors, 0);
+	check_time(w, &res, 1);
+	CHECK(faccessat(base, "d0000", F_OK, 0) < 0 && errno == ENOENT);
+
+	/* a directory that is not there: the errno of the failed open */
+	args(&a, "stat", base, &pat);
+	CHECK(fsb_phase_run(w, &a, &res) == 0);
+	CHECK(res.errors > 0);
+	CHECK_EQ_U(fsb_worker_state(w, 1)->err[0].err, ENOENT);
+	CHECK_STR(fsb_worker_state(w, 1)->err[0].op, "open");
+
+	fsb_workers_free(w);
+	close(base);
+	return unit_done(argv[0]);
+}
