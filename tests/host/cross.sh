@@ -10,6 +10,7 @@ O=${O:-$(pwd)/out}
 S=$O/tests/cross
 rm -rf "$S"; mkdir -p "$S"
 trap cleanup EXIT INT TERM
+test_init cross "$S"
 Q=$(command -v qemu-aarch64-static || command -v qemu-aarch64 || true)
 
 check "aarch64 binary is static" sh -c "file '$bin' | grep -q 'ARM aarch64.*statically linked'"

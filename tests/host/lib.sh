@@ -2,34 +2,8 @@
 # Every loop device and mount a test makes is remembered and undone at exit;
 # nothing else is ever detached or unmounted.
 
-T_PASS=0; T_FAIL=0; T_SKIP=0
+. "$(dirname "$0")/../lib.sh"
 T_LOOPS=""; T_MOUNTS=""
-
-ok()   { T_PASS=$((T_PASS + 1)); echo "ok   $*"; }
-bad()  { T_FAIL=$((T_FAIL + 1)); echo "FAIL $*"; }
-skip() { T_SKIP=$((T_SKIP + 1)); echo "SKIP $*"; }
-
-check() {	# check "description" command...
-	d=$1; shift
-	if "$@"; then ok "$d"; else bad "$d"; fi
-}
-
-# expect_rc WANT "description" command... : run, capture stdout/stderr in $OUT/$ERR
-expect_rc() {
-	want=$1; d=$2; shift 2
-	set +e
-	"$@" >"$S/out" 2>"$S/err"
-	rc=$?
-	set -e
-	OUT=$(cat "$S/out"); ERR=$(cat "$S/err")
-	if [ "$rc" -eq "$want" ]; then ok "$d (exit $rc)"; else
-		bad "$d: exit $rc, wanted $want"; sed 's/^/     | /' "$S/err" | tail -n 5; fi
-}
-
-contains() { case "$1" in *"$2"*) return 0 ;; esac; return 1; }
-expect_err() {	# expect_err "text" : stderr of the last expect_rc contains text
-	if contains "$ERR" "$1"; then ok "message says: $1"; else bad "message lacks '$1': $(echo "$ERR" | head -n 3)"; fi
-}
 
 new_loop() {	# new_loop VAR FILE SIZE [losetup options]: VAR = the device, remembered for cleanup
 	_var=$1; truncate -s "$3" "$2"
@@ -67,9 +41,4 @@ fingerprint() {
 }
 mark() {	# write a recognisable pattern at the start of DEV
 	yes 'fsbench test marker' | head -c 2097152 | dd of="$1" bs=64k conv=notrunc,fsync status=none
-}
-
-summary() {
-	echo "host: $T_PASS passed, $T_FAIL failed, $T_SKIP skipped"
-	[ "$T_FAIL" -eq 0 ]
 }

@@ -13,9 +13,10 @@ HFSB=$O/host/fsbench
 S=$O/tests/host
 rm -rf "$S"; mkdir -p "$S"
 trap cleanup EXIT INT TERM
+test_init host "$S"
 
 if [ "$(id -u)" != 0 ]; then
-	echo "SKIP host tests: need root for loop devices and mount"; exit 0
+	skip "host tests: need root for loop devices and mount"; summary; exit $?
 fi
 [ -x "$FSB" ] || { echo "host tests: $FSB missing (make runner)"; exit 1; }
 
@@ -67,9 +68,9 @@ mounts() {
 		seen[m] = 1; prev = m
 	}' "$1"
 }
-# none "description" "lines": ok when there are no lines, else the first few
+# none "description" "lines": PASS when there are no lines, else the first few
 none() {
-	if [ -z "$2" ]; then ok "$1"; else bad "$1"; echo "$2" | head -n 5 | sed 's/^/     | /'; fi
+	if [ -z "$2" ]; then pass "$1"; else fail "$1"; echo "$2" | head -n 5 | sed 's/^/     | /'; fi
 }
 unique_mnt_ids() { grep '"type":"phase"' "$1" | grep -q '"mnt_id_unique":true'; }
 
@@ -78,10 +79,11 @@ check "fsbench is statically linked" sh -c "file '$FSB' | grep -q 'statically li
 expect_rc 0 "fsbench --help" "$FSB" --help
 check "help lists the commands" contains "$OUT" "report"
 expect_rc 0 "fsbench run --help" "$FSB" run --help
+missing=
 for k in profile fs dirs files file_size workers rounds phase_timeout target dir log mnt prefix yes verify mkfs_opts.FS mount_opts.FS; do
-	contains "$OUT" "  $k " || bad "run --help lacks key $k"
+	contains "$OUT" "  $k " || missing="$missing $k"
 done
-ok "run --help documents every key"
+check "run --help documents every key${missing:+ (missing:$missing)}" [ -z "$missing" ]
 
 # ---- refusals: misuse (exit 2), nothing run ----
 expect_rc 2 "missing --target" "$FSB" run --profile smoke
@@ -193,16 +195,17 @@ check "log extract equals stdout" cmp -s "$S/run.stdout" "$S/run1/records.jsonl"
 expect_rc 0 "report (csv)" "$HFSB" report "$S/run1" --format csv
 cp "$S/out" "$S/run1.csv"
 for fs in $(echo "$fslist" | tr ',' ' '); do
+	wrong=
 	for r in 1 2; do
 		for ph in create stat read read_inode delete; do
 			n=$(awk -F, -v fs="$fs" -v r="$r" -v ph="$ph" '
 				$1 == "rounds" && $2 == "fs" { for (i = 1; i <= NF; i++) col[$i] = i; next }
 				$1 == "rounds" && $(col["fs"]) == fs && $(col["round"]) == r && $(col["phase"]) == ph {
 					print $(col["files"]) "/" $(col["errors"]) "/" $(col["verify_errors"]) }' "$S/run1.csv")
-			[ "$n" = "2000/0/0" ] || bad "$fs round $r $ph: files/errors/verify = '$n', wanted 2000/0/0"
+			[ "$n" = "2000/0/0" ] || wrong="$wrong r$r/$ph=$n"
 		done
 	done
-	ok "$fs: every phase of both rounds present, 2000 files, no errors, verification clean"
+	check "$fs: every phase of both rounds present, 2000 files, no errors, verification clean${wrong:+ (files/errors/verify:$wrong)}" [ -z "$wrong" ]
 done
 check "read_inode phases record order inode" sh -c "grep '\"phase\":\"read_inode\"' '$S/run.stdout' | grep '\"type\":\"phase\"' | grep -c '\"order\":\"inode\"' | grep -qx $((nfs * 2))"
 check "every phase is cold (remounted)" sh -c "! grep '\"type\":\"phase\"' '$S/run.stdout' | grep -q '\"cold\":false'"

@@ -1,0 +1,70 @@
+# tests/lib.sh: the one library of the shell tests (sourced, POSIX sh).
+#
+# Every check ends in exactly one result line:
+#   PASS: what was checked
+#   FAIL: what was checked (and, indented below it, the evidence)
+#   SKIP: what was not checked: the reason
+# and lines that carry a figure or a hint start with "INFO: ". The last line
+# of a test script is its summary, "NAME: P passed, F failed, S skipped",
+# and the script exits 1 when anything failed.
+#
+#   test_init NAME DIR   name the summary; DIR holds the captured output of
+#                        the checks (created; the caller owns and cleans it)
+#   pass WHAT, fail WHAT, skip WHAT, info TEXT
+#   check WHAT CMD...    run CMD (output captured): PASS when it exits 0,
+#                        else FAIL with the last 20 lines of its output
+#   expect_rc RC WHAT CMD...  run CMD: PASS when it exits RC; its stdout and
+#                        stderr are then in $OUT and $ERR
+#   expect_err TEXT      PASS when the last expect_rc's stderr holds TEXT
+#   contains STR SUB     true when STR holds SUB (for check)
+#   have TOOL            true when TOOL is on PATH
+#   summary              the summary line; returns 1 when anything failed
+
+T_PASS=0 T_FAIL=0 T_SKIP=0
+T_NAME=tests T_DIR=${TMPDIR:-/tmp}
+
+test_init() { T_NAME=$1; T_DIR=$2; mkdir -p "$T_DIR"; }
+
+pass() { T_PASS=$((T_PASS + 1)); echo "PASS: $*"; }
+fail() { T_FAIL=$((T_FAIL + 1)); echo "FAIL: $*"; }
+skip() { T_SKIP=$((T_SKIP + 1)); echo "SKIP: $*"; }
+info() { echo "INFO: $*"; }
+
+check() {
+	_d=$1; shift
+	if "$@" >"$T_DIR/check.out" 2>&1; then
+		pass "$_d"
+	else
+		fail "$_d"
+		tail -n 20 "$T_DIR/check.out" | sed 's/^/     | /'
+	fi
+}
+
+expect_rc() {
+	_want=$1 _d=$2; shift 2
+	set +e
+	"$@" >"$T_DIR/out" 2>"$T_DIR/err"
+	_rc=$?
+	set -e
+	OUT=$(cat "$T_DIR/out"); ERR=$(cat "$T_DIR/err")
+	if [ "$_rc" -eq "$_want" ]; then
+		pass "$_d (exit $_rc)"
+	else
+		fail "$_d: exit $_rc, wanted $_want"
+		tail -n 5 "$T_DIR/err" | sed 's/^/     | /'
+	fi
+}
+
+contains() { case "$1" in *"$2"*) return 0 ;; esac; return 1; }
+
+expect_err() {
+	if contains "$ERR" "$1"; then pass "message says: $1"
+	else fail "message lacks '$1': $(echo "$ERR" | head -n 3)"; fi
+}
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+summary() {
+	echo "$T_NAME: $T_PASS passed, $T_FAIL failed, $T_SKIP skipped"
+	[ "$T_FAIL" -eq 0 ]
+}
