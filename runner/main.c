@@ -15,21 +15,22 @@ static const struct {
 	{ "report", cmd_report, "the SUITE.md tables from a run's records" },
 	{ "compare", cmd_compare, "two runs side by side, or one against SUITE.md (--reference)" },
 };
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 static void usage(FILE *f)
 {
 	fprintf(f, "fsbench %s: small-file filesystem benchmark (ext4, xfs, btrfs, f2fs)\n\n"
 		   "usage: fsbench COMMAND [options]   (fsbench COMMAND --help for each)\n\n",
 		FSB_VERSION);
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
 	fprintf(f, "\nexamples:\n"
 		   "  fsbench run --target /dev/loop3 --fs ext4,xfs --profile seed --log results.log --yes\n"
 		   "  fsbench run --dir /mnt/scratch --profile smoke\n"
 		   "  fsbench log extract results.log -o results/run-1/\n"
 		   "  fsbench report results/run-1/\n"
-		   "\nexit codes: 0 ok, 1 benchmark or verification failure, 2 misuse,\n"
-		   "            3 refused by the safety rules, 4 system failure\n");
+		   "\n");
+	fsb_exit_codes_print(f, DOC_TEXT);
 }
 
 int main(int argc, char **argv)
@@ -46,10 +47,10 @@ int main(int argc, char **argv)
 		printf("fsbench %s\n", FSB_VERSION);
 		return EXIT_OK;
 	}
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	for (size_t i = 0; i < NCOMMANDS; i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
-	fprintf(stderr, "fsbench: unknown command '%s'\n\n", argv[1]);
+	fsb_msg("unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return EXIT_USAGE;
 }

@@ -22,7 +22,7 @@ int cmd_config(int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (!show)
-		return fsb_usage_error("config: nothing to do; use 'fsbench config --show|--get KEY [options]'%s", "");
+		return fsb_usage_error("config: nothing to do; use 'fsbench config --show|--get KEY [options]'");
 	fsb_config_show(&cfg, 1);
 	return EXIT_OK;
 }

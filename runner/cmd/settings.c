@@ -1,5 +1,6 @@
 /* cmd/settings.c: the settings options that `fsbench run` and `fsbench
  * config` share: --KEY=VALUE, --config, --cmdline, merged into one config. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,13 +30,14 @@ const char fsb_run_usage[] =
 	"\n"
 	"settings:\n";
 
-int fsb_usage_error(const char *fmt, const char *arg)
+int fsb_usage_error(const char *fmt, ...)
 {
-	char msg[512];
+	va_list ap;
 
-	snprintf(msg, sizeof(msg), fmt, arg);
-	fsb_msg("fsbench: %s", msg);
-	fsb_msg("fsbench: try 'fsbench run --help'");
+	va_start(ap, fmt);
+	fsb_vmsg(fmt, ap);
+	va_end(ap);
+	fsb_msg("try 'fsbench run --help'");
 	return EXIT_USAGE;
 }
 
@@ -111,25 +113,21 @@ int fsb_parse_settings(int argc, char **argv, struct fsb_config *cfg, int *show,
 	}
 	if (config_file) {
 		if (fsb_layer_file(&lfile, config_file, &err) < 0) {
-			fsb_msg("fsbench: %s", err.msg);
-			rc = EXIT_USAGE;
+			rc = fsb_fail(EXIT_USAGE, "%s", err.msg);
 			goto out;
 		}
 		layers[nl++] = &lfile;
 	}
 	if (cmdline_file) {
 		if (fsb_layer_cmdline(&lcmd, cmdline_file, &err) < 0) {
-			fsb_msg("fsbench: %s", err.msg);
-			rc = EXIT_USAGE;
+			rc = fsb_fail(EXIT_USAGE, "%s", err.msg);
 			goto out;
 		}
 		layers[nl++] = &lcmd;
 	}
 	layers[nl++] = &lcli;
-	if (fsb_config_merge(cfg, layers, nl, &err) < 0) {
-		fsb_msg("fsbench: config %s", err.msg);
-		rc = EXIT_USAGE;
-	}
+	if (fsb_config_merge(cfg, layers, nl, &err) < 0)
+		rc = fsb_fail(EXIT_USAGE, "config %s", err.msg);
 out:
 	fsb_layer_free(&lfile);
 	fsb_layer_free(&lcmd);
