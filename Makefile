@@ -74,6 +74,8 @@ help:
 	@echo '  make image         build the bootable image for BOARD'
 	@echo '  make run           build the image and run the suite in QEMU'
 	@echo '  make clean         remove $$(O)'
+	@echo '  make docs          regenerate the GENERATED regions of the docs from $$(O)/host/fsbench'
+	@echo '  make check-docs    fail when a committed GENERATED region differs from the binary'
 	@echo 'Variables:'
 	@echo '  O=dir              output folder (default out/)'
 	@echo '  BOARD=name         board folder under board/ (default qemu-x86_64)'
@@ -138,6 +140,7 @@ check-cross: host
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory unit
+	$(Q)$(MAKE) --no-print-directory check-docs
 	$(Q)$(MAKE) --no-print-directory check-asan
 	$(Q)$(MAKE) --no-print-directory check-fuzz
 	$(Q)$(MAKE) --no-print-directory check-host
@@ -147,6 +150,21 @@ check: deps
 
 clean:
 	rm -rf $(O)
+
+# ---- generated docs ----
+# Every document of the tree that git knows (tracked or new, not ignored),
+# else every *.md and *.scd outside $(O).
+DOC_FILES = $(or $(shell git ls-files -co --exclude-standard -- '*.md' '*.scd' 2>/dev/null),\
+	$(filter-out $(O)/%,$(abspath $(shell find . -path ./out -prune -o \( -name '*.md' -o -name '*.scd' \) -print))))
+
+docs: host
+	$(Q)sh tests/docs/regions.sh --update $(FSBENCH_HOST) $(DOC_FILES)
+
+check-docs: host
+	$(Q)sh tests/docs/run.sh $(FSBENCH_HOST)
+	$(Q)sh tests/docs/regions.sh --check $(FSBENCH_HOST) $(DOC_FILES)
+
+.PHONY: docs check-docs
 
 -include image/image.mk
 -include tests/bench/bench.mk

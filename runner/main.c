@@ -1,4 +1,4 @@
-/* main.c: `fsbench COMMAND ...` dispatch. */
+/* main.c: `fsbench COMMAND ...` dispatch, and `fsbench help`. */
 #include <stdio.h>
 #include <string.h>
 
@@ -33,16 +33,65 @@ static void usage(FILE *f)
 	fsb_exit_codes_print(f, DOC_TEXT);
 }
 
+static void commands_print(FILE *f, enum fsb_doc_fmt fmt)
+{
+	if (fmt == DOC_MARKDOWN)
+		fputs("| command | what it does |\n|---|---|\n", f);
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		switch (fmt) {
+		case DOC_TEXT:
+			fprintf(f, "%-8s %s\n", commands[i].name, commands[i].help);
+			break;
+		case DOC_MARKDOWN:
+			fprintf(f, "| `%s` | ", commands[i].name);
+			fsb_doc_put(f, fmt, commands[i].help);
+			fputs(" |\n", f);
+			break;
+		case DOC_SCDOC:
+			fprintf(f, "%s*%s*\n\t", i ? "\n" : "", commands[i].name);
+			fsb_doc_put(f, fmt, commands[i].help);
+			fputc('\n', f);
+			break;
+		}
+	}
+}
+
+/* `fsbench help [TOPIC [--markdown|--scdoc]]`: the usage, or one of the
+ * tables the README and the man page are generated from. */
+static int cmd_help(int argc, char **argv)
+{
+	static const char topics[] = "commands, exit-codes";
+	int fmt = DOC_TEXT;
+
+	if (argc < 2) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (argc > 3 || (argc == 3 && (fmt = fsb_doc_fmt_option(argv[2])) < 0))
+		return fsb_fail(EXIT_USAGE, "help: usage: fsbench help [%s] [--markdown|--scdoc]",
+				topics);
+	if (!strcmp(argv[1], "commands"))
+		commands_print(stdout, (enum fsb_doc_fmt)fmt);
+	else if (!strcmp(argv[1], "exit-codes"))
+		fsb_exit_codes_print(stdout, (enum fsb_doc_fmt)fmt);
+	else
+		return fsb_fail(EXIT_USAGE, "help %s: no such topic (%s; the settings: "
+				"fsbench config --markdown)", argv[1], topics);
+	return EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		usage(stdout);
 		return EXIT_OK;
 	}
+	if (!strcmp(argv[1], "help"))
+		return cmd_help(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "--version")) {
 		printf("fsbench %s\n", FSB_VERSION);
 		return EXIT_OK;

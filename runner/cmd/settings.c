@@ -12,6 +12,7 @@ const char fsb_run_usage[] =
 	"       fsbench run --dir DIR [options]       run in an existing directory (warm cache)\n"
 	"       fsbench config --show [options]       print the merged settings and their sources\n"
 	"       fsbench config --get KEY [options]    print one merged setting\n"
+	"       fsbench config --markdown|--scdoc     the settings table below, for the docs\n"
 	"\n"
 	"options:\n"
 	"  --target SPEC       the disk to destroy: /dev/NAME, path:P, partlabel:L, serial:S,\n"
@@ -61,8 +62,8 @@ int fsb_parse_settings(int argc, char **argv, struct fsb_config *cfg, int *show,
 		const char *val;
 
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			dprintf(1, "%s", fsb_run_usage);
-			fsb_config_help(1);
+			fputs(fsb_run_usage, stdout);
+			fsb_config_help(stdout);
 			return -1;
 		}
 		if (show && !strcmp(a, "--show")) {
