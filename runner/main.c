@@ -1,8 +1,9 @@
-/* main.c: `fsbench COMMAND ...` dispatch, and `fsbench help`. */
+/* main.c: `fsbench COMMAND ...` dispatch, --version, and `fsbench help`. */
 #include <stdio.h>
 #include <string.h>
 
 #include "fsbench.h"
+#include "fsb_build.h"	/* FSB_BUILD: `git describe` of the tree built, written by the Makefile */
 
 static const struct {
 	const char *name;
@@ -93,7 +94,7 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "help"))
 		return cmd_help(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "--version")) {
-		printf("fsbench %s\n", FSB_VERSION);
+		printf("fsbench %s (build %s)\n", FSB_VERSION, FSB_BUILD);
 		return EXIT_OK;
 	}
 	for (size_t i = 0; i < NCOMMANDS; i++)
