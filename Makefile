@@ -75,6 +75,7 @@ help:
 	@echo '  make run           build the image and run the suite in QEMU'
 	@echo '  make clean         remove $$(O)'
 	@echo '  make install       the static runner and fsbench(1) into $$(DESTDIR)$$(PREFIX)'
+	@echo '  make man           render the man page runner/fsbench.1.scd: $$(O)/doc/fsbench.1 (scdoc)'
 	@echo '  make check-install install into a scratch DESTDIR, run --version, render the man page'
 	@echo '  make docs          regenerate the GENERATED regions of the docs from $$(O)/host/fsbench'
 	@echo '  make check-docs    fail when a committed GENERATED region differs from the binary'
