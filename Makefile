@@ -18,7 +18,7 @@ endif
 override O := $(abspath $(O))
 export O BOARD PROFILE V
 
-CSTD     := -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Irunner
+CSTD     := -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Irunner -I$(O)/gen
 WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 DEPFLAGS  = -MMD -MP
@@ -74,6 +74,11 @@ help:
 	@echo '  make image         build the bootable image for BOARD'
 	@echo '  make run           build the image and run the suite in QEMU'
 	@echo '  make clean         remove $$(O)'
+	@echo '  make install       the static runner and fsbench(1) into $$(DESTDIR)$$(PREFIX)'
+	@echo '  make man           render the man page runner/fsbench.1.scd: $$(O)/doc/fsbench.1 (scdoc)'
+	@echo '  make check-install install into a scratch DESTDIR, run --version, render the man page'
+	@echo '  make docs          regenerate the GENERATED regions of the docs from $$(O)/host/fsbench'
+	@echo '  make check-docs    fail when a committed GENERATED region differs from the binary'
 	@echo 'Variables:'
 	@echo '  O=dir              output folder (default out/)'
 	@echo '  BOARD=name         board folder under board/ (default qemu-x86_64)'
@@ -86,6 +91,8 @@ help:
 	@echo '  FUZZ_SECONDS=n     seconds per fuzz target for make fuzz (default 60; 0: replay the corpus)'
 	@echo '  FUZZ_SMOKE_SECONDS=n  the same for check-fuzz (default 10)'
 	@echo '  V=1                show the commands'
+	@echo '  PREFIX=dir         install prefix (default /usr/local)'
+	@echo '  DESTDIR=dir        staging root prepended to PREFIX by make install'
 
 deps:
 	$(Q)sh image/deps.sh
@@ -138,6 +145,8 @@ check-cross: host
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory unit
+	$(Q)$(MAKE) --no-print-directory check-docs
+	$(Q)$(MAKE) --no-print-directory check-install
 	$(Q)$(MAKE) --no-print-directory check-asan
 	$(Q)$(MAKE) --no-print-directory check-fuzz
 	$(Q)$(MAKE) --no-print-directory check-host
@@ -147,6 +156,56 @@ check: deps
 
 clean:
 	rm -rf $(O)
+
+# ---- version, install, generated docs ----
+# fsbench --version names the build: `git describe` of the tree, or "unknown"
+# without .git. The header is rewritten only when that changes, so the same
+# tree always gives the same binary (the image test builds twice).
+BUILD_H := $(O)/gen/fsb_build.h
+$(O)/obj/host/runner/main.o $(O)/obj/$(DEV_NAME)/runner/main.o: $(BUILD_H)
+$(BUILD_H): FORCE
+	@mkdir -p $(@D)
+	$(Q)d=unknown; if [ -e .git ]; then d=$$(git describe --always --dirty --tags 2>/dev/null) || d=unknown; fi; \
+	printf '#define FSB_BUILD "%s"\n' "$$d" > $@.tmp; \
+	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+MAN1    := $(O)/doc/fsbench.1
+
+# The man page: runner/fsbench.1.scd (its GENERATED regions kept current by
+# make docs, checked by make check-docs), rendered with scdoc.
+$(MAN1): runner/fsbench.1.scd
+	@mkdir -p $(@D)
+	@command -v scdoc >/dev/null || { echo 'fsbench: scdoc not found (Debian package scdoc; make deps)' >&2; exit 1; }
+	@echo '  SCDOC   $@'
+	$(Q)scdoc < $< > $@.tmp && mv $@.tmp $@
+
+man: $(MAN1)
+
+install: runner $(MAN1)
+	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	$(Q)install -m 0755 $(FSBENCH) $(DESTDIR)$(PREFIX)/bin/fsbench
+	$(Q)install -m 0644 $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1/fsbench.1
+	@echo '  INSTALL $(DESTDIR)$(PREFIX)/bin/fsbench $(DESTDIR)$(PREFIX)/share/man/man1/fsbench.1'
+
+check-install: runner $(MAN1)
+	$(Q)sh tests/install/run.sh
+
+# Every document of the tree that git knows (tracked or new, not ignored),
+# else every *.md and *.scd outside $(O).
+DOC_FILES = $(or $(shell git ls-files -co --exclude-standard -- '*.md' '*.scd' 2>/dev/null),\
+	$(filter-out $(O)/%,$(abspath $(shell find . -path ./out -prune -o \( -name '*.md' -o -name '*.scd' \) -print))))
+
+docs: host
+	$(Q)sh tests/docs/regions.sh --update $(FSBENCH_HOST) $(DOC_FILES)
+
+check-docs: host
+	$(Q)sh tests/docs/run.sh $(FSBENCH_HOST)
+	$(Q)sh tests/docs/regions.sh --check $(FSBENCH_HOST) $(DOC_FILES)
+
+.PHONY: FORCE man install check-install docs check-docs
+FORCE:
 
 -include image/image.mk
 -include tests/bench/bench.mk

@@ -5,7 +5,7 @@
 # Needs root only when something is missing.
 set -eu
 
-pkgs_runner="gcc make musl-tools libc6-dev"
+pkgs_runner="gcc make musl-tools libc6-dev scdoc"
 pkgs_test="util-linux e2fsprogs xfsprogs btrfs-progs f2fs-tools clang libclang-rt-dev"
 pkgs_bench="fsmark"
 pkgs_image="qemu-system-x86 qemu-utils genimage mtools dosfstools fdisk cpio kmod binutils zstd xz-utils ovmf systemd-boot-efi e2fsprogs f2fs-tools file bmap-tools"

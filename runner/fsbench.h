@@ -1,4 +1,4 @@
-/* fsbench.h: shared definitions of the runner: exit codes, the run context. */
+/* fsbench.h: shared definitions of the runner: the version, the run context. */
 #ifndef FSB_FSBENCH_H
 #define FSB_FSBENCH_H
 
@@ -6,19 +6,11 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "lib/msg.h"	/* exit codes, fsb_msg/fsb_error/fsb_fail/fsb_die */
 #include "run/config.h"
 #include "log/record.h"
 
 #define FSB_VERSION "0.1.0"
-
-/* Exit codes (runner/README.md "Exit codes"). */
-enum {
-	EXIT_OK = 0,
-	EXIT_FAIL = 1,		/* benchmark or verification failure */
-	EXIT_USAGE = 2,		/* misuse */
-	EXIT_REFUSED = 3,	/* refused by the safety rules */
-	EXIT_SYSTEM = 4,	/* system failure */
-};
 
 struct fsb_log;
 
@@ -49,9 +41,6 @@ void fsb_rec_start(struct fsb_ctx *c, struct fsb_rec *r, const char *type);
 void fsb_note(struct fsb_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void fsb_error_rec(struct fsb_ctx *c, const char *fs, int round, const char *phase,
 		   const char *op, const char *file, int err, int fatal, const char *msg);
-
-/* msg.c: stderr messages in the house format ("fsbench: what object: reason"). */
-void fsb_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* commands */
 int cmd_run(int argc, char **argv);

@@ -1,8 +1,9 @@
-/* main.c: `fsbench COMMAND ...` dispatch. */
+/* main.c: `fsbench COMMAND ...` dispatch, --version, and `fsbench help`. */
 #include <stdio.h>
 #include <string.h>
 
 #include "fsbench.h"
+#include "fsb_build.h"	/* FSB_BUILD: `git describe` of the tree built, written by the Makefile */
 
 static const struct {
 	const char *name;
@@ -15,21 +16,69 @@ static const struct {
 	{ "report", cmd_report, "the runner/SUITE.md tables from a run's records" },
 	{ "compare", cmd_compare, "two runs side by side, or one against runner/SUITE.md (--reference)" },
 };
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 static void usage(FILE *f)
 {
 	fprintf(f, "fsbench %s: small-file filesystem benchmark (ext4, xfs, btrfs, f2fs)\n\n"
 		   "usage: fsbench COMMAND [options]   (fsbench COMMAND --help for each)\n\n",
 		FSB_VERSION);
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
 	fprintf(f, "\nexamples:\n"
 		   "  fsbench run --target /dev/loop3 --fs ext4,xfs --profile seed --log results.log --yes\n"
 		   "  fsbench run --dir /mnt/scratch --profile smoke\n"
 		   "  fsbench log extract results.log -o results/run-1/\n"
 		   "  fsbench report results/run-1/\n"
-		   "\nexit codes: 0 ok, 1 benchmark or verification failure, 2 misuse,\n"
-		   "            3 refused by the safety rules, 4 system failure\n");
+		   "\n");
+	fsb_exit_codes_print(f, DOC_TEXT);
+}
+
+static void commands_print(FILE *f, enum fsb_doc_fmt fmt)
+{
+	if (fmt == DOC_MARKDOWN)
+		fputs("| command | what it does |\n|---|---|\n", f);
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		switch (fmt) {
+		case DOC_TEXT:
+			fprintf(f, "%-8s %s\n", commands[i].name, commands[i].help);
+			break;
+		case DOC_MARKDOWN:
+			fprintf(f, "| `%s` | ", commands[i].name);
+			fsb_doc_put(f, fmt, commands[i].help);
+			fputs(" |\n", f);
+			break;
+		case DOC_SCDOC:
+			fprintf(f, "%s*%s*\n\t", i ? "\n" : "", commands[i].name);
+			fsb_doc_put(f, fmt, commands[i].help);
+			fputc('\n', f);
+			break;
+		}
+	}
+}
+
+/* `fsbench help [TOPIC [--markdown|--scdoc]]`: the usage, or one of the
+ * tables the README and the man page are generated from. */
+static int cmd_help(int argc, char **argv)
+{
+	static const char topics[] = "commands, exit-codes";
+	int fmt = DOC_TEXT;
+
+	if (argc < 2) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (argc > 3 || (argc == 3 && (fmt = fsb_doc_fmt_option(argv[2])) < 0))
+		return fsb_fail(EXIT_USAGE, "help: usage: fsbench help [%s] [--markdown|--scdoc]",
+				topics);
+	if (!strcmp(argv[1], "commands"))
+		commands_print(stdout, (enum fsb_doc_fmt)fmt);
+	else if (!strcmp(argv[1], "exit-codes"))
+		fsb_exit_codes_print(stdout, (enum fsb_doc_fmt)fmt);
+	else
+		return fsb_fail(EXIT_USAGE, "help %s: no such topic (%s; the settings: "
+				"fsbench config --markdown)", argv[1], topics);
+	return EXIT_OK;
 }
 
 int main(int argc, char **argv)
@@ -38,18 +87,20 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		usage(stdout);
 		return EXIT_OK;
 	}
+	if (!strcmp(argv[1], "help"))
+		return cmd_help(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "--version")) {
-		printf("fsbench %s\n", FSB_VERSION);
+		printf("fsbench %s (build %s)\n", FSB_VERSION, FSB_BUILD);
 		return EXIT_OK;
 	}
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	for (size_t i = 0; i < NCOMMANDS; i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
-	fprintf(stderr, "fsbench: unknown command '%s'\n\n", argv[1]);
+	fsb_msg("unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return EXIT_USAGE;
 }

@@ -1,4 +1,5 @@
-/* cmd/config.c: `fsbench config`: the merged settings and where each came from. */
+/* cmd/config.c: `fsbench config`: the merged settings and where each came
+ * from; `config --markdown|--scdoc`: the settings table for the docs. */
 #include <stdio.h>
 
 #include "cmd/settings.h"
@@ -9,8 +10,16 @@ int cmd_config(int argc, char **argv)
 	static struct fsb_config cfg;
 	const char *get = NULL;
 	char val[FSB_PATH_MAX + 8];
-	int show = 0, rc = fsb_parse_settings(argc, argv, &cfg, &show, &get);
+	int show = 0, rc, fmt;
 
+	/* the settings table for the docs (README, man page), alone */
+	if (argc > 1 && (fmt = fsb_doc_fmt_option(argv[1])) >= 0) {
+		if (argc > 2)
+			return fsb_usage_error("config %s: takes no other argument", argv[1]);
+		fsb_config_doc(stdout, (enum fsb_doc_fmt)fmt);
+		return EXIT_OK;
+	}
+	rc = fsb_parse_settings(argc, argv, &cfg, &show, &get);
 	if (rc < 0)
 		return EXIT_OK;
 	if (rc)
@@ -22,7 +31,7 @@ int cmd_config(int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (!show)
-		return fsb_usage_error("config: nothing to do; use 'fsbench config --show|--get KEY [options]'%s", "");
+		return fsb_usage_error("config: nothing to do; use 'fsbench config --show|--get KEY [options]'");
 	fsb_config_show(&cfg, 1);
 	return EXIT_OK;
 }

@@ -1,6 +1,7 @@
 /* cmd_log.c: `fsbench log extract|info`: read records back from a log file,
  * a raw log partition, or a whole GPT disk image. The only part of the log
  * code that prints. */
+#include "lib/msg.h"
 #include "log/log.h"
 
 #include <errno.h>
@@ -12,10 +13,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#define EX_OK 0
-#define EX_MISUSE 2
-#define EX_SYSTEM 4
 
 static void usage(FILE *f)
 {
@@ -41,15 +38,15 @@ static void usage(FILE *f)
 __attribute__((format(printf, 2, 3)))
 static int misuse(const char *what, const char *fmt, ...)
 {
+	char msg[1000];
 	va_list ap;
 
-	fprintf(stderr, "fsbench: %s: ", what);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fputs("\n", stderr);
+	fsb_msg("%s: %s", what, msg);
 	usage(stderr);
-	return EX_MISUSE;
+	return EXIT_USAGE;
 }
 
 /* ---- per-run tallies, in order of first appearance ---- */
@@ -235,9 +232,9 @@ static int parse_run(const char *s, uint64_t *out)
 
 static int read_fail(const char *what, const char *src, int err, const struct fsb_log_stats *st)
 {
-	fprintf(stderr, "fsbench: %s %s: %s\n", what, src,
+	fsb_msg("%s %s: %s", what, src,
 		st->detail[0] ? st->detail : strerror(-err));
-	return EX_SYSTEM;
+	return EXIT_SYSTEM;
 }
 
 static int last_cb(void *arg, const struct fsb_log_rec *r)
@@ -250,7 +247,7 @@ static int do_log(int info, int argc, char **argv)
 {
 	const char *what = info ? "log info" : "log extract";
 	const char *src = NULL, *dir = NULL, *run_arg = NULL;
-	int last = 0, ret = EX_SYSTEM, err;
+	int last = 0, ret = EXIT_SYSTEM, err;
 	struct ctx c = { 0 };
 	struct fsb_log_stats st;
 	char *jsonl = NULL, *tmp = NULL, *sumpath = NULL, *sumtmp = NULL, *text = NULL;
@@ -267,7 +264,7 @@ static int do_log(int info, int argc, char **argv)
 			only_args = 1;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage(stdout);
-			return EX_OK;
+			return EXIT_OK;
 		} else if (info) {
 			return misuse(what, "unknown option %s", a);
 		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
@@ -325,7 +322,7 @@ static int do_log(int info, int argc, char **argv)
 		sumpath = malloc(n);
 		sumtmp = malloc(n);
 		if (!jsonl || !tmp || !sumpath || !sumtmp) {
-			fprintf(stderr, "fsbench: %s %s: %s\n", what, src, strerror(ENOMEM));
+			fsb_msg("%s %s: %s", what, src, strerror(ENOMEM));
 			goto out;
 		}
 		snprintf(jsonl, n, "%s/records.jsonl", dir);
@@ -335,14 +332,14 @@ static int do_log(int info, int argc, char **argv)
 		if (mkdir(dir, 0755) < 0) {
 			struct stat sb;
 			if (errno != EEXIST || stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode)) {
-				fprintf(stderr, "fsbench: create directory %s: %s\n", dir,
+				fsb_msg("create directory %s: %s", dir,
 					strerror(errno == EEXIST ? ENOTDIR : errno));
 				goto out;
 			}
 		}
 		int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 		if (fd < 0 || !(c.out = fdopen(fd, "w"))) {
-			fprintf(stderr, "fsbench: create %s: %s\n", tmp, strerror(errno));
+			fsb_msg("create %s: %s", tmp, strerror(errno));
 			if (fd >= 0)
 				close(fd);
 			goto out;
@@ -357,7 +354,7 @@ static int do_log(int info, int argc, char **argv)
 		goto out;
 	}
 	if (c.err) {
-		fprintf(stderr, "fsbench: write %s: %s\n", dir ? tmp : "stdout", strerror(c.err));
+		fsb_msg("write %s: %s", dir ? tmp : "stdout", strerror(c.err));
 		goto out;
 	}
 	if (c.out) {
@@ -365,7 +362,7 @@ static int do_log(int info, int argc, char **argv)
 		if (!bad && dir)
 			bad = fsync(fileno(c.out)) != 0;
 		if (bad) {
-			fprintf(stderr, "fsbench: write %s: %s\n", dir ? tmp : "stdout",
+			fsb_msg("write %s: %s", dir ? tmp : "stdout",
 				strerror(errno));
 			goto out;
 		}
@@ -373,7 +370,7 @@ static int do_log(int info, int argc, char **argv)
 			FILE *f = c.out;
 			c.out = NULL;
 			if (fclose(f) != 0) {
-				fprintf(stderr, "fsbench: write %s: %s\n", tmp, strerror(errno));
+				fsb_msg("write %s: %s", tmp, strerror(errno));
 				goto out;
 			}
 		}
@@ -381,35 +378,35 @@ static int do_log(int info, int argc, char **argv)
 
 	text = summary(src, &st, &c, selection[0] ? selection : NULL, jsonl);
 	if (!text) {
-		fprintf(stderr, "fsbench: %s %s: %s\n", what, src, strerror(ENOMEM));
+		fsb_msg("%s %s: %s", what, src, strerror(ENOMEM));
 		goto out;
 	}
 	if (dir) {
 		/* summary.txt first: a records.jsonl always has its summary. */
 		err = write_file_atomic(sumpath, sumtmp, text);
 		if (err) {
-			fprintf(stderr, "fsbench: write %s: %s\n", sumpath, strerror(-err));
+			fsb_msg("write %s: %s", sumpath, strerror(-err));
 			goto out;
 		}
 		if (rename(tmp, jsonl) < 0) {
-			fprintf(stderr, "fsbench: rename %s: %s\n", tmp, strerror(errno));
+			fsb_msg("rename %s: %s", tmp, strerror(errno));
 			goto out;
 		}
 		sync_dir(dir);
 	}
 	fputs(text, info ? stdout : stderr);
 	if (info && fflush(stdout) != 0) {
-		fprintf(stderr, "fsbench: write stdout: %s\n", strerror(errno));
+		fsb_msg("write stdout: %s", strerror(errno));
 		goto out;
 	}
 	if (c.select && c.selected == 0)
-		fprintf(stderr, "fsbench: %s %s: no records of the %s\n", what, src,
+		fsb_msg("%s %s: no records of the %s", what, src,
 			run_arg ? "run asked for" : "last run");
-	ret = EX_OK;
+	ret = EXIT_OK;
 out:
 	if (dir && c.out)
 		fclose(c.out);
-	if (dir && tmp && ret != EX_OK)
+	if (dir && tmp && ret != EXIT_OK)
 		unlink(tmp);
 	free(text);
 	free(c.runs);
@@ -425,13 +422,13 @@ int cmd_log(int argc, char **argv)
 	const char *sub = argc > 1 ? argv[1] : NULL;
 
 	if (!sub) {
-		fputs("fsbench: log: missing command (extract or info)\n", stderr);
+		fsb_msg("log: missing command (extract or info)");
 		usage(stderr);
-		return EX_MISUSE;
+		return EXIT_USAGE;
 	}
 	if (!strcmp(sub, "--help") || !strcmp(sub, "-h") || !strcmp(sub, "help")) {
 		usage(stdout);
-		return EX_OK;
+		return EXIT_OK;
 	}
 	if (!strcmp(sub, "extract"))
 		return do_log(0, argc, argv);

@@ -88,7 +88,7 @@ static int open_log(struct fsb_ctx *c)
 		return 0;
 	int e = fsb_log_open(&c->log, c->log_dev, c->run_id, c->cfg.log_size);
 	if (e < 0) {
-		fsb_msg("fsbench: log %s: %s", c->log_dev, strerror(-e));
+		fsb_msg("log %s: %s", c->log_dev, strerror(-e));
 		c->log = NULL;
 		return -1;
 	}
@@ -97,11 +97,13 @@ static int open_log(struct fsb_ctx *c)
 
 /* A refusal: message on stderr, and records (with every disk seen) on
  * stdout and in the log unless the log is what is wrong. */
-static int refuse(struct fsb_ctx *c, const struct fsb_disk *t, const char *why, int use_log)
+static int refuse(struct fsb_ctx *c, const struct fsb_disk *t, enum fsb_refusal code,
+		  const char *why)
 {
 	struct fsb_rec r;
+	int use_log = code != FSB_REFUSE_LOG;
 
-	fsb_msg("fsbench: refusing: %s", why);
+	fsb_msg("refusing: %s", why);
 	if (use_log && open_log(c) < 0)
 		use_log = 0;
 	run_start(c, t);
@@ -137,27 +139,23 @@ int cmd_run(int argc, char **argv)
 	c->out_fd = 1;
 	if (!c->cfg.target[0] && !c->cfg.dir[0])
 		return fsb_usage_error("run: no target: name the disk to format with --target DEV, "
-				   "or a directory with --dir DIR%s", "");
+				       "or a directory with --dir DIR");
 
 	/* the log: resolved first, so the target can be checked against it */
 	if (c->cfg.log[0]) {
 		if (!strncmp(c->cfg.log, "partlabel:", 10)) {
 			struct fsb_disk ld;
-			if (fsb_disk_resolve(c->cfg.log, &ld, why, sizeof(why)) < 0) {
-				fsb_msg("fsbench: log %s", why);
-				return EXIT_SYSTEM;
-			}
+			if (fsb_disk_resolve(c->cfg.log, &ld, why, sizeof(why)) != FSB_USABLE)
+				return fsb_fail(EXIT_SYSTEM, "log %s", why);
 			snprintf(c->log_dev, sizeof(c->log_dev), "%.500s", ld.path);
 		} else {
 			snprintf(c->log_dev, sizeof(c->log_dev), "%.500s", c->cfg.log);
 		}
 		/* never create a regular file where a device node was meant */
 		struct stat lst;
-		if (!strncmp(c->log_dev, "/dev/", 5) && stat(c->log_dev, &lst) < 0) {
-			fsb_msg("fsbench: log %s: %s (a log under /dev must be an existing device)",
-				c->log_dev, strerror(errno));
-			return EXIT_SYSTEM;
-		}
+		if (!strncmp(c->log_dev, "/dev/", 5) && stat(c->log_dev, &lst) < 0)
+			return fsb_fail(EXIT_SYSTEM, "log %s: %s (a log under /dev must be an existing device)",
+					c->log_dev, strerror(errno));
 	}
 
 	if (c->cfg.dir[0]) {
@@ -165,20 +163,19 @@ int cmd_run(int argc, char **argv)
 		struct statvfs vf;
 		uint64_t need = (uint64_t)c->cfg.dirs * c->cfg.files *
 				((c->cfg.file_size + 4095) / 4096 * 4096);
-		if (stat(c->cfg.dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		int gone = stat(c->cfg.dir, &st) < 0;
+		if (gone || !S_ISDIR(st.st_mode)) {
 			snprintf(why, sizeof(why), "dir %.500s: %s", c->cfg.dir,
-				 errno && !S_ISDIR(st.st_mode) ? "not a directory" : strerror(errno));
-			if (stat(c->cfg.dir, &st) < 0)
-				snprintf(why, sizeof(why), "dir %.500s: %s", c->cfg.dir, strerror(errno));
-			return refuse(c, NULL, why, 1);
+				 gone ? strerror(errno) : "not a directory");
+			return refuse(c, NULL, FSB_REFUSE_DIR, why);
 		}
 		if (statvfs(c->cfg.dir, &vf) == 0 && (uint64_t)vf.f_bavail * vf.f_frsize < need) {
 			snprintf(why, sizeof(why), "dir %.500s: too small for the profile: %s free, needs %s",
 				 c->cfg.dir, fsb_human((uint64_t)vf.f_bavail * vf.f_frsize, sz, sizeof(sz)),
 				 fsb_human(need, sig, sizeof(sig)));
-			return refuse(c, NULL, why, 1);
+			return refuse(c, NULL, FSB_REFUSE_DIR_SMALL, why);
 		}
-		fsb_msg("fsbench: --dir %s: no mkfs and no remount: stat and read phases run with a warm cache",
+		fsb_msg("--dir %s: no mkfs and no remount: stat and read phases run with a warm cache",
 			c->cfg.dir);
 		if (open_log(c) < 0)
 			return EXIT_SYSTEM;
@@ -186,17 +183,19 @@ int cmd_run(int argc, char **argv)
 		fsb_note(c, "dir mode: no mkfs, no remount; the stat and read phases run with a warm cache");
 		fsb_suite_run(c, NULL);
 	} else {
-		if (fsb_disk_resolve(c->cfg.target, &target, why, sizeof(why)) < 0)
-			return refuse(c, NULL, why, 1);
-		if (fsb_target_check(&target, c->log_dev, need_bytes(&c->cfg), why, sizeof(why)) < 0)
-			return refuse(c, &target, why, strstr(why, "holds the log") == NULL);
+		enum fsb_refusal no = fsb_disk_resolve(c->cfg.target, &target, why, sizeof(why));
+		if (no != FSB_USABLE)
+			return refuse(c, NULL, no, why);
+		no = fsb_target_check(&target, c->log_dev, need_bytes(&c->cfg), why, sizeof(why));
+		if (no != FSB_USABLE)
+			return refuse(c, &target, no, why);
 		if (!c->cfg.yes) {
-			fsb_msg("fsbench: would destroy %s (%s%s%s%s%s, now holds %s) with mkfs %s",
+			fsb_msg("would destroy %s (%s%s%s%s%s, now holds %s) with mkfs %s",
 				target.path, fsb_human(target.size, sz, sizeof(sz)),
 				target.model[0] ? ", " : "", target.model,
 				target.loop_backing[0] ? ", backing file " : "", target.loop_backing,
 				fsb_disk_signature(target.path, sig, sizeof(sig)), c->cfg.fs);
-			fsb_msg("fsbench: nothing done; add --yes (or yes=1) to go ahead");
+			fsb_msg("nothing done; add --yes (or yes=1) to go ahead");
 			return EXIT_REFUSED;
 		}
 		if (open_log(c) < 0)

@@ -1,5 +1,6 @@
 /* cmd/settings.c: the settings options that `fsbench run` and `fsbench
  * config` share: --KEY=VALUE, --config, --cmdline, merged into one config. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@ const char fsb_run_usage[] =
 	"       fsbench run --dir DIR [options]       run in an existing directory (warm cache)\n"
 	"       fsbench config --show [options]       print the merged settings and their sources\n"
 	"       fsbench config --get KEY [options]    print one merged setting\n"
+	"       fsbench config --markdown|--scdoc     the settings table below, for the docs\n"
 	"\n"
 	"options:\n"
 	"  --target SPEC       the disk to destroy: /dev/NAME, path:P, partlabel:L, serial:S,\n"
@@ -29,13 +31,14 @@ const char fsb_run_usage[] =
 	"\n"
 	"settings:\n";
 
-int fsb_usage_error(const char *fmt, const char *arg)
+int fsb_usage_error(const char *fmt, ...)
 {
-	char msg[512];
+	va_list ap;
 
-	snprintf(msg, sizeof(msg), fmt, arg);
-	fsb_msg("fsbench: %s", msg);
-	fsb_msg("fsbench: try 'fsbench run --help'");
+	va_start(ap, fmt);
+	fsb_vmsg(fmt, ap);
+	va_end(ap);
+	fsb_msg("try 'fsbench run --help'");
 	return EXIT_USAGE;
 }
 
@@ -59,8 +62,8 @@ int fsb_parse_settings(int argc, char **argv, struct fsb_config *cfg, int *show,
 		const char *val;
 
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			dprintf(1, "%s", fsb_run_usage);
-			fsb_config_help(1);
+			fputs(fsb_run_usage, stdout);
+			fsb_config_help(stdout);
 			return -1;
 		}
 		if (show && !strcmp(a, "--show")) {
@@ -111,25 +114,21 @@ int fsb_parse_settings(int argc, char **argv, struct fsb_config *cfg, int *show,
 	}
 	if (config_file) {
 		if (fsb_layer_file(&lfile, config_file, &err) < 0) {
-			fsb_msg("fsbench: %s", err.msg);
-			rc = EXIT_USAGE;
+			rc = fsb_fail(EXIT_USAGE, "%s", err.msg);
 			goto out;
 		}
 		layers[nl++] = &lfile;
 	}
 	if (cmdline_file) {
 		if (fsb_layer_cmdline(&lcmd, cmdline_file, &err) < 0) {
-			fsb_msg("fsbench: %s", err.msg);
-			rc = EXIT_USAGE;
+			rc = fsb_fail(EXIT_USAGE, "%s", err.msg);
 			goto out;
 		}
 		layers[nl++] = &lcmd;
 	}
 	layers[nl++] = &lcli;
-	if (fsb_config_merge(cfg, layers, nl, &err) < 0) {
-		fsb_msg("fsbench: config %s", err.msg);
-		rc = EXIT_USAGE;
-	}
+	if (fsb_config_merge(cfg, layers, nl, &err) < 0)
+		rc = fsb_fail(EXIT_USAGE, "config %s", err.msg);
 out:
 	fsb_layer_free(&lfile);
 	fsb_layer_free(&lcmd);

@@ -8,8 +8,8 @@
 /* The usage text of run/config, followed by the settings (fsb_config_help). */
 extern const char fsb_run_usage[];
 
-/* Print "fsbench: MSG" (fmt with one %s) and the hint; returns EXIT_USAGE. */
-int fsb_usage_error(const char *fmt, const char *arg);
+/* Print "fsbench: MSG" and the hint to try --help; returns EXIT_USAGE. */
+int fsb_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Parse the command line into layers and merge them. Returns -1 after
  * printing help (exit 0), an exit code > 0 on error, 0 when cfg is ready.

@@ -201,7 +201,7 @@ int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r)
 	int n = rec_end(r);
 
 	if (n < 0) {
-		fsb_msg("fsbench: record %.40s...: too long, dropped", r->buf);
+		fsb_msg("record %.40s...: too long, dropped", r->buf);
 		return -EOVERFLOW;
 	}
 	int m = snprintf(line, sizeof(line), "%s%.*s\n", c->cfg.prefix, n, r->buf);
@@ -211,7 +211,7 @@ int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r)
 		if (e < 0) {
 			c->log_failed = 1;
 			c->failed = 1;
-			fsb_msg("fsbench: log %s: %s at record %" PRIu64 "; later records are on stdout only",
+			fsb_msg("log %s: %s at record %" PRIu64 "; later records are on stdout only",
 				c->cfg.log, e == -ENOSPC ? "log is full" : strerror(-e), c->seq);
 			c->seq++;
 			struct fsb_rec er;
@@ -263,21 +263,4 @@ void fsb_error_rec(struct fsb_ctx *c, const char *fs, int round, const char *pha
 	rec_str(&r, "msg", msg ? msg : (err ? strerror(err) : ""));
 	rec_bool(&r, "fatal", fatal);
 	fsb_emit(c, &r);
-}
-
-void fsb_msg(const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof(buf) - 1, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n > sizeof(buf) - 2)
-		n = sizeof(buf) - 2;
-	buf[n++] = '\n';
-	write_all(2, buf, (size_t)n);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/msg.h"
 #include "run/config.h"
 #include "run/fs.h"
 #include "log/record.h"
@@ -32,43 +33,49 @@ struct key {
 
 static const struct key keys[] = {
 	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
-	  "workload preset: seed (runner/SUITE.md: 16 x 20000 x 4 KiB, 16 workers, 3 rounds) or smoke (4 x 500 x 4 KiB, 4 workers, 2 rounds)" },
+	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, ext4,xfs,btrfs,f2fs); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages)" },
 	{ "fs", K_FSLIST, F(fs), 0, 0, "ext4,xfs,btrfs,f2fs",
-	  "filesystems to run, comma-separated, in order" },
+	  "filesystems, comma-separated, run in this order" },
 	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
 	{ "files", K_U32, F(files), 1, 10000000, "20000", "files per directory" },
 	{ "file_size", K_SIZE, F(file_size), 1, 64ull << 20, "4096",
-	  "bytes per file (suffixes k, M: 1024-based)" },
+	  "bytes per file (suffixes `k`, `M`: 1024-based)" },
 	{ "workers", K_U32, F(workers), 1, 4096, "16",
-	  "worker processes; directories are dealt out round-robin; at most dirs" },
+	  "worker processes, at most `dirs`; directories are dealt out round-robin" },
 	{ "rounds", K_U32, F(rounds), 1, 100, "3",
 	  "rounds per filesystem: round 1 on a fresh mkfs, later rounds on the aged filesystem" },
 	{ "phase_timeout", K_U32, F(phase_timeout), 0, 604800, "3600",
 	  "seconds a phase may take before its workers are killed and the filesystem fails (0 = no limit)" },
 	{ "target", K_STR, F(target), 0, 0, "",
-	  "block device to format and run on (destroyed!)" },
+	  "the disk to format and run on (destroyed!): `/dev/NAME`, `path:P`, `partlabel:L`, `serial:S`, `wwn:W` or `model:GLOB`; exactly one disk must match" },
 	{ "dir", K_STR, F(dir), 0, 0, "",
-	  "existing directory to run in instead of a target: no mkfs, no remount, warm cache" },
+	  "an existing directory to run in instead of a target: no mkfs, no remount, warm cache" },
 	{ "log", K_STR, F(log), 0, 0, "",
-	  "crash-safe results log: a file, a raw partition, or partlabel:NAME" },
+	  "crash-safe results log: a file, a raw partition, or `partlabel:NAME`" },
 	{ "log_size", K_SIZE, F(log_size), 0, UINT64_MAX, "0",
 	  "largest size of a log file in bytes (0 = no limit; a partition is limited by its size)" },
 	{ "mnt", K_STR, F(mnt), 0, 0, "/tmp/fsbench-mnt",
 	  "mount point for the filesystem under test (created if missing)" },
 	{ "prefix", K_STR, F(prefix), 0, 0, "",
-	  "text printed before every record on stdout (e.g. for a serial console)" },
+	  "text printed before every record on stdout (the boot image prints `FSBENCH:` on its serial console)" },
 	{ "yes", K_BOOL, F(yes), 0, 1, "0", "really format the target (without it: print what would be destroyed and stop)" },
 	{ "verify", K_BOOL, F(verify), 0, 1, "1", "check every byte read against the expected pattern" },
-	{ "progress", K_BOOL, F(progress), 0, 1, "1", "progress line on stderr at most every 2 seconds" },
+	{ "progress", K_BOOL, F(progress), 0, 1, "1",
+	  "progress line on stderr (fs, round, phase, files done/total, rate) at most every 2 seconds" },
 	{ "create_order", K_CHOICE, F(create_order), 0, 0, "name",
-	  "order of the create phase in each directory: name (runner/SUITE.md; name order = creation order) or shuffled (a fixed random order per directory and round: name order no longer follows the disk, as on runner/SUITE.md's aged ext4, for trying the inode-order remedy anywhere): name|shuffled" },
+	  "order of the create phase in each directory. `name`: in name order, as in runner/SUITE.md (name order = creation order); `shuffled`: in a fixed random order per directory and round (the same on every machine), so name order no longer follows creation, inode or disk order: runner/SUITE.md's aged-ext4 condition on any filesystem, to see the inode-order remedy. The create record's `order` says which: name|shuffled" },
 	{ "layout", K_BOOL, F(layout), 0, 1, "1",
-	  "after each round's reads, map directory d0000's files (FIEMAP, untimed) and record how name and inode order follow the disk" },
+	  "after each round's reads, map directory `d0000`'s files with FIEMAP (untimed) and record how file-name order and inode order follow the disk (`layout` record)" },
 	{ "on_finish", K_CHOICE, F(on_finish), 0, 0, "poweroff",
-	  "boot image only: what init does after the run: poweroff|reboot|halt|shell" },
+	  "boot image only: what init does after the run (`shell`: a BusyBox shell on the console): poweroff|reboot|halt|shell" },
 	{ "fault", K_STR, F(fault), 0, 0, "",
-	  "self-test of verification: after each create, flip one byte of FILE at OFFSET (d0001/f0000007:100); the read phases must report it" },
+	  "self-test of verification: after each create, flip one bit of the byte at OFFSET of DIR/FILE (`DIR/FILE:OFFSET`, e.g. `d0001/f0000007:100`); the read phases must report it" },
 };
+/* The per-filesystem keys, after the fixed ones in help and docs. */
+static const char help_mkfs_opts[] =
+	"extra mkfs arguments for FS (split at spaces), after the defaults";
+static const char help_mount_opts[] =
+	"mount options for FS (comma-separated, as for `mount -o`; flags such as `noatime` go to `mount(2)` flags, the rest to the filesystem)";
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
 /* Per-filesystem keys follow the fixed ones in src[]/origin[]. */
 #define SLOT_MKFS(i) (NKEYS + (i))
@@ -580,19 +587,89 @@ void fsb_config_show(const struct fsb_config *c, int fd)
 	}
 }
 
-void fsb_config_help(int fd)
+/* Does a profile set this key (its default is then the profile's)? */
+static int set_by_profile(const struct key *k)
+{
+	for (size_t i = 0; i < NPROFILES; i++)
+		for (size_t j = 0; j < 8 && profiles[i].kv[j][0]; j++)
+			if (!strcmp(profiles[i].kv[j][0], k->name))
+				return 1;
+	return 0;
+}
+
+void fsb_config_help(FILE *f)
 {
 	char allowed[160];
 
 	for (size_t i = 0; i < NKEYS; i++) {
 		allowed_text(&keys[i], allowed, sizeof(allowed));
-		dprintf(fd, "  %-16s %s\n  %-16s   default: %s%s%s; allowed: %s\n", keys[i].name, keys[i].help, "",
+		fprintf(f, "  %-16s ", keys[i].name);
+		fsb_doc_put(f, DOC_TEXT, keys[i].help);
+		fprintf(f, "\n  %-16s   default: %s%s; allowed: %s\n", "",
 			keys[i].def[0] ? keys[i].def : "(none)",
-			i < 7 && i > 0 ? " (set by the profile)" : "", "", allowed);
+			set_by_profile(&keys[i]) ? " (set by the profile)" : "", allowed);
 	}
-	dprintf(fd, "  %-16s extra mkfs arguments for FS (split at spaces), after the defaults\n",
-		"mkfs_opts.FS");
-	dprintf(fd, "  %-16s mount options for FS (comma-separated, as for mount -o)\n", "mount_opts.FS");
+	fprintf(f, "  %-16s ", "mkfs_opts.FS");
+	fsb_doc_put(f, DOC_TEXT, help_mkfs_opts);
+	fprintf(f, "\n  %-16s ", "mount_opts.FS");
+	fsb_doc_put(f, DOC_TEXT, help_mount_opts);
+	fputc('\n', f);
+}
+
+/* One row of the settings table: markdown (key | default | meaning) or an
+ * scdoc list item. */
+static void doc_row(FILE *f, enum fsb_doc_fmt fmt, const char *name, const char *def,
+		    const char *help, size_t helplen, const char *allowed)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text), "%.*s%s%s", (int)helplen, help,
+		 allowed ? "; allowed: " : "", allowed ? allowed : "");
+	if (fmt == DOC_MARKDOWN) {
+		fprintf(f, "| `%s` |", name);
+		if (!strcmp(def, "profile"))
+			fputs(" profile", f);
+		else if (def[0])
+			fprintf(f, " `%s`", def);
+		fputs(" | ", f);
+		fsb_doc_put(f, fmt, text);
+		fputs(" |\n", f);
+	} else {
+		fputc('*', f);
+		fsb_doc_put(f, fmt, name);
+		fputs("*", f);
+		if (def[0]) {
+			fputs(!strcmp(def, "profile") ? " (default: set by the profile)" : "=", f);
+			if (strcmp(def, "profile"))
+				fsb_doc_put(f, fmt, def);
+		}
+		fputs("\n\t", f);
+		fsb_doc_put(f, fmt, text);
+		fputs("\n\n", f);
+	}
+}
+
+void fsb_config_doc(FILE *f, enum fsb_doc_fmt fmt)
+{
+	char allowed[160];
+
+	if (fmt == DOC_TEXT) {
+		fsb_config_help(f);
+		return;
+	}
+	if (fmt == DOC_MARKDOWN)
+		fputs("| key | default | meaning |\n|---|---|---|\n", f);
+	for (size_t i = 0; i < NKEYS; i++) {
+		const struct key *k = &keys[i];
+		size_t n = strlen(k->help);
+		/* a choice's help ends in ": a|b"; the allowed text names them */
+		if (k->type == K_CHOICE)
+			n = (size_t)(strrchr(k->help, ':') - k->help);
+		allowed_text(k, allowed, sizeof(allowed));
+		doc_row(f, fmt, k->name, set_by_profile(k) ? "profile" : k->def, k->help, n, allowed);
+	}
+	doc_row(f, fmt, "mkfs_opts.FS", "", help_mkfs_opts, strlen(help_mkfs_opts), NULL);
+	doc_row(f, fmt, "mount_opts.FS", "", help_mount_opts, strlen(help_mount_opts), NULL);
 }
 
 int fsb_config_json(const struct fsb_config *c, char *buf, size_t len)

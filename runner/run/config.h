@@ -4,6 +4,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+#include "lib/msg.h"
 
 #define FSB_MAX_FS 8
 #define FSB_PATH_MAX 512
@@ -78,7 +81,11 @@ void fsb_config_show(const struct fsb_config *c, int fd);
 /* Value of one key as text; -1 when unknown. */
 int fsb_config_get(const struct fsb_config *c, const char *key, char *buf, size_t len);
 /* Print the key table (for --help). */
-void fsb_config_help(int fd);
+void fsb_config_help(FILE *f);
+/* The key table for the docs: DOC_MARKDOWN is the README's settings table
+ * (key | default | meaning), DOC_SCDOC the man page's SETTINGS list,
+ * DOC_TEXT the --help text. `fsbench config --markdown|--scdoc`. */
+void fsb_config_doc(FILE *f, enum fsb_doc_fmt fmt);
 /* Is this a known key (for CLI option parsing)? */
 int fsb_config_known(const char *key);
 /* Write the config as a JSON object body into buf (for run_start). */

@@ -220,7 +220,30 @@ int fsb_disk_list(struct fsb_disk *out, int max)
 	return n;
 }
 
-int fsb_disk_resolve(const char *spec, struct fsb_disk *d, char *why, size_t len)
+static const char *const refusal_text[FSB_REFUSE_COUNT] = {
+	[FSB_USABLE] = "usable",
+	[FSB_REFUSE_SPEC] = "not a target spec",
+	[FSB_REFUSE_NO_DEVICE] = "cannot be opened",
+	[FSB_REFUSE_NOT_BLOCK] = "not a block device",
+	[FSB_REFUSE_NO_MATCH] = "no disk matches",
+	[FSB_REFUSE_AMBIGUOUS] = "several disks match",
+	[FSB_REFUSE_ROOT] = "holds the root filesystem",
+	[FSB_REFUSE_MOUNTED] = "mounted",
+	[FSB_REFUSE_SWAP] = "in use as swap",
+	[FSB_REFUSE_HOLDER] = "in use by another device",
+	[FSB_REFUSE_LOG] = "holds the log",
+	[FSB_REFUSE_BUSY] = "busy",
+	[FSB_REFUSE_SMALL] = "too small for the profile",
+	[FSB_REFUSE_DIR] = "not a directory",
+	[FSB_REFUSE_DIR_SMALL] = "too little free space for the profile",
+};
+
+const char *fsb_refusal_text(enum fsb_refusal r)
+{
+	return (unsigned)r < FSB_REFUSE_COUNT && refusal_text[r] ? refusal_text[r] : "?";
+}
+
+enum fsb_refusal fsb_disk_resolve(const char *spec, struct fsb_disk *d, char *why, size_t len)
 {
 	static struct fsb_disk all[FSB_MAX_DISKS];
 	const char *val = spec;
@@ -234,19 +257,23 @@ int fsb_disk_resolve(const char *spec, struct fsb_disk *d, char *why, size_t len
 	else if (!strncmp(spec, "model:", 6)) { val = spec + 6; by = BY_MODEL; }
 	else if (spec[0] != '/') {
 		snprintf(why, len, "target %s: not a path; use /dev/NAME, path:, partlabel:, serial:, wwn: or model:", spec);
-		return -1;
+		return FSB_REFUSE_SPEC;
 	}
 	if (!*val) {
 		snprintf(why, len, "target %s: empty value", spec);
-		return -1;
+		return FSB_REFUSE_SPEC;
 	}
 	if (by == BY_PATH) {
 		int r = fsb_disk_probe(val, d);
-		if (r == -ENOTBLK)
+		if (r == -ENOTBLK) {
 			snprintf(why, len, "target %s: not a block device", val);
-		else if (r < 0)
+			return FSB_REFUSE_NOT_BLOCK;
+		}
+		if (r < 0) {
 			snprintf(why, len, "target %s: %s", val, strerror(-r));
-		return r < 0 ? -1 : 0;
+			return FSB_REFUSE_NO_DEVICE;
+		}
+		return FSB_USABLE;
 	}
 	n = fsb_disk_list(all, FSB_MAX_DISKS);
 	for (int i = 0; i < n; i++) {
@@ -265,12 +292,13 @@ int fsb_disk_resolve(const char *spec, struct fsb_disk *d, char *why, size_t len
 		}
 	}
 	if (hits == 1)
-		return 0;
-	if (hits == 0)
+		return FSB_USABLE;
+	if (hits == 0) {
 		snprintf(why, len, "target %s: no disk matches (%d block devices seen)", spec, n);
-	else
-		snprintf(why, len, "target %s: %d disks match; name exactly one", spec, hits);
-	return -1;
+		return FSB_REFUSE_NO_MATCH;
+	}
+	snprintf(why, len, "target %s: %d disks match; name exactly one", spec, hits);
+	return FSB_REFUSE_AMBIGUOUS;
 }
 
 /* Is block device dev (maj:min) the target or, for a whole-disk target, one
@@ -302,8 +330,8 @@ static int covers_path(const struct fsb_disk *t, const char *path)
 	return covers(t, major(st.st_rdev), minor(st.st_rdev));
 }
 
-int fsb_target_check(const struct fsb_disk *t, const char *log_path, uint64_t need,
-		     char *why, size_t len)
+enum fsb_refusal fsb_target_check(const struct fsb_disk *t, const char *log_path, uint64_t need,
+				  char *why, size_t len)
 {
 	char line[4096], hn[256], sz1[32], sz2[32];
 	FILE *f;
@@ -313,11 +341,11 @@ int fsb_target_check(const struct fsb_disk *t, const char *log_path, uint64_t ne
 
 	if (stat(t->path, &st) < 0) {
 		snprintf(why, len, "target %s: %s", t->path, strerror(errno));
-		return -1;
+		return FSB_REFUSE_NO_DEVICE;
 	}
 	if (!S_ISBLK(st.st_mode)) {
 		snprintf(why, len, "target %s: not a block device", t->path);
-		return -1;
+		return FSB_REFUSE_NOT_BLOCK;
 	}
 	/* mounted, or holding a mounted partition (the root filesystem included) */
 	f = fopen("/proc/self/mountinfo", "re");
@@ -332,13 +360,14 @@ int fsb_target_check(const struct fsb_disk *t, const char *log_path, uint64_t ne
 			sscanf(sep + 3, "%*s %1023s", src);
 		if (covers(t, maj, min) || (src[0] == '/' && covers_path(t, src))) {
 			fclose(f);
-			if (!strcmp(mnt, "/"))
+			if (!strcmp(mnt, "/")) {
 				snprintf(why, len, "target %s: holds the root filesystem (%s)", t->path,
 					 src[0] ? src : "mounted at /");
-			else
-				snprintf(why, len, "target %s: %s is mounted at %s", t->path,
-					 src[0] ? src : t->path, mnt);
-			return -1;
+				return FSB_REFUSE_ROOT;
+			}
+			snprintf(why, len, "target %s: %s is mounted at %s", t->path,
+				 src[0] ? src : t->path, mnt);
+			return FSB_REFUSE_MOUNTED;
 		}
 	}
 	if (f)
@@ -350,7 +379,7 @@ int fsb_target_check(const struct fsb_disk *t, const char *log_path, uint64_t ne
 		if (sscanf(line, "%1023s", src) == 1 && src[0] == '/' && covers_path(t, src)) {
 			fclose(f);
 			snprintf(why, len, "target %s: %s is in use as swap", t->path, src);
-			return -1;
+			return FSB_REFUSE_SWAP;
 		}
 	}
 	if (f)
@@ -364,7 +393,7 @@ int fsb_target_check(const struct fsb_disk *t, const char *log_path, uint64_t ne
 		snprintf(hn, sizeof(hn), "%s", e->d_name);
 		closedir(dir);
 		snprintf(why, len, "target %s: in use by %s", t->path, hn);
-		return -1;
+		return FSB_REFUSE_HOLDER;
 	}
 	if (dir)
 		closedir(dir);
@@ -375,16 +404,17 @@ int fsb_target_check(const struct fsb_disk *t, const char *log_path, uint64_t ne
 			if ((S_ISBLK(ls.st_mode) && covers(t, major(ls.st_rdev), minor(ls.st_rdev))) ||
 			    (!S_ISBLK(ls.st_mode) && covers(t, major(ls.st_dev), minor(ls.st_dev)))) {
 				snprintf(why, len, "target %s: holds the log %s", t->path, log_path);
-				return -1;
+				return FSB_REFUSE_LOG;
 			}
 		}
 	}
 	/* exclusive open: fails with EBUSY when the kernel has it in use */
 	int fd = open(t->path, O_RDONLY | O_EXCL | O_CLOEXEC);
 	if (fd < 0) {
+		int busy = errno == EBUSY;
 		snprintf(why, len, "target %s: %s", t->path,
-			 errno == EBUSY ? "busy (in use by the kernel)" : strerror(errno));
-		return -1;
+			 busy ? "busy (in use by the kernel)" : strerror(errno));
+		return busy ? FSB_REFUSE_BUSY : FSB_REFUSE_NO_DEVICE;
 	}
 	uint64_t size = 0;
 	if (ioctl(fd, BLKGETSIZE64, &size) < 0)
@@ -393,9 +423,9 @@ int fsb_target_check(const struct fsb_disk *t, const char *log_path, uint64_t ne
 	if (size < need) {
 		snprintf(why, len, "target %s: too small for the profile: %s, needs at least %s",
 			 t->path, fsb_human(size, sz1, sizeof(sz1)), fsb_human(need, sz2, sizeof(sz2)));
-		return -1;
+		return FSB_REFUSE_SMALL;
 	}
-	return 0;
+	return FSB_USABLE;
 }
 
 const char *fsb_disk_signature(const char *path, char *buf, size_t len)

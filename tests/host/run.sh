@@ -283,6 +283,10 @@ check "--dir: the mount id is there" grep -q '"type":"phase".*"mnt_id":[0-9]' "$
 none "--dir: seconds is the span plus the timed syncfs" "$(phase_times "$S/out")"
 check "--dir: fs detected as tmpfs" grep -q '"fs":"tmpfs"' "$S/out"
 check "--dir: directory left empty" [ -z "$(ls -A "$S/tmpfs")" ]
+expect_rc 3 "--dir that is a file, refused" "$FSB" run --dir "$S/dir.log" --profile smoke
+expect_err "refusing: dir $S/dir.log: not a directory"
+expect_rc 3 "--dir that does not exist, refused" "$FSB" run --dir "$S/no-such-dir" --profile smoke
+expect_err "refusing: dir $S/no-such-dir: No such file or directory"
 
 # ---- phase timeout kills the workers and fails that filesystem ----
 mkdir -p "$S/big-tmpfs"; mount -t tmpfs -o size=20g fsbench-test "$S/big-tmpfs"; remember_mount "$S/big-tmpfs"

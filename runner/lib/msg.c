@@ -1,0 +1,160 @@
+/* msg.c: messages on stderr in the house format, and the exit codes. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/msg.h"
+
+const struct fsb_exit_code fsb_exit_codes[] = {
+	{ EXIT_OK, "ok", "everything asked for ran and verified" },
+	{ EXIT_FAIL, "benchmark or verification failure",
+	  "benchmark or verification failure (a filesystem failed or was unavailable, a read did not match)" },
+	{ EXIT_USAGE, "misuse", "misuse: bad option, unknown config key, value out of range" },
+	{ EXIT_REFUSED, "refused by the safety rules",
+	  "refused by the safety rules (target mounted, holds the system or the log, too small, no `--yes`)" },
+	{ EXIT_SYSTEM, "system failure", "system failure (cannot open the log, fork, memory)" },
+};
+const size_t fsb_exit_count = sizeof(fsb_exit_codes) / sizeof(fsb_exit_codes[0]);
+
+static void write_all(int fd, const char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+void fsb_vmsg(const char *fmt, va_list ap)
+{
+	static const char prefix[] = "fsbench: ";
+	char buf[1024];
+	size_t o = sizeof(prefix) - 1;
+	int saved = errno, n;
+
+	memcpy(buf, prefix, o);
+	n = vsnprintf(buf + o, sizeof(buf) - o - 1, fmt, ap);
+	if (n < 0) {
+		errno = saved;
+		return;
+	}
+	o += (size_t)n > sizeof(buf) - o - 2 ? sizeof(buf) - o - 2 : (size_t)n;
+	buf[o++] = '\n';
+	write_all(2, buf, o);
+	errno = saved;
+}
+
+void fsb_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fsb_vmsg(fmt, ap);
+	va_end(ap);
+}
+
+int fsb_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fsb_vmsg(fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int fsb_fail(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fsb_vmsg(fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+void fsb_die(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fsb_vmsg(fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+	exit(code);
+}
+
+int fsb_doc_fmt_option(const char *arg)
+{
+	if (!strcmp(arg, "--markdown"))
+		return DOC_MARKDOWN;
+	if (!strcmp(arg, "--scdoc"))
+		return DOC_SCDOC;
+	return -1;
+}
+
+/* Texts for the docs may hold `code` spans: kept for markdown, dropped for
+ * plain text and scdoc (which has no code font). */
+void fsb_doc_put(FILE *f, enum fsb_doc_fmt fmt, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '`' && fmt != DOC_MARKDOWN)
+			continue;
+		if (fmt == DOC_MARKDOWN && *s == '|')
+			fputc('\\', f);
+		if (fmt == DOC_SCDOC && (*s == '*' || *s == '_' || *s == '\\'))
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+}
+
+void fsb_exit_codes_print(FILE *f, enum fsb_doc_fmt fmt)
+{
+	static const char lead[] = "exit codes: ";
+	size_t col = 0;
+
+	switch (fmt) {
+	case DOC_TEXT:
+		/* "exit codes: 0 ok, 1 ..., 2 misuse,\n            3 ..." */
+		fputs(lead, f);
+		col = sizeof(lead) - 1;
+		for (size_t i = 0; i < fsb_exit_count; i++) {
+			const char *sep = i + 1 < fsb_exit_count ? "," : "";
+			size_t w = 2 + strlen(fsb_exit_codes[i].brief) + strlen(sep);
+			if (i && col + 1 + w > 72) {
+				fprintf(f, "\n%*s", (int)sizeof(lead) - 1, "");
+				col = sizeof(lead) - 1;
+			} else if (i) {
+				fputc(' ', f);
+				col++;
+			}
+			fprintf(f, "%d %s%s", fsb_exit_codes[i].code, fsb_exit_codes[i].brief, sep);
+			col += w;
+		}
+		fputc('\n', f);
+		break;
+	case DOC_MARKDOWN:
+		fputs("| code | meaning |\n|---|---|\n", f);
+		for (size_t i = 0; i < fsb_exit_count; i++) {
+			fprintf(f, "| %d | ", fsb_exit_codes[i].code);
+			fsb_doc_put(f, fmt, fsb_exit_codes[i].meaning);
+			fputs(" |\n", f);
+		}
+		break;
+	case DOC_SCDOC:
+		for (size_t i = 0; i < fsb_exit_count; i++) {
+			fprintf(f, "%s*%d*\n\t", i ? "\n" : "", fsb_exit_codes[i].code);
+			fsb_doc_put(f, fmt, fsb_exit_codes[i].meaning);
+			fputc('\n', f);
+		}
+		break;
+	}
+}

@@ -1,0 +1,101 @@
+#!/bin/sh
+# run.sh: tests of the generated docs: regions.sh on scratch documents, and
+# the generators of the binary (config --markdown|--scdoc, help TOPIC).
+# Usage: run.sh FSBENCH (the host build). Scratch files under $O/tests/docs.
+# Output: one line per check, a summary; exit 1 when one failed.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+fsb=${1:?usage: run.sh FSBENCH}
+O=${O:-$(pwd)/out}
+S=$O/tests/docs
+rm -rf "$S"; mkdir -p "$S"
+pass=0; fail=0
+ok()  { pass=$((pass + 1)); echo "ok   $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+check() { d=$1; shift; if "$@"; then ok "$d"; else bad "$d"; fi; }
+# regions MODE FILE...: run regions.sh, output in $S/out, exit status in $rc
+regions() { set +e; sh "$here/regions.sh" "$@" >"$S/out" 2>&1; rc=$?; set -e; }
+has() { grep -qF -- "$1" "$S/out"; }
+
+# ---- the generators ----
+"$fsb" config --markdown > "$S/md"
+check "config --markdown: a table key | default | meaning" \
+	sh -c "head -n 2 '$S/md' | tr -d '\n' | grep -qx '| key | default | meaning ||---|---|---|'"
+keys=$("$fsb" config --show | awk '{ print $1 }' | sed 's/^\(mkfs_opts\|mount_opts\)\..*/\1.FS/' | sort -u)
+missing=
+for k in $keys; do grep -q "^| \`$k\` |" "$S/md" || missing="$missing $k"; done
+check "config --markdown: one row for every key of config --show${missing:+ (missing:$missing)}" [ -z "$missing" ]
+check "config --markdown: a choice's | is escaped" grep -qF 'name\|shuffled' "$S/md"
+check "config --markdown: keys the profile sets say so" grep -q '^| `dirs` | profile |' "$S/md"
+"$fsb" config --scdoc > "$S/scd"
+check "config --scdoc: a list item per key" grep -qx '\*file\\_size\* (default: set by the profile)' "$S/scd"
+check "config --scdoc: no backquotes (scdoc has no code font)" sh -c "! grep -q '\`' '$S/scd'"
+set +e; "$fsb" config --markdown --profile smoke >/dev/null 2>&1; rc=$?; set -e
+check "config --markdown with another argument: misuse (exit $rc)" [ "$rc" = 2 ]
+"$fsb" help exit-codes > "$S/ex"
+"$fsb" --help > "$S/help"
+check "help exit-codes: the lines of --help" sh -c "tail -n 2 '$S/help' | cmp -s - '$S/ex'"
+check "help exit-codes --markdown: five codes" sh -c "[ \$('$fsb' help exit-codes --markdown | grep -c '^| [0-9] |') = 5 ]"
+check "help commands: every command of --help" sh -c "'$fsb' help commands | awk '{ print \$1 }' | while read -r c; do grep -q \"^  \$c \" '$S/help' || exit 1; done"
+set +e; "$fsb" help nosuch >/dev/null 2>"$S/err"; rc=$?; set -e
+check "help nosuch: misuse (exit $rc), says so" sh -c "[ $rc = 2 ] && grep -q '^fsbench: help nosuch: no such topic' '$S/err'"
+
+# ---- regions.sh on a scratch document ----
+cat > "$S/doc.md" <<'EOF'
+# A manual
+
+<!-- BEGIN GENERATED: fsbench config --markdown -->
+| key | default | meaning |
+| stale | | |
+<!-- END GENERATED -->
+
+Between the regions.
+
+<!-- BEGIN GENERATED: fsbench help exit-codes -->
+<!-- END GENERATED -->
+
+A marker shown in a code block is text, not a region:
+
+```
+<!-- BEGIN GENERATED: fsbench no-such-command -->
+```
+EOF
+cp "$S/doc.md" "$S/doc.orig"
+regions --check "$fsb" "$S/doc.md"
+check "check: stale regions fail (exit $rc)" [ "$rc" = 1 ]
+check "check: names the file, line and command" has "$S/doc.md:3: the region of 'fsbench config --markdown' differs"
+check "check: names the second region too" has "$S/doc.md:10: the region of 'fsbench help exit-codes' differs"
+check "check: changes nothing" cmp -s "$S/doc.md" "$S/doc.orig"
+regions --update "$fsb" "$S/doc.md"
+check "update: exit 0 ($rc), says what it rewrote" sh -c "[ $rc = 0 ] && grep -q '2 of 2 regions rewritten' '$S/out'"
+{
+	sed -n '1,3p' "$S/doc.orig"
+	"$fsb" config --markdown
+	sed -n '6,10p' "$S/doc.orig"
+	echo '```'; "$fsb" help exit-codes; echo '```'
+	sed -n '11,$p' "$S/doc.orig"
+} > "$S/doc.want"
+check "update: markdown as is, text in a \`\`\` block, the rest untouched" cmp "$S/doc.md" "$S/doc.want"
+regions --check "$fsb" "$S/doc.md"
+check "check after update: passes (exit $rc)" [ "$rc" = 0 ]
+regions --update "$fsb" "$S/doc.md"
+check "update again: nothing rewritten" sh -c "[ $rc = 0 ] && grep -q ', 0 rewritten' '$S/out' && cmp -s '$S/doc.md' '$S/doc.want'"
+
+printf '; BEGIN GENERATED: fsbench help commands\n; END GENERATED\n' > "$S/page.scd"
+regions --update "$fsb" "$S/page.scd"
+check "scdoc: a text region becomes a literal block" \
+	sh -c "[ $rc = 0 ] && sed -n 2p '$S/page.scd' | grep -qx '\`\`\`' && grep -q '^run ' '$S/page.scd'"
+
+printf 'x\n<!-- BEGIN GENERATED: fsbench --help -->\ny\n' > "$S/open.md"
+regions --check "$fsb" "$S/open.md"
+check "a region without END fails, naming its line" sh -c "[ $rc = 1 ] && grep -q 'open.md:2: BEGIN GENERATED without END GENERATED' '$S/out'"
+printf '<!-- BEGIN GENERATED: ls -l -->\n<!-- END GENERATED -->\n' > "$S/other.md"
+regions --update "$fsb" "$S/other.md"
+check "a region naming another program fails" sh -c "[ $rc = 1 ] && grep -q 'other than fsbench' '$S/out'"
+printf '<!-- BEGIN GENERATED: fsbench no-such-command -->\n<!-- END GENERATED -->\n' > "$S/fails.md"
+regions --update "$fsb" "$S/fails.md"
+check "a command that fails is an error, the file untouched" \
+	sh -c "[ $rc = 1 ] && grep -q 'fsbench no-such-command failed' '$S/out' && [ \$(wc -l < '$S/fails.md') = 2 ]"
+
+echo "docs: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
