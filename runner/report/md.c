@@ -83,22 +83,24 @@ static void pad(FILE *out, size_t n)
 		fputc(' ', out);
 }
 
-/* The text of cell (row, col), or of the column head for row -1. */
+/* The text of a cell or a column head, and its width. */
 struct md_text {
 	char buf[REP_CELL_BUF];
 	const char *s, *tail;
 	size_t width;
 };
 
-static void md_text(const struct rep_table *t, size_t row, size_t col, struct md_text *m)
+static void md_body(const struct rep_table *t, size_t row, size_t col, struct md_text *m)
 {
-	if (row == (size_t)-1) {
-		m->s = t->col[col].head ? t->col[col].head : "";
-		m->tail = "";
-	} else {
-		md_cell(rep_table_cell(t, row, col), m->buf, sizeof(m->buf), &m->s, &m->tail);
-	}
+	md_cell(rep_table_cell(t, row, col), m->buf, sizeof(m->buf), &m->s, &m->tail);
 	m->width = md_width(m->s) + md_width(m->tail);
+}
+
+static void md_head(const struct rep_table *t, size_t col, struct md_text *m)
+{
+	m->s = t->col[col].head ? t->col[col].head : "";
+	m->tail = "";
+	m->width = md_width(m->s);
 }
 
 static void md_grid(FILE *out, const struct rep_table *t)
@@ -107,13 +109,13 @@ static void md_grid(FILE *out, const struct rep_table *t)
 	struct md_text m;
 
 	for (size_t c = 0; w && c < t->ncols; c++) {
-		size_t max = 3;
-		for (size_t r = (size_t)-1; r == (size_t)-1 || r < t->nrows; r++) {
-			md_text(t, r, c, &m);
-			if (m.width > max)
-				max = m.width;
+		md_head(t, c, &m);
+		w[c] = m.width > 3 ? m.width : 3;
+		for (size_t r = 0; r < t->nrows; r++) {
+			md_body(t, r, c, &m);
+			if (m.width > w[c])
+				w[c] = m.width;
 		}
-		w[c] = max;
 	}
 	/* without memory for the widths the table is printed unaligned */
 	for (size_t r = 0; r < t->nrows + 2; r++) {
@@ -122,7 +124,7 @@ static void md_grid(FILE *out, const struct rep_table *t)
 			int right = t->col[c].right;
 			if (c == 0)
 				fputc('|', out);
-			if (r == 1) {
+			if (r == 1) {	/* the rule under the heads */
 				for (size_t i = 0; i < cw + (right ? 1 : 2); i++)
 					fputc('-', out);
 				if (right)
@@ -130,7 +132,10 @@ static void md_grid(FILE *out, const struct rep_table *t)
 				fputc('|', out);
 				continue;
 			}
-			md_text(t, r == 0 ? (size_t)-1 : r - 2, c, &m);
+			if (r == 0)
+				md_head(t, c, &m);
+			else
+				md_body(t, r - 2, c, &m);
 			fputc(' ', out);
 			if (right && w)
 				pad(out, cw - m.width);
@@ -154,7 +159,7 @@ static void md_lines(FILE *out, const struct rep_table *t)
 		fputs("-", out);
 		int first = 1;
 		for (size_t c = 0; c < t->ncols; c++) {
-			md_text(t, r, c, &m);
+			md_body(t, r, c, &m);
 			if (!*m.s && !*m.tail && t->shape == SHAPE_NOTES)
 				continue;
 			fputs(first ? " " : ": ", out);
@@ -192,7 +197,7 @@ void md_table(FILE *out, const struct rep_table *t, const struct rep_table *prev
 	case SHAPE_TEXT:
 		for (size_t r = 0; r < t->nrows; r++) {
 			for (size_t c = 0; c < t->ncols; c++) {
-				md_text(t, r, c, &m);
+				md_body(t, r, c, &m);
 				md_put(out, m.s);
 				md_put(out, m.tail);
 			}

@@ -7,9 +7,11 @@
 #include <string.h>
 
 const struct rep_writer rep_writers[] = {
-	{ "md", "markdown", "Markdown, the default", REP_VIEW_READ, md_begin, md_table, md_cell },
-	{ "csv", NULL, NULL, REP_VIEW_DATA, csv_begin, csv_table, csv_cell },
-	{ NULL, NULL, NULL, 0, NULL, NULL, NULL },
+	{ .name = "md", .alias = "markdown", .about = "Markdown, the default",
+	  .view = REP_VIEW_READ, .begin = md_begin, .table = md_table, .cell = md_cell },
+	{ .name = "csv", .view = REP_VIEW_DATA,
+	  .begin = csv_begin, .table = csv_table, .cell = csv_cell },
+	{ .name = NULL },
 };
 
 const struct rep_writer *rep_writer_find(const char *name)
@@ -69,18 +71,22 @@ struct section {
 };
 
 static const struct section sections[] = {
-	{ "run", rep_table_run, 0, 0, 0, NULL, NULL, NULL },
-	{ "summary", rep_table_summary, 0, 0, 1, "No phase records in this run.", NULL, NULL },
-	{ "reference", rep_table_reference, REP_VIEW_READ, 0, 1, NULL, rep_seed_shaped, NULL },
-	{ "rate", rep_table_rate, 0, 0, 1, NULL, NULL, NULL },
-	{ "fs_status", rep_table_fs_status, 0, 0, 0, NULL, NULL, "summary" },
-	{ "warm", rep_table_warm, REP_VIEW_READ, 0, 1, NULL, NULL, "summary" },
-	{ "rounds", rep_table_rounds, 0, 0, 1, NULL, NULL, NULL },
-	{ "latency", rep_table_latency, 0, 0, 1, NULL, NULL, NULL },
-	{ "layout", rep_table_layout, 0, 1, 1, NULL, NULL, NULL },
-	{ "layout_findings", rep_table_layout_findings, REP_VIEW_READ, 0, 1, NULL, NULL, "layout" },
-	{ "errors", rep_table_errors, 0, 1, 0, NULL, NULL, NULL },
-	{ "disks", rep_table_disks, 0, 1, 0, NULL, NULL, NULL },
+	{ .name = "run", .build = rep_table_run },
+	{ .name = "summary", .build = rep_table_summary, .phases = 1,
+	  .none = "No phase records in this run." },
+	{ .name = "reference", .build = rep_table_reference, .view = REP_VIEW_READ,
+	  .phases = 1, .when = rep_seed_shaped },
+	{ .name = "rate", .build = rep_table_rate, .phases = 1 },
+	{ .name = "fs_status", .build = rep_table_fs_status, .under = "summary" },
+	{ .name = "warm", .build = rep_table_warm, .view = REP_VIEW_READ, .phases = 1,
+	  .under = "summary" },
+	{ .name = "rounds", .build = rep_table_rounds, .phases = 1 },
+	{ .name = "latency", .build = rep_table_latency, .phases = 1 },
+	{ .name = "layout", .build = rep_table_layout, .rows = 1, .phases = 1 },
+	{ .name = "layout_findings", .build = rep_table_layout_findings, .view = REP_VIEW_READ,
+	  .phases = 1, .under = "layout" },
+	{ .name = "errors", .build = rep_table_errors, .rows = 1 },
+	{ .name = "disks", .build = rep_table_disks, .rows = 1 },
 };
 #define NSECTIONS (sizeof(sections) / sizeof(sections[0]))
 

@@ -315,16 +315,15 @@ int rep_table_layout(const struct rep_run *r, struct rep_table *t)
 			tab_num(t, row, 4 + 3 * k, CELL_PERCENT, o[k]->near);
 			tab_count(t, row, 5 + 3 * k, o[k]->median_jump);
 		}
-		char fb[REP_LAYOUT_SHOW * 21 + 8];
-		size_t n = 0;
-		fb[0] = '\0';
-		for (size_t k = 0; k < y->nfirst && k < REP_LAYOUT_SHOW; k++)
-			n += (size_t)snprintf(fb + n, sizeof(fb) - n, "%s%llu", k ? " " : "",
-					      (unsigned long long)y->first[k]);
 		if (!y->nfirst) {
 			tab_missing(t, row, FIRST);
 			continue;
 		}
+		char fb[REP_LAYOUT_SHOW * 21 + 8];
+		size_t n = 0;
+		for (size_t k = 0; k < y->nfirst && k < REP_LAYOUT_SHOW; k++)
+			n += (size_t)snprintf(fb + n, sizeof(fb) - n, "%s%llu", k ? " " : "",
+					      (unsigned long long)y->first[k]);
 		tab_text(t, row, FIRST, "%s", fb);
 		if (y->nfirst > REP_LAYOUT_SHOW)
 			tab_more(t, row, FIRST);

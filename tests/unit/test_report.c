@@ -377,6 +377,124 @@ static void test_render_md(void)
 	}
 }
 
+/* The writers are rows of one table; --format names and --help come from it. */
+static void test_writers(void)
+{
+	char buf[256];
+
+	CHECK(MD == &rep_writers[0]);	/* the default */
+	CHECK(rep_writer_find("markdown") == MD);
+	CHECK(rep_writer_find("xml") == NULL);
+	CHECK(MD->view == REP_VIEW_READ && CSV->view == REP_VIEW_DATA);
+	rep_writer_names(buf, sizeof(buf), "|", "|", 0);
+	CHECK_STR(buf, "md|csv");
+	rep_writer_names(buf, sizeof(buf), ", ", " or ", 1);
+	CHECK_STR(buf, "md (Markdown, the default) or csv");
+	rep_writer_names(buf, 5, "|", "|", 0);
+	CHECK_STR(buf, "md|c");	/* cut, terminated */
+
+	/* every writer renders every fixture, whole lines only */
+	const char *const in[] = { path_run, path_two, path_nophase, path_layout, path_refused };
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		struct rep_set set;
+		char err[512];
+		CHECK_EQ_U(rep_load(&set, in[i], err, sizeof(err)), 0);
+		for (const struct rep_writer *w = rep_writers; w->name; w++) {
+			for (size_t k = 0; k < set.nruns; k++) {
+				char *s = render(set.runs[k], w);
+				CHECK(s && *s && s[strlen(s) - 1] == '\n');
+				free(s);
+			}
+		}
+		rep_free(&set);
+	}
+}
+
+/* Builders hold values; the writers alone format them. */
+static void test_typed_cells(void)
+{
+	struct rep_set set;
+	struct rep_table t;
+	char err[512], b1[64], b2[64];
+
+	CHECK_EQ_U(rep_load(&set, path_run, err, sizeof(err)), 0);
+	const struct rep_run *r = set.nruns ? set.runs[0] : NULL;
+	if (!r) {
+		rep_free(&set);
+		return;
+	}
+	CHECK_EQ_U(rep_table_summary(r, &t), 0);
+	const struct rep_cell *c = rep_table_cell(&t, ROW_CREATE, 1);
+	CHECK(c && c->kind == CELL_SECONDS && c->num == 9.0 && c->text == NULL);
+	c = rep_table_cell(&t, ROW_CREATE, 0);
+	CHECK(c && c->kind == CELL_TEXT);
+	CHECK(rep_table_cell(&t, ROW_N, 0) == NULL);
+	CHECK(rep_table_cell(&t, 0, 3) == NULL);
+	rep_table_free(&t);
+
+	/* the same cell, two writers */
+	CHECK_EQ_U(rep_table_rounds(r, &t), 0);
+	c = rep_table_cell(&t, 12, 6);	/* no sync_seconds */
+	CHECK(c && c->kind == CELL_MISSING);
+	CHECK_STR(rep_cell_text(MD, c, b1, sizeof(b1)), "-");
+	CHECK_STR(rep_cell_text(CSV, c, b2, sizeof(b2)), "");
+	c = rep_table_cell(&t, 12, 1);
+	CHECK(c && c->kind == CELL_COUNT && c->count == 3);
+	c = rep_table_cell(&t, 12, 8);
+	CHECK(c && c->kind == CELL_RATE);
+	CHECK_STR(rep_cell_text(MD, c, b1, sizeof(b1)), "8000");
+	CHECK_STR(rep_cell_text(CSV, c, b2, sizeof(b2)), "8000.0");
+	rep_table_free(&t);
+
+	/* a list cut short: a reader is told so, the data is not */
+	struct rep_cell more = { .kind = CELL_TEXT, .more = 1, .text = "1 2 3 4" };
+	CHECK_STR(rep_cell_text(MD, &more, b1, sizeof(b1)), "1 2 3 4 ...");
+	CHECK_STR(rep_cell_text(CSV, &more, b2, sizeof(b2)), "1 2 3 4");
+	struct rep_cell bytes = { .kind = CELL_BYTES, .count = 3 * 1024 * 1024 };
+	CHECK_STR(rep_cell_text(MD, &bytes, b1, sizeof(b1)), "3.0 MiB");
+	CHECK_STR(rep_cell_text(CSV, &bytes, b2, sizeof(b2)), "3145728");
+	struct rep_cell pct = { .kind = CELL_PERCENT, .num = 0.98 };
+	CHECK_STR(rep_cell_text(MD, &pct, b1, sizeof(b1)), "98.0");
+	CHECK_STR(rep_cell_text(CSV, &pct, b2, sizeof(b2)), "98.000");
+	rep_free(&set);
+}
+
+/* One table, two views: the rows and columns each view has. */
+static void test_views(void)
+{
+	struct rep_set set;
+	struct rep_table t;
+	char err[512];
+
+	CHECK_EQ_U(rep_load(&set, path_run, err, sizeof(err)), 0);
+	const struct rep_run *r = set.nruns ? set.runs[0] : NULL;
+	if (!r) {
+		rep_free(&set);
+		return;
+	}
+	CHECK_EQ_U(view(rep_table_run(r, &t), &t, MD), 0);
+	CHECK_EQ_U(t.nrows, 7);	/* run, host, cpu, kernel, target, config, status */
+	CHECK_STR(cell(&t, MD, 6, 0), "status");
+	rep_table_free(&t);
+	CHECK_EQ_U(view(rep_table_run(r, &t), &t, CSV), 0);
+	CHECK_EQ_U(t.nrows, 24);	/* one row per field */
+	CHECK_STR(cell(&t, CSV, 23, 0), "seconds");
+	CHECK_STR(cell(&t, CSV, 23, 1), "1234.500");
+	rep_table_free(&t);
+
+	/* a column of one view: compare's runs */
+	CHECK_EQ_U(view(rep_table_runs(r, "a.jsonl", r, "b.jsonl", &t), &t, MD), 0);
+	CHECK_EQ_U(t.ncols, 2);
+	CHECK_STR(head(&t, 1), "run");
+	rep_table_free(&t);
+	CHECK_EQ_U(view(rep_table_runs(r, "a.jsonl", r, "b.jsonl", &t), &t, CSV), 0);
+	CHECK_EQ_U(t.ncols, 3);
+	CHECK_STR(head(&t, 1), "run_id");
+	CHECK_STR(cell(&t, CSV, 1, 2), "b.jsonl");
+	rep_table_free(&t);
+	rep_free(&set);
+}
+
 static void test_render_csv(void)
 {
 	struct rep_set set;
@@ -419,6 +537,14 @@ static void test_render_csv(void)
 	}
 	CHECK_EQ_U(blanks, 6);
 	CHECK_EQ_U(named + blanks, lines);
+	/* the tables in the order of the report's sections */
+	const char *at[7];
+	for (size_t i = 0; i < 7; i++) {
+		char nl[32];
+		snprintf(nl, sizeof(nl), "\n%s", names[i]);
+		at[i] = s ? (i ? strstr(s, nl) : s) : NULL;
+		CHECK(at[i] != NULL && (i == 0 || (at[i - 1] && at[i - 1] < at[i])));
+	}
 	CHECK(s && s[strlen(s) - 1] == '\n' && strstr(s, "\n\n\n") == NULL);
 	free(s);
 	rep_free(&set);
@@ -1336,5 +1462,8 @@ int main(int argc, char **argv)
 	test_reference();
 	test_shuffled_finding();
 	test_commands();
+	test_writers();
+	test_typed_cells();
+	test_views();
 	return unit_done(argv[0]);
 }
