@@ -1,9 +1,9 @@
-/* fuzz_report.c: the report loader (runner/report/report.c) on arbitrary bytes.
+/* fuzz_report.c: the report loader (runner/report/load.c) on arbitrary bytes.
  *
  * The input is a records file: rep_load_stream reads it through fmemopen,
  * as `fsbench report` reads a records.jsonl (console prefixes, CRLF, noise
  * lines and all). A load either fails with a message saying where, or
- * gives runs that every printer (Markdown and CSV report of each run, the
+ * gives runs that every writer (rep_writers[]: the report of each run, the
  * comparison of the first and the last run) renders. Output goes to
  * /dev/null; what is checked is that nothing crashes, overflows, leaks or
  * runs into undefined behaviour.
@@ -44,8 +44,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const struct rep_run *r = set.runs[i];
 		FUZZ_CHECK(r->run_id && r->run_id[0]);
 		FUZZ_CHECK(rep_find(&set, r->run_id) == r);
-		FUZZ_CHECK(rep_print(devnull, r, REP_MD) == 0);
-		FUZZ_CHECK(rep_print(devnull, r, REP_CSV) == 0);
+		for (const struct rep_writer *w = rep_writers; w->name; w++)
+			FUZZ_CHECK(rep_print(devnull, r, w) == 0);
 		for (size_t k = 0; k < r->nph; k++)
 			FUZZ_CHECK(r->ph[k].fs && r->ph[k].phase && r->ph[k].round >= 1);
 		FUZZ_CHECK(r->nev <= REP_MAX_EVENTS && r->nev <= r->nev_total);
@@ -59,8 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		strncpy(pre, a->run_id, 3);
 		const struct rep_run *p = rep_find(&set, pre);
 		FUZZ_CHECK(p == NULL || strncmp(p->run_id, pre, strlen(pre)) == 0);
-		FUZZ_CHECK(rep_print_compare(devnull, a, "A", b, "B", REP_MD) == 0);
-		FUZZ_CHECK(rep_print_compare(devnull, a, "A", b, "B", REP_CSV) == 0);
+		for (const struct rep_writer *w = rep_writers; w->name; w++)
+			FUZZ_CHECK(rep_print_compare(devnull, a, "A", b, "B", w) == 0);
 	}
 	rep_free(&set);
 	return 0;

@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fsbench.h"
 #include "report/report.h"
 #include "unit.h"
 
@@ -67,6 +68,34 @@ static void paths(void)
 	snprintf(path_refused, sizeof(path_refused), "%s/report-refused.jsonl", d);
 }
 
+static const struct rep_writer *MD, *CSV;
+
+/* A built table (rc 0) kept to the view of writer w. */
+static int view(int rc, struct rep_table *t, const struct rep_writer *w)
+{
+	if (!rc)
+		rep_table_view(t, w->view);
+	return rc;
+}
+
+/* The text writer w shows for a cell (the last few stay valid), or NULL
+ * outside the table. */
+static const char *cell(const struct rep_table *t, const struct rep_writer *w,
+			size_t row, size_t col)
+{
+	static char buf[8][REP_CELL_BUF];
+	static unsigned next;
+	const struct rep_cell *c = rep_table_cell(t, row, col);
+	if (!c)
+		return NULL;
+	return rep_cell_text(w, c, buf[next++ % 8], sizeof(buf[0]));
+}
+
+static const char *head(const struct rep_table *t, size_t col)
+{
+	return col < t->ncols ? t->col[col].head : NULL;
+}
+
 /* Load records from a string; returns rc, err gets the message. */
 static int load_text(struct rep_set *set, const char *text, char *err, size_t errlen)
 {
@@ -80,14 +109,14 @@ static int load_text(struct rep_set *set, const char *text, char *err, size_t er
 }
 
 /* Render a whole report into a string (caller frees). */
-static char *render(const struct rep_run *r, enum rep_fmt f)
+static char *render(const struct rep_run *r, const struct rep_writer *w)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
 	if (!m)
 		return NULL;
-	CHECK(rep_print(m, r, f) == 0);
+	CHECK(rep_print(m, r, w) == 0);
 	fclose(m);
 	return buf;
 }
@@ -176,54 +205,54 @@ static void test_summary(void)
 		{ "read inode order (aged fs)", "4.60", "10.7" },
 		{ "delete (incl. sync)", "32.8", "28.5" },
 	};
-	CHECK(rep_table_summary(r, REP_MD, &t) == 0);
+	CHECK(view(rep_table_summary(r, &t), &t, MD) == 0);
 	CHECK_EQ_U(t.ncols, 3);	/* f2fs was skipped: no column */
 	CHECK_EQ_U(t.nrows, ROW_N);
-	CHECK_STR(t.head[0], "phase");
-	CHECK_STR(t.head[1], "ext4");
-	CHECK_STR(t.head[2], "xfs");
+	CHECK_STR(head(&t, 0), "phase");
+	CHECK_STR(head(&t, 1), "ext4");
+	CHECK_STR(head(&t, 2), "xfs");
 	for (size_t i = 0; i < ROW_N && t.nrows == ROW_N; i++)
 		for (size_t c = 0; c < 3; c++)
-			CHECK_STR(rep_cell(&t, i, c), md[i][c]);
+			CHECK_STR(cell(&t, MD, i, c), md[i][c]);
 	rep_table_free(&t);
 
-	CHECK(rep_table_summary(r, REP_CSV, &t) == 0);
-	CHECK_STR(rep_cell(&t, ROW_CREATE, 1), "9.000000");
-	CHECK_STR(rep_cell(&t, ROW_CREATE, 2), "52.300000");
-	CHECK_STR(rep_cell(&t, ROW_READ_AGED, 1), "35.000000");
-	CHECK_STR(rep_cell(&t, ROW_INODE_AGED, 2), "10.700000");
-	CHECK_STR(rep_cell(&t, ROW_STAT, 1), "0.450000");
+	CHECK(view(rep_table_summary(r, &t), &t, CSV) == 0);
+	CHECK_STR(cell(&t, CSV, ROW_CREATE, 1), "9.000000");
+	CHECK_STR(cell(&t, CSV, ROW_CREATE, 2), "52.300000");
+	CHECK_STR(cell(&t, CSV, ROW_READ_AGED, 1), "35.000000");
+	CHECK_STR(cell(&t, CSV, ROW_INODE_AGED, 2), "10.700000");
+	CHECK_STR(cell(&t, CSV, ROW_STAT, 1), "0.450000");
 	rep_table_free(&t);
 
-	CHECK(rep_table_rate(r, REP_MD, &t) == 0);
+	CHECK(view(rep_table_rate(r, &t), &t, MD) == 0);
 	CHECK_EQ_U(t.nrows, 2);
-	CHECK_STR(rep_cell(&t, 0, 0), "create files/s");
-	CHECK_STR(rep_cell(&t, 0, 1), "35556");
-	CHECK_STR(rep_cell(&t, 0, 2), "6119");
-	CHECK_STR(rep_cell(&t, 1, 0), "delete files/s");
-	CHECK_STR(rep_cell(&t, 1, 1), "9756");
-	CHECK_STR(rep_cell(&t, 1, 2), "11228");
+	CHECK_STR(cell(&t, MD, 0, 0), "create files/s");
+	CHECK_STR(cell(&t, MD, 0, 1), "35556");
+	CHECK_STR(cell(&t, MD, 0, 2), "6119");
+	CHECK_STR(cell(&t, MD, 1, 0), "delete files/s");
+	CHECK_STR(cell(&t, MD, 1, 1), "9756");
+	CHECK_STR(cell(&t, MD, 1, 2), "11228");
 	rep_table_free(&t);
 
-	CHECK(rep_table_fs_status(r, REP_MD, &t) == 0);
+	CHECK(view(rep_table_fs_status(r, &t), &t, MD) == 0);
 	CHECK_EQ_U(t.nrows, 1);	/* only what needs a note */
-	CHECK_STR(rep_cell(&t, 0, 0), "f2fs");
-	CHECK_STR(rep_cell(&t, 0, 1), "skipped");
-	CHECK_STR(rep_cell(&t, 0, 2), "mkfs.f2fs not found");
+	CHECK_STR(cell(&t, MD, 0, 0), "f2fs");
+	CHECK_STR(cell(&t, MD, 0, 1), "skipped");
+	CHECK_STR(cell(&t, MD, 0, 2), "mkfs.f2fs not found");
 	rep_table_free(&t);
-	CHECK(rep_table_fs_status(r, REP_CSV, &t) == 0);
+	CHECK(view(rep_table_fs_status(r, &t), &t, CSV) == 0);
 	CHECK_EQ_U(t.nrows, 3);
-	CHECK_STR(rep_cell(&t, 1, 1), "ok");
+	CHECK_STR(cell(&t, CSV, 1, 1), "ok");
 	rep_table_free(&t);
 
-	CHECK(rep_table_run(r, REP_MD, &t) == 0);
-	CHECK_STR(rep_cell(&t, 0, 1), "1a2b3c4d5e6f7a8b");
-	CHECK_STR(rep_cell(&t, 1, 1), "bench1 (x86_64), 16 CPUs, 64.0 GiB");
-	CHECK_STR(rep_cell(&t, 3, 1), "6.17.0-test");
-	CHECK_STR(rep_cell(&t, 4, 1), "/dev/nvme1n1, Test NVMe (serial S123), 10.0 GiB");
-	CHECK_STR(rep_cell(&t, 5, 1), "profile seed; fs ext4,xfs,f2fs; 16 dirs x 20000 files"
+	CHECK(view(rep_table_run(r, &t), &t, MD) == 0);
+	CHECK_STR(cell(&t, MD, 0, 1), "1a2b3c4d5e6f7a8b");
+	CHECK_STR(cell(&t, MD, 1, 1), "bench1 (x86_64), 16 CPUs, 64.0 GiB");
+	CHECK_STR(cell(&t, MD, 3, 1), "6.17.0-test");
+	CHECK_STR(cell(&t, MD, 4, 1), "/dev/nvme1n1, Test NVMe (serial S123), 10.0 GiB");
+	CHECK_STR(cell(&t, MD, 5, 1), "profile seed; fs ext4,xfs,f2fs; 16 dirs x 20000 files"
 		  " x 4096 bytes; 16 workers; 3 rounds");
-	CHECK_STR(rep_cell(&t, 6, 1), "failed (exit 1, 1234.5 s)");
+	CHECK_STR(cell(&t, MD, 6, 1), "failed (exit 1, 1234.5 s)");
 	rep_table_free(&t);
 	rep_free(&set);
 }
@@ -240,7 +269,7 @@ static void test_rounds_latency_errors(void)
 		CHECK(r != NULL);
 		return;
 	}
-	CHECK(rep_table_rounds(r, REP_MD, &t) == 0);
+	CHECK(view(rep_table_rounds(r, &t), &t, MD) == 0);
 	CHECK_EQ_U(t.nrows, 30);
 	CHECK_EQ_U(t.ncols, 11);
 	static const char *const r12[] = { "ext4", "3", "read", "name", "yes", "40.0", "-",
@@ -248,43 +277,43 @@ static void test_rounds_latency_errors(void)
 	static const char *const r20[] = { "xfs", "2", "create", "name", "no", "50.0", "1.00",
 		"320000", "6400", "1", "0" };
 	for (size_t c = 0; c < 11 && t.nrows == 30; c++) {
-		CHECK_STR(rep_cell(&t, 12, c), r12[c]);
-		CHECK_STR(rep_cell(&t, 20, c), r20[c]);
+		CHECK_STR(cell(&t, MD, 12, c), r12[c]);
+		CHECK_STR(cell(&t, MD, 20, c), r20[c]);
 	}
-	CHECK_STR(rep_cell(&t, 1, 3), "readdir");
-	CHECK_STR(rep_cell(&t, 1, 5), "0.400");
+	CHECK_STR(cell(&t, MD, 1, 3), "readdir");
+	CHECK_STR(cell(&t, MD, 1, 5), "0.400");
 	rep_table_free(&t);
-	CHECK(rep_table_rounds(r, REP_CSV, &t) == 0);
-	CHECK_STR(t.head[8], "files_per_s");
-	CHECK_STR(rep_cell(&t, 12, 5), "40.000000");
-	CHECK_STR(rep_cell(&t, 12, 6), "");
-	CHECK_STR(rep_cell(&t, 12, 8), "8000.0");
+	CHECK(view(rep_table_rounds(r, &t), &t, CSV) == 0);
+	CHECK_STR(head(&t, 8), "files_per_s");
+	CHECK_STR(cell(&t, CSV, 12, 5), "40.000000");
+	CHECK_STR(cell(&t, CSV, 12, 6), "");
+	CHECK_STR(cell(&t, CSV, 12, 8), "8000.0");
 	rep_table_free(&t);
 
-	CHECK(rep_table_latency(r, REP_MD, &t) == 0);
+	CHECK(view(rep_table_latency(r, &t), &t, MD) == 0);
 	CHECK_EQ_U(t.nrows, 30);
-	CHECK_STR(t.head[6], "p99.9");
+	CHECK_STR(head(&t, 6), "p99.9");
 	static const char *const l27[] = { "xfs", "3", "read", "1.80", "12.3", "459.8",
 		"2346", "13000" };
 	for (size_t c = 0; c < 8; c++)
-		CHECK_STR(rep_cell(&t, 27, c), l27[c]);
+		CHECK_STR(cell(&t, MD, 27, c), l27[c]);
 	rep_table_free(&t);
-	CHECK(rep_table_latency(r, REP_CSV, &t) == 0);
+	CHECK(view(rep_table_latency(r, &t), &t, CSV) == 0);
 	static const char *const c27[] = { "xfs", "3", "read", "1.800", "12.345", "459.789",
 		"2345.678", "13000.000" };
 	for (size_t c = 0; c < 8; c++)
-		CHECK_STR(rep_cell(&t, 27, c), c27[c]);
+		CHECK_STR(cell(&t, CSV, 27, c), c27[c]);
 	rep_table_free(&t);
 
-	CHECK(rep_table_errors(r, REP_MD, &t) == 0);
+	CHECK(view(rep_table_errors(r, &t), &t, MD) == 0);
 	CHECK_EQ_U(t.nrows, 2);
 	static const char *const e0[] = { "verify_error", "ext4", "3", "read", "verify",
 		"d01/f000007", "3996 bytes wrong, the first at offset 100" };
 	static const char *const e1[] = { "error", "xfs", "2", "create", "open",
 		"d03/f000123", "No space left on device (errno 28)" };
 	for (size_t c = 0; c < 7; c++) {
-		CHECK_STR(rep_cell(&t, 0, c), e0[c]);
-		CHECK_STR(rep_cell(&t, 1, c), e1[c]);
+		CHECK_STR(cell(&t, MD, 0, c), e0[c]);
+		CHECK_STR(cell(&t, MD, 1, c), e1[c]);
 	}
 	rep_table_free(&t);
 	rep_free(&set);
@@ -296,7 +325,7 @@ static void test_render_md(void)
 	char err[512];
 
 	CHECK(rep_load(&set, path_run, err, sizeof(err)) == 0);
-	char *s = set.nruns ? render(rep_find(&set, NULL), REP_MD) : NULL;
+	char *s = set.nruns ? render(rep_find(&set, NULL), MD) : NULL;
 	CHECK_CONTAINS(s, "# fsbench report\n\n- run: 1a2b3c4d5e6f7a8b\n");
 	CHECK_CONTAINS(s, "- status: failed (exit 1, 1234.5 s)\n");
 	CHECK_CONTAINS(s, "## Summary (seconds, median of rounds, lower is better)\n\n"
@@ -327,7 +356,7 @@ static void test_render_md(void)
 	CHECK(a && b && c && d && e && g && a < g && g < b && b < c && c < d && d < e);
 	free(s);
 	/* not in CSV, and not for another workload */
-	s = set.nruns ? render(rep_find(&set, NULL), REP_CSV) : NULL;
+	s = set.nruns ? render(rep_find(&set, NULL), CSV) : NULL;
 	CHECK(s && !strstr(s, "SUITE.md"));
 	free(s);
 	rep_free(&set);
@@ -341,11 +370,129 @@ static void test_render_md(void)
 			 "{\"schema\":1,\"type\":\"phase\",\"run_id\":\"c1\",\"seq\":1,\"fs\":\"ext4\","
 			 "\"round\":1,\"phase\":\"create\",\"seconds\":1.5,\"files\":2000}\n", other[i]);
 		CHECK(load_text(&set, text, err, sizeof(err)) == 0);
-		s = set.nruns ? render(set.runs[0], REP_MD) : NULL;
+		s = set.nruns ? render(set.runs[0], MD) : NULL;
 		CHECK(s && strstr(s, "## Summary") && !strstr(s, "Against the SUITE.md"));
 		free(s);
 		rep_free(&set);
 	}
+}
+
+/* The writers are rows of one table; --format names and --help come from it. */
+static void test_writers(void)
+{
+	char buf[256];
+
+	CHECK(MD == &rep_writers[0]);	/* the default */
+	CHECK(rep_writer_find("markdown") == MD);
+	CHECK(rep_writer_find("xml") == NULL);
+	CHECK(MD->view == REP_VIEW_READ && CSV->view == REP_VIEW_DATA);
+	rep_writer_names(buf, sizeof(buf), "|", "|", 0);
+	CHECK_STR(buf, "md|csv");
+	rep_writer_names(buf, sizeof(buf), ", ", " or ", 1);
+	CHECK_STR(buf, "md (Markdown, the default) or csv");
+	rep_writer_names(buf, 5, "|", "|", 0);
+	CHECK_STR(buf, "md|c");	/* cut, terminated */
+
+	/* every writer renders every fixture, whole lines only */
+	const char *const in[] = { path_run, path_two, path_nophase, path_layout, path_refused };
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		struct rep_set set;
+		char err[512];
+		CHECK_EQ_U(rep_load(&set, in[i], err, sizeof(err)), 0);
+		for (const struct rep_writer *w = rep_writers; w->name; w++) {
+			for (size_t k = 0; k < set.nruns; k++) {
+				char *s = render(set.runs[k], w);
+				CHECK(s && *s && s[strlen(s) - 1] == '\n');
+				free(s);
+			}
+		}
+		rep_free(&set);
+	}
+}
+
+/* Builders hold values; the writers alone format them. */
+static void test_typed_cells(void)
+{
+	struct rep_set set;
+	struct rep_table t;
+	char err[512], b1[64], b2[64];
+
+	CHECK_EQ_U(rep_load(&set, path_run, err, sizeof(err)), 0);
+	const struct rep_run *r = set.nruns ? set.runs[0] : NULL;
+	if (!r) {
+		rep_free(&set);
+		return;
+	}
+	CHECK_EQ_U(rep_table_summary(r, &t), 0);
+	const struct rep_cell *c = rep_table_cell(&t, ROW_CREATE, 1);
+	CHECK(c && c->kind == CELL_SECONDS && c->num == 9.0 && c->text == NULL);
+	c = rep_table_cell(&t, ROW_CREATE, 0);
+	CHECK(c && c->kind == CELL_TEXT);
+	CHECK(rep_table_cell(&t, ROW_N, 0) == NULL);
+	CHECK(rep_table_cell(&t, 0, 3) == NULL);
+	rep_table_free(&t);
+
+	/* the same cell, two writers */
+	CHECK_EQ_U(rep_table_rounds(r, &t), 0);
+	c = rep_table_cell(&t, 12, 6);	/* no sync_seconds */
+	CHECK(c && c->kind == CELL_MISSING);
+	CHECK_STR(rep_cell_text(MD, c, b1, sizeof(b1)), "-");
+	CHECK_STR(rep_cell_text(CSV, c, b2, sizeof(b2)), "");
+	c = rep_table_cell(&t, 12, 1);
+	CHECK(c && c->kind == CELL_COUNT && c->count == 3);
+	c = rep_table_cell(&t, 12, 8);
+	CHECK(c && c->kind == CELL_RATE);
+	CHECK_STR(rep_cell_text(MD, c, b1, sizeof(b1)), "8000");
+	CHECK_STR(rep_cell_text(CSV, c, b2, sizeof(b2)), "8000.0");
+	rep_table_free(&t);
+
+	/* a list cut short: a reader is told so, the data is not */
+	struct rep_cell more = { .kind = CELL_TEXT, .more = 1, .text = "1 2 3 4" };
+	CHECK_STR(rep_cell_text(MD, &more, b1, sizeof(b1)), "1 2 3 4 ...");
+	CHECK_STR(rep_cell_text(CSV, &more, b2, sizeof(b2)), "1 2 3 4");
+	struct rep_cell bytes = { .kind = CELL_BYTES, .count = 3 * 1024 * 1024 };
+	CHECK_STR(rep_cell_text(MD, &bytes, b1, sizeof(b1)), "3.0 MiB");
+	CHECK_STR(rep_cell_text(CSV, &bytes, b2, sizeof(b2)), "3145728");
+	struct rep_cell pct = { .kind = CELL_PERCENT, .num = 0.98 };
+	CHECK_STR(rep_cell_text(MD, &pct, b1, sizeof(b1)), "98.0");
+	CHECK_STR(rep_cell_text(CSV, &pct, b2, sizeof(b2)), "98.000");
+	rep_free(&set);
+}
+
+/* One table, two views: the rows and columns each view has. */
+static void test_views(void)
+{
+	struct rep_set set;
+	struct rep_table t;
+	char err[512];
+
+	CHECK_EQ_U(rep_load(&set, path_run, err, sizeof(err)), 0);
+	const struct rep_run *r = set.nruns ? set.runs[0] : NULL;
+	if (!r) {
+		rep_free(&set);
+		return;
+	}
+	CHECK_EQ_U(view(rep_table_run(r, &t), &t, MD), 0);
+	CHECK_EQ_U(t.nrows, 7);	/* run, host, cpu, kernel, target, config, status */
+	CHECK_STR(cell(&t, MD, 6, 0), "status");
+	rep_table_free(&t);
+	CHECK_EQ_U(view(rep_table_run(r, &t), &t, CSV), 0);
+	CHECK_EQ_U(t.nrows, 24);	/* one row per field */
+	CHECK_STR(cell(&t, CSV, 23, 0), "seconds");
+	CHECK_STR(cell(&t, CSV, 23, 1), "1234.500");
+	rep_table_free(&t);
+
+	/* a column of one view: compare's runs */
+	CHECK_EQ_U(view(rep_table_runs(r, "a.jsonl", r, "b.jsonl", &t), &t, MD), 0);
+	CHECK_EQ_U(t.ncols, 2);
+	CHECK_STR(head(&t, 1), "run");
+	rep_table_free(&t);
+	CHECK_EQ_U(view(rep_table_runs(r, "a.jsonl", r, "b.jsonl", &t), &t, CSV), 0);
+	CHECK_EQ_U(t.ncols, 3);
+	CHECK_STR(head(&t, 1), "run_id");
+	CHECK_STR(cell(&t, CSV, 1, 2), "b.jsonl");
+	rep_table_free(&t);
+	rep_free(&set);
 }
 
 static void test_render_csv(void)
@@ -354,7 +501,7 @@ static void test_render_csv(void)
 	char err[512];
 
 	CHECK(rep_load(&set, path_run, err, sizeof(err)) == 0);
-	char *s = set.nruns ? render(rep_find(&set, NULL), REP_CSV) : NULL;
+	char *s = set.nruns ? render(rep_find(&set, NULL), CSV) : NULL;
 	CHECK(s && strncmp(s, "run,key,value\nrun,run_id,1a2b3c4d5e6f7a8b\n", 42) == 0);
 	CHECK_CONTAINS(s, "\nrun,fs,\"ext4,xfs,f2fs\"\n");
 	CHECK_CONTAINS(s, "\n\nsummary,phase,ext4,xfs\n"
@@ -390,6 +537,14 @@ static void test_render_csv(void)
 	}
 	CHECK_EQ_U(blanks, 6);
 	CHECK_EQ_U(named + blanks, lines);
+	/* the tables in the order of the report's sections */
+	const char *at[7];
+	for (size_t i = 0; i < 7; i++) {
+		char nl[32];
+		snprintf(nl, sizeof(nl), "\n%s", names[i]);
+		at[i] = s ? (i ? strstr(s, nl) : s) : NULL;
+		CHECK(at[i] != NULL && (i == 0 || (at[i - 1] && at[i - 1] < at[i])));
+	}
 	CHECK(s && s[strlen(s) - 1] == '\n' && strstr(s, "\n\n\n") == NULL);
 	free(s);
 	rep_free(&set);
@@ -560,7 +715,7 @@ static void test_lenient(void)
 		double v = 0;
 		CHECK(rep_summary(r, "a|b", ROW_CREATE, 0, &v) == 1 && v == 3.5);	/* (6+1)/2 */
 		CHECK(r->nph == 4 && r->ph[0].files_per_s == 2 && !r->ph[0].have_lat);
-		char *s = render(r, REP_MD);
+		char *s = render(r, MD);
 		CHECK_CONTAINS(s, "| a\\|b |");
 		CHECK_CONTAINS(s, "- status: incomplete (no run_end record)\n");
 		CHECK_CONTAINS(s, "- host: unknown (no run_start record)\n");
@@ -602,10 +757,10 @@ static void test_lenient(void)
 		r = rep_find(&set, NULL);
 		CHECK(r && r->nev == REP_MAX_EVENTS && r->nev_total == 150);
 		struct rep_table t;
-		if (r && rep_table_errors(r, REP_MD, &t) == 0) {
+		if (r && view(rep_table_errors(r, &t), &t, MD) == 0) {
 			CHECK_EQ_U(t.nrows, REP_MAX_EVENTS + 1);
-			CHECK_STR(rep_cell(&t, 0, 6), "m0");
-			CHECK_STR(rep_cell(&t, REP_MAX_EVENTS, 6), "50 more not listed");
+			CHECK_STR(cell(&t, MD, 0, 6), "m0");
+			CHECK_STR(cell(&t, MD, REP_MAX_EVENTS, 6), "50 more not listed");
 			rep_table_free(&t);
 		}
 		rep_free(&set);
@@ -633,21 +788,21 @@ static void test_two_runs(void)
 	CHECK_EQ_U(last ? last->nph : 0, 9);
 
 	/* one round: the aged cells say "-", and each run has its own values */
-	if (a && rep_table_summary(a, REP_MD, &t) == 0) {
+	if (a && view(rep_table_summary(a, &t), &t, MD) == 0) {
 		CHECK_EQ_U(t.ncols, 2);
-		CHECK_STR(rep_cell(&t, ROW_CREATE, 1), "10.0");
-		CHECK_STR(rep_cell(&t, ROW_READ_FRESH, 1), "6.00");
-		CHECK_STR(rep_cell(&t, ROW_READ_AGED, 1), "-");
-		CHECK_STR(rep_cell(&t, ROW_INODE_FRESH, 1), "-");
+		CHECK_STR(cell(&t, MD, ROW_CREATE, 1), "10.0");
+		CHECK_STR(cell(&t, MD, ROW_READ_FRESH, 1), "6.00");
+		CHECK_STR(cell(&t, MD, ROW_READ_AGED, 1), "-");
+		CHECK_STR(cell(&t, MD, ROW_INODE_FRESH, 1), "-");
 		rep_table_free(&t);
 	}
-	if (last && rep_table_summary(last, REP_MD, &t) == 0) {
+	if (last && view(rep_table_summary(last, &t), &t, MD) == 0) {
 		CHECK_EQ_U(t.ncols, 3);
-		CHECK_STR(t.head[2], "btrfs");
-		CHECK_STR(rep_cell(&t, ROW_CREATE, 1), "18.0");
-		CHECK_STR(rep_cell(&t, ROW_CREATE, 2), "70.5");
-		CHECK_STR(rep_cell(&t, ROW_READ_AGED, 2), "-");
-		CHECK_STR(rep_cell(&t, ROW_INODE_FRESH, 1), "2.50");
+		CHECK_STR(head(&t, 2), "btrfs");
+		CHECK_STR(cell(&t, MD, ROW_CREATE, 1), "18.0");
+		CHECK_STR(cell(&t, MD, ROW_CREATE, 2), "70.5");
+		CHECK_STR(cell(&t, MD, ROW_READ_AGED, 2), "-");
+		CHECK_STR(cell(&t, MD, ROW_INODE_FRESH, 1), "2.50");
 		rep_table_free(&t);
 	}
 	rep_free(&set);
@@ -673,7 +828,7 @@ static void test_compare(void)
 		CHECK(a && b);
 		return;
 	}
-	CHECK(rep_table_compare(a, b, REP_MD, &t) == 0);
+	CHECK(view(rep_table_compare(a, b, &t), &t, MD) == 0);
 	/* ext4 (7 rows), xfs (7, A only), btrfs (B only: 4 rows with a value) */
 	CHECK_EQ_U(t.nrows, 18);
 	static const char *const r0[] = { "ext4", "create (incl. sync)", "9.00", "18.0", "2.00" };
@@ -681,10 +836,10 @@ static void test_compare(void)
 	static const char *const r6[] = { "ext4", "delete (incl. sync)", "32.8", "15.0", "0.46" };
 	static const char *const r14[] = { "btrfs", "create (incl. sync)", "-", "70.5", "-" };
 	for (size_t c = 0; c < 5; c++) {
-		CHECK_STR(rep_cell(&t, 0, c), r0[c]);
-		CHECK_STR(rep_cell(&t, 3, c), r3[c]);
-		CHECK_STR(rep_cell(&t, 6, c), r6[c]);
-		CHECK_STR(rep_cell(&t, 14, c), r14[c]);
+		CHECK_STR(cell(&t, MD, 0, c), r0[c]);
+		CHECK_STR(cell(&t, MD, 3, c), r3[c]);
+		CHECK_STR(cell(&t, MD, 6, c), r6[c]);
+		CHECK_STR(cell(&t, MD, 14, c), r14[c]);
 	}
 	rep_table_free(&t);
 
@@ -692,7 +847,7 @@ static void test_compare(void)
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
 	if (m) {
-		CHECK(rep_print_compare(m, a, "A.jsonl", b, "B.jsonl", REP_MD) == 0);
+		CHECK(rep_print_compare(m, a, "A.jsonl", b, "B.jsonl", MD) == 0);
 		fclose(m);
 		CHECK_CONTAINS(buf, "- A: run 1a2b3c4d5e6f7a8b (A.jsonl), host bench1, profile seed\n");
 		CHECK_CONTAINS(buf, "| ext4  | create (incl. sync)         |  9.00 |  18.0 | 2.00 |\n");
@@ -701,7 +856,7 @@ static void test_compare(void)
 	buf = NULL;
 	m = open_memstream(&buf, &len);
 	if (m) {
-		CHECK(rep_print_compare(m, a, "A.jsonl", b, "B.jsonl", REP_CSV) == 0);
+		CHECK(rep_print_compare(m, a, "A.jsonl", b, "B.jsonl", CSV) == 0);
 		fclose(m);
 		CHECK_CONTAINS(buf, "runs,A,1a2b3c4d5e6f7a8b,A.jsonl\n");
 		CHECK_CONTAINS(buf, "\n\ncompare,fs,phase,a_seconds,b_seconds,b_over_a\n"
@@ -736,7 +891,7 @@ static void test_layout_table(void)
 	CHECK(y && y->line == 13);
 
 	/* Markdown: percentages with one decimal, the first 4 blocks, "..." for more */
-	CHECK(rep_table_layout(r, REP_MD, &t) == 0);
+	CHECK(view(rep_table_layout(r, &t), &t, MD) == 0);
 	CHECK_STR(t.name, "layout");
 	CHECK_STR(t.title, "Layout (directory d0000, FIEMAP)");
 	CHECK_EQ_U(t.ncols, 10);
@@ -749,17 +904,17 @@ static void test_layout_table(void)
 	static const char *const m3[] = { "xfs", "1", "20000", "97.0", "95.0", "1", "97.0",
 		"95.0", "1", "24 25 26" };
 	for (size_t c = 0; c < 10 && t.ncols == 10 && t.nrows == 6; c++) {
-		CHECK_STR(t.head[c], hm[c]);
-		CHECK_STR(rep_cell(&t, 1, c), m1[c]);
-		CHECK_STR(rep_cell(&t, 3, c), m3[c]);
+		CHECK_STR(head(&t, c), hm[c]);
+		CHECK_STR(cell(&t, MD, 1, c), m1[c]);
+		CHECK_STR(cell(&t, MD, 3, c), m3[c]);
 	}
-	CHECK_STR(rep_cell(&t, 4, 9), "1048600 1048601 1048602 1048603");	/* exactly 4: no "..." */
-	CHECK_STR(rep_cell(&t, 2, 1), "3");
-	CHECK_STR(rep_cell(&t, 2, 8), "1");
+	CHECK_STR(cell(&t, MD, 4, 9), "1048600 1048601 1048602 1048603");	/* exactly 4: no "..." */
+	CHECK_STR(cell(&t, MD, 2, 1), "3");
+	CHECK_STR(cell(&t, MD, 2, 8), "1");
 	rep_table_free(&t);
 
 	/* CSV: three decimals, no "...", an error column */
-	CHECK(rep_table_layout(r, REP_CSV, &t) == 0);
+	CHECK(view(rep_table_layout(r, &t), &t, CSV) == 0);
 	CHECK_EQ_U(t.ncols, 11);
 	static const char *const hc[] = { "fs", "round", "files", "name_forward_pct",
 		"name_near_pct", "name_median_jump_blocks", "inode_forward_pct", "inode_near_pct",
@@ -767,16 +922,16 @@ static void test_layout_table(void)
 	static const char *const c1[] = { "ext4", "2", "20000", "51.000", "2.000", "48211",
 		"99.900", "98.000", "1", "1607168 2157687 49817 1607169", "" };
 	for (size_t c = 0; c < 11 && t.ncols == 11 && t.nrows == 6; c++) {
-		CHECK_STR(t.head[c], hc[c]);
-		CHECK_STR(rep_cell(&t, 1, c), c1[c]);
+		CHECK_STR(head(&t, c), hc[c]);
+		CHECK_STR(cell(&t, CSV, 1, c), c1[c]);
 	}
 	rep_table_free(&t);
 
 	/* the finding: ext4, the earliest aged round; not xfs */
-	CHECK(rep_table_layout_findings(r, REP_MD, &t) == 0);
+	CHECK(view(rep_table_layout_findings(r, &t), &t, MD) == 0);
 	CHECK_EQ_U(t.nrows, 1);
-	CHECK_STR(rep_cell(&t, 0, 0), "ext4");
-	CHECK_STR(rep_cell(&t, 0, 1), "aged (round 2): name order is no longer disk order"
+	CHECK_STR(cell(&t, MD, 0, 0), "ext4");
+	CHECK_STR(cell(&t, MD, 0, 1), "aged (round 2): name order is no longer disk order"
 		  " (near 2% vs 98% by inode); reading in inode order is the remedy"
 		  " (read_inode: 4.4 s vs read: 37.1 s)");
 	rep_table_free(&t);
@@ -786,7 +941,7 @@ static void test_layout_table(void)
 	CHECK(rep_load(&set, path_run, err, sizeof(err)) == 0);
 	r = rep_find(&set, NULL);
 	CHECK(r && r->nlay == 0);
-	if (r && rep_table_layout(r, REP_MD, &t) == 0) {
+	if (r && view(rep_table_layout(r, &t), &t, MD) == 0) {
 		CHECK_EQ_U(t.nrows, 0);
 		rep_table_free(&t);
 	}
@@ -800,7 +955,7 @@ static void test_layout_render(void)
 
 	CHECK(rep_load(&set, path_layout, err, sizeof(err)) == 0);
 	const struct rep_run *r = rep_find(&set, NULL);
-	char *s = r ? render(r, REP_MD) : NULL;
+	char *s = r ? render(r, MD) : NULL;
 	CHECK_CONTAINS(s, "\n\n## Layout (directory d0000, FIEMAP)\n\n"
 		       "| fs   | round | files | name forward % | name near % | name median jump |"
 		       " inode forward % | inode near % | inode median jump |"
@@ -820,7 +975,7 @@ static void test_layout_render(void)
 	CHECK(s && s[strlen(s) - 1] == '\n' && strstr(s, "\n\n\n") == NULL);
 	free(s);
 
-	s = r ? render(r, REP_CSV) : NULL;
+	s = r ? render(r, CSV) : NULL;
 	CHECK_CONTAINS(s, "\n\nlayout,fs,round,files,name_forward_pct,name_near_pct,"
 		       "name_median_jump_blocks,inode_forward_pct,inode_near_pct,"
 		       "inode_median_jump_blocks,first_blocks,error\n"
@@ -839,10 +994,10 @@ static void test_layout_render(void)
 	/* no layout records: no layout table in either format */
 	CHECK(rep_load(&set, path_run, err, sizeof(err)) == 0);
 	r = rep_find(&set, NULL);
-	s = r ? render(r, REP_MD) : NULL;
+	s = r ? render(r, MD) : NULL;
 	CHECK(s && !strstr(s, "Layout"));
 	free(s);
-	s = r ? render(r, REP_CSV) : NULL;
+	s = r ? render(r, CSV) : NULL;
 	CHECK(s && !strstr(s, "layout,"));
 	free(s);
 	rep_free(&set);
@@ -890,40 +1045,40 @@ static void test_layout_findings(void)
 		rep_free(&set);
 		return;
 	}
-	CHECK(rep_table_layout_findings(r, REP_MD, &t) == 0);
+	CHECK(view(rep_table_layout_findings(r, &t), &t, MD) == 0);
 	CHECK_EQ_U(t.nrows, 2);
-	CHECK_STR(rep_cell(&t, 0, 0), "a");
-	CHECK_STR(rep_cell(&t, 0, 1), "aged (round 2): name order is no longer disk order"
+	CHECK_STR(cell(&t, MD, 0, 0), "a");
+	CHECK_STR(cell(&t, MD, 0, 1), "aged (round 2): name order is no longer disk order"
 		  " (near 40% vs 70% by inode); reading in inode order is the remedy"
 		  " (no read and read_inode times for this round)");
-	CHECK_STR(rep_cell(&t, 1, 0), "e");
-	CHECK_STR(rep_cell(&t, 1, 1), "aged (round 3): name order is no longer disk order"
+	CHECK_STR(cell(&t, MD, 1, 0), "e");
+	CHECK_STR(cell(&t, MD, 1, 1), "aged (round 3): name order is no longer disk order"
 		  " (near 10% vs 90% by inode); reading in inode order was not faster here"
 		  " (read_inode: 0.750 s vs read: 0.500 s)");
 	rep_table_free(&t);
 
 	/* the error variant: a row of "-" with the reason (Markdown), an error
 	 * column (CSV); the replaced record is listed once */
-	CHECK(rep_table_layout(r, REP_MD, &t) == 0);
+	CHECK(view(rep_table_layout(r, &t), &t, MD) == 0);
 	CHECK_EQ_U(t.nrows, 10);
 	size_t fr = 8;
 	for (size_t i = 0; i < t.nrows; i++)
-		if (strcmp(rep_cell(&t, i, 0), "f") == 0)
+		if (strcmp(cell(&t, MD, i, 0), "f") == 0)
 			fr = i;
 	CHECK_EQ_U(fr, 7);
-	CHECK_STR(rep_cell(&t, fr, 1), "2");
+	CHECK_STR(cell(&t, MD, fr, 1), "2");
 	for (size_t c = 2; c < 9; c++)
-		CHECK_STR(rep_cell(&t, fr, c), "-");
-	CHECK_STR(rep_cell(&t, fr, 9), "no FIEMAP on this filesystem");
-	CHECK_STR(rep_cell(&t, 8, 0), "g");
-	CHECK_STR(rep_cell(&t, 8, 4), "90.0");	/* the later record */
-	CHECK_STR(rep_cell(&t, 0, 9), "-");	/* no first_blocks */
+		CHECK_STR(cell(&t, MD, fr, c), "-");
+	CHECK_STR(cell(&t, MD, fr, 9), "no FIEMAP on this filesystem");
+	CHECK_STR(cell(&t, MD, 8, 0), "g");
+	CHECK_STR(cell(&t, MD, 8, 4), "90.0");	/* the later record */
+	CHECK_STR(cell(&t, MD, 0, 9), "-");	/* no first_blocks */
 	rep_table_free(&t);
-	CHECK(rep_table_layout(r, REP_CSV, &t) == 0);
+	CHECK(view(rep_table_layout(r, &t), &t, CSV) == 0);
 	for (size_t c = 2; c < 10; c++)
-		CHECK_STR(rep_cell(&t, 7, c), "");
-	CHECK_STR(rep_cell(&t, 7, 10), "no FIEMAP on this filesystem");
-	CHECK_STR(rep_cell(&t, 0, 10), "");
+		CHECK_STR(cell(&t, CSV, 7, c), "");
+	CHECK_STR(cell(&t, CSV, 7, 10), "no FIEMAP on this filesystem");
+	CHECK_STR(cell(&t, CSV, 0, 10), "");
 	rep_table_free(&t);
 	rep_free(&set);
 }
@@ -986,7 +1141,7 @@ static void test_refused(void)
 		CHECK_STR(r->disk[2].partlabel, "fsbench-log");
 		CHECK(r->disk[0].partlabel == NULL);
 	}
-	char *md = render(r, REP_MD);
+	char *md = render(r, MD);
 	CHECK_CONTAINS(md, "- status: refused (exit 3, 0.0 s)\n");
 	CHECK_CONTAINS(md, "- target: serial:NOPE (not resolved to a disk)\n");
 	CHECK_CONTAINS(md, "no disk has serial 'NOPE', fatal |");
@@ -994,7 +1149,7 @@ static void test_refused(void)
 	CHECK_CONTAINS(md, "| /dev/nvme0n1 | 931.5 GiB | Test NVMe 1TB | S6Z1NJ0T   | nvme      | -           |\n");
 	CHECK_CONTAINS(md, "| /dev/sda     |  14.6 GiB | USB Stick     | 4C53       | usb       | fsbench-log |\n");
 	free(md);
-	char *csv = render(r, REP_CSV);
+	char *csv = render(r, CSV);
 	CHECK_CONTAINS(csv, "run,target,\n");
 	CHECK_CONTAINS(csv, "run,target_spec,serial:NOPE\n");
 	CHECK_CONTAINS(csv, "disks,path,size_bytes,model,serial,transport,partlabel\n"
@@ -1006,7 +1161,7 @@ static void test_refused(void)
 	CHECK_EQ_U(rep_load(&set, path_run, err, sizeof(err)), 0);
 	if (set.nruns) {
 		CHECK_EQ_U(set.runs[0]->ndisk, 0);
-		md = render(set.runs[0], REP_MD);
+		md = render(set.runs[0], MD);
 		CHECK(md && !strstr(md, "Disks the runner saw"));
 		free(md);
 	}
@@ -1066,7 +1221,7 @@ static void test_shuffled_finding(void)
 
 	snprintf(text, sizeof(text), fmt, "shuffled");
 	CHECK_EQ_U(load_text(&set, text, err, sizeof(err)), 0);
-	char *md = set.nruns ? render(set.runs[0], REP_MD) : NULL;
+	char *md = set.nruns ? render(set.runs[0], MD) : NULL;
 	CHECK_CONTAINS(md, "- ext4: created in shuffled order (round 1): name order is not disk order"
 		       " (near 0% vs 99% by inode); reading in inode order is the remedy"
 		       " (read_inode: 7.0 s vs read: 10.1 s)\n");
@@ -1078,7 +1233,7 @@ static void test_shuffled_finding(void)
 	 * a fresh filesystem created in name order is the baseline */
 	snprintf(text, sizeof(text), fmt, "name");
 	CHECK_EQ_U(load_text(&set, text, err, sizeof(err)), 0);
-	md = set.nruns ? render(set.runs[0], REP_MD) : NULL;
+	md = set.nruns ? render(set.runs[0], MD) : NULL;
 	CHECK(md && !strstr(md, "name order is not disk order") && !strstr(md, "aged (round"));
 	free(md);
 	rep_free(&set);
@@ -1281,6 +1436,12 @@ static void test_commands(void)
 int main(int argc, char **argv)
 {
 	(void)argc;
+	MD = rep_writer_find("md");
+	CSV = rep_writer_find("csv");
+	if (!MD || !CSV) {
+		fprintf(stderr, "test_report: no md or csv writer\n");
+		return 1;
+	}
 	paths();
 	test_load();
 	test_median();
@@ -1301,5 +1462,8 @@ int main(int argc, char **argv)
 	test_reference();
 	test_shuffled_finding();
 	test_commands();
+	test_writers();
+	test_typed_cells();
+	test_views();
 	return unit_done(argv[0]);
 }

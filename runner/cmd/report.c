@@ -1,0 +1,58 @@
+/* report.c: `fsbench report RUN`: one run's tables from its records. */
+#include "cmd/results.h"
+#include "fsbench.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char usage[] =
+	"usage: fsbench report RUN [--format %1$s] [--run RUNID]\n"
+	"  RUN         a run folder (RUN/records.jsonl) or a .jsonl file; - reads stdin\n"
+	"  --format F  %2$s\n"
+	"  --run ID    which run of the file (default: the last one; a unique prefix is enough)\n";
+
+static void list_runs(const struct rep_set *set)
+{
+	fputs(" (runs:", stderr);
+	for (size_t i = 0; i < set->nruns && i < 20; i++)
+		fprintf(stderr, " %s", set->runs[i]->run_id);
+	if (set->nruns > 20)
+		fputs(" ...", stderr);
+	fputs(")", stderr);
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct results_cli c = { .cmd = "report", .usage = usage, .maxpos = 1, .allow_run = 1 };
+	struct rep_set set;
+	int ec = results_parse(&c, argc, argv);
+
+	if (ec >= 0)
+		return ec;
+	ec = results_load("report", &set, c.pos[0]);
+	if (ec >= 0)
+		return ec;
+	const struct rep_run *r = rep_find(&set, c.run);
+	if (!r) {
+		fprintf(stderr, "fsbench: report %s: no run '%s'", set.path, c.run);
+		list_runs(&set);
+		fputc('\n', stderr);
+		rep_free(&set);
+		return EXIT_USAGE;
+	}
+	if (rep_print(stdout, r, c.w)) {
+		fprintf(stderr, "fsbench: report %s: %s\n", set.path, strerror(ENOMEM));
+		rep_free(&set);
+		return EXIT_SYSTEM;
+	}
+	ec = results_flush("report");
+	/* a refused run is complete without phases */
+	if (!ec && !r->nph && !(r->status && strcmp(r->status, "refused") == 0)) {
+		fprintf(stderr, "fsbench: report %s: run %s has no phase records\n",
+			set.path, r->run_id);
+		ec = EXIT_FAIL;
+	}
+	rep_free(&set);
+	return ec;
+}

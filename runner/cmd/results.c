@@ -1,0 +1,120 @@
+/* results.c: options and input shared by `fsbench report` and `fsbench
+ * compare` (see results.h). */
+#include "cmd/results.h"
+#include "fsbench.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+void results_usage(const struct results_cli *c, FILE *f)
+{
+	char names[128], described[256];
+
+	rep_writer_names(names, sizeof(names), "|", "|", 0);
+	rep_writer_names(described, sizeof(described), ", ", " or ", 1);
+	fprintf(f, c->usage, names, described);
+}
+
+static int misuse(const struct results_cli *c)
+{
+	results_usage(c, stderr);
+	return EXIT_USAGE;
+}
+
+int results_parse(struct results_cli *c, int argc, char **argv)
+{
+	int opts = 1;
+
+	c->w = &rep_writers[0];
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *val = NULL;
+		size_t klen;
+
+		if (opts && strcmp(a, "--") == 0) {
+			opts = 0;
+			continue;
+		}
+		if (!opts || a[0] != '-' || strcmp(a, "-") == 0) {
+			if (c->npos == c->maxpos) {
+				fprintf(stderr, "fsbench: %s: too many arguments ('%s')\n", c->cmd, a);
+				return misuse(c);
+			}
+			c->pos[c->npos++] = a;
+			continue;
+		}
+		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			results_usage(c, stdout);
+			return EXIT_OK;
+		}
+		if (c->allow_ref && strcmp(a, "--reference") == 0) {
+			if (!c->reference)
+				c->maxpos--;	/* A is given */
+			c->reference = 1;
+			if (c->npos > c->maxpos) {
+				fprintf(stderr, "fsbench: %s: --reference and two runs: give B only\n",
+					c->cmd);
+				return misuse(c);
+			}
+			continue;
+		}
+		const char *eq = strchr(a, '=');
+		klen = eq ? (size_t)(eq - a) : strlen(a);
+		int is_fmt = klen == 8 && strncmp(a, "--format", 8) == 0;
+		int is_run = c->allow_run && klen == 5 && strncmp(a, "--run", 5) == 0;
+		if (!is_fmt && !is_run) {
+			fprintf(stderr, "fsbench: %s: unknown option '%s'\n", c->cmd, a);
+			return misuse(c);
+		}
+		if (eq) {
+			val = eq + 1;
+		} else if (i + 1 < argc) {
+			val = argv[++i];
+		} else {
+			fprintf(stderr, "fsbench: %s: %.*s needs an argument\n", c->cmd, (int)klen, a);
+			return misuse(c);
+		}
+		if (is_run) {
+			c->run = val;
+		} else if (!(c->w = rep_writer_find(val))) {
+			char names[128];
+			rep_writer_names(names, sizeof(names), ", ", " or ", 0);
+			fprintf(stderr, "fsbench: %s: unknown format '%s' (%s)\n", c->cmd, val, names);
+			return misuse(c);
+		}
+	}
+	if (c->npos < c->maxpos) {
+		fprintf(stderr, "fsbench: %s: missing %s\n", c->cmd,
+			c->reference ? "B" : c->maxpos == 1 ? "RUN" : c->npos ? "B" : "A and B");
+		return misuse(c);
+	}
+	return -1;
+}
+
+int results_load(const char *cmd, struct rep_set *set, const char *in)
+{
+	char err[1024];
+	int rc = rep_load(set, in, err, sizeof(err));
+
+	if (rc) {
+		fprintf(stderr, "fsbench: %s %s\n", cmd, err);
+		rep_free(set);
+		return EXIT_SYSTEM;
+	}
+	if (!set->nruns) {
+		fprintf(stderr, "fsbench: %s %s: no records\n", cmd, set->path);
+		rep_free(set);
+		return EXIT_FAIL;
+	}
+	return -1;
+}
+
+int results_flush(const char *cmd)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "fsbench: %s: writing the output: %s\n", cmd, strerror(errno));
+		return EXIT_SYSTEM;
+	}
+	return 0;
+}

@@ -1,0 +1,675 @@
+/* load.c: result records (JSON lines) -> the in-memory run model (model.h). */
+#include "report/model.h"
+#include "lib/jsonr.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+struct loader {
+	struct rep_set *set;
+	const char *name;
+	size_t line;
+	char *err;
+	size_t errlen;
+	struct rep_run *last;	/* run of the previous record (fast path) */
+};
+
+static int bad(struct loader *L, const char *fmt, ...)
+{
+	if (L->err && L->errlen) {
+		va_list ap;
+		int n = snprintf(L->err, L->errlen, "%s:%zu: ", L->name, L->line);
+		if (n < 0)
+			n = 0;
+		if ((size_t)n < L->errlen) {
+			va_start(ap, fmt);
+			vsnprintf(L->err + n, L->errlen - (size_t)n, fmt, ap);
+			va_end(ap);
+		}
+	}
+	return -EBADMSG;
+}
+
+static int oom(struct loader *L)
+{
+	if (L->err && L->errlen)
+		snprintf(L->err, L->errlen, "%s:%zu: out of memory", L->name, L->line);
+	return -ENOMEM;
+}
+
+/* Grow *arr (of elem-sized items) so that one more fits. */
+static int grow(void **arr, size_t *cap, size_t n, size_t elem)
+{
+	if (n < *cap)
+		return 0;
+	size_t nc = *cap ? *cap * 2 : 8;
+	if (nc > SIZE_MAX / elem)
+		return -ENOMEM;
+	void *p = realloc(*arr, nc * elem);
+	if (!p)
+		return -ENOMEM;
+	*arr = p;
+	*cap = nc;
+	return 0;
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+/* Text of a scalar: a string as is, a number as written, a boolean. */
+static char *scalar_text(const struct jsonr *v)
+{
+	if (!v)
+		return NULL;
+	switch (v->type) {
+	case JSONR_STR:
+	case JSONR_NUM:
+		return strdup(v->str);
+	case JSONR_BOOL:
+		return strdup(v->boolean ? "true" : "false");
+	default:
+		return NULL;
+	}
+}
+
+/* Replace *slot with the text of v (when v is a scalar). -ENOMEM or 0. */
+static int set_text(char **slot, const struct jsonr *v)
+{
+	if (!v || v->type == JSONR_NULL || v->type == JSONR_ARR || v->type == JSONR_OBJ)
+		return 0;
+	char *t = scalar_text(v);
+	if (!t)
+		return -ENOMEM;
+	free(*slot);
+	*slot = t;
+	return 0;
+}
+
+static void run_free(struct rep_run *r)
+{
+	char **strs[] = {
+		&r->run_id, &r->hostname, &r->kernel, &r->machine, &r->cpu_model,
+		&r->cpus, &r->mem_bytes, &r->target_path, &r->target_model,
+		&r->target_serial, &r->target_size, &r->target_spec, &r->profile, &r->cfg_fs,
+		&r->dirs, &r->files, &r->file_size, &r->workers, &r->rounds,
+		&r->mode, &r->version, &r->status,
+	};
+	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
+		free(*strs[i]);
+	for (size_t i = 0; i < r->nfs; i++) {
+		free(r->fs[i].name);
+		free(r->fs[i].status);
+		free(r->fs[i].reason);
+	}
+	free(r->fs);
+	for (size_t i = 0; i < r->nph; i++) {
+		free(r->ph[i].phase);
+		free(r->ph[i].order);
+	}
+	free(r->ph);
+	for (size_t i = 0; i < r->nev; i++) {
+		free(r->ev[i].fs);
+		free(r->ev[i].phase);
+		free(r->ev[i].op);
+		free(r->ev[i].file);
+		free(r->ev[i].msg);
+	}
+	free(r->ev);
+	for (size_t i = 0; i < r->ndisk; i++) {
+		free(r->disk[i].path);
+		free(r->disk[i].model);
+		free(r->disk[i].serial);
+		free(r->disk[i].transport);
+		free(r->disk[i].partlabel);
+	}
+	free(r->disk);
+	for (size_t i = 0; i < r->nlay; i++)
+		free(r->lay[i].error);
+	free(r->lay);
+	free(r);
+}
+
+void rep_free(struct rep_set *set)
+{
+	if (!set)
+		return;
+	for (size_t i = 0; i < set->nruns; i++)
+		run_free(set->runs[i]);
+	free(set->runs);
+	free(set->path);
+	memset(set, 0, sizeof(*set));
+}
+
+static struct rep_run *run_get(struct loader *L, const char *id)
+{
+	struct rep_set *s = L->set;
+
+	if (L->last && strcmp(L->last->run_id, id) == 0)
+		return L->last;
+	for (size_t i = 0; i < s->nruns; i++)
+		if (strcmp(s->runs[i]->run_id, id) == 0)
+			return L->last = s->runs[i];
+	if (grow((void **)&s->runs, &s->capruns, s->nruns, sizeof(*s->runs)))
+		return NULL;
+	struct rep_run *r = calloc(1, sizeof(*r));
+	if (!r)
+		return NULL;
+	r->run_id = strdup(id);
+	if (!r->run_id) {
+		free(r);
+		return NULL;
+	}
+	r->exit_code = -1;
+	r->seconds = -1;
+	s->runs[s->nruns++] = r;
+	return L->last = r;
+}
+
+static struct rep_fs *fs_get(struct rep_run *r, const char *name)
+{
+	for (size_t i = 0; i < r->nfs; i++)
+		if (strcmp(r->fs[i].name, name) == 0)
+			return &r->fs[i];
+	if (grow((void **)&r->fs, &r->capfs, r->nfs, sizeof(*r->fs)))
+		return NULL;
+	struct rep_fs *f = &r->fs[r->nfs];
+	memset(f, 0, sizeof(*f));
+	f->name = strdup(name);
+	if (!f->name)
+		return NULL;
+	r->nfs++;
+	return f;
+}
+
+static int load_run_start(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	const struct jsonr *host = jsonr_get(rec, "host");
+	const struct jsonr *tgt = jsonr_get(rec, "target");
+	const struct jsonr *cfg = jsonr_get(rec, "config");
+	struct { char **slot; const struct jsonr *v; } f[] = {
+		{ &r->hostname, jsonr_get(host, "hostname") },
+		{ &r->kernel, jsonr_get(host, "kernel") },
+		{ &r->machine, jsonr_get(host, "machine") },
+		{ &r->cpu_model, jsonr_get(host, "cpu_model") },
+		{ &r->cpus, jsonr_get(host, "cpus") },
+		{ &r->mem_bytes, jsonr_get(host, "mem_bytes") },
+		{ &r->target_path, jsonr_get(tgt, "path") },
+		{ &r->target_model, jsonr_get(tgt, "model") },
+		{ &r->target_serial, jsonr_get(tgt, "serial") },
+		{ &r->target_size, jsonr_get(tgt, "size_bytes") },
+		{ &r->target_spec, jsonr_get(cfg, "target") },
+		{ &r->profile, jsonr_get(cfg, "profile") },
+		{ &r->cfg_fs, jsonr_get(cfg, "fs") },
+		{ &r->dirs, jsonr_get(cfg, "dirs") },
+		{ &r->files, jsonr_get(cfg, "files") },
+		{ &r->file_size, jsonr_get(cfg, "file_size") },
+		{ &r->workers, jsonr_get(cfg, "workers") },
+		{ &r->rounds, jsonr_get(cfg, "rounds") },
+		{ &r->mode, jsonr_get(rec, "mode") },
+		{ &r->version, jsonr_get(rec, "version") },
+	};
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		if (set_text(f[i].slot, f[i].v))
+			return oom(L);
+	r->have_start = 1;
+	return 0;
+}
+
+/* A required string member of a record. */
+static const char *need_str(struct loader *L, const struct jsonr *rec,
+			    const char *type, const char *key, int *rc)
+{
+	const char *s = jsonr_str(jsonr_get(rec, key));
+	if (!s || !*s)
+		*rc = bad(L, "%s record without a \"%s\" string", type, key);
+	return s;
+}
+
+static double opt_num(const struct jsonr *rec, const char *key, double dflt)
+{
+	double v = jsonr_num(jsonr_get(rec, key), dflt);
+	return isfinite(v) ? v : dflt;
+}
+
+/* The "round" of a phase or layout record: a whole number from 1. */
+static int need_round(struct loader *L, const struct jsonr *rec, const char *type,
+		      double *round)
+{
+	*round = jsonr_num(jsonr_get(rec, "round"), -1);
+	if (!(*round >= 1 && *round <= 1000000 && *round == floor(*round)))
+		return bad(L, "%s record: \"round\" must be a whole number from 1", type);
+	return 0;
+}
+
+/* A required whole number >= 0 (a count, a block number). */
+static int need_layout_u64(struct loader *L, const struct jsonr *v, const char *what,
+			   uint64_t *out)
+{
+	*out = jsonr_u64(v, UINT64_MAX);
+	if (*out == UINT64_MAX)
+		return bad(L, "layout record: \"%s\" must be a whole number >= 0", what);
+	return 0;
+}
+
+static int load_layout_order(struct loader *L, const struct jsonr *rec, const char *key,
+			     struct rep_layout_order *o)
+{
+	const struct jsonr *obj = jsonr_get(rec, key);
+	char what[64];
+
+	if (!jsonr_is(obj, JSONR_OBJ))
+		return bad(L, "layout record without a \"%s\" object (or an \"error\")", key);
+	static const char *const fk[2] = { "forward", "near" };
+	double *fv[2] = { &o->forward, &o->near };
+	for (int i = 0; i < 2; i++) {
+		const struct jsonr *v = jsonr_get(obj, fk[i]);
+		*fv[i] = jsonr_num(v, -1);	/* -1 when absent or not a number */
+		if (!(*fv[i] >= 0 && *fv[i] <= 1))
+			return bad(L, "layout record: \"%s.%s\" must be a number from 0 to 1",
+				   key, fk[i]);
+	}
+	snprintf(what, sizeof(what), "%s.median_jump_blocks", key);
+	return need_layout_u64(L, jsonr_get(obj, "median_jump_blocks"), what, &o->median_jump);
+}
+
+static int load_layout(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	struct rep_layout y;
+	double round;
+	int rc = 0;
+
+	memset(&y, 0, sizeof(y));
+	const char *fsname = need_str(L, rec, "layout", "fs", &rc);
+	if (rc)
+		return rc;
+	if ((rc = need_round(L, rec, "layout", &round)))
+		return rc;
+	y.round = (unsigned)round;
+	y.line = L->line;
+	const struct jsonr *ev = jsonr_get(rec, "error");
+	if (ev && !(jsonr_is(ev, JSONR_STR) && *ev->str))
+		return bad(L, "layout record: \"error\" must be a non-empty string");
+	if (!ev) {	/* the numbers are there only without an error */
+		if ((rc = need_layout_u64(L, jsonr_get(rec, "files"), "files", &y.files)) ||
+		    (rc = load_layout_order(L, rec, "name_order", &y.name)) ||
+		    (rc = load_layout_order(L, rec, "inode_order", &y.inode)))
+			return rc;
+		const struct jsonr *fb = jsonr_get(rec, "first_blocks");	/* optional */
+		if (fb && !jsonr_is(fb, JSONR_ARR))
+			return bad(L, "layout record: \"first_blocks\" must be an array of"
+				   " block numbers");
+		for (size_t i = 0; i < jsonr_len(fb); i++) {
+			uint64_t b = jsonr_u64(jsonr_at(fb, i), UINT64_MAX);
+			if (b == UINT64_MAX)
+				return bad(L, "layout record: \"first_blocks\" must be an array of"
+					   " block numbers");
+			if (y.nfirst < REP_LAYOUT_FIRST)
+				y.first[y.nfirst++] = b;
+		}
+	}
+
+	struct rep_fs *fs = fs_get(r, fsname);
+	if (!fs)
+		return oom(L);
+	y.fs = fs->name;
+	struct rep_layout *slot = NULL;
+	for (size_t i = 0; i < r->nlay && !slot; i++)
+		if (r->lay[i].fs == y.fs && r->lay[i].round == y.round)
+			slot = &r->lay[i];	/* the same fs and round again: the later wins */
+	if (!slot) {
+		if (grow((void **)&r->lay, &r->caplay, r->nlay, sizeof(*r->lay)))
+			return oom(L);
+		slot = &r->lay[r->nlay];
+		memset(slot, 0, sizeof(*slot));
+		r->nlay++;
+	}
+	if (ev && !(y.error = strdup(ev->str)))
+		return oom(L);
+	free(slot->error);
+	*slot = y;
+	return 0;
+}
+
+static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	int rc = 0;
+	const char *fsname = need_str(L, rec, "phase", "fs", &rc);
+	if (rc)
+		return rc;
+	const char *phase = need_str(L, rec, "phase", "phase", &rc);
+	if (rc)
+		return rc;
+	double round;
+	if ((rc = need_round(L, rec, "phase", &round)))
+		return rc;
+	double secs = jsonr_num(jsonr_get(rec, "seconds"), -1);
+	if (!(secs >= 0 && isfinite(secs)))
+		return bad(L, "phase record: \"seconds\" must be a number >= 0");
+
+	struct rep_fs *fs = fs_get(r, fsname);
+	if (!fs || grow((void **)&r->ph, &r->capph, r->nph, sizeof(*r->ph)))
+		return oom(L);
+	struct rep_phase *p = &r->ph[r->nph];
+	memset(p, 0, sizeof(*p));
+	p->fs = fs->name;
+	p->round = (unsigned)round;
+	p->seconds = secs;
+	p->line = L->line;
+	p->phase = strdup(phase);
+	p->order = dup_or_null(jsonr_str(jsonr_get(rec, "order")));
+	if (!p->phase || (jsonr_str(jsonr_get(rec, "order")) && !p->order)) {
+		free(p->phase);
+		free(p->order);
+		return oom(L);
+	}
+	p->cold = jsonr_bool(jsonr_get(rec, "cold"), -1);
+	p->files = jsonr_u64(jsonr_get(rec, "files"), 0);
+	p->bytes = jsonr_u64(jsonr_get(rec, "bytes"), 0);
+	p->files_per_s = opt_num(rec, "files_per_s", -1);
+	if (p->files_per_s < 0)
+		p->files_per_s = secs > 0 ? (double)p->files / secs : 0;
+	p->errors = jsonr_u64(jsonr_get(rec, "errors"), 0);
+	p->verify_errors = jsonr_u64(jsonr_get(rec, "verify_errors"), 0);
+	p->workers = (unsigned)jsonr_u64(jsonr_get(rec, "workers"), 0);
+	p->sync_seconds = opt_num(rec, "sync_seconds", -1);
+	const struct jsonr *lat = jsonr_get(rec, "lat_ns");
+	static const char *const lk[LAT_N] = { "p50", "p90", "p99", "p999", "max", "mean" };
+	p->have_lat = jsonr_is(lat, JSONR_OBJ);
+	for (int i = 0; i < LAT_N; i++)
+		p->lat_ns[i] = opt_num(lat, lk[i], -1);
+	fs->nphases++;
+	r->nph++;
+	return 0;
+}
+
+static int load_fs_end(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	int rc = 0;
+	const char *name = need_str(L, rec, "fs_end", "fs", &rc);
+	if (rc)
+		return rc;
+	struct rep_fs *fs = fs_get(r, name);
+	if (!fs)
+		return oom(L);
+	const struct jsonr *st = jsonr_get(rec, "status");
+	if (set_text(&fs->status, st) || set_text(&fs->reason, jsonr_get(rec, "reason")))
+		return oom(L);
+	if (!fs->status && !(fs->status = strdup("unknown")))
+		return oom(L);
+	return 0;
+}
+
+/* The "disks" list of a refusal; the first one a run has is kept. */
+static int load_disks(struct loader *L, struct rep_run *r, const struct jsonr *list)
+{
+	size_t n = jsonr_len(list);
+	if (r->ndisk || !jsonr_is(list, JSONR_ARR) || !n)
+		return 0;
+	if (n > REP_MAX_DISKS)
+		n = REP_MAX_DISKS;
+	free(r->disk);	/* an earlier list without a single disk object */
+	r->disk = calloc(n, sizeof(*r->disk));
+	if (!r->disk)
+		return oom(L);
+	for (size_t i = 0; i < n; i++) {
+		const struct jsonr *d = jsonr_at(list, i);
+		struct rep_disk *k = &r->disk[r->ndisk];
+		if (!jsonr_is(d, JSONR_OBJ))
+			continue;
+		r->ndisk++;	/* counted now so run_free releases what is set below */
+		if (set_text(&k->path, jsonr_get(d, "path")) ||
+		    set_text(&k->model, jsonr_get(d, "model")) ||
+		    set_text(&k->serial, jsonr_get(d, "serial")) ||
+		    set_text(&k->transport, jsonr_get(d, "transport")) ||
+		    set_text(&k->partlabel, jsonr_get(d, "partlabel")))
+			return oom(L);
+		k->size = jsonr_u64(jsonr_get(d, "size_bytes"), 0);
+	}
+	return 0;
+}
+
+static int load_event(struct loader *L, struct rep_run *r, const struct jsonr *rec,
+		      int verify)
+{
+	if (!verify && jsonr_bool(jsonr_get(rec, "refused"), 0)) {
+		int e = load_disks(L, r, jsonr_get(rec, "disks"));
+		if (e)
+			return e;
+	}
+	r->nev_total++;
+	if (r->nev >= REP_MAX_EVENTS)
+		return 0;
+	if (grow((void **)&r->ev, &r->capev, r->nev, sizeof(*r->ev)))
+		return oom(L);
+	struct rep_event *e = &r->ev[r->nev];
+	memset(e, 0, sizeof(*e));
+	e->verify = verify;
+	r->nev++;	/* counted now so run_free releases what is set below */
+	if (set_text(&e->fs, jsonr_get(rec, "fs")) ||
+	    set_text(&e->phase, jsonr_get(rec, "phase")) ||
+	    set_text(&e->op, jsonr_get(rec, verify ? "what" : "op")) ||
+	    set_text(&e->file, jsonr_get(rec, "file")) ||
+	    set_text(&e->msg, jsonr_get(rec, "msg")))
+		return oom(L);
+	double round = opt_num(rec, "round", 0);
+	e->round = round >= 0 && round <= 1e9 ? (long)round : 0;
+	double en = opt_num(rec, "errno", 0);
+	e->err_no = en >= -1e9 && en <= 1e9 ? (long)en : 0;
+	e->fatal = jsonr_bool(jsonr_get(rec, "fatal"), 0);
+	e->offset = jsonr_u64(jsonr_get(rec, "offset"), 0);
+	e->count = jsonr_u64(jsonr_get(rec, "count"), 0);
+	return 0;
+}
+
+static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	if (set_text(&r->status, jsonr_get(rec, "status")))
+		return oom(L);
+	double ec = opt_num(rec, "exit_code", -1);
+	r->exit_code = ec >= 0 && ec <= 255 ? (long)ec : -1;
+	r->seconds = opt_num(rec, "seconds", -1);
+	r->have_end = 1;
+	return 0;
+}
+
+static int load_record(struct loader *L, const struct jsonr *rec)
+{
+	const char *type = jsonr_str(jsonr_get(rec, "type"));
+	if (!type)
+		return bad(L, "record without a \"type\" string");
+	const struct jsonr *idv = jsonr_get(rec, "run_id");
+	if (!jsonr_is(idv, JSONR_STR) && !jsonr_is(idv, JSONR_NUM))
+		return bad(L, "%s record without a \"run_id\"", type);
+	if (!*idv->str)
+		return bad(L, "%s record with an empty \"run_id\"", type);
+	struct rep_run *r = run_get(L, idv->str);
+	if (!r)
+		return oom(L);
+	L->set->records++;
+
+	if (strcmp(type, "run_start") == 0)
+		return load_run_start(L, r, rec);
+	if (strcmp(type, "phase") == 0)
+		return load_phase(L, r, rec);
+	if (strcmp(type, "fs_end") == 0)
+		return load_fs_end(L, r, rec);
+	if (strcmp(type, "error") == 0)
+		return load_event(L, r, rec, 0);
+	if (strcmp(type, "verify_error") == 0)
+		return load_event(L, r, rec, 1);
+	if (strcmp(type, "run_end") == 0)
+		return load_run_end(L, r, rec);
+	if (strcmp(type, "layout") == 0)
+		return load_layout(L, r, rec);
+	if (strcmp(type, "fs_start") == 0 || strcmp(type, "phase_start") == 0) {
+		/* the filesystem order of the run is the order they start */
+		const char *fs = jsonr_str(jsonr_get(rec, "fs"));
+		if (fs && *fs && !fs_get(r, fs))
+			return oom(L);
+	}
+	return 0;	/* note, diagnoses, ...: not part of the tables */
+}
+
+/* One line without its '\n' into *buf (grown as needed, never past max
+ * bytes: a longer line is read to its end and flagged). Returns 1 for a
+ * line, 0 at the end of the input, -errno on a read error or no memory. */
+static int read_line(FILE *f, char **buf, size_t *cap, size_t *len, size_t max,
+		     int *toolong)
+{
+	size_t n = 0;
+	int c, any = 0;
+
+	*toolong = 0;
+	errno = 0;
+	while ((c = getc_unlocked(f)) != EOF) {
+		any = 1;
+		if (c == '\n')
+			break;
+		if (n >= max) {
+			*toolong = 1;
+			continue;
+		}
+		if (n + 1 >= *cap) {
+			size_t nc = *cap ? *cap * 2 : 4096;
+			if (nc > max + 1)
+				nc = max + 1;
+			char *nb = realloc(*buf, nc);
+			if (!nb)
+				return -ENOMEM;
+			*buf = nb;
+			*cap = nc;
+		}
+		(*buf)[n++] = (char)c;
+	}
+	if (c == EOF && ferror(f))
+		return errno ? -errno : -EIO;
+	if (!any)
+		return 0;
+	if (!*buf) {
+		*buf = malloc(1);
+		if (!*buf)
+			return -ENOMEM;
+		*cap = 1;
+	}
+	(*buf)[n] = '\0';
+	*len = n;
+	return 1;
+}
+
+int rep_load_stream(struct rep_set *set, FILE *f, const char *name,
+		    char *err, size_t errlen)
+{
+	struct loader L = { .set = set, .name = name, .err = err, .errlen = errlen };
+	char *line = NULL;
+	size_t cap = 0, n = 0;
+	int rc = 0, got, toolong;
+
+	if (!set->path && !(set->path = strdup(name)))
+		return oom(&L);
+	if (err && errlen)
+		err[0] = '\0';
+	while ((got = read_line(f, &line, &cap, &n, REP_MAX_LINE, &toolong)) > 0) {
+		L.line++;
+		set->lines++;
+		if (toolong) {
+			rc = bad(&L, "line too long (more than %u bytes)", REP_MAX_LINE);
+			break;
+		}
+		const char *brace = memchr(line, '{', n);
+		if (!brace)
+			continue;	/* console noise */
+		size_t prefix = (size_t)(brace - line);
+		size_t end = n;	/* a CR of a CRLF ending is not part of the record */
+		while (end > prefix && line[end - 1] == '\r')
+			end--;
+		struct jsonr_doc *doc;
+		struct jsonr_err je;
+		rc = jsonr_parse(brace, end - prefix, &doc, &je);
+		if (rc == -ENOMEM) {
+			rc = oom(&L);
+			break;
+		}
+		if (rc) {
+			rc = bad(&L, "%s at column %zu", je.msg, prefix + je.column);
+			break;
+		}
+		rc = load_record(&L, jsonr_root(doc));
+		jsonr_free(doc);
+		if (rc)
+			break;
+	}
+	if (!rc && got == -ENOMEM) {
+		rc = oom(&L);
+	} else if (!rc && got < 0) {
+		rc = got;
+		if (err && errlen)
+			snprintf(err, errlen, "%s: %s", name, strerror(-rc));
+	}
+	free(line);
+	return rc;
+}
+
+int rep_load(struct rep_set *set, const char *run, char *err, size_t errlen)
+{
+	struct stat st;
+	char *path;
+	int rc;
+
+	memset(set, 0, sizeof(*set));
+	if (strcmp(run, "-") == 0)
+		return rep_load_stream(set, stdin, "(stdin)", err, errlen);
+	if (stat(run, &st) == 0 && S_ISDIR(st.st_mode)) {
+		size_t n = strlen(run);
+		const char *sep = n && run[n - 1] == '/' ? "" : "/";
+		path = malloc(n + strlen(sep) + sizeof("records.jsonl"));
+		if (!path)
+			return -ENOMEM;
+		sprintf(path, "%s%srecords.jsonl", run, sep);
+	} else {
+		path = strdup(run);
+		if (!path)
+			return -ENOMEM;
+	}
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		rc = -errno;
+		if (err && errlen)
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		free(path);
+		return rc;
+	}
+	set->path = path;
+	rc = rep_load_stream(set, f, path, err, errlen);
+	fclose(f);
+	return rc;
+}
+
+const struct rep_run *rep_find(const struct rep_set *set, const char *id)
+{
+	const struct rep_run *hit = NULL;
+
+	if (!set->nruns)
+		return NULL;
+	if (!id)
+		return set->runs[set->nruns - 1];
+	for (size_t i = 0; i < set->nruns; i++)
+		if (strcmp(set->runs[i]->run_id, id) == 0)
+			return set->runs[i];
+	size_t n = strlen(id);
+	if (!n)
+		return NULL;
+	for (size_t i = 0; i < set->nruns; i++) {
+		if (strncmp(set->runs[i]->run_id, id, n) == 0) {
+			if (hit)
+				return NULL;	/* ambiguous */
+			hit = set->runs[i];
+		}
+	}
+	return hit;
+}

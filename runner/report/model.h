@@ -1,0 +1,136 @@
+/* model.h: a run as the report sees it, loaded from its result records
+ * (JSON lines), and the loading (load.c).
+ *
+ * Input is a run folder (DIR/records.jsonl) or a .jsonl file, "-" for stdin.
+ * A line may carry a console prefix ("FSB: {...}"): everything before the
+ * first '{' is ignored, and a line without '{' is skipped. Records are
+ * grouped by run_id; one file may hold several runs.
+ *
+ * Loading parses everything first and fails on the first malformed line, so
+ * a caller prints either a whole report or nothing.
+ */
+#ifndef FSB_REPORT_MODEL_H
+#define FSB_REPORT_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define REP_MAX_LINE (1024u * 1024u)	/* longer lines are malformed */
+#define REP_MAX_EVENTS 100		/* error records kept per run for listing */
+#define REP_MAX_DISKS 64		/* disks of a refusal kept for listing */
+#define REP_LAYOUT_FIRST 8		/* first_blocks kept per layout record */
+
+/* Latency percentiles of a phase, nanoseconds, in this order. */
+enum { LAT_P50, LAT_P90, LAT_P99, LAT_P999, LAT_MAX, LAT_MEAN, LAT_N };
+
+struct rep_phase {
+	const char *fs;		/* points at the run's rep_fs name */
+	unsigned round;
+	char *phase;		/* create, stat, read, read_inode, delete, ... */
+	char *order;		/* may be NULL */
+	int cold;		/* 1, 0, or -1 when absent */
+	double seconds;
+	uint64_t files, bytes;
+	double files_per_s;	/* from the record, or files / seconds */
+	int have_lat;
+	double lat_ns[LAT_N];	/* negative when a percentile is absent */
+	uint64_t errors, verify_errors;
+	unsigned workers;
+	double sync_seconds;	/* negative when absent */
+	size_t line;		/* line number in the input, for messages */
+};
+
+struct rep_fs {
+	char *name;
+	char *status;		/* from fs_end; NULL when there was none */
+	char *reason;
+	size_t nphases;
+};
+
+/* An `error` or `verify_error` record, kept for listing. */
+struct rep_event {
+	int verify;		/* 1 for verify_error */
+	char *fs, *phase, *file, *msg;	/* each may be NULL */
+	char *op;		/* error: "op"; verify_error: "what" (verify, size) */
+	long round;		/* 0 when absent */
+	long err_no;		/* 0 when absent */
+	int fatal;
+	uint64_t offset, count;	/* verify_error: the first wrong byte and how many
+				 * are wrong; for "size", the size found and expected */
+};
+
+/* A disk the runner saw, from the "disks" list of a refusal (an error
+ * record with "refused": true): what the user can name as the target. */
+struct rep_disk {
+	char *path, *model, *serial, *transport, *partlabel;	/* each may be NULL */
+	uint64_t size;
+};
+
+/* A `layout` record: where one directory's files sit on the disk (FIEMAP),
+ * in file-name order and in inode order. */
+struct rep_layout_order {
+	double forward;		/* fraction of steps to a higher disk offset, 0..1 */
+	double near;		/* fraction of steps within 64 KiB after the previous end */
+	uint64_t median_jump;	/* median distance between consecutive files, 4 KiB blocks */
+};
+
+struct rep_layout {
+	const char *fs;		/* points at the run's rep_fs name */
+	unsigned round;
+	char *error;		/* the error variant ("no FIEMAP on this filesystem"):
+				 * the numbers below are absent; NULL otherwise */
+	uint64_t files;
+	struct rep_layout_order name, inode;
+	uint64_t first[REP_LAYOUT_FIRST];	/* name order, 4 KiB block numbers */
+	size_t nfirst;
+	size_t line;
+};
+
+struct rep_run {
+	char *run_id;
+	int have_start, have_end;
+	/* run_start: host, target and config summary (each may be NULL) */
+	char *hostname, *kernel, *machine, *cpu_model, *cpus, *mem_bytes;
+	char *target_path, *target_model, *target_serial, *target_size;
+	char *target_spec;	/* config "target": how the user named it */
+	char *profile, *cfg_fs, *dirs, *files, *file_size, *workers, *rounds;
+	char *mode, *version;
+	/* run_end */
+	char *status;
+	long exit_code;
+	double seconds;
+
+	struct rep_fs *fs;	/* in order of first appearance */
+	size_t nfs, capfs;
+	struct rep_phase *ph;	/* in input order */
+	size_t nph, capph;
+	struct rep_event *ev;	/* the first REP_MAX_EVENTS */
+	size_t nev, capev, nev_total;
+	struct rep_disk *disk;	/* the first refusal's disk list */
+	size_t ndisk;
+	struct rep_layout *lay;	/* in input order; the same fs and round twice:
+				 * the later record replaces the earlier */
+	size_t nlay, caplay;
+};
+
+struct rep_set {
+	char *path;		/* the file actually read */
+	struct rep_run **runs;	/* in order of first appearance */
+	size_t nruns, capruns;
+	size_t lines, records;
+};
+
+/* Resolve RUN (folder -> folder/records.jsonl) and load it. Returns 0,
+ * -errno when the input cannot be opened or read, -EBADMSG for a malformed
+ * line, -ENOMEM. On error, err holds "PATH: reason" or "PATH:LINE: reason". */
+int rep_load(struct rep_set *set, const char *run, char *err, size_t errlen);
+/* Load from an open stream; name is used in messages. */
+int rep_load_stream(struct rep_set *set, FILE *f, const char *name,
+		    char *err, size_t errlen);
+void rep_free(struct rep_set *set);
+/* A run by id (exact, or a unique prefix); id NULL = the last run. NULL when
+ * there is no such run, or the prefix is ambiguous. */
+const struct rep_run *rep_find(const struct rep_set *set, const char *id);
+
+#endif

@@ -1,0 +1,51 @@
+/* writer.h: the output formats of `fsbench report` and `compare`. A
+ * format is one row of rep_writers[] (report.c): its name, the view it
+ * shows (table.h) and its functions (md.c, csv.c). Only a writer turns a
+ * cell's value into characters. */
+#ifndef FSB_REPORT_WRITER_H
+#define FSB_REPORT_WRITER_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "report/table.h"
+
+struct rep_writer {
+	const char *name;	/* --format NAME */
+	const char *alias;	/* another name it answers to, or NULL */
+	const char *about;	/* what it is, for --help, or NULL */
+	unsigned view;		/* REP_VIEW_READ or REP_VIEW_DATA */
+	/* The start of a document: "fsbench report", "fsbench compare". */
+	void (*begin)(FILE *out, const char *title);
+	/* One table, projected to the view; prev is the table before it in the
+	 * document, NULL for the first. */
+	void (*table)(FILE *out, const struct rep_table *t, const struct rep_table *prev);
+	/* The text of a cell: *s, then *tail (often ""). A number is written
+	 * into buf (len >= REP_CELL_BUF). */
+	void (*cell)(const struct rep_cell *c, char *buf, size_t len,
+		     const char **s, const char **tail);
+};
+
+#define REP_CELL_BUF 512	/* the longest "%.6f" of a double fits */
+
+/* Every writer; the first is the default. Ends with a row without a name. */
+extern const struct rep_writer rep_writers[];
+/* The writer by name or alias; NULL when there is none. */
+const struct rep_writer *rep_writer_find(const char *name);
+/* The writers' names joined: sep between two, last before the last one;
+ * with about, each followed by " (about)" when it has one ("md (Markdown,
+ * the default) or csv"). Cut to len - 1 bytes. */
+void rep_writer_names(char *buf, size_t len, const char *sep, const char *last, int about);
+/* The text w shows for c, cut to len - 1 bytes; returns buf. */
+const char *rep_cell_text(const struct rep_writer *w, const struct rep_cell *c,
+			  char *buf, size_t len);
+
+/* md.c, csv.c: the rows of rep_writers[]. */
+void md_begin(FILE *out, const char *title);
+void md_table(FILE *out, const struct rep_table *t, const struct rep_table *prev);
+void md_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, const char **tail);
+void csv_begin(FILE *out, const char *title);
+void csv_table(FILE *out, const struct rep_table *t, const struct rep_table *prev);
+void csv_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, const char **tail);
+
+#endif
