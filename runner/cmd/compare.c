@@ -26,7 +26,7 @@ int cmd_compare(int argc, char **argv)
 	if (c.reference) {
 		char err[256];
 		if (rep_load_reference(&sa, err, sizeof(err))) {
-			fprintf(stderr, "fsbench: compare: %s\n", err);
+			fsb_msg("compare: %s", err);
 			rep_free(&sa);
 			return EXIT_SYSTEM;
 		}
@@ -44,11 +44,11 @@ int cmd_compare(int argc, char **argv)
 	const struct rep_set *empty = !a->nph ? &sa : !b->nph ? &sb : NULL;
 	if (empty) {
 		const struct rep_run *e = empty == &sa ? a : b;
-		fprintf(stderr, "fsbench: compare %s: run %s has no phase records\n",
+		fsb_msg("compare %s: run %s has no phase records",
 			empty->path, e->run_id);
 		ec = EXIT_FAIL;
 	} else if (rep_print_compare(stdout, a, sa.path, b, sb.path, c.w)) {
-		fprintf(stderr, "fsbench: compare: %s\n", strerror(ENOMEM));
+		fsb_msg("compare: %s", strerror(ENOMEM));
 		ec = EXIT_SYSTEM;
 	} else {
 		ec = results_flush("compare");

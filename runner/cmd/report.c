@@ -12,14 +12,15 @@ static const char usage[] =
 	"  --format F  %2$s\n"
 	"  --run ID    which run of the file (default: the last one; a unique prefix is enough)\n";
 
-static void list_runs(const struct rep_set *set)
+/* " (runs: ID ID ...)": the runs a file holds, for the message. */
+static void list_runs(const struct rep_set *set, char *buf, size_t len)
 {
-	fputs(" (runs:", stderr);
-	for (size_t i = 0; i < set->nruns && i < 20; i++)
-		fprintf(stderr, " %s", set->runs[i]->run_id);
-	if (set->nruns > 20)
-		fputs(" ...", stderr);
-	fputs(")", stderr);
+	size_t o = (size_t)snprintf(buf, len, " (runs:");
+
+	for (size_t i = 0; i < set->nruns && i < 20 && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, " %s", set->runs[i]->run_id);
+	if (o < len)
+		snprintf(buf + o, len - o, "%s)", set->nruns > 20 ? " ..." : "");
 }
 
 int cmd_report(int argc, char **argv)
@@ -35,21 +36,22 @@ int cmd_report(int argc, char **argv)
 		return ec;
 	const struct rep_run *r = rep_find(&set, c.run);
 	if (!r) {
-		fprintf(stderr, "fsbench: report %s: no run '%s'", set.path, c.run);
-		list_runs(&set);
-		fputc('\n', stderr);
+		char runs[20 * 20 + 32];
+
+		list_runs(&set, runs, sizeof(runs));
+		fsb_msg("report %s: no run '%s'%s", set.path, c.run, runs);
 		rep_free(&set);
 		return EXIT_USAGE;
 	}
 	if (rep_print(stdout, r, c.w)) {
-		fprintf(stderr, "fsbench: report %s: %s\n", set.path, strerror(ENOMEM));
+		fsb_msg("report %s: %s", set.path, strerror(ENOMEM));
 		rep_free(&set);
 		return EXIT_SYSTEM;
 	}
 	ec = results_flush("report");
 	/* a refused run is complete without phases */
 	if (!ec && !r->nph && !(r->status && strcmp(r->status, "refused") == 0)) {
-		fprintf(stderr, "fsbench: report %s: run %s has no phase records\n",
+		fsb_msg("report %s: run %s has no phase records",
 			set.path, r->run_id);
 		ec = EXIT_FAIL;
 	}

@@ -38,7 +38,7 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		}
 		if (!opts || a[0] != '-' || strcmp(a, "-") == 0) {
 			if (c->npos == c->maxpos) {
-				fprintf(stderr, "fsbench: %s: too many arguments ('%s')\n", c->cmd, a);
+				fsb_msg("%s: too many arguments ('%s')", c->cmd, a);
 				return misuse(c);
 			}
 			c->pos[c->npos++] = a;
@@ -53,7 +53,7 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 				c->maxpos--;	/* A is given */
 			c->reference = 1;
 			if (c->npos > c->maxpos) {
-				fprintf(stderr, "fsbench: %s: --reference and two runs: give B only\n",
+				fsb_msg("%s: --reference and two runs: give B only",
 					c->cmd);
 				return misuse(c);
 			}
@@ -64,7 +64,7 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		int is_fmt = klen == 8 && strncmp(a, "--format", 8) == 0;
 		int is_run = c->allow_run && klen == 5 && strncmp(a, "--run", 5) == 0;
 		if (!is_fmt && !is_run) {
-			fprintf(stderr, "fsbench: %s: unknown option '%s'\n", c->cmd, a);
+			fsb_msg("%s: unknown option '%s'", c->cmd, a);
 			return misuse(c);
 		}
 		if (eq) {
@@ -72,7 +72,7 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		} else if (i + 1 < argc) {
 			val = argv[++i];
 		} else {
-			fprintf(stderr, "fsbench: %s: %.*s needs an argument\n", c->cmd, (int)klen, a);
+			fsb_msg("%s: %.*s needs an argument", c->cmd, (int)klen, a);
 			return misuse(c);
 		}
 		if (is_run) {
@@ -80,12 +80,12 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		} else if (!(c->w = rep_writer_find(val))) {
 			char names[128];
 			rep_writer_names(names, sizeof(names), ", ", " or ", 0);
-			fprintf(stderr, "fsbench: %s: unknown format '%s' (%s)\n", c->cmd, val, names);
+			fsb_msg("%s: unknown format '%s' (%s)", c->cmd, val, names);
 			return misuse(c);
 		}
 	}
 	if (c->npos < c->maxpos) {
-		fprintf(stderr, "fsbench: %s: missing %s\n", c->cmd,
+		fsb_msg("%s: missing %s", c->cmd,
 			c->reference ? "B" : c->maxpos == 1 ? "RUN" : c->npos ? "B" : "A and B");
 		return misuse(c);
 	}
@@ -98,12 +98,12 @@ int results_load(const char *cmd, struct rep_set *set, const char *in)
 	int rc = rep_load(set, in, err, sizeof(err));
 
 	if (rc) {
-		fprintf(stderr, "fsbench: %s %s\n", cmd, err);
+		fsb_msg("%s %s", cmd, err);
 		rep_free(set);
 		return EXIT_SYSTEM;
 	}
 	if (!set->nruns) {
-		fprintf(stderr, "fsbench: %s %s: no records\n", cmd, set->path);
+		fsb_msg("%s %s: no records", cmd, set->path);
 		rep_free(set);
 		return EXIT_FAIL;
 	}
@@ -113,7 +113,7 @@ int results_load(const char *cmd, struct rep_set *set, const char *in)
 int results_flush(const char *cmd)
 {
 	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "fsbench: %s: writing the output: %s\n", cmd, strerror(errno));
+		fsb_msg("%s: writing the output: %s", cmd, strerror(errno));
 		return EXIT_SYSTEM;
 	}
 	return 0;

@@ -36,19 +36,35 @@ static void write_all(int fd, const char *p, size_t n)
 void fsb_vmsg(const char *fmt, va_list ap)
 {
 	static const char prefix[] = "fsbench: ";
-	char buf[1024];
-	size_t o = sizeof(prefix) - 1;
+	char small[1024], *buf = small;
+	size_t o = sizeof(prefix) - 1, cap = sizeof(small);
 	int saved = errno, n;
+	va_list ap2;
 
-	memcpy(buf, prefix, o);
-	n = vsnprintf(buf + o, sizeof(buf) - o - 1, fmt, ap);
+	/* Most messages fit the stack buffer; a longer one (a path, a loader's
+	 * error) is written whole from the heap, still in one write. */
+	va_copy(ap2, ap);
+	n = vsnprintf(small + o, cap - o - 1, fmt, ap);
+	if (n >= 0 && (size_t)n > cap - o - 2) {
+		char *big = malloc(o + (size_t)n + 2);
+
+		if (big) {
+			buf = big;
+			cap = o + (size_t)n + 2;
+			n = vsnprintf(buf + o, cap - o - 1, fmt, ap2);
+		}
+	}
+	va_end(ap2);
 	if (n < 0) {
 		errno = saved;
 		return;
 	}
-	o += (size_t)n > sizeof(buf) - o - 2 ? sizeof(buf) - o - 2 : (size_t)n;
+	memcpy(buf, prefix, o);
+	o += (size_t)n > cap - o - 2 ? cap - o - 2 : (size_t)n;
 	buf[o++] = '\n';
 	write_all(2, buf, o);
+	if (buf != small)
+		free(buf);
 	errno = saved;
 }
 
