@@ -9,10 +9,8 @@ fsb=${1:?usage: run.sh FSBENCH}
 O=${O:-$(pwd)/out}
 S=$O/tests/docs
 rm -rf "$S"; mkdir -p "$S"
-pass=0; fail=0
-ok()  { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-check() { d=$1; shift; if "$@"; then ok "$d"; else bad "$d"; fi; }
+. "$(dirname "$0")/../lib.sh"
+test_init docs "$S"
 # regions MODE FILE...: run regions.sh, output in $S/out, exit status in $rc
 regions() { set +e; sh "$here/regions.sh" "$@" >"$S/out" 2>&1; rc=$?; set -e; }
 has() { grep -qF -- "$1" "$S/out"; }
@@ -97,5 +95,4 @@ regions --update "$fsb" "$S/fails.md"
 check "a command that fails is an error, the file untouched" \
 	sh -c "[ $rc = 1 ] && grep -q 'fsbench no-such-command failed' '$S/out' && [ \$(wc -l < '$S/fails.md') = 2 ]"
 
-echo "docs: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

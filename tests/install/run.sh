@@ -9,16 +9,13 @@ O=${O:-$(pwd)/out}
 S=$O/tests/install
 D=$S/dest
 rm -rf "$S"; mkdir -p "$S"
-pass=0; fail=0; nskip=0
-ok()   { pass=$((pass + 1)); echo "ok   $*"; }
-bad()  { fail=$((fail + 1)); echo "FAIL $*"; }
-skip() { nskip=$((nskip + 1)); echo "SKIP $*"; }
-check() { d=$1; shift; if "$@"; then ok "$d"; else bad "$d"; fi; }
+. "$(dirname "$0")/../lib.sh"
+test_init install "$S"
 
 if make -s --no-print-directory O="$O" DESTDIR="$D" PREFIX=/opt/fsb install >"$S/install.log" 2>&1; then
-	ok "make install DESTDIR=... PREFIX=/opt/fsb"
+	pass "make install DESTDIR=... PREFIX=/opt/fsb"
 else
-	bad "make install DESTDIR=... PREFIX=/opt/fsb"; tail -n 10 "$S/install.log"
+	fail "make install DESTDIR=... PREFIX=/opt/fsb"; tail -n 10 "$S/install.log"
 fi
 bin=$D/opt/fsb/bin/fsbench
 man1=$D/opt/fsb/share/man/man1/fsbench.1
@@ -64,5 +61,4 @@ else
 	skip "rendering the man page: neither man (man-db) nor groff is installed"
 fi
 
-echo "install: $pass passed, $fail failed, $nskip skipped"
-[ "$fail" -eq 0 ]
+summary
