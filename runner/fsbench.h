@@ -1,46 +1,11 @@
-/* fsbench.h: shared definitions of the runner: the version, the run context. */
+/* fsbench.h: what the command layer shares: the version, the message
+ * helper and exit codes, and the commands main() dispatches. */
 #ifndef FSB_FSBENCH_H
 #define FSB_FSBENCH_H
 
-#include <stddef.h>
-#include <stdint.h>
-#include <time.h>
-
 #include "lib/msg.h"	/* exit codes, fsb_msg/fsb_error/fsb_fail/fsb_die */
-#include "run/config.h"
-#include "log/record.h"
 
 #define FSB_VERSION "0.1.0"
-
-struct fsb_log;
-
-/* One run's state, passed down explicitly. */
-struct fsb_ctx {
-	struct fsb_config cfg;
-	uint64_t run_id;
-	uint64_t seq;
-	double t0;			/* monotonic seconds at run start */
-	struct fsb_log *log;		/* NULL when no --log */
-	int log_failed;			/* log write failed (full or I/O): reported once */
-	int out_fd;			/* records on stdout */
-	int failed;			/* something failed: exit 1 */
-	int fs_ok, fs_failed;
-	char target_dev[FSB_PATH_MAX];	/* resolved target block device, or "" in dir mode */
-	char log_dev[FSB_PATH_MAX];	/* resolved log path */
-};
-
-/* time.c */
-double fsb_now(void);			/* CLOCK_MONOTONIC seconds */
-uint64_t fsb_now_ns(void);
-
-/* record.c: emit a finished record to stdout and the log. */
-int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r);
-/* Begin a record with the common fields (schema, type, run_id, seq, t). */
-void fsb_rec_start(struct fsb_ctx *c, struct fsb_rec *r, const char *type);
-/* Convenience records. */
-void fsb_note(struct fsb_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void fsb_error_rec(struct fsb_ctx *c, const char *fs, int round, const char *phase,
-		   const char *op, const char *file, int err, int fatal, const char *msg);
 
 /* commands */
 int cmd_run(int argc, char **argv);

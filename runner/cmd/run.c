@@ -14,8 +14,9 @@
 
 #include "cmd/settings.h"
 #include "fsbench.h"
-#include "run/fs.h"
+#include "lib/time.h"
 #include "log/log.h"
+#include "run/fs.h"
 #include "run/suite.h"
 #include "run/sysinfo.h"
 #include "run/target.h"

@@ -10,8 +10,7 @@
 #include <unistd.h>
 
 #include "lib/exec.h"
-#include "run/fs.h"
-#include "fsbench.h"
+#include "lib/time.h"
 
 extern char **environ;
 

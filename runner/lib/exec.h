@@ -4,6 +4,9 @@
 
 #include <stddef.h>
 
+/* Where helper programs (mkfs, modprobe) are looked for. */
+#define FSB_TOOL_PATH "/usr/local/sbin:/usr/sbin:/sbin:/usr/local/bin:/usr/bin:/bin"
+
 /* Find prog in FSB_TOOL_PATH (or use it as is when it holds a '/').
  * Returns 0 and fills path, or -ENOENT. */
 int fsb_which(const char *prog, char *path, size_t len);

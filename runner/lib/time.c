@@ -1,7 +1,7 @@
 /* time.c: the monotonic clock used for every measurement. */
 #include <time.h>
 
-#include "fsbench.h"
+#include "lib/time.h"
 
 double fsb_now(void)
 {

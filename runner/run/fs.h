@@ -14,7 +14,6 @@ struct fsb_fs {
 	unsigned long magic;		/* statfs f_type */
 };
 
-#define FSB_TOOL_PATH "/usr/local/sbin:/usr/sbin:/sbin:/usr/local/bin:/usr/bin:/bin"
 
 extern const struct fsb_fs fsb_fs_table[];
 extern const size_t fsb_fs_count;

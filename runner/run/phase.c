@@ -20,7 +20,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fsbench.h"
+#include "lib/msg.h"
+#include "lib/time.h"
 #include "run/phase.h"
 
 #define CHUNK (1u << 20)	/* largest single read/write */

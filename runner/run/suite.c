@@ -15,6 +15,8 @@
 #include <unistd.h>
 
 #include "lib/exec.h"
+#include "lib/msg.h"
+#include "lib/time.h"
 #include "run/layout.h"
 #include "run/fs.h"
 #include "run/mount.h"

@@ -2,7 +2,7 @@
 #ifndef FSB_SUITE_H
 #define FSB_SUITE_H
 
-#include "fsbench.h"
+#include "run/context.h"
 #include "run/target.h"
 
 /* Run the suite on target (device mode) or in cfg.dir (target == NULL).
