@@ -14,6 +14,7 @@
 
 #include "cmd/settings.h"
 #include "fsbench.h"
+#include "lib/bytes.h"
 #include "lib/time.h"
 #include "log/log.h"
 #include "run/fs.h"

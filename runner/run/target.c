@@ -12,6 +12,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "lib/bytes.h"
 #include "run/target.h"
 
 #ifndef BLKGETSIZE64
@@ -41,23 +42,6 @@ static int read_attr(const char *dir, const char *attr, char *buf, size_t len)
 	if (lead)
 		memmove(buf, buf + lead, strlen(buf + lead) + 1);
 	return 0;
-}
-
-const char *fsb_human(uint64_t b, char *buf, size_t len)
-{
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	double v = (double)b;
-	int u = 0;
-
-	while (v >= 1024 && u < 5) {
-		v /= 1024;
-		u++;
-	}
-	if (u == 0)
-		snprintf(buf, len, "%llu B", (unsigned long long)b);
-	else
-		snprintf(buf, len, "%.1f %s", v, unit[u]);
-	return buf;
 }
 
 static void transport_of(struct fsb_disk *d, const char *real)

@@ -74,7 +74,5 @@ const char *fsb_disk_signature(const char *path, char *buf, size_t len);
 void fsb_disk_json(struct fsb_rec *r, const char *key, const struct fsb_disk *d);
 /* Every disk as a JSON array member (for refusal records). */
 void fsb_disks_json(struct fsb_rec *r, const char *key);
-/* Human size, "10.0 GiB". */
-const char *fsb_human(uint64_t bytes, char *buf, size_t len);
 
 #endif

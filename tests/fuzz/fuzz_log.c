@@ -1,4 +1,4 @@
-/* fuzz_log.c: the results log reader (runner/log/log.c, fsb_log_read) on
+/* fuzz_log.c: the results log reader (runner/log/read.c, fsb_log_read) on
  * arbitrary bytes: a log file, a raw partition or a whole GPT disk image,
  * as `fsbench log extract` reads them from a disk that may be damaged.
  *
