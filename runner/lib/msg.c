@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/io.h"
 #include "lib/msg.h"
 
 const struct fsb_exit_code fsb_exit_codes[] = {
@@ -18,20 +19,6 @@ const struct fsb_exit_code fsb_exit_codes[] = {
 	{ EXIT_SYSTEM, "system failure", "system failure (cannot open the log, fork, memory)" },
 };
 const size_t fsb_exit_count = sizeof(fsb_exit_codes) / sizeof(fsb_exit_codes[0]);
-
-static void write_all(int fd, const char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-}
 
 void fsb_vmsg(const char *fmt, va_list ap)
 {
@@ -62,7 +49,7 @@ void fsb_vmsg(const char *fmt, va_list ap)
 	memcpy(buf, prefix, o);
 	o += (size_t)n > cap - o - 2 ? cap - o - 2 : (size_t)n;
 	buf[o++] = '\n';
-	write_all(2, buf, o);
+	fsb_write_all(2, buf, o);
 	if (buf != small)
 		free(buf);
 	errno = saved;

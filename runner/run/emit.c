@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/io.h"
 #include "lib/msg.h"
 #include "lib/time.h"
 #include "log/log.h"
@@ -23,20 +24,6 @@ void fsb_rec_start(struct fsb_ctx *c, struct fsb_rec *r, const char *type)
 	rec_dbl(r, "t", fsb_now() - c->t0);
 }
 
-static void write_all(int fd, const char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-}
-
 int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r)
 {
 	static char line[FSB_REC_MAX + 64];
@@ -47,7 +34,7 @@ int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r)
 		return -EOVERFLOW;
 	}
 	int m = snprintf(line, sizeof(line), "%s%.*s\n", c->cfg.prefix, n, r->buf);
-	write_all(c->out_fd, line, (size_t)m);
+	fsb_write_all(c->out_fd, line, (size_t)m);
 	if (c->log && !c->log_failed) {
 		int e = fsb_log_append(c->log, c->seq, r->buf, (size_t)n);
 		if (e < 0) {
@@ -65,7 +52,7 @@ int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r)
 			rec_bool(&er, "fatal", 0);
 			n = rec_end(&er);
 			m = snprintf(line, sizeof(line), "%s%.*s\n", c->cfg.prefix, n, er.buf);
-			write_all(c->out_fd, line, (size_t)m);
+			fsb_write_all(c->out_fd, line, (size_t)m);
 		}
 	}
 	c->seq++;
