@@ -117,4 +117,15 @@ check-fuzz:
 		echo "SKIP check-fuzz: $$why"; \
 	fi
 
+help-test::
+	@echo '  check-asan         - unit tests and fuzz corpora under ASan+UBSan (gcc; $$(O)/tests/asan)'
+	@echo '  fuzz               - libFuzzer targets $(FUZZ_TARGETS) (clang), FUZZ_SECONDS each'
+	@echo '  check-fuzz         - corpus replay + FUZZ_SMOKE_SECONDS each (part of check; SKIP without clang)'
+help-vars::
+	@echo '  FUZZ_SECONDS=60    - fuzz: seconds per target (0: replay the corpus only)'
+	@echo '  FUZZ_SMOKE_SECONDS=10 - check-fuzz: seconds per target'
+	@echo '  FUZZ_TARGETS="$(FUZZ_TARGETS)" - fuzz, check-fuzz, check-asan: the targets'
+	@echo '  FUZZ_CC=clang      - compiler of the libFuzzer build'
+	@echo '  ASAN_CC=cc         - compiler of check-asan (default HOST_CC)'
+
 -include $(ASAN_LIB:.o=.d) $(FUZZ_LIB:.o=.d)
