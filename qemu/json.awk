@@ -5,12 +5,13 @@
 #   (the value: a string unescaped, a number or true/false/null as written,
 #   the length of an array) and JT[PATH] (s, n, b, null, o, a) for every
 #   value, PATH being the keys from the top joined with "." and array items
-#   as [1], [2]: "type", "config.rounds", "lat_ns.p99", "worker_seconds[2]".
+#   as [1], [2]: "type", "config.rounds", "lat_ns.p99", "worker_seconds[2]",
+#   "disks[1].serial"; JN and JK[1..JN], the paths in the record's order.
 #   A key is found by its name, never by where it stands in the record.
 # json_get(PATH): JV[PATH], "" when the record has no such value.
 
 function json_parse(s) {
-	split("", JV); split("", JT)
+	split("", JV); split("", JT); split("", JK); JN = 0
 	_js = s; _jp = 1; _jn = length(s)
 	if (!_jval("")) return 0
 	_jws()
@@ -27,6 +28,7 @@ function _jws(   c) {
 }
 function _jval(path,   c, k, n, rest) {
 	_jws()
+	JK[++JN] = path
 	c = substr(_js, _jp, 1)
 	if (c == "{") {
 		JT[path] = "o"; JV[path] = ""; _jp++; _jws()
