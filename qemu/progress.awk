@@ -7,7 +7,9 @@
 #   again after, from the file status), plan (qemu/estimate.sh's figures;
 #   empty or missing: every round of every filesystem weighs the same),
 #   state (the file rewritten after each record; see below).
-# Output: the console lines on stdout; state, one line:
+# Output: the console lines on stdout; state.log, the state line of each
+# phase_start and run_end appended (one plain progress line each); state,
+# one line:
 #   RECORDS|FS_INDEX|FS_COUNT|FS|ROUND|ROUNDS|PHASE|DONE|CURRENT|TOTAL|EVENT|end
 #   DONE is the estimated seconds of the work finished, CURRENT those of the
 #   phase that runs (0 between phases), TOTAL those of the whole suite, all
@@ -48,9 +50,14 @@ function before(f, p, through,   i, k, s) {
 	for (i = 1; i < k + through; i++) s += pw[f, i]
 	return rs[f] * s / psum[f]
 }
-function put(ev) {
-	printf "%d|%d|%d|%s|%d|%d|%s|%.3f|%.3f|%.3f|%s|end\n", nrec, fsi, nfs, cur_fs, rnd, rounds, ph, done, cur, total, ev > state
+function put(ev,   l) {
+	l = sprintf("%d|%d|%d|%s|%d|%d|%s|%.3f|%.3f|%.3f|%s|end", nrec, fsi, nfs, cur_fs, rnd, rounds, ph, done, cur, total, ev)
+	print l > state
 	close(state)
+	if (ev == "phase_start" || ev == "run_end") {
+		print l >> (state ".log")
+		close(state ".log")
+	}
 }
 {
 	line = $0

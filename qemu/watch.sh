@@ -13,9 +13,9 @@
 #   the progress (qemu/status.awk's line: filesystem n of N, round, phase,
 #   overall %, elapsed, time left): on a terminal one line redrawn in place
 #   (\r and a cleared line, every second), otherwise a plain line at each
-#   phase and at the end, no control characters.
+#   phase and at the end (said within 0.2 s), no control characters.
 # Output files: DIR/qemu.out and DIR/qemu.err (COMMAND's), DIR/progress
-#   (qemu/progress.awk's state), DIR/watch.txt (sh assignments: t0, first
+#   and DIR/progress.log (qemu/progress.awk's state), DIR/watch.txt (sh assignments: t0, first
 #   (the first record came; empty: none), t1 (seconds since the epoch),
 #   qrc (COMMAND's status), why_end (why it was killed; empty: it ended)).
 # Exit status: 0; 2 on misuse.
@@ -46,7 +46,7 @@ awk_lines=awk
 
 now() { date +%s.%N; }
 state=$work/progress status=$work/status
-rm -f "$state"
+rm -f "$state" "$state.log"
 : >"$status"
 boot= total=
 if [ -n "$plan" ] && [ -s "$plan" ]; then
@@ -68,8 +68,13 @@ tail --pid="$qpid" -s 0.2 -n +1 -f "$serial" 2>/dev/null |
 		-f "$here/json.awk" -f "$here/progress.awk" &
 fpid=$!
 
+# line STATE: qemu/status.awk's line for a state.
+line() {
+	echo "qemu: $(awk -v st="$1" -v now="$t" -v t0="$t0" -v first="$first" \
+		-v tst="$tst" -v boot="$boot" -v total="$total" -f "$here/status.awk" </dev/null)"
+}
 # show [final]: the progress line, when it is due.
-last= tst= drawn=0
+last= tst= drawn=0 nlog=0
 show() {
 	st=
 	[ ! -s "$state" ] || IFS= read -r st <"$state" || true
@@ -82,18 +87,19 @@ show() {
 		[ "$changed" = 1 ] || [ -n "${1:-}" ] ||
 			[ "$(awk -v a="$drawn" -v b="$t" 'BEGIN { print (b - a >= 1) }')" = 1 ] || return 0
 	else
-		# Plain lines: at each phase and at the end.
-		case $st in *'|phase_start|end'|*'|run_end|end') [ "$changed" = 1 ] || return 0 ;; *) return 0 ;; esac
+		# Plain lines: one per phase and one at the end, each state of
+		# progress.log not said yet (complete lines only).
+		[ -s "$state.log" ] || return 0
+		n=$(grep -c '|end$' "$state.log" || true)
+		[ "$n" -gt "$nlog" ] || return 0
+		sed -n "$((nlog + 1)),${n}p" "$state.log" | while IFS= read -r s; do line "$s"; done
+		nlog=$n
+		return 0
 	fi
 	drawn=$t
-	l="qemu: $(awk -v st="$st" -v now="$t" -v t0="$t0" -v first="$first" \
-		-v tst="$tst" -v boot="$boot" -v total="$total" -f "$here/status.awk" </dev/null)"
-	if [ "$tty" = 1 ]; then
-		printf '%s' "$l" >"$status"
-		printf '\r\033[K%s' "$l"
-	else
-		echo "$l"
-	fi
+	l=$(line "$st")
+	printf '%s' "$l" >"$status"
+	printf '\r\033[K%s' "$l"
 }
 
 first= why_end=
