@@ -1,9 +1,10 @@
 # image.mk: the bootable image and the QEMU run (included by the Makefile).
 # Targets: image, run, check-image, check-qemu, check-qemu-arm64, image-clean.
-# Variables: BOARD, PROFILE, O (from the Makefile), ROOTFS=ext4|f2fs,
+# Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
 # QEMU_ARGS (extra arguments for qemu/run.sh), DEB_CACHE (where downloaded
-# packages are kept, per architecture; default $(O)/cache).
+# packages are kept, per architecture; default $(O)/cache). Its lines of
+# make help are the help-* rules at the end.
 
 BOARD_DIR := board/$(BOARD)
 ifneq ($(wildcard $(BOARD_DIR)/board.mk),)

@@ -12,11 +12,8 @@
 #   make check-fuzz     the short run of `make check`: FUZZ_SMOKE_SECONDS per
 #                       target; SKIP (with the reason) without clang/libFuzzer
 #
-#   FUZZ_SECONDS=60     seconds per target (0: only replay the corpus)
-#   FUZZ_SMOKE_SECONDS=10
-#   FUZZ_TARGETS="jsonr report log"
-#   FUZZ_CC=clang       compiler for the libFuzzer build
-#   ASAN_CC=$(HOST_CC)  compiler for check-asan
+#   The FUZZ_* and ASAN_CC variables below: `make help` says each
+#   (help-vars at the end).
 #
 # Work files of the fuzzer (corpus it grew, crashes, logs) are under
 # $(O)/fuzz; a crash is fixed in runner/ and its reproducer committed as
