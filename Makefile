@@ -4,6 +4,7 @@
 O        ?= out
 BOARD    ?= qemu-x86_64
 PROFILE  ?= seed
+RESULTS  ?= results
 V        ?= 0
 CROSS_COMPILE ?=
 HOST_CC  ?= cc
@@ -16,7 +17,7 @@ Q := @
 endif
 
 override O := $(abspath $(O))
-export O BOARD PROFILE V
+export O BOARD PROFILE RESULTS V
 
 CSTD     := -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Irunner -I$(O)/gen
 WARN     := -Wall -Wextra -Werror
@@ -55,44 +56,55 @@ FSBENCH_HOST := $(O)/host/fsbench
 
 all: runner host
 
+# make help: one section each, Buildroot's way; each .mk adds its own lines
+# to a section with a double-colon rule (help-build::, help-vars::, ...).
+HELP_SECTIONS := build run test bench clean vars
+HELP_TITLE_build := Build
+HELP_TITLE_run   := Run
+HELP_TITLE_test  := Test
+HELP_TITLE_bench := Benchmark
+HELP_TITLE_clean := Cleaning
+HELP_TITLE_vars  := Variables (make VAR=value ...)
+
+.PHONY: help $(HELP_SECTIONS:%=help-%)
 help:
-	@echo 'fsbench make targets:'
-	@echo '  make deps          install missing Debian packages (apt-get, needs root)'
-	@echo '  make runner        build the static musl runner: $$(O)/runner/fsbench'
-	@echo '  make host          build the runner with the host compiler: $$(O)/host/fsbench'
-	@echo '  make unit          build and run the unit tests'
-	@echo '  make check-asan    unit tests and fuzz corpora under ASan+UBSan (gcc; $$(O)/tests/asan)'
-	@echo '  make fuzz          libFuzzer targets jsonr, report, log (clang), FUZZ_SECONDS each'
-	@echo '  make check-fuzz    corpus replay + FUZZ_SMOKE_SECONDS each (part of check; SKIP without clang)'
-	@echo '  make check-host    host integration tests (loop devices, needs root)'
-	@echo '  make check-cross   the aarch64 runner (CROSS_COMPILE=aarch64-linux-gnu-) under qemu-user'
-	@echo '  make check         deps + every test (unit, asan, fuzz smoke, host, image, qemu)'
-	@echo '  make bench         runner create phase vs a bare C loop vs fs_mark'
-	@echo '  make check-image   image checks without mounting (partitions, fsck, ESP, block map, reproducibility)'
-	@echo '  make check-qemu    boot tests under TCG (x86 smoke, killed run, targets, UEFI, arm64)'
-	@echo '  make check-qemu-arm64  the arm64 image through AAVMF (part of check-qemu)'
-	@echo '  make image         build the bootable image for BOARD'
-	@echo '  make run           build the image and run the suite in QEMU'
-	@echo '  make clean         remove $$(O)'
-	@echo '  make install       the static runner and fsbench(1) into $$(DESTDIR)$$(PREFIX)'
-	@echo '  make man           render the man page runner/fsbench.1.scd: $$(O)/doc/fsbench.1 (scdoc)'
-	@echo '  make check-install install into a scratch DESTDIR, run --version, render the man page'
-	@echo '  make docs          regenerate the GENERATED regions of the docs from $$(O)/host/fsbench'
-	@echo '  make check-docs    fail when a committed GENERATED region differs from the binary'
-	@echo 'Variables:'
-	@echo '  O=dir              output folder (default out/)'
-	@echo '  BOARD=name         board folder under board/ (default qemu-x86_64)'
-	@echo '  PROFILE=name       seed (the reference workload) or smoke (default seed)'
-	@echo '  ROOTFS=ext4|f2fs   rootfs type of the image (default ext4)'
-	@echo '  QEMU_ARGS=...      extra qemu/run.sh options (--uefi, --append fsbench.KEY=VALUE, ...)'
-	@echo '  boards: $(notdir $(wildcard board/*))'
-	@echo '  CROSS_COMPILE=pfx  cross compiler prefix for the runner (aarch64-linux-gnu-:'
-	@echo '                     $$(O)/runner/aarch64/fsbench, against a musl sysroot from Debian)'
-	@echo '  FUZZ_SECONDS=n     seconds per fuzz target for make fuzz (default 60; 0: replay the corpus)'
-	@echo '  FUZZ_SMOKE_SECONDS=n  the same for check-fuzz (default 10)'
-	@echo '  V=1                show the commands'
-	@echo '  PREFIX=dir         install prefix (default /usr/local)'
-	@echo '  DESTDIR=dir        staging root prepended to PREFIX by make install'
+	@echo 'fsbench: filesystem small-file benchmark runner and test image builder'
+	$(Q)$(foreach s,$(HELP_SECTIONS),echo; echo '$(HELP_TITLE_$(s)):'; \
+		$(MAKE) -s --no-print-directory help-$(s);)
+
+help-build::
+	@echo '  all                - runner and host (the default)'
+	@echo '  deps               - install missing Debian packages (apt-get, needs root)'
+	@echo '  runner             - the static musl runner: $$(O)/runner/fsbench'
+	@echo '  host               - the runner built with the host compiler: $$(O)/host/fsbench'
+help-test::
+	@echo '  check              - deps and every test (unit, asan, fuzz smoke, host, cross, docs, install, image, qemu)'
+	@echo '  unit               - build and run the unit tests'
+	@echo '  check-host         - host integration tests (loop devices, needs root)'
+	@echo '  check-cross        - the aarch64 runner (CROSS_COMPILE=aarch64-linux-gnu-) under qemu-user'
+help-build::
+	@echo '  man                - render the man page runner/fsbench.1.scd: $$(O)/doc/fsbench.1 (scdoc)'
+	@echo '  docs               - rewrite the GENERATED regions of the docs from $$(O)/host/fsbench'
+	@echo '  install            - the static runner and fsbench(1) into $$(DESTDIR)$$(PREFIX)'
+help-test::
+	@echo '  check-docs         - fail when a committed GENERATED region differs from the binary'
+	@echo '  check-install      - install into a scratch DESTDIR, run --version, render the man page'
+help-clean::
+	@echo '  clean              - remove $$(O)'
+help-vars::
+	@echo '  O=dir              - every output goes there (default out/)'
+	@echo '  BOARD=name         - board folder under board/ (default qemu-x86_64; boards: $(notdir $(patsubst %/board.mk,%,$(wildcard board/*/board.mk))))'
+	@echo '  PROFILE=name       - seed (the reference workload, hours under TCG) or smoke (a minute); default seed'
+	@echo '  RESULTS=dir        - where make run puts each run, one folder each (default results/); earlier runs'
+	@echo '                       there of the same board, profile and accelerator give the time estimate'
+	@echo '  V=1                - show the commands'
+	@echo '  CROSS_COMPILE=pfx  - cross compiler prefix for the runner (aarch64-linux-gnu-:'
+	@echo '                       $$(O)/runner/aarch64/fsbench, against a musl sysroot from Debian)'
+	@echo '  HOST_CC=cc         - compiler of the host build and the tests (default cc)'
+	@echo '  MUSL_CC=musl-gcc   - compiler of the static runner (default musl-gcc)'
+	@echo '  CFLAGS=...         - optimisation and debug flags (default -O2 -g; warnings are always on)'
+	@echo '  PREFIX=dir         - install prefix (default /usr/local)'
+	@echo '  DESTDIR=dir        - staging root prepended to PREFIX by make install'
 
 deps:
 	$(Q)sh image/deps.sh

@@ -1,9 +1,10 @@
 # image.mk: the bootable image and the QEMU run (included by the Makefile).
 # Targets: image, run, check-image, check-qemu, check-qemu-arm64, image-clean.
-# Variables: BOARD, PROFILE, O (from the Makefile), ROOTFS=ext4|f2fs,
+# Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
 # QEMU_ARGS (extra arguments for qemu/run.sh), DEB_CACHE (where downloaded
-# packages are kept, per architecture; default $(O)/cache).
+# packages are kept, per architecture; default $(O)/cache). Its lines of
+# make help are the help-* rules at the end.
 
 BOARD_DIR := board/$(BOARD)
 ifneq ($(wildcard $(BOARD_DIR)/board.mk),)
@@ -35,7 +36,7 @@ export $(filter BOARD_%,$(.VARIABLES))
 .PHONY: image run check-image check-qemu check-qemu-arm64 image-clean board-check
 
 board-check:
-	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(wildcard board/*)))" >&2; exit 2; }
+	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(patsubst %/board.mk,%,$(wildcard board/*/board.mk))))" >&2; exit 2; }
 
 # Downloads (cached per architecture; nothing is fetched when all is there).
 $(IMG_DIR)/packages.txt: $(BOARD_DIR)/board.mk image/fetch.sh | board-check
@@ -87,7 +88,7 @@ $(IMG_DISK): $(IMG_DIR)/initramfs.cpio.gz $(IMG_DIR)/rootfs.$(ROOTFS) $(IMG_UKI)
 image: board-check $(IMG_DISK) $(IMG_DIR)/vmlinux.stamp
 	@echo 'image: $(IMG_DISK)'
 
-# The suite in QEMU; results in results/<date>-<board>-<profile>/.
+# The suite in QEMU; results in $(RESULTS)/<date>-<board>-<profile>/.
 # deps first, then the builds (also under make -j).
 run: deps
 	$(Q)$(MAKE) --no-print-directory image host
@@ -99,6 +100,7 @@ check-image: deps
 
 check-qemu: deps
 	$(Q)$(MAKE) --no-print-directory host
+	$(Q)sh tests/qemu/launcher.sh
 	$(Q)sh tests/qemu/run.sh
 	$(Q)sh tests/qemu/targets.sh
 	$(Q)sh tests/qemu/uefi.sh
@@ -111,3 +113,25 @@ check-qemu-arm64: deps
 
 image-clean:
 	rm -rf $(IMG_DIR)
+
+help-build::
+	@echo '  image              - the bootable disk image for BOARD: $$(O)/image/BOARD/disk-ROOTFS.img'
+help-run::
+	@echo '  run                - build the image and run the suite in QEMU (PROFILE, default seed: hours'
+	@echo '                       under TCG; PROFILE=smoke: a minute); says first what it will take here,'
+	@echo '                       then one progress line; results in $$(RESULTS)/<date>-<board>-<profile>/'
+help-test::
+	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility)'
+	@echo '  check-qemu         - the launcher (progress, estimate), then boot tests under TCG: smoke,'
+	@echo '                       killed run, targets, UEFI, arm64'
+	@echo '  check-qemu-arm64   - the arm64 image through AAVMF (part of check-qemu)'
+help-clean::
+	@echo '  image-clean        - remove the image of BOARD ($$(O)/image/BOARD)'
+help-vars::
+	@echo '  ROOTFS=ext4|f2fs   - rootfs type of the image (default ext4)'
+	@echo '  QEMU_ARGS=...      - more qemu/run.sh options (--uefi, --append fsbench.KEY=VALUE, --accel tcg, ...;'
+	@echo '                       sh qemu/run.sh --help lists them)'
+	@echo '  DEB_CACHE=dir      - where downloaded Debian packages are kept, per architecture (default $$(O)/cache)'
+	@echo '  FSBENCH_IMAGE=file - the runner binary put in the image (default the make runner one)'
+	@echo '  SOURCE_DATE_EPOCH=s - every timestamp in the images (default the last commit'"'"'s time)'
+	@echo '  QEMU_TEST_ONLY=... - check-qemu: only these cases of tests/qemu/run.sh (ext4 f2fs uefi fake kill)'

@@ -2,14 +2,7 @@
 # C loop and fs_mark on the same files (ext4 on a loop device, and tmpfs).
 # Included by the top Makefile. Needs root. tests/bench/bench.sh says more.
 #
-#   BENCH_DIRS=4        directories, one worker process each
-#   BENCH_FILES=20000   files per directory
-#   BENCH_SIZE=4096     bytes per file
-#   BENCH_REPEAT=3      measurements per tool and case (medians are reported)
-#   BENCH_CASES="ext4 tmpfs"
-#   BENCH_WAIT=0        seconds to wait for idle CPUs before each measurement
-#   BENCH_NICE=-20      nice adjustment for the whole bench (all tools alike), so
-#                       that other work on the machine disturbs it less; 0: none
+# The BENCH_* variables below: `make help` says each (help-vars at the end).
 
 BENCH_DIRS   ?= 4
 BENCH_FILES  ?= 20000
@@ -31,3 +24,15 @@ bench: runner $(BENCH_BARE)
 		BENCH_FILES='$(BENCH_FILES)' BENCH_SIZE='$(BENCH_SIZE)' \
 		BENCH_REPEAT='$(BENCH_REPEAT)' BENCH_CASES='$(BENCH_CASES)' \
 		BENCH_WAIT='$(BENCH_WAIT)' nice -n '$(BENCH_NICE)' sh tests/bench/bench.sh
+
+help-bench::
+	@echo '  bench              - the runner'"'"'s create phase against a bare C loop and fs_mark (ext4 on a'
+	@echo '                       loop device, and tmpfs; needs root): tests/bench/bench.sh'
+help-vars::
+	@echo '  BENCH_DIRS=4       - bench: directories, one worker process each'
+	@echo '  BENCH_FILES=20000  - bench: files per directory'
+	@echo '  BENCH_SIZE=4096    - bench: bytes per file'
+	@echo '  BENCH_REPEAT=3     - bench: measurements per tool and case (medians are reported)'
+	@echo '  BENCH_CASES="ext4 tmpfs" - bench: the cases'
+	@echo '  BENCH_WAIT=0       - bench: seconds to wait for idle CPUs before each measurement'
+	@echo '  BENCH_NICE=-20     - bench: nice adjustment for the whole bench (0: none)'

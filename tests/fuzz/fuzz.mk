@@ -12,11 +12,8 @@
 #   make check-fuzz     the short run of `make check`: FUZZ_SMOKE_SECONDS per
 #                       target; SKIP (with the reason) without clang/libFuzzer
 #
-#   FUZZ_SECONDS=60     seconds per target (0: only replay the corpus)
-#   FUZZ_SMOKE_SECONDS=10
-#   FUZZ_TARGETS="jsonr report log"
-#   FUZZ_CC=clang       compiler for the libFuzzer build
-#   ASAN_CC=$(HOST_CC)  compiler for check-asan
+#   The FUZZ_* and ASAN_CC variables below: `make help` says each
+#   (help-vars at the end).
 #
 # Work files of the fuzzer (corpus it grew, crashes, logs) are under
 # $(O)/fuzz; a crash is fixed in runner/ and its reproducer committed as
@@ -116,5 +113,16 @@ check-fuzz:
 	else \
 		echo "SKIP check-fuzz: $$why"; \
 	fi
+
+help-test::
+	@echo '  check-asan         - unit tests and fuzz corpora under ASan+UBSan (gcc; $$(O)/tests/asan)'
+	@echo '  fuzz               - libFuzzer targets $(FUZZ_TARGETS) (clang), FUZZ_SECONDS each'
+	@echo '  check-fuzz         - corpus replay + FUZZ_SMOKE_SECONDS each (part of check; SKIP without clang)'
+help-vars::
+	@echo '  FUZZ_SECONDS=60    - fuzz: seconds per target (0: replay the corpus only)'
+	@echo '  FUZZ_SMOKE_SECONDS=10 - check-fuzz: seconds per target'
+	@echo '  FUZZ_TARGETS="$(FUZZ_TARGETS)" - fuzz, check-fuzz, check-asan: the targets'
+	@echo '  FUZZ_CC=clang      - compiler of the libFuzzer build'
+	@echo '  ASAN_CC=cc         - compiler of check-asan (default HOST_CC)'
 
 -include $(ASAN_LIB:.o=.d) $(FUZZ_LIB:.o=.d)

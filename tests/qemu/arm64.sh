@@ -73,11 +73,10 @@ ok "uefi: launcher exit status 0 (the runner's)" [ "$rc" -eq 0 ] || tail -n 30 "
 ok "uefi: booted through the firmware" grep -q 'boot: *UEFI firmware' "$res/run.txt"
 ok "uefi: the firmware started the ESP's boot file" grep -q 'BdsDxe: starting' "$res/serial.log"
 ok "uefi: the guest is aarch64 with UEFI SMBIOS" sh -c \
-	"grep '\"type\":\"run_start\"' '$res/records.jsonl' | grep '\"machine\":\"aarch64\"' | grep -q '\"bios_vendor\":\"EFI'"
+	"sh qemu/records.sh '$res/records.jsonl' run_start host.machine host.dmi.bios_vendor | grep -q '^aarch64	EFI'"
 ok "uefi: records.jsonl extracted from the log partition" grep -q 'from the log partition' "$res/run.txt"
 ok "uefi: one run_start" [ "$(recs "$res" run_start | wc -l)" -eq 1 ]
-ok "uefi: run_end ok, exit_code 0" sh -c \
-	"grep '\"type\":\"run_end\"' '$res/records.jsonl' | grep '\"status\":\"ok\"' | grep -q '\"exit_code\":0'"
+ok "uefi: run_end ok, exit_code 0" has "$res" run_end status=ok exit_code=0
 check_suite uefi "$res"
 ok "uefi: serial log shows the rootfs mounted read-only" \
 	grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / ext4 ro,' "$res/serial.log"
@@ -123,7 +122,7 @@ if [ -f "board/$H/board.mk" ]; then
 			"grep -q 'fsbench-init: starting fsbench' '$res/serial.log' && grep -q '^$PREFIX{' '$res/serial.log'"
 		ok "$H: ext4 smoke run ok, records from the log partition" sh -c \
 			"grep -q 'from the log partition' '$res/run.txt' &&
-			 grep '\"type\":\"run_end\"' '$res/records.jsonl' | grep -q '\"exit_code\":0'"
+			 sh qemu/records.sh '$res/records.jsonl' run_end exit_code | grep -qx 0"
 	fi
 fi
 

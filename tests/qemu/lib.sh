@@ -2,7 +2,8 @@
 # Before sourcing: SUITE (the summary line's name, e.g. "qemu UEFI tests")
 # and optionally only (the case names to run, for `wanted`).
 # Gives: pass fail skip info ok wanted summary (the result lines and
-# counts), recs and console (a results folder's records), esp and
+# counts), recs, rec, has, flat and console (a results folder's records,
+# read by key through qemu/records.sh), esp and
 # esp_results (the ESP of a launcher work copy, for mtools), check_suite
 # (a whole smoke run on the four filesystems).
 
@@ -20,8 +21,25 @@ ok() {	# description condition-command...
 wanted() { case " ${only:-} " in *" $1 "*) return 0 ;; esac; return 1; }
 summary() { echo "$SUITE: $npass passed, $nfail failed, $nskip skipped"; [ $nfail -eq 0 ]; }
 
-# recs RESULTS TYPE: the records of one type (their text has "type":"TYPE").
-recs() { grep "\"type\":\"$2\"" "$1/records.jsonl" || true; }
+# recs RESULTS TYPE: the records of one type, as they are.
+recs() { sh qemu/records.sh "$1/records.jsonl" "$2"; }
+# rec RESULTS TYPE KEY...: per record of the type, the values of the keys
+# (paths: config.rounds, target.serial), tab-separated.
+rec() { _f=$1/records.jsonl _t=$2; shift 2; sh qemu/records.sh "$_f" "$_t" "$@"; }
+# has RESULTS TYPE KEY=VALUE...: a record of the type has each KEY = VALUE.
+has() {
+	_f=$1/records.jsonl _t=$2; shift 2
+	_k= _v= _n=0
+	for _kv in "$@"; do
+		[ "$_n" -eq 0 ] || _v="$_v	"
+		_k="$_k ${_kv%%=*}" _v="$_v${_kv#*=}" _n=$((_n + 1))
+	done
+	# shellcheck disable=SC2086
+	sh qemu/records.sh "$_f" "$_t" $_k | grep -qxF -- "$_v"
+}
+# flat RESULTS TYPE: every value of the records of the type, PATH=VALUE
+# lines (disks[2].serial=fsbench-boot).
+flat() { sh qemu/records.sh --flat "$1/records.jsonl" "$2"; }
 # console RESULTS: the records as the serial log shows them, prefix removed.
 console() { tr -d '\r' <"$1/serial.log" | sed -n "s/^.*$PREFIX{/{/p"; }
 # esp WORK: the ESP partition of the launcher's disk copy, as mtools names it.
@@ -35,7 +53,7 @@ esp() {
 # RESULTS/records.jsonl (the log partition's). Sets id; 1 without a run id
 # or work copy.
 esp_results() {
-	id=$(recs "$3" run_start | sed -n 's/.*"run_id":"\([0-9a-f]*\)".*/\1/p' | tail -n 1)
+	id=$(rec "$3" run_start run_id | tail -n 1)
 	if [ -z "$id" ] || [ ! -f "$2/disk.img" ]; then
 		fail "$1: no run id or no work folder kept ($2)"
 		return 1
@@ -53,15 +71,15 @@ esp_results() {
 # rounds from run_start, else 2), every phase without errors or verification
 # failures, and no error or verify_error record.
 check_suite() {
-	rounds=$(recs "$2" run_start | sed -n 's/.*"rounds":\([0-9]*\).*/\1/p')
+	rounds=$(rec "$2" run_start config.rounds | tail -n 1)
 	[ -n "$rounds" ] || rounds=2
 	for fs in ext4 xfs btrfs f2fs; do
-		ok "$1: $fs fs_end ok" sh -c "grep '\"type\":\"fs_end\"' '$2/records.jsonl' | grep '\"fs\":\"$fs\"' | grep -q '\"status\":\"ok\"'"
+		ok "$1: $fs fs_end ok" has "$2" fs_end fs="$fs" status=ok
 		missing=
 		r=1
 		while [ "$r" -le "$rounds" ]; do
 			for ph in create stat read read_inode delete; do
-				n=$(recs "$2" phase | grep -c "\"fs\":\"$fs\",\"round\":$r,\"phase\":\"$ph\"" || true)
+				n=$(rec "$2" phase fs round phase | grep -cxF "$fs	$r	$ph" || true)
 				[ "$n" -eq 1 ] || missing="$missing r$r/$ph($n)"
 			done
 			r=$((r + 1))
@@ -69,7 +87,7 @@ check_suite() {
 		if [ -z "$missing" ]; then pass "$1: $fs has every phase of $rounds rounds"; else fail "$1: $fs phases:$missing"; fi
 	done
 	ok "$1: every phase has errors 0 and verify_errors 0" \
-		[ "$(recs "$2" phase | grep -c -v '"errors":0,"verify_errors":0' || true)" -eq 0 ]
+		[ "$(rec "$2" phase errors verify_errors | grep -cvxF '0	0' || true)" -eq 0 ]
 	ok "$1: no verify_error or error records" \
 		[ "$(($(recs "$2" verify_error | wc -l) + $(recs "$2" error | wc -l)))" -eq 0 ]
 }

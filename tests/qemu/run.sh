@@ -64,8 +64,7 @@ check_full() {
 	ok "$name: records.jsonl extracted from the log partition" \
 		grep -q 'from the log partition' "$res/run.txt"
 	ok "$name: one run_start" [ "$(recs "$res" run_start | wc -l)" -eq 1 ]
-	end=$(recs "$res" run_end)
-	ok "$name: run_end ok, exit_code 0" sh -c "echo '$end' | grep -q '\"status\":\"ok\"' && echo '$end' | grep -q '\"exit_code\":0'"
+	ok "$name: run_end ok, exit_code 0" has "$res" run_end status=ok exit_code=0
 	check_suite "$name" "$res"
 	# Serial log: the same records with the prefix, init's lines, power-off.
 	console "$res" >"$T/$name.console"
@@ -96,10 +95,9 @@ if wanted uefi; then
 		res=$T/uefi
 		ok "uefi: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/uefi.out"
 		ok "uefi: booted through the firmware" grep -q 'boot: *UEFI firmware' "$res/run.txt"
-		ok "uefi: the ESP's fsbench.conf was used (fs = ext4 only)" sh -c \
-			"grep '\"type\":\"run_start\"' '$res/records.jsonl' | grep -q '\"fs\":\"ext4\"'"
-		ok "uefi: ext4 fs_end ok" sh -c "grep '\"type\":\"fs_end\"' '$res/records.jsonl' | grep -q '\"status\":\"ok\"'"
-		ok "uefi: run_end exit_code 0" sh -c "grep '\"type\":\"run_end\"' '$res/records.jsonl' | grep -q '\"exit_code\":0'"
+		ok "uefi: the ESP's fsbench.conf was used (fs = ext4 only)" has "$res" run_start config.fs=ext4
+		ok "uefi: ext4 fs_end ok" has "$res" fs_end status=ok
+		ok "uefi: run_end exit_code 0" has "$res" run_end exit_code=0
 	fi
 fi
 
@@ -133,7 +131,7 @@ if wanted fake; then
 				set -e
 				[ "$attempt" = 1 ] || break
 				why=
-				if ! grep -q "$PREFIX{\"schema\":1,\"type\":\"run_start\"" "$T/$n/serial.log" 2>/dev/null; then
+				if [ -z "$(sh qemu/records.sh --console "$T/$n/serial.log" run_start 2>/dev/null)" ]; then
 					why="the guest never started the stand-in runner"
 				elif [ "$n" != timeout ] && grep -q 'timeout: killed' "$T/$n.out"; then
 					why="the guest hung until the launcher's timeout killed it"
@@ -192,7 +190,7 @@ if wanted kill && boot killed ext4 --profile smoke --kill-after-records 12; then
 		test "$nlog" -ge 12 -a "$nlog" -ge $((ncon - 1))
 	head -n "$nlog" "$T/killed.console" >"$T/killed.console.head"
 	ok "killed: log records equal the console's, in order" cmp "$res/records.jsonl" "$T/killed.console.head"
-	seqs=$(sed -n 's/.*"seq":\([0-9]*\),.*/\1/p' "$res/records.jsonl" | tr '\n' ' ')
+	seqs=$(rec "$res" "" seq | tr '\n' ' ')
 	want=$(seq 0 $((nlog - 1)) | tr '\n' ' ')
 	ok "killed: sequence numbers 0..$((nlog - 1)) without a gap" [ "$seqs" = "$want" ]
 fi

@@ -1,0 +1,55 @@
+#!/bin/sh
+# cmdline.sh: the QEMU command line of a run.
+# Usage: qemu/cmdline.sh OUT
+# Inputs (environment): BOARD_QEMU, BOARD_QEMU_MACHINE, BOARD_QEMU_SMP,
+#   BOARD_QEMU_MEM, BOARD_CONSOLE, BOARD_CMDLINE, BOARD_QEMU_FIRMWARE,
+#   BOARD_QEMU_FIRMWARE_VARS, BOARD_QEMU_PFLASH_SIZE (from board.mk);
+#   WORK (the work folder: disk.img, target.img; firmware copies go there),
+#   ACCEL (kvm, tcg), CPU, SERIAL (the console file), UEFI (1: boot the disk
+#   image through the firmware), KERNEL and INITRD (direct boot), ROOTFS,
+#   PROFILE, APPEND (more kernel command line words), TCACHE (the target's
+#   cache mode), EXTRA (FILE:SERIAL words: more NVMe disks, FILE itself).
+# Output: OUT, the argv, one argument a line (the first is QEMU); OUT.cmd,
+#   the same on one line for people; WORK/efivars.fd (and WORK/efi-code.fd
+#   with a fixed flash size) for UEFI.
+set -eu
+out=${1:?usage: cmdline.sh OUT}
+
+set -- "$BOARD_QEMU" -machine "$BOARD_QEMU_MACHINE,accel=$ACCEL" -cpu "$CPU" \
+	-smp "$BOARD_QEMU_SMP" -m "$BOARD_QEMU_MEM" -nodefaults -no-reboot \
+	-display none -monitor none -chardev "file,id=con,path=$SERIAL" -serial chardev:con
+if [ "${UEFI:-0}" = 1 ]; then
+	cp "$BOARD_QEMU_FIRMWARE_VARS" "$WORK/efivars.fd"
+	# Flash banks of a fixed size (arm64 virt: 64 MiB): pad copies.
+	fwcode=$BOARD_QEMU_FIRMWARE
+	if [ -n "${BOARD_QEMU_PFLASH_SIZE:-}" ]; then
+		cp "$fwcode" "$WORK/efi-code.fd"
+		fwcode=$WORK/efi-code.fd
+		for f in "$fwcode" "$WORK/efivars.fd"; do
+			[ "$(stat -c %s "$f")" -ge "$(numfmt --from=iec "$BOARD_QEMU_PFLASH_SIZE")" ] ||
+				truncate -s "$BOARD_QEMU_PFLASH_SIZE" "$f"
+		done
+	fi
+	set -- "$@" \
+		-drive "if=pflash,format=raw,unit=0,readonly=on,file=$fwcode" \
+		-drive "if=pflash,format=raw,unit=1,file=$WORK/efivars.fd"
+else
+	cmdline="${BOARD_CONSOLE:+console=$BOARD_CONSOLE }${BOARD_CMDLINE:-}"
+	cmdline="$cmdline root=PARTLABEL=fsbench-root rootfstype=$ROOTFS fsbench.yes=1"
+	[ -z "${PROFILE:-}" ] || cmdline="$cmdline fsbench.profile=$PROFILE"
+	cmdline="$cmdline${APPEND:-}"
+	set -- "$@" -kernel "$KERNEL" -initrd "$INITRD" -append "$cmdline"
+fi
+set -- "$@" \
+	-drive "file=$WORK/disk.img,format=raw,if=none,id=boot" \
+	-device virtio-blk-pci,drive=boot,serial=fsbench-boot \
+	-drive "file=$WORK/target.img,format=raw,if=none,id=target,cache=$TCACHE" \
+	-device nvme,drive=target,serial=fsbench-target
+n=0
+for x in ${EXTRA:-}; do
+	n=$((n + 1))
+	set -- "$@" -drive "file=$(cd "$(dirname "${x%:*}")" && pwd)/$(basename "${x%:*}"),format=raw,if=none,id=extra$n,cache=$TCACHE" \
+		-device "nvme,drive=extra$n,serial=${x##*:}"
+done
+printf '%s\n' "$@" >"$out"
+echo "$*" >"$out.cmd"

@@ -1,0 +1,75 @@
+#!/bin/sh
+# collect.sh: a finished (or killed) run's results into its results folder.
+# Usage: qemu/collect.sh RESULTS WORK
+# Inputs: WORK/watch.txt (qemu/watch.sh's times and end), WORK/qemu.err,
+#   WORK/disk.img (its log partition), RESULTS/serial.log; environment:
+#   FSBENCH_HOST (the host build of fsbench), and for run.txt BOARD,
+#   PROFILE, ROOTFS, BOOT (how it booted), ACCEL_TEXT (the accelerator and
+#   why), KEEP (1: the work folder is kept), SIZES (the image's sizes file).
+# Outputs: RESULTS/records.jsonl and summary.txt (`fsbench log extract` of
+#   the log partition; the console's records when it holds none),
+#   report.md (`fsbench report`), run.txt (the figures of this run, also
+#   appended to summary.txt); the report and run.txt are printed.
+# Exit status: the runner's (exit_code of the run_end record); 4 when there
+#   is no run_end record (the console's last 15 lines are printed).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+results=$1 work=$2
+say() { echo "qemu: $*"; }
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+. "$work/watch.txt"
+serial=$results/serial.log
+
+[ -z "$why_end" ] || say "$why_end"
+[ ! -s "$work/qemu.err" ] || { say "QEMU said:"; sed 's/^/  /' "$work/qemu.err"; }
+
+# The console's records, as they were printed (the prefix taken off).
+tr -d '\r' <"$serial" | sed -n 's/^.*FSBENCH:{/{/p' >"$work/console.jsonl"
+src="log partition"
+if [ -x "$FSBENCH_HOST" ] && "$FSBENCH_HOST" log extract "$work/disk.img" -o "$results" >/dev/null 2>"$work/extract.err"; then
+	if [ ! -s "$results/records.jsonl" ] && [ -s "$work/console.jsonl" ]; then
+		say "the log partition holds no record: records taken from the console"
+		src="console"
+	fi
+else
+	sed 's/^/  /' "$work/extract.err" 2>/dev/null || true
+	say "log extract failed: records taken from the console"
+	src="console"
+fi
+[ "$src" = "log partition" ] || cp "$work/console.jsonl" "$results/records.jsonl"
+nrec=$(wc -l <"$results/records.jsonl" | tr -d ' ')
+code=$(sh "$here/records.sh" "$results/records.jsonl" run_end exit_code | tail -n 1)
+if [ -x "$FSBENCH_HOST" ] && [ "$nrec" -gt 0 ]; then
+	"$FSBENCH_HOST" report "$results" >"$results/report.md" 2>"$work/report.err" ||
+		{ say "report failed:"; sed 's/^/  /' "$work/report.err"; }
+fi
+
+{
+	echo "run"
+	echo "  board:                $BOARD"
+	echo "  profile:              ${PROFILE:-from fsbench.conf}"
+	echo "  rootfs:               $ROOTFS"
+	echo "  boot:                 $BOOT"
+	echo "  accelerator:          $ACCEL_TEXT"
+	echo "  qemu start to first record: $(if [ -n "$first" ]; then secs "$t0" "$first"; else echo none; fi) s"
+	echo "  total run time:       $(secs "$t0" "$t1") s"
+	echo "  end:                  ${why_end:-guest powered off (QEMU status $qrc)}"
+	echo "  records:              $nrec (from the $src)"
+	echo "  runner exit code:     ${code:-none (no run_end record)}"
+	[ "${KEEP:-0}" = 0 ] || echo "  work folder:          $work"
+	echo "image sizes"
+	sed 's/^/  /' "$SIZES" 2>/dev/null || true
+} >"$results/run.txt"
+cat "$results/run.txt" >>"$results/summary.txt"
+
+[ ! -s "$results/report.md" ] || { echo; cat "$results/report.md"; }
+echo
+cat "$results/run.txt"
+say "results: $results"
+if [ -z "$code" ]; then
+	# No run_end: the last console lines usually say why (panic, hang, reset).
+	say "no run_end record; the console's last lines:"
+	tr -d '\r' <"$serial" 2>/dev/null | tail -n 15 | sed 's/^/  /'
+	exit 4
+fi
+exit "$code"

@@ -1,0 +1,42 @@
+#!/bin/sh
+# esp.sh: the run's settings into the ESP's fsbench.conf of a disk image
+# (the launcher's work copy: a UEFI boot takes no command line from us).
+# mtools reaches the FAT at its offset; nothing is mounted.
+# Usage: qemu/esp.sh DISK CONF [--profile NAME] [WORD...]
+#   DISK      the disk image, changed in place (the fsbench-esp partition)
+#   CONF      where the resulting fsbench.conf is also written (for the
+#             launcher's estimate)
+#   --profile NAME   profile = NAME
+#   WORD      kernel command line words: each fsbench.KEY=VALUE becomes
+#             KEY = VALUE; other words cannot be applied and are said
+# Every KEY's old lines are replaced; yes = 1 is always set.
+# Output: DISK and CONF; "qemu: ..." lines for words not applied.
+# Exit status: 0; 4 when the ESP or its fsbench.conf cannot be read or
+#   written.
+set -eu
+die() { echo "qemu: --uefi: $*" >&2; exit 4; }
+disk=$1 conf=$2
+shift 2
+profile=
+if [ "${1:-}" = --profile ]; then profile=$2; shift 2; fi
+words=$*
+
+# sfdisk's dump is text (not JSON): the partition's start sector by its name.
+off=$(sfdisk --dump "$disk" | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-esp".*/\1/p')
+[ -n "$off" ] || die "no fsbench-esp partition in $disk"
+esp="$disk@@$((off * 512))"
+mtype -i "$esp" ::fsbench.conf >"$conf" || die "cannot read fsbench.conf from the ESP"
+set -- yes=1
+[ -z "$profile" ] || set -- "$@" "profile=$profile"
+for w in $words; do
+	case $w in
+	fsbench.*=*) set -- "$@" "${w#fsbench.}" ;;
+	*) echo "qemu: --uefi: '$w' is not a fsbench setting: not applied" ;;
+	esac
+done
+for kv in "$@"; do
+	k=${kv%%=*}
+	sed -i "/^[ 	]*$k[ 	]*=/d" "$conf"
+	echo "$k = ${kv#*=}" >>"$conf"
+done
+mcopy -o -i "$esp" "$conf" ::fsbench.conf || die "cannot write fsbench.conf to the ESP"

@@ -1,0 +1,142 @@
+#!/bin/sh
+# watch.sh: run QEMU (or any command writing a console file) and watch it:
+# the console and one overall progress line while it runs, the overall
+# limit, an early kill after some records.
+# Usage: qemu/watch.sh [options] -- COMMAND...
+#   --serial FILE    the console file COMMAND writes (QEMU -chardev file)
+#   --work DIR       where this writes its files (below)
+#   --timeout S      COMMAND is killed after S seconds (default: none)
+#   --kill-after-records N   COMMAND is killed once N records are on the console
+#   --plan FILE      qemu/estimate.sh's figures for the progress line
+#   --quiet          the console is not shown (the progress line still is)
+# Output on stdout: the console as it comes without the record lines, and
+#   the progress (qemu/status.awk's line: filesystem n of N, round, phase,
+#   overall %, elapsed, time left): on a terminal one line redrawn in place
+#   (\r and a cleared line, every second), otherwise a plain line at each
+#   phase and at the end (said within 0.2 s), no control characters.
+# Output files: DIR/qemu.out and DIR/qemu.err (COMMAND's), DIR/progress
+#   and DIR/progress.log (qemu/progress.awk's state), DIR/watch.txt (sh assignments: t0, first
+#   (the first record came; empty: none), t1 (seconds since the epoch),
+#   qrc (COMMAND's status), why_end (why it was killed; empty: it ended)).
+# Exit status: 0; 2 on misuse.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+PREFIX='FSBENCH:'
+serial= work= timeout=0 kill_after=0 plan= quiet=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--serial) serial=$2; shift ;;
+	--work) work=$2; shift ;;
+	--timeout) timeout=$2; shift ;;
+	--kill-after-records) kill_after=$2; shift ;;
+	--plan) plan=$2; shift ;;
+	--quiet) quiet=1 ;;
+	--) shift; break ;;
+	*) echo "watch.sh: unknown option '$1'" >&2; exit 2 ;;
+	esac
+	shift
+done
+[ -n "$serial" ] && [ -n "$work" ] && [ $# -gt 0 ] ||
+	{ echo "usage: watch.sh --serial FILE --work DIR [options] -- COMMAND..." >&2; exit 2; }
+tty=0
+[ ! -t 1 ] || tty=1
+# mawk reads a pipe in blocks unless told to read lines as they come.
+awk_lines=awk
+! awk -W version 2>/dev/null | grep -q mawk || awk_lines='awk -W interactive'
+
+now() { date +%s.%N; }
+state=$work/progress status=$work/status
+rm -f "$state" "$state.log"
+: >"$status"
+boot= total=
+if [ -n "$plan" ] && [ -s "$plan" ]; then
+	boot=$(awk '$1 == "boot" { print $2 }' "$plan")
+	total=$(awk '$1 == "total" { print $2 }' "$plan")
+fi
+
+qpid= fpid=
+cleanup() { [ -z "$qpid" ] || kill "$qpid" 2>/dev/null || true; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+t0=$(now)
+"$@" </dev/null >"$work/qemu.out" 2>"$work/qemu.err" &
+qpid=$!
+tail --pid="$qpid" -s 0.2 -n +1 -f "$serial" 2>/dev/null |
+	$awk_lines -v prefix="$PREFIX" -v show=$((1 - quiet)) -v tty=$tty \
+		-v plan="$plan" -v state="$state" -v status="$status" \
+		-f "$here/json.awk" -f "$here/progress.awk" &
+fpid=$!
+
+# line STATE: qemu/status.awk's line for a state.
+line() {
+	echo "qemu: $(awk -v st="$1" -v now="$t" -v t0="$t0" -v first="$first" \
+		-v tst="$tst" -v boot="$boot" -v total="$total" -f "$here/status.awk" </dev/null)"
+}
+# show [final]: the progress line, when it is due.
+last= tst= drawn=0 nlog=0
+show() {
+	st=
+	[ ! -s "$state" ] || IFS= read -r st <"$state" || true
+	case $st in *'|end') ;; *) st=$last ;; esac	# being rewritten: the last one
+	changed=0
+	if [ "$st" != "$last" ]; then changed=1; last=$st; tst=$(now); fi
+	t=$(now)
+	if [ "$tty" = 1 ]; then
+		# In place: at most every second, and at once on news.
+		[ "$changed" = 1 ] || [ -n "${1:-}" ] ||
+			[ "$(awk -v a="$drawn" -v b="$t" 'BEGIN { print (b - a >= 1) }')" = 1 ] || return 0
+	else
+		# Plain lines: one per phase and one at the end, each state of
+		# progress.log not said yet (complete lines only).
+		[ -s "$state.log" ] || return 0
+		n=$(grep -c '|end$' "$state.log" || true)
+		[ "$n" -gt "$nlog" ] || return 0
+		sed -n "$((nlog + 1)),${n}p" "$state.log" | while IFS= read -r s; do line "$s"; done
+		nlog=$n
+		return 0
+	fi
+	drawn=$t
+	l=$(line "$st")
+	printf '%s' "$l" >"$status"
+	printf '\r\033[K%s' "$l"
+}
+
+first= why_end=
+while kill -0 "$qpid" 2>/dev/null; do
+	sleep 0.2
+	if [ -z "$first" ] && grep -q "$PREFIX{" "$serial" 2>/dev/null; then
+		first=$(now)
+	fi
+	el=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%d", b - a }')
+	if [ "$timeout" -gt 0 ] && [ "$el" -ge "$timeout" ]; then
+		why_end="timeout: killed after ${timeout}s"
+		break
+	fi
+	if [ "$kill_after" -gt 0 ] &&
+		[ "$(grep -c "$PREFIX{" "$serial" 2>/dev/null || true)" -ge "$kill_after" ]; then
+		why_end="killed after $kill_after records (--kill-after-records)"
+		break
+	fi
+	show
+done
+if [ -n "$why_end" ]; then
+	kill -TERM "$qpid" 2>/dev/null || true
+	sleep 2
+	kill -KILL "$qpid" 2>/dev/null || true
+fi
+qrc=0
+wait "$qpid" || qrc=$?
+qpid=
+wait "$fpid" || true	# tail ends with QEMU (--pid), the filter with it
+t1=$(now)
+[ -n "$first" ] || { grep -q "$PREFIX{" "$serial" && first=$t1; } || true
+show final
+[ "$tty" = 0 ] || echo
+{
+	echo "t0=$t0"
+	echo "first=$first"
+	echo "t1=$t1"
+	echo "qrc=$qrc"
+	echo "why_end='$why_end'"
+} >"$work/watch.txt"
