@@ -1,16 +1,31 @@
-/* cmd/config.c: `fsbench config`: the merged settings and where each came from. */
+/* cmd/config.c: `fsbench config`: the merged settings and where each came
+ * from; `config --filesystems`: the filesystem table, for the image build
+ * and the tests. */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cmd/settings.h"
 #include "fsbench.h"
+#include "run/fs.h"
 
 int cmd_config(int argc, char **argv)
 {
 	static struct fsb_config cfg;
 	const char *get = NULL;
 	char val[FSB_PATH_MAX + 8];
-	int show = 0, rc = fsb_parse_settings(argc, argv, &cfg, &show, &get);
+	int show = 0, rc;
 
+	if (argc > 1 && !strcmp(argv[1], "--filesystems")) {
+		if (argc > 2)
+			return fsb_usage_error("config --filesystems: unexpected argument '%s'", argv[2]);
+		if (fsb_fs_write_table(stdout) < 0) {
+			fsb_msg("fsbench: config --filesystems: write: %s", strerror(errno));
+			return EXIT_SYSTEM;
+		}
+		return EXIT_OK;
+	}
+	rc = fsb_parse_settings(argc, argv, &cfg, &show, &get);
 	if (rc < 0)
 		return EXIT_OK;
 	if (rc)
