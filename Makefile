@@ -80,7 +80,7 @@ help:
 	@echo '  PROFILE=name       seed (the reference workload) or smoke (default seed)'
 	@echo '  ROOTFS=ext4|f2fs   rootfs type of the image (default ext4)'
 	@echo '  QEMU_ARGS=...      extra qemu/run.sh options (--uefi, --append fsbench.KEY=VALUE, ...)'
-	@echo '  boards: $(notdir $(wildcard board/*))'
+	@echo '  boards: $(patsubst board/%/board.mk,%,$(wildcard board/*/board.mk))'
 	@echo '  CROSS_COMPILE=pfx  cross compiler prefix for the runner (aarch64-linux-gnu-:'
 	@echo '                     $$(O)/runner/aarch64/fsbench, against a musl sysroot from Debian)'
 	@echo '  FUZZ_SECONDS=n     seconds per fuzz target for make fuzz (default 60; 0: replay the corpus)'
