@@ -235,6 +235,10 @@ zcat "$ird" | cpio -it --quiet >"$T/initramfs.names" 2>/dev/null
 zcat "$ird" | cpio -itv --quiet >"$T/initramfs.list" 2>/dev/null
 check "initramfs entries are sorted" sh -c "LC_ALL=C sort -c '$T/initramfs.names'"
 check "initramfs entries are owned by root" sh -c "! awk '\$3 != \"root\" || \$4 != \"root\"' '$T/initramfs.list' | grep -q ."
+check "initramfs dev/console is a character device 5,1 owned by root, 0600" sh -c \
+	"grep -q '^crw------- .* root *root *5, *1 .* dev/console\$' '$T/initramfs.list'"
+check "initramfs: no entry claims a hard link (link count below 2)" sh -c \
+	"! awk '\$2 >= 2' '$T/initramfs.list' | grep -q ."
 check "initramfs holds init, busybox, dev/console, boot modules" sh -c \
 	"grep -qx init '$T/initramfs.names' && grep -qx bin/busybox '$T/initramfs.names' && grep -qx dev/console '$T/initramfs.names' && grep -q 'ext4.ko' '$T/initramfs.names' && grep -q 'virtio_blk.ko' '$T/initramfs.names'"
 zcat "$ird" | cpio -i --quiet --to-stdout init >"$T/initramfs-init" 2>/dev/null || true
