@@ -1,10 +1,15 @@
 #!/bin/sh
-# boardenv.sh: print a board.mk's BOARD_* variables as shell assignments.
+# boardenv.sh: print a board's BOARD_* variables as shell assignments.
 # Input: $1 the board.mk file. Output (stdout): export BOARD_X='value' lines,
 # for scripts run outside make: eval "$(sh image/boardenv.sh board/B/board.mk)".
-# board.mk keeps to `NAME := value` lines (backslash continuations allowed).
+# The values are make's own: board.mk read through board/common/load.mk,
+# with the defaults of its architecture, in a clean environment.
 set -eu
 f=${1:?board.mk}
-sed -e ':a' -e '/\\$/N; s/\\\n[ 	]*/ /; ta' "$f" |
-	sed -n "s/^\(BOARD_[A-Z0-9_]*\)[ 	]*:\{0,1\}=[ 	]*\(.*\)$/export \1='\2'/p" |
-	sed 's/[ 	]*'"'"'$/'"'"'/'
+[ -f "$f" ] || { echo "boardenv: no $f" >&2; exit 2; }
+top=$(cd "$(dirname "$0")/.." && pwd)
+f=$(cd "$(dirname "$f")" && pwd)/$(basename "$f")
+# shellcheck disable=SC2016
+env -i PATH="$PATH" make -s --no-print-directory -C "$top" -f board/common/load.mk \
+	board_mk="$f" --eval 'boardenv: ; @:$(foreach v,$(sort $(filter BOARD_%,$(.VARIABLES))),$(info export $(v)='"'"'$(strip $($(v)))'"'"'))' \
+	boardenv

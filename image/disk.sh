@@ -4,8 +4,12 @@
 # Inputs (environment):
 #   IN          folder with kernel, initramfs.cpio.gz and rootfs.$ROOTFS
 #   ROOTFS      rootfs type (ext4, f2fs)
-#   BOARD_DIR   board folder: genimage.cfg, fsbench.conf, readme.txt
+#   BOARD_DIR   board folder: fsbench.conf, readme.txt
+#   GENIMAGE_CFG  the genimage config with @NAME@ placeholders (the board's
+#               genimage.cfg, else board/common/genimage.cfg.in)
 #   BOARD_ESP_SIZE BOARD_ROOT_SIZE BOARD_LOG_SIZE  partition sizes
+#   BOARD_DISK_UUID  GPT disk UUID (the partitions' end in 11, 12, 13 instead)
+#   BOARD_ESP_VOLUME_ID  FAT volume id of the ESP (8 hex digits)
 #   SOURCE_DATE_EPOCH  timestamp of the files on the ESP
 #   OUTPUT      the disk image to write
 #   BOARD_EFI_BOOT  file name of the UEFI executable (BOOTX64.EFI), used when
@@ -16,8 +20,9 @@
 # data for `bmaptool copy` (which then writes only the data, and checks it).
 set -eu
 
-: "${IN:?}" "${ROOTFS:?}" "${BOARD_DIR:?}" "${OUTPUT:?}"
+: "${IN:?}" "${ROOTFS:?}" "${BOARD_DIR:?}" "${GENIMAGE_CFG:?}" "${OUTPUT:?}"
 : "${BOARD_ESP_SIZE:?}" "${BOARD_ROOT_SIZE:?}" "${BOARD_LOG_SIZE:?}"
+: "${BOARD_DISK_UUID:?}" "${BOARD_ESP_VOLUME_ID:?}"
 t=${SOURCE_DATE_EPOCH:-0}
 
 work=$OUTPUT.d
@@ -42,8 +47,12 @@ touch -h -d "@$t" "$work/in"/*
 
 sed -e "s|@ESP_SIZE@|$BOARD_ESP_SIZE|g" -e "s|@ROOT_SIZE@|$BOARD_ROOT_SIZE|g" \
 	-e "s|@LOG_SIZE@|$BOARD_LOG_SIZE|g" -e "s|@ROOTFS_IMAGE@|rootfs.$ROOTFS|g" \
+	-e "s|@ESP_VOLUME_ID@|$BOARD_ESP_VOLUME_ID|g" -e "s|@DISK_UUID@|$BOARD_DISK_UUID|g" \
+	-e "s|@PART_UUID_PREFIX@|${BOARD_DISK_UUID%??}|g" \
 	-e "$efiexpr" \
-	"$BOARD_DIR/genimage.cfg" >"$work/genimage.cfg"
+	"$GENIMAGE_CFG" >"$work/genimage.cfg"
+left=$(grep -v '^[[:space:]]*#' "$work/genimage.cfg" | grep -o '@[A-Z_]*@' | head -n 1 || true)
+[ -z "$left" ] || { echo "disk: $GENIMAGE_CFG: unknown placeholder $left" >&2; exit 2; }
 
 # mtools reads SOURCE_DATE_EPOCH for the times it makes up itself.
 SOURCE_DATE_EPOCH=$t genimage --config "$work/genimage.cfg" \

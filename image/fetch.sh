@@ -8,6 +8,8 @@
 #   CACHE       cache folder for this architecture (apt state + .deb files)
 #   MANIFEST    output: one .deb file name per line (absolute paths)
 #   EXTRA_PKGS  more packages taken as they are (e.g. systemd-boot-efi)
+#   FILESYSTEMS the filesystem table (`fsbench config --filesystems`): the
+#               package of each filesystem's mkfs (third column) is fetched
 #   APT_UPDATE  1 to refresh the package lists even if they exist
 # Output: $CACHE/apt (private apt state), $CACHE/debs/*.deb, $MANIFEST.
 # Needs no root and leaves the host's apt configuration untouched: apt runs
@@ -15,12 +17,14 @@
 # host's). Files already in the cache are not downloaded again.
 set -eu
 
-: "${ARCH:?}" "${KERNEL_PKG:?}" "${CACHE:?}" "${MANIFEST:?}"
+: "${ARCH:?}" "${KERNEL_PKG:?}" "${CACHE:?}" "${MANIFEST:?}" "${FILESYSTEMS:?}"
 APT_UPDATE=${APT_UPDATE:-0}
 
-# Packages holding the userland: BusyBox and the four mkfs tools. Their
-# shared libraries come from the dependency closure of these packages.
-USER_PKGS="busybox-static e2fsprogs xfsprogs btrfs-progs f2fs-tools"
+# Packages holding the userland: BusyBox and the filesystems' mkfs tools.
+# Their shared libraries come from the dependency closure of these packages.
+fspkgs=$(cut -f3 "$FILESYSTEMS" | paste -sd' ')
+[ -n "$fspkgs" ] || { echo "fetch: $FILESYSTEMS: no filesystems" >&2; exit 4; }
+USER_PKGS="busybox-static $fspkgs"
 
 apt=$CACHE/apt
 debs=$CACHE/debs

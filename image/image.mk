@@ -7,9 +7,16 @@
 # make help are the help-* rules at the end.
 
 BOARD_DIR := board/$(BOARD)
+# The board: its board.mk, then the defaults of its architecture and the
+# shared ones (board/common/).
 ifneq ($(wildcard $(BOARD_DIR)/board.mk),)
-include $(BOARD_DIR)/board.mk
+board_mk := $(BOARD_DIR)/board.mk
+include board/common/load.mk
 endif
+IMG_BOARD_MK := $(BOARD_DIR)/board.mk board/common/load.mk \
+	board/common/arch-$(BOARD_ARCH).mk board/common/defaults.mk
+# The disk layout: the board's own genimage.cfg, else the common template.
+IMG_GENIMAGE := $(or $(wildcard $(BOARD_DIR)/genimage.cfg),board/common/genimage.cfg.in)
 ROOTFS ?= ext4
 # Every timestamp in the images: the time of the last commit, else fixed.
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 1700000000)
@@ -38,17 +45,30 @@ export $(filter BOARD_%,$(.VARIABLES))
 board-check:
 	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(patsubst %/board.mk,%,$(wildcard board/*/board.mk))))" >&2; exit 2; }
 
+# The filesystem table (`fsbench config --filesystems`, one line per
+# filesystem: name, mkfs, Debian package, modules, files): what fetch.sh
+# downloads and stage.sh puts in the image for the filesystems. Printed by
+# the host build (FSBENCH_TABLE_TOOL); rewritten only when it changes, so
+# a runner rebuild does not remake the images.
+FSBENCH_TABLE_TOOL ?= $(FSBENCH_HOST)
+IMG_FSTABLE := $(O)/image/filesystems.txt
+$(IMG_FSTABLE): $(FSBENCH_TABLE_TOOL)
+	@mkdir -p $(@D)
+	$(Q)$(FSBENCH_TABLE_TOOL) config --filesystems >$@.tmp
+	$(Q)if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+
 # Downloads (cached per architecture; nothing is fetched when all is there).
-$(IMG_DIR)/packages.txt: $(BOARD_DIR)/board.mk image/fetch.sh | board-check
+$(IMG_DIR)/packages.txt: $(IMG_BOARD_MK) $(IMG_FSTABLE) image/fetch.sh | board-check
 	@mkdir -p $(@D)
 	@echo '  FETCH   $(BOARD_ARCH) packages'
 	$(Q)ARCH=$(BOARD_ARCH) KERNEL_PKG=$(BOARD_KERNEL_PKG) CACHE=$(IMG_CACHE) \
-		EXTRA_PKGS="$(BOARD_EFI_STUB_PKG)" MANIFEST=$@ sh image/fetch.sh
+		EXTRA_PKGS="$(BOARD_EFI_STUB_PKG)" FILESYSTEMS=$(IMG_FSTABLE) \
+		MANIFEST=$@ sh image/fetch.sh
 
-$(IMG_STAGE): $(IMG_DIR)/packages.txt $(FSBENCH_IMAGE) image/stage.sh \
+$(IMG_STAGE): $(IMG_DIR)/packages.txt $(IMG_FSTABLE) $(FSBENCH_IMAGE) image/stage.sh \
 		image/files/init image/files/initramfs-init $(BOARD_DIR)/fsbench.conf
 	@echo '  STAGE   $(IMG_DIR)/rootfs'
-	$(Q)MANIFEST=$< FSBENCH=$(FSBENCH_IMAGE) BOARD_DIR=$(BOARD_DIR) \
+	$(Q)MANIFEST=$< FILESYSTEMS=$(IMG_FSTABLE) FSBENCH=$(FSBENCH_IMAGE) BOARD_DIR=$(BOARD_DIR) \
 		FILES=image/files OUT=$(IMG_DIR) sh image/stage.sh >$(IMG_DIR)/stage.log
 	$(Q)touch $@
 
@@ -72,16 +92,16 @@ $(IMG_DIR)/rootfs.$(ROOTFS): $(IMG_STAGE) image/mkrootfs.sh
 IMG_UKI := $(if $(BOARD_EFI_STUB),$(IMG_DIR)/uki-$(ROOTFS).efi)
 IMG_CMDLINE = $(if $(BOARD_CONSOLE),console=$(BOARD_CONSOLE) )$(BOARD_CMDLINE) root=PARTLABEL=fsbench-root rootfstype=$(ROOTFS)
 
-$(IMG_DIR)/uki-$(ROOTFS).efi: $(IMG_DIR)/initramfs.cpio.gz $(IMG_STAGE) image/uki.sh $(BOARD_DIR)/board.mk
+$(IMG_DIR)/uki-$(ROOTFS).efi: $(IMG_DIR)/initramfs.cpio.gz $(IMG_STAGE) image/uki.sh $(IMG_BOARD_MK)
 	@echo '  UKI     $@'
 	$(Q)OBJCOPY=$(BOARD_CROSS_COMPILE)objcopy STUB=$(IMG_DIR)/efi.stub KERNEL=$(IMG_DIR)/kernel INITRD=$(IMG_DIR)/initramfs.cpio.gz \
 		CMDLINE="$(IMG_CMDLINE)" OUTPUT=$@ sh image/uki.sh
 
 $(IMG_DISK): $(IMG_DIR)/initramfs.cpio.gz $(IMG_DIR)/rootfs.$(ROOTFS) $(IMG_UKI) \
-		$(IMG_DIR)/kernel image/disk.sh $(BOARD_DIR)/genimage.cfg \
+		$(IMG_DIR)/kernel image/disk.sh $(IMG_GENIMAGE) $(IMG_BOARD_MK) \
 		$(BOARD_DIR)/fsbench.conf $(BOARD_DIR)/readme.txt
 	@echo '  DISK    $@'
-	$(Q)IN=$(IMG_DIR) BOARD_DIR=$(BOARD_DIR) OUTPUT=$@ sh image/disk.sh
+	$(Q)IN=$(IMG_DIR) BOARD_DIR=$(BOARD_DIR) GENIMAGE_CFG=$(IMG_GENIMAGE) OUTPUT=$@ sh image/disk.sh
 	$(Q)sh image/sizes.sh $(IMG_DIR) $(ROOTFS) >$(IMG_DIR)/sizes-$(ROOTFS).txt
 	$(Q)cat $(IMG_DIR)/sizes-$(ROOTFS).txt
 

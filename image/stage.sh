@@ -4,24 +4,30 @@
 #
 # Inputs (environment):
 #   MANIFEST      list of .deb files (from fetch.sh)
+#   FILESYSTEMS   the filesystem table (`fsbench config --filesystems`, one
+#                 line per filesystem, tab-separated: name, mkfs program,
+#                 package, modules, files mkfs reads; lists comma-separated)
 #   FSBENCH       the static runner binary (installed as /usr/bin/fsbench)
 #   BOARD_DIR     board folder (fsbench.conf is copied into /etc as a default)
 #   BOARD_MODULES, BOARD_BOOT_MODULES, BOARD_INIT_MODULES  kernel modules
-#                 (names), see board.mk; BOARD_ROOTFS_TYPES (ext4 f2fs)
+#                 (names), see board/common/arch-*.mk; the rootfs gets the
+#                 filesystems' modules too; BOARD_ROOTFS_TYPES (ext4 f2fs)
 #   FILES         image/files (init scripts)
 #   OUT           output folder for this board
 # Outputs:
 #   $OUT/pkgroot/   every package unpacked (modules.dep regenerated)
 #   $OUT/rootfs/    the rootfs tree: BusyBox in /bin, the mkfs tools in
-#                   /usr/sbin with exactly the libraries their ELF NEEDED
-#                   entries name, the board's modules + depmod, fsbench, init
+#                   /usr/sbin (mkfs.NAME links to one named otherwise) with
+#                   exactly the libraries their ELF NEEDED entries name and
+#                   the files they read, the filesystems' and the board's
+#                   modules + depmod, fsbench, init
 #   $OUT/initramfs/ the initramfs tree: BusyBox, boot modules, init
 #   $OUT/kernel     the kernel image (decompressed when gzipped), $OUT/kernel.version its version
 #   $OUT/efi.stub   the EFI stub (BOARD_EFI_STUB, a path in the packages)
 # Runs without root: owners and timestamps are set by the image writers.
 set -eu
 
-: "${MANIFEST:?}" "${FSBENCH:?}" "${BOARD_DIR:?}" "${BOARD_MODULES:?}"
+: "${MANIFEST:?}" "${FILESYSTEMS:?}" "${FSBENCH:?}" "${BOARD_DIR:?}" "${BOARD_MODULES:?}"
 : "${BOARD_BOOT_MODULES:?}" "${BOARD_INIT_MODULES:?}" "${FILES:?}" "${OUT:?}"
 BOARD_KERNEL_FILE=${BOARD_KERNEL_FILE:-vmlinuz}
 
@@ -91,7 +97,11 @@ done
 	mountpoint sync kill ps dmesg stat head tail wc"
 
 # --- mkfs tools and the libraries they need --------------------------------
-TOOLS="mke2fs mkfs.xfs mkfs.btrfs mkfs.f2fs"
+# The filesystem table's columns, one word per filesystem.
+col() { cut -f"$1" "$FILESYSTEMS" | paste -sd' '; }
+TOOLS=$(col 2)
+FS_MODULES=$(col 4 | tr ',' ' ')
+[ -n "$TOOLS" ] || die "$FILESYSTEMS: no filesystems"
 libdirs="/lib/$(ls "$pk/lib" | grep -- '-linux-gnu' | head -n 1) /usr/lib/$(ls "$pk/usr/lib" 2>/dev/null | grep -- '-linux-gnu' | head -n 1) /lib /usr/lib"
 
 needed() { readelf -d "$1" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
@@ -132,8 +142,17 @@ for t in $TOOLS; do
 		fi
 	fi
 done
-ln -s mke2fs "$root/usr/sbin/mkfs.ext4"
-cp "$pk/etc/mke2fs.conf" "$root/etc/mke2fs.conf"
+# mkfs.NAME for a tool named otherwise (mkfs.ext4 -> mke2fs), then the
+# files the tools read (mke2fs.conf).
+while IFS='	' read -r name tool _ _ _; do
+	[ "$tool" = "mkfs.$name" ] || ln -s "$tool" "$root/usr/sbin/mkfs.$name"
+done <"$FILESYSTEMS"
+for f in $(col 5 | tr ',' ' '); do
+	[ "$f" != - ] || continue
+	rp=$(resolve "$f") || die "$f not found in the packages"
+	mkdir -p "$root$(dirname "$f")"
+	cp "$pk$rp" "$root$f"
+done
 
 # BusyBox applets in /bin, except those a real tool provides.
 for a in $applets; do
@@ -169,7 +188,7 @@ copy_mods() {	# dest-root list-file [depmod]
 	depmod -b "$1" "$kver" || die "depmod failed"
 }
 # shellcheck disable=SC2086
-modlist $BOARD_MODULES >"$OUT/modules.list"
+modlist $FS_MODULES $BOARD_MODULES >"$OUT/modules.list"
 # shellcheck disable=SC2086
 modlist $BOARD_BOOT_MODULES >"$OUT/boot-modules.list"
 # shellcheck disable=SC2086

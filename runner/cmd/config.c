@@ -1,9 +1,14 @@
 /* cmd/config.c: `fsbench config`: the merged settings and where each came
- * from; `config --markdown|--scdoc`: the settings table for the docs. */
+ * from; `config --markdown|--scdoc`: the settings table for the docs;
+ * `config --filesystems`: the filesystem table, for the image build and the
+ * tests. */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cmd/settings.h"
 #include "fsbench.h"
+#include "run/fs.h"
 
 int cmd_config(int argc, char **argv)
 {
@@ -17,6 +22,14 @@ int cmd_config(int argc, char **argv)
 		if (argc > 2)
 			return fsb_usage_error("config %s: takes no other argument", argv[1]);
 		fsb_config_doc(stdout, (enum fsb_doc_fmt)fmt);
+		return EXIT_OK;
+	}
+	/* the filesystem table, alone */
+	if (argc > 1 && !strcmp(argv[1], "--filesystems")) {
+		if (argc > 2)
+			return fsb_usage_error("config --filesystems: unexpected argument '%s'", argv[2]);
+		if (fsb_fs_write_table(stdout) < 0)
+			return fsb_fail(EXIT_SYSTEM, "config --filesystems: write: %s", strerror(errno));
 		return EXIT_OK;
 	}
 	rc = fsb_parse_settings(argc, argv, &cfg, &show, &get);

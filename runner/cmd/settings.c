@@ -13,6 +13,8 @@ const char fsb_run_usage[] =
 	"       fsbench config --show [options]       print the merged settings and their sources\n"
 	"       fsbench config --get KEY [options]    print one merged setting\n"
 	"       fsbench config --markdown|--scdoc     the settings table below, for the docs\n"
+	"       fsbench config --filesystems          print the filesystem table (name, mkfs,\n"
+	"                                             Debian package, modules, files; tab-separated)\n"
 	"\n"
 	"options:\n"
 	"  --target SPEC       the disk to destroy: /dev/NAME, path:P, partlabel:L, serial:S,\n"

@@ -6,6 +6,7 @@
 static const char *const ext4_args[] = { "-t", "ext4", "-F", "-q", NULL };
 static const char *const ext4_ver[] = { "-V", NULL };
 static const char *const ext4_mods[] = { "crc32c_generic", "ext4", NULL };
+static const char *const ext4_files[] = { "/etc/mke2fs.conf", NULL };
 
 static const char *const xfs_args[] = { "-f", "-q", NULL };
 static const char *const xfs_ver[] = { "-V", NULL };
@@ -18,12 +19,17 @@ static const char *const btrfs_mods[] = { "crc32c_generic", "btrfs", NULL };
 static const char *const f2fs_args[] = { "-f", "-q", NULL };
 static const char *const f2fs_ver[] = { "-V", NULL };
 static const char *const f2fs_mods[] = { "crc32_generic", "f2fs", NULL };
+static const char *const no_files[] = { NULL };
 
 const struct fsb_fs fsb_fs_table[] = {
-	{ "ext4", "mke2fs", ext4_args, ext4_ver, "ext4", ext4_mods, 0xEF53 },
-	{ "xfs", "mkfs.xfs", xfs_args, xfs_ver, "xfs", xfs_mods, 0x58465342 },
-	{ "btrfs", "mkfs.btrfs", btrfs_args, btrfs_ver, "btrfs", btrfs_mods, 0x9123683E },
-	{ "f2fs", "mkfs.f2fs", f2fs_args, f2fs_ver, "f2fs", f2fs_mods, 0xF2F52010 },
+	{ "ext4", "mke2fs", ext4_args, ext4_ver, "ext4", ext4_mods, 0xEF53,
+	  "e2fsprogs", ext4_files },
+	{ "xfs", "mkfs.xfs", xfs_args, xfs_ver, "xfs", xfs_mods, 0x58465342,
+	  "xfsprogs", no_files },
+	{ "btrfs", "mkfs.btrfs", btrfs_args, btrfs_ver, "btrfs", btrfs_mods, 0x9123683E,
+	  "btrfs-progs", no_files },
+	{ "f2fs", "mkfs.f2fs", f2fs_args, f2fs_ver, "f2fs", f2fs_mods, 0xF2F52010,
+	  "f2fs-tools", no_files },
 };
 const size_t fsb_fs_count = sizeof(fsb_fs_table) / sizeof(fsb_fs_table[0]);
 
@@ -63,4 +69,27 @@ const char *fsb_fs_names(void)
 		}
 	}
 	return buf;
+}
+
+static int write_list(FILE *f, const char *const *v)
+{
+	if (!*v)
+		return fputc('-', f) == EOF ? -1 : 0;
+	for (size_t i = 0; v[i]; i++)
+		if (fprintf(f, "%s%s", i ? "," : "", v[i]) < 0)
+			return -1;
+	return 0;
+}
+
+int fsb_fs_write_table(FILE *f)
+{
+	for (size_t i = 0; i < fsb_fs_count; i++) {
+		const struct fsb_fs *fs = &fsb_fs_table[i];
+
+		if (fprintf(f, "%s\t%s\t%s\t", fs->name, fs->mkfs, fs->package) < 0 ||
+		    write_list(f, fs->modules) < 0 || fputc('\t', f) == EOF ||
+		    write_list(f, fs->files) < 0 || fputc('\n', f) == EOF)
+			return -1;
+	}
+	return fflush(f) == EOF ? -1 : 0;
 }

@@ -1,8 +1,10 @@
-/* fs.h: the table of filesystems the suite knows, one row each. */
+/* fs.h: the table of filesystems the suite knows, one row each. The image
+ * build and the tests read it too, through `fsbench config --filesystems`. */
 #ifndef FSB_FS_H
 #define FSB_FS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 struct fsb_fs {
 	const char *name;		/* ext4, xfs, ... (also the config name) */
@@ -12,6 +14,8 @@ struct fsb_fs {
 	const char *mount_type;		/* mount(2) type */
 	const char *const *modules;	/* kernel modules to modprobe, in order */
 	unsigned long magic;		/* statfs f_type */
+	const char *package;		/* Debian package holding mkfs (put in the image) */
+	const char *const *files;	/* files mkfs reads, copied from the package into the image */
 };
 
 
@@ -22,5 +26,10 @@ int fsb_fs_index(const char *name);		/* -1 when unknown */
 const char *fsb_fs_name_of_magic(unsigned long magic);	/* NULL when unknown */
 /* Comma-separated list of every known name, for messages. */
 const char *fsb_fs_names(void);
+/* The table as text, one line per filesystem, fields separated by a tab:
+ * name, mkfs program, Debian package, kernel modules (comma-separated, in
+ * load order), files mkfs reads (comma-separated, "-" for none). Returns 0,
+ * or -1 with errno set when writing fails. */
+int fsb_fs_write_table(FILE *f);
 
 #endif

@@ -179,13 +179,15 @@ else
 	skip "root filesystem refusal: root device $root_dev has no /dev node here"
 fi
 
-# ---- the smoke suite on ext4, xfs and btrfs (f2fs where the kernel has it) ----
-fslist=ext4,xfs,btrfs
-if grep -qw f2fs /proc/filesystems || modprobe f2fs 2>/dev/null; then
-	fslist=$fslist,f2fs
-else
-	skip "f2fs on the host: this kernel has no f2fs (not in /proc/filesystems, modprobe f2fs failed); f2fs is covered by the QEMU boot test"
-fi
+# ---- the smoke suite on every filesystem of the table the kernel has ----
+fslist=
+for fs in $("$HFSB" config --filesystems | cut -f1); do
+	if grep -qw "$fs" /proc/filesystems || modprobe "$fs" 2>/dev/null; then
+		fslist=${fslist:+$fslist,}$fs
+	else
+		skip "$fs on the host: this kernel has no $fs (not in /proc/filesystems, modprobe $fs failed); $fs is covered by the QEMU boot test"
+	fi
+done
 nfs=$(echo "$fslist" | tr ',' '\n' | wc -l)
 expect_rc 0 "smoke suite on $fslist" "$FSB" run --target "$L1" --fs "$fslist" --profile smoke \
 	--log "$S/run.log" --mnt "$S/mnt" --yes

@@ -7,7 +7,8 @@
 # folders, the second one as an unprivileged user when run as root, must be
 # byte-identical).
 # Inputs (environment): O (build output, absolute), BOARD, FSBENCH_IMAGE
-# (runner binary to put in the image, default the `make runner` one).
+# (runner binary to put in the image, default the `make runner` one); the
+# host build $O/host/fsbench (`make host`) gives the filesystem table.
 # Needs no root.
 # Output: one line per check (PASS/FAIL/SKIP), a summary line; exit 1 on a
 # failure. Work files under $O/tests/image/.
@@ -31,6 +32,33 @@ have() { command -v "$1" >/dev/null 2>&1; }
 rm -rf "$T"
 mkdir -p "$T"
 eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
+# The filesystem table (name, mkfs, package, modules, files), one place
+# for the runner, the image and these checks.
+FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
+"$FSBENCH_HOST" config --filesystems >"$T/filesystems.txt" || {
+	echo "FAIL: $FSBENCH_HOST config --filesystems (make host)"
+	echo "image tests: 0 passed, 1 failed, 0 skipped"
+	exit 1
+}
+fscol() { cut -f"$1" "$T/filesystems.txt" | tr ',\n' '  '; }
+FS_NAMES=$(fscol 1)
+FS_TOOLS=$(fscol 2)
+FS_MODULES=$(fscol 4)
+FS_FILES=$(awk -F '\t' '{ n = split($5, f, ","); for (i = 1; i <= n; i++) if (f[i] != "-") printf "%s ", f[i] }' "$T/filesystems.txt")
+# Each tool under its own name and as mkfs.NAME.
+FS_LINKS=$(awk -F '\t' '$2 != "mkfs." $1 { printf "mkfs.%s ", $1 }' "$T/filesystems.txt")
+
+# --- the filesystem table ---------------------------------------------------
+check "filesystem table: one line of five fields per filesystem" \
+	awk -F '\t' 'NF != 5 || $1 == "" || $2 == "" || $3 == "" || $4 == "" { bad = 1 } END { exit bad || NR < 1 }' "$T/filesystems.txt"
+check "filesystem table: its names are the default fs setting ($("$FSBENCH_HOST" config --get fs))" \
+	test "$(echo $FS_NAMES | tr ' ' ,)" = "$("$FSBENCH_HOST" config --get fs)"
+missing=
+for p in $(fscol 3); do
+	sed -n 's/^pkgs_test="\(.*\)"/ \1 /p' image/deps.sh | grep -q " $p " || missing="$missing $p"
+done
+[ -z "$missing" ] && pass "filesystem table: deps.sh installs every mkfs package for the host tests" ||
+	fail "filesystem table: image/deps.sh pkgs_test lacks:$missing"
 
 # size NAME-with-suffix -> bytes
 bytes() {
@@ -54,6 +82,14 @@ if [ $nfail -gt 0 ]; then
 	echo "image tests: $npass passed, $nfail failed, $nskip skipped (no image to check)"
 	exit 1
 fi
+
+check "the build's filesystem table is the host fsbench's" cmp "$T/filesystems.txt" "$O/image/filesystems.txt"
+missing=
+for p in $(fscol 3); do
+	grep -q "/${p}_[^/]*\.deb\$" "$IMG/packages.txt" || missing="$missing $p"
+done
+[ -z "$missing" ] && pass "every filesystem's mkfs package was fetched ($(fscol 3 | wc -w))" ||
+	fail "mkfs packages not fetched:$missing"
 
 # --- no-op rebuild: nothing is remade, and it is quick ------------------------
 before=$(stat -c %Y "$IMG/disk-ext4.img" "$IMG/rootfs.ext4" "$IMG/initramfs.cpio.gz" | tr '\n' ' ')
@@ -138,20 +174,20 @@ R=$T/rootfs
 kver=$(cat "$IMG/kernel.version")
 missing=
 for f in sbin/init bin/busybox bin/sh bin/modprobe bin/insmod usr/bin/fsbench \
-	usr/sbin/mke2fs usr/sbin/mkfs.ext4 usr/sbin/mkfs.xfs usr/sbin/mkfs.btrfs \
-	usr/sbin/mkfs.f2fs etc/fsbench.conf etc/mke2fs.conf \
+	$(for t in $FS_TOOLS $FS_LINKS; do echo "usr/sbin/$t"; done) etc/fsbench.conf \
+	$(for f in $FS_FILES; do echo "${f#/}"; done) \
 	"lib/modules/$kver/modules.dep" "lib/modules/$kver/modules.dep.bin" \
 	"lib/modules/$kver/load.list"; do
 	[ -e "$R/$f" ] || [ -L "$R/$f" ] || missing="$missing $f"
 done
-[ -z "$missing" ] && pass "rootfs holds init, BusyBox, fsbench, the mkfs tools, modules.dep" ||
+[ -z "$missing" ] && pass "rootfs holds init, BusyBox, fsbench, the mkfs tools ($FS_TOOLS$FS_LINKS) and their files, modules.dep" ||
 	fail "rootfs is missing:$missing"
-for m in ext4 xfs btrfs f2fs nvme crc32c_generic crc32_generic vfat virtio_blk; do
+for m in $(printf '%s\n' $FS_MODULES | awk '!seen[$0]++') nvme vfat virtio_blk; do
 	check "rootfs module $m in modules.dep" grep -q "/$m.ko:" "$R/lib/modules/$kver/modules.dep"
 done
 # The mkfs tools are found before any BusyBox applet of the same name.
 shadow=
-for t in mke2fs mkfs.ext4 mkfs.xfs mkfs.btrfs mkfs.f2fs; do
+for t in $FS_TOOLS $FS_LINKS; do
 	for d in usr/local/sbin; do [ -e "$R/$d/$t" ] && shadow="$shadow $d/$t"; done
 	[ -f "$R/usr/sbin/$t" ] || [ -L "$R/usr/sbin/$t" ] || shadow="$shadow usr/sbin/$t(missing)"
 done
@@ -160,7 +196,7 @@ done
 # Every NEEDED library (recursively) and the interpreter are in the rootfs.
 libdirs="lib/x86_64-linux-gnu usr/lib/x86_64-linux-gnu lib/aarch64-linux-gnu usr/lib/aarch64-linux-gnu lib usr/lib"
 unresolved=
-todo="usr/sbin/mke2fs usr/sbin/mkfs.xfs usr/sbin/mkfs.btrfs usr/sbin/mkfs.f2fs"
+todo=$(for t in $FS_TOOLS; do echo "usr/sbin/$t"; done)
 seen=" "
 while [ -n "$todo" ]; do
 	next=
@@ -199,6 +235,10 @@ zcat "$ird" | cpio -it --quiet >"$T/initramfs.names" 2>/dev/null
 zcat "$ird" | cpio -itv --quiet >"$T/initramfs.list" 2>/dev/null
 check "initramfs entries are sorted" sh -c "LC_ALL=C sort -c '$T/initramfs.names'"
 check "initramfs entries are owned by root" sh -c "! awk '\$3 != \"root\" || \$4 != \"root\"' '$T/initramfs.list' | grep -q ."
+check "initramfs dev/console is a character device 5,1 owned by root, 0600" sh -c \
+	"grep -q '^crw------- .* root *root *5, *1 .* dev/console\$' '$T/initramfs.list'"
+check "initramfs: no entry claims a hard link (link count below 2)" sh -c \
+	"! awk '\$2 >= 2' '$T/initramfs.list' | grep -q ."
 check "initramfs holds init, busybox, dev/console, boot modules" sh -c \
 	"grep -qx init '$T/initramfs.names' && grep -qx bin/busybox '$T/initramfs.names' && grep -qx dev/console '$T/initramfs.names' && grep -q 'ext4.ko' '$T/initramfs.names' && grep -q 'virtio_blk.ko' '$T/initramfs.names'"
 zcat "$ird" | cpio -i --quiet --to-stdout init >"$T/initramfs-init" 2>/dev/null || true
@@ -257,7 +297,7 @@ for n in 1 2; do
 	cache=$O/cache
 	[ $n = 1 ] || [ -z "$asuser" ] || cache=$T/nrcache
 	set -- -s --no-print-directory O="$T/rep$n" DEB_CACHE="$cache" \
-		FSBENCH_IMAGE="$fsb" SOURCE_DATE_EPOCH="$epoch" image
+		FSBENCH_IMAGE="$fsb" FSBENCH_TABLE_TOOL="$FSBENCH_HOST" SOURCE_DATE_EPOCH="$epoch" image
 	run=
 	[ $n = 1 ] || run=$asuser
 	$run make "$@" ROOTFS=ext4 >"$T/rep$n-ext4.log" 2>&1 &&

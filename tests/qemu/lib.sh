@@ -66,14 +66,17 @@ esp_results() {
 	mtype -i "$e" "::results/$id.md" >"$T/$1.esp.md" 2>/dev/null || true
 	ok "$1: the ESP's records equal the log partition's" cmp "$T/$1.esp.jsonl" "$3/records.jsonl"
 }
-# check_suite NAME RESULTS: the smoke suite ran whole on the four
-# filesystems: each fs_end ok, every phase of every round exactly once (the
-# rounds from run_start, else 2), every phase without errors or verification
-# failures, and no error or verify_error record.
+# check_suite NAME RESULTS: the smoke suite ran whole on every filesystem
+# of the table (`fsbench config --filesystems` of the host build): each
+# fs_end ok, every phase of every round exactly once (the rounds from
+# run_start, else 2), every phase without errors or verification failures,
+# and no error or verify_error record.
 check_suite() {
 	rounds=$(rec "$2" run_start config.rounds | tail -n 1)
 	[ -n "$rounds" ] || rounds=2
-	for fs in ext4 xfs btrfs f2fs; do
+	fslist=$("${FSBENCH_HOST:-$O/host/fsbench}" config --filesystems | cut -f1)
+	[ -n "$fslist" ] || fail "$1: no filesystem table from ${FSBENCH_HOST:-$O/host/fsbench} (make host)"
+	for fs in $fslist; do
 		ok "$1: $fs fs_end ok" has "$2" fs_end fs="$fs" status=ok
 		missing=
 		r=1

@@ -1,0 +1,26 @@
+# defaults.mk: the defaults every board shares, whatever its architecture.
+# image/board.mk reads the board's board.mk first, then arch-$(BOARD_ARCH).mk,
+# then this file; every value here is set with ?=, so a board.mk that sets
+# the variable (even to nothing) keeps its own value.
+
+# Kernel file in the kernel package's /boot, without the -<version> suffix.
+BOARD_KERNEL_FILE ?= vmlinuz
+# Extra kernel command line words (console= comes from BOARD_CONSOLE).
+# panic=1 with QEMU's -no-reboot ends a crashed run at once.
+BOARD_CMDLINE     ?= quiet loglevel=4 panic=1 oops=panic softlockup_panic=1
+# Rootfs filesystems the initramfs can mount (rootfstype=; one module list
+# each in the initramfs).
+BOARD_ROOTFS_TYPES ?= ext4 f2fs
+
+# Disk image (board/common/genimage.cfg.in): rootfs and log partition
+# sizes (the ESP's comes with the architecture: the kernel's size), the FAT
+# volume id of the ESP (hex, fixed for reproducible images).
+BOARD_ROOT_SIZE   ?= 96M
+BOARD_LOG_SIZE    ?= 16M
+BOARD_ESP_VOLUME_ID ?= 46534245
+
+# QEMU: the target disk (a sparse file behind -device nvme), the machine.
+BOARD_TARGET_SIZE ?= 10G
+BOARD_QEMU_CPU_KVM ?= host
+BOARD_QEMU_SMP    ?= 2
+BOARD_QEMU_MEM    ?= 2048
