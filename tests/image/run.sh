@@ -10,7 +10,7 @@
 # (runner binary to put in the image, default the `make runner` one); the
 # host build $O/host/fsbench (`make host`) gives the filesystem table.
 # Needs no root.
-# Output: one line per check (PASS/FAIL/SKIP), a summary line; exit 1 on a
+# Output: one line per check (tests/lib.sh), a summary line; exit 1 on a
 # failure. Work files under $O/tests/image/.
 set -eu
 
@@ -18,27 +18,17 @@ O=${O:?run through make check-image}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/image
 IMG=$O/image/$BOARD
-npass=0 nfail=0 nskip=0
-
-pass() { npass=$((npass + 1)); echo "PASS: $*"; }
-fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
-skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
-check() {	# description command...
-	d=$1; shift
-	if "$@" >"$T/last.out" 2>&1; then pass "$d"; else fail "$d"; sed 's/^/    /' "$T/last.out" | head -n 20; fi
-}
-have() { command -v "$1" >/dev/null 2>&1; }
-
 rm -rf "$T"
 mkdir -p "$T"
+. tests/lib.sh
+test_init "image tests" "$T"
 eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
 # The filesystem table (name, mkfs, package, modules, files), one place
 # for the runner, the image and these checks.
 FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
 "$FSBENCH_HOST" config --filesystems >"$T/filesystems.txt" || {
-	echo "FAIL: $FSBENCH_HOST config --filesystems (make host)"
-	echo "image tests: 0 passed, 1 failed, 0 skipped"
-	exit 1
+	fail "$FSBENCH_HOST config --filesystems (make host)"
+	summary; exit 1
 }
 fscol() { cut -f"$1" "$T/filesystems.txt" | tr ',\n' '  '; }
 FS_NAMES=$(fscol 1)
@@ -78,9 +68,9 @@ for r in ext4 f2fs; do
 		fail "make image ROOTFS=$r"; tail -n 20 "$T/build-$r.log"
 	fi
 done
-if [ $nfail -gt 0 ]; then
-	echo "image tests: $npass passed, $nfail failed, $nskip skipped (no image to check)"
-	exit 1
+if [ "$T_FAIL" -gt 0 ]; then
+	info "no image to check"
+	summary; exit 1
 fi
 
 check "the build's filesystem table is the host fsbench's" cmp "$T/filesystems.txt" "$O/image/filesystems.txt"
@@ -316,5 +306,4 @@ for f in initramfs.cpio.gz rootfs.ext4 rootfs.f2fs uki-ext4.efi disk-ext4.img di
 done
 rm -rf "$T/rep1" "$T/rep2" "$T/rootfs" "$T/nrcache"
 
-echo "image tests: $npass passed, $nfail failed, $nskip skipped"
-[ $nfail -eq 0 ]
+summary
