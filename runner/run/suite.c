@@ -425,7 +425,7 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 {
 	struct fsb_ctx *c = f->c;
 	const struct fsb_config *cfg = &c->cfg;
-	int cold = f->dev != NULL;
+	int remount = f->dev != NULL;	/* a directory (--dir) is never remounted */
 
 	for (uint32_t round = 1; round <= cfg->rounds && !f->failed; round++) {
 		for (size_t i = 0; i < fsb_phase_count && !f->failed; i++) {
@@ -434,7 +434,7 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			struct fsb_phase_result res;
 			struct fsb_rec r;
 			char label[128];
-			int fd;
+			int fd, cold = remount && (ph->flags & FSB_PH_COLD);
 
 			/* cold cache: unmount and mount the filesystem under test
 			 * (the first phase follows the mount after mkfs) */
