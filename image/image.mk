@@ -153,5 +153,6 @@ help-vars::
 	@echo '                       sh qemu/run.sh --help lists them)'
 	@echo '  DEB_CACHE=dir      - where downloaded Debian packages are kept, per architecture (default $$(O)/cache)'
 	@echo '  FSBENCH_IMAGE=file - the runner binary put in the image (default the make runner one)'
+	@echo '  FSBENCH_TABLE_TOOL=file - the fsbench that prints the filesystem table for the image (default $$(O)/host/fsbench)'
 	@echo '  SOURCE_DATE_EPOCH=s - every timestamp in the images (default the last commit'"'"'s time)'
 	@echo '  QEMU_TEST_ONLY=... - check-qemu: only these cases of tests/qemu/run.sh (ext4 f2fs uefi fake kill)'
