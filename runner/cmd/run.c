@@ -18,6 +18,7 @@
 #include "lib/time.h"
 #include "log/log.h"
 #include "run/fs.h"
+#include "run/kmsg.h"
 #include "run/suite.h"
 #include "run/sysinfo.h"
 #include "run/target.h"
@@ -67,19 +68,46 @@ static void run_start(struct fsb_ctx *c, const struct fsb_disk *t)
 		rec_raw(&r, "config", cfgjson);
 	if (c->cfg.log[0])
 		rec_str(&r, "log", c->log_dev);
+	if (c->kmsg_source[0])
+		rec_str(&r, "kmsg", c->kmsg_source);
 	fsb_emit(c, &r);
+}
+
+/* The kernel log from here on (run/kmsg.h); a run without it goes on and
+ * its run_start says why. */
+static void open_kmsg(struct fsb_ctx *c)
+{
+	int e = fsb_kmsg_open(&c->kmsg, FSB_KMSG_PATH);
+
+	if (e < 0) {
+		snprintf(c->kmsg_source, sizeof(c->kmsg_source), "not available: %s: %s",
+			 FSB_KMSG_PATH, e == -ENOTTY ? "not a character device" : strerror(-e));
+		fsb_msg("kernel log %s: %s: kernel messages are not recorded", FSB_KMSG_PATH,
+			e == -ENOTTY ? "not a character device" : strerror(-e));
+		return;
+	}
+	snprintf(c->kmsg_source, sizeof(c->kmsg_source), "%s", FSB_KMSG_PATH);
+	fsb_kmsg_mark(c, NULL, 0, NULL);
 }
 
 static int run_end(struct fsb_ctx *c, const char *status, int code)
 {
 	struct fsb_rec r;
+	struct fsb_kmsg_totals kt;
 
+	fsb_kmsg_drain(c);
 	fsb_rec_start(c, &r, "run_end");
 	rec_str(&r, "status", status);
 	rec_u64(&r, "exit_code", (uint64_t)code);
 	rec_dbl(&r, "seconds", fsb_now() - c->t0);
 	rec_u64(&r, "fs_ok", (uint64_t)c->fs_ok);
 	rec_u64(&r, "fs_failed", (uint64_t)c->fs_failed);
+	if (c->kmsg) {
+		fsb_kmsg_totals(c->kmsg, &kt);
+		rec_u64(&r, "kmsg_recorded", kt.recorded);
+		rec_u64(&r, "kmsg_dropped", kt.dropped);
+		rec_u64(&r, "kmsg_lost", kt.lost);
+	}
 	fsb_emit(c, &r);
 	return code;
 }
@@ -181,6 +209,7 @@ int cmd_run(int argc, char **argv)
 			c->cfg.dir);
 		if (open_log(c) < 0)
 			return EXIT_SYSTEM;
+		open_kmsg(c);
 		run_start(c, NULL);
 		fsb_note(c, "dir mode: no mkfs, no remount; the stat and read phases run with a warm cache");
 		fsb_suite_run(c, NULL);
@@ -202,11 +231,14 @@ int cmd_run(int argc, char **argv)
 		}
 		if (open_log(c) < 0)
 			return EXIT_SYSTEM;
+		open_kmsg(c);
 		run_start(c, &target);
 		fsb_suite_run(c, &target);
 	}
 	rc = run_end(c, c->failed ? "failed" : "ok", c->failed ? EXIT_FAIL : EXIT_OK);
 	if (c->log)
 		fsb_log_close(c->log);
+	fsb_kmsg_close(c->kmsg);
+	c->kmsg = NULL;
 	return rc;
 }

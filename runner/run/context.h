@@ -9,6 +9,7 @@
 #include "run/config.h"
 
 struct fsb_log;
+struct fsb_kmsg;
 
 /* One run's state, passed down explicitly. */
 struct fsb_ctx {
@@ -23,6 +24,8 @@ struct fsb_ctx {
 	int fs_ok, fs_failed;
 	char target_dev[FSB_PATH_MAX];	/* resolved target block device, or "" in dir mode */
 	char log_dev[FSB_PATH_MAX];	/* resolved log path */
+	struct fsb_kmsg *kmsg;		/* the kernel log being read (run/kmsg.h), or NULL */
+	char kmsg_source[160];		/* run_start "kmsg": what is read, or why nothing */
 };
 
 /* emit.c: emit a finished record to stdout and the log. */

@@ -19,6 +19,7 @@
 #include "lib/time.h"
 #include "run/layout.h"
 #include "run/fs.h"
+#include "run/kmsg.h"
 #include "run/mount.h"
 #include "run/phase.h"
 #include "run/suite.h"
@@ -450,6 +451,10 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 				break;
 			}
 			f->have_mnt_id = fsb_mnt_id(fd, &f->mnt_id, &f->mnt_id_unique) == 0;
+			/* kernel messages so far are between phases; the phase's
+			 * own are read once it has ended */
+			fsb_kmsg_drain(c);
+			fsb_kmsg_mark(c, f->name, round, ph->name);
 			fsb_rec_start(c, &r, "phase_start");
 			rec_str(&r, "fs", f->name);
 			rec_u64(&r, "round", round);
@@ -472,6 +477,8 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			a.label = label;
 			a.pat = pat;
 			int e = fsb_phase_run(w, &a, &res);
+			fsb_kmsg_mark(c, f->name, round, NULL);
+			fsb_kmsg_drain(c);	/* before the phase record, which closes the phase */
 			close(fd);
 			if (e < 0) {
 				fail(f, "%s: cannot start workers: %s", ph->name, strerror(-e));
@@ -512,11 +519,13 @@ static void fs_end(struct fsrun *f, const char *status)
 {
 	struct fsb_rec r;
 
+	fsb_kmsg_drain(f->c);
 	fsb_rec_start(f->c, &r, "fs_end");
 	rec_str(&r, "fs", f->name);
 	rec_str(&r, "status", status);
 	rec_str(&r, "reason", f->reason);
 	fsb_emit(f->c, &r);
+	fsb_kmsg_mark(f->c, NULL, 0, NULL);
 	if (!strcmp(status, "ok"))
 		f->c->fs_ok++;
 	else {
@@ -535,6 +544,7 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, int fsi,
 	char support[64];
 
 	snprintf(f.mnt, sizeof(f.mnt), "%s", c->cfg.mnt);
+	fsb_kmsg_mark(c, f.name, 0, NULL);
 	if (fsb_mount_opts(c->cfg.mount_opts[fsi], &f.mflags, f.mdata, sizeof(f.mdata)) < 0) {
 		fail(&f, "mount_opts.%s: too long", f.name);
 		fs_end(&f, "failed");
@@ -600,6 +610,7 @@ static void run_dir(struct fsb_ctx *c, struct fsb_workers *w, const struct fsb_p
 	snprintf(f.mnt, sizeof(f.mnt), "%s/fsbench-%s", c->cfg.dir, id);
 	f.name = (statfs(c->cfg.dir, &sf) == 0 && fsb_fs_name_of_magic((unsigned long)sf.f_type))
 		 ? fsb_fs_name_of_magic((unsigned long)sf.f_type) : "dir";
+	fsb_kmsg_mark(c, f.name, 0, NULL);
 	if (mkdir(f.mnt, 0755) < 0) {
 		int e = errno;
 		fail(&f, "mkdir %s: %s", f.mnt, strerror(e));
