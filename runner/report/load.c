@@ -98,7 +98,7 @@ static void run_free(struct rep_run *r)
 		&r->cpus, &r->mem_bytes, &r->target_path, &r->target_model,
 		&r->target_serial, &r->target_size, &r->target_spec, &r->profile, &r->cfg_fs,
 		&r->dirs, &r->files, &r->file_size, &r->workers, &r->rounds,
-		&r->mode, &r->version, &r->status,
+		&r->mode, &r->version, &r->status, &r->kmsg_source,
 	};
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
 		free(*strs[i]);
@@ -132,6 +132,12 @@ static void run_free(struct rep_run *r)
 	for (size_t i = 0; i < r->nlay; i++)
 		free(r->lay[i].error);
 	free(r->lay);
+	for (size_t i = 0; i < r->nkm; i++) {
+		free(r->km[i].fs);
+		free(r->km[i].phase);
+		free(r->km[i].text);
+	}
+	free(r->km);
 	free(r);
 }
 
@@ -167,6 +173,7 @@ static struct rep_run *run_get(struct loader *L, const char *id)
 	}
 	r->exit_code = -1;
 	r->seconds = -1;
+	r->kmsg_lost = -1;
 	s->runs[s->nruns++] = r;
 	return L->last = r;
 }
@@ -213,6 +220,7 @@ static int load_run_start(struct loader *L, struct rep_run *r, const struct json
 		{ &r->rounds, jsonr_get(cfg, "rounds") },
 		{ &r->mode, jsonr_get(rec, "mode") },
 		{ &r->version, jsonr_get(rec, "version") },
+		{ &r->kmsg_source, jsonr_get(rec, "kmsg") },
 	};
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
 		if (set_text(f[i].slot, f[i].v))
@@ -467,6 +475,68 @@ static int load_event(struct loader *L, struct rep_run *r, const struct jsonr *r
 	return 0;
 }
 
+/* A kmsg record (dropped 0) or a kmsg_dropped record (dropped 1). */
+static int load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *rec, int dropped)
+{
+	const char *type = dropped ? "kmsg_dropped" : "kmsg";
+	struct rep_kmsg k;
+	int rc = 0;
+
+	memset(&k, 0, sizeof(k));
+	k.line = L->line;
+	k.facility = -1;
+	const char *phase = need_str(L, rec, type, "phase", &rc);
+	if (rc)
+		return rc;
+	if (jsonr_get(rec, "round")) {
+		double round;
+		if ((rc = need_round(L, rec, type, &round)))
+			return rc;
+		k.round = (unsigned)round;
+	}
+	const struct jsonr *fs = jsonr_get(rec, "fs");
+	if (fs && !(jsonr_is(fs, JSONR_STR) && *fs->str))
+		return bad(L, "%s record: \"fs\" must be a non-empty string", type);
+	const char *text = NULL;
+	if (dropped) {
+		k.dropped = jsonr_u64(jsonr_get(rec, "count"), UINT64_MAX);
+		if (k.dropped == UINT64_MAX)
+			return bad(L, "kmsg_dropped record: \"count\" must be a whole number >= 0");
+		uint64_t max = jsonr_u64(jsonr_get(rec, "max"), 0);
+		if (max && max != UINT64_MAX)
+			r->kmsg_max = max;
+	} else {
+		k.ts_usec = jsonr_u64(jsonr_get(rec, "ts_usec"), UINT64_MAX);
+		if (k.ts_usec == UINT64_MAX)
+			return bad(L, "kmsg record: \"ts_usec\" must be a whole number >= 0");
+		uint64_t lv = jsonr_u64(jsonr_get(rec, "level"), UINT64_MAX);
+		if (lv > 7)
+			return bad(L, "kmsg record: \"level\" must be a whole number from 0 to 7");
+		k.level = (int)lv;
+		uint64_t fac = jsonr_u64(jsonr_get(rec, "facility"), UINT64_MAX);
+		k.facility = fac <= 4096 ? (int)fac : -1;
+		const struct jsonr *tv = jsonr_get(rec, "text");
+		if (!jsonr_is(tv, JSONR_STR))
+			return bad(L, "kmsg record without a \"text\" string");
+		text = tv->str;
+	}
+	if (grow((void **)&r->km, &r->capkm, r->nkm, sizeof(*r->km)))
+		return oom(L);
+	if (!(k.phase = strdup(phase)) || (fs && !(k.fs = strdup(fs->str))) ||
+	    (text && !(k.text = strdup(text)))) {
+		free(k.phase);
+		free(k.fs);
+		free(k.text);
+		return oom(L);
+	}
+	r->km[r->nkm++] = k;
+	if (dropped)
+		r->kmsg_dropped += k.dropped;
+	else
+		r->kmsg_recorded++;
+	return 0;
+}
+
 static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	if (set_text(&r->status, jsonr_get(rec, "status")))
@@ -474,6 +544,8 @@ static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr 
 	double ec = opt_num(rec, "exit_code", -1);
 	r->exit_code = ec >= 0 && ec <= 255 ? (long)ec : -1;
 	r->seconds = opt_num(rec, "seconds", -1);
+	double lost = opt_num(rec, "kmsg_lost", -1);
+	r->kmsg_lost = lost >= 0 && lost <= 1e15 ? (long)lost : -1;
 	r->have_end = 1;
 	return 0;
 }
@@ -507,6 +579,10 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 		return load_run_end(L, r, rec);
 	if (strcmp(type, "layout") == 0)
 		return load_layout(L, r, rec);
+	if (strcmp(type, "kmsg") == 0)
+		return load_kmsg(L, r, rec, 0);
+	if (strcmp(type, "kmsg_dropped") == 0)
+		return load_kmsg(L, r, rec, 1);
 	if (strcmp(type, "fs_start") == 0 || strcmp(type, "phase_start") == 0) {
 		/* the filesystem order of the run is the order they start */
 		const char *fs = jsonr_str(jsonr_get(rec, "fs"));

@@ -87,6 +87,21 @@ struct rep_layout {
 	size_t line;
 };
 
+/* A `kmsg` record: a kernel message at warning level or above during the
+ * run, tagged with the phase it appeared in; or a `kmsg_dropped` record:
+ * how many more there were than the runner records per phase. */
+struct rep_kmsg {
+	char *fs;		/* NULL outside a filesystem */
+	unsigned round;		/* 0 outside a round */
+	char *phase;		/* a phase, or "between" */
+	char *text;		/* NULL for a kmsg_dropped record */
+	uint64_t ts_usec;	/* the kernel's timestamp, microseconds */
+	int level;		/* 0 emerg .. 4 warning */
+	int facility;		/* 0 kern, 1 user, ...; -1 when absent */
+	uint64_t dropped;	/* kmsg_dropped: messages not recorded */
+	size_t line;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -96,10 +111,14 @@ struct rep_run {
 	char *target_spec;	/* config "target": how the user named it */
 	char *profile, *cfg_fs, *dirs, *files, *file_size, *workers, *rounds;
 	char *mode, *version;
+	char *kmsg_source;	/* run_start "kmsg": the kernel log read, or
+				 * "not available: ..."; NULL when not said */
 	/* run_end */
 	char *status;
 	long exit_code;
 	double seconds;
+	long kmsg_lost;		/* run_end: messages overwritten before they
+				 * were read; -1 when absent */
 
 	struct rep_fs *fs;	/* in order of first appearance */
 	size_t nfs, capfs;
@@ -112,6 +131,11 @@ struct rep_run {
 	struct rep_layout *lay;	/* in input order; the same fs and round twice:
 				 * the later record replaces the earlier */
 	size_t nlay, caplay;
+	struct rep_kmsg *km;	/* kmsg and kmsg_dropped records, in input order */
+	size_t nkm, capkm;
+	uint64_t kmsg_recorded;	/* kmsg records */
+	uint64_t kmsg_dropped;	/* the counts of the kmsg_dropped records */
+	uint64_t kmsg_max;	/* their "max": records kept per phase; 0 when none */
 };
 
 struct rep_set {

@@ -86,6 +86,7 @@ static const struct section sections[] = {
 	{ .name = "layout_findings", .build = rep_table_layout_findings, .view = REP_VIEW_READ,
 	  .phases = 1, .under = "layout" },
 	{ .name = "errors", .build = rep_table_errors, .rows = 1 },
+	{ .name = "kmsg", .build = rep_table_kmsg, .rows = 1 },
 	{ .name = "disks", .build = rep_table_disks, .rows = 1 },
 };
 #define NSECTIONS (sizeof(sections) / sizeof(sections[0]))

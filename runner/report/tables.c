@@ -49,6 +49,20 @@ static void run_fields(const struct rep_run *r, struct rep_table *t)
 	};
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
 		kv(t, REP_VIEW_DATA, f[i].k, f[i].v);
+	if (r->kmsg_source) {	/* the kernel log, as runs that read it have it */
+		kv(t, REP_VIEW_DATA, "kmsg", r->kmsg_source);
+		const struct { const char *k; long long v; } n[] = {
+			{ "kmsg_recorded", (long long)r->kmsg_recorded },
+			{ "kmsg_dropped", (long long)r->kmsg_dropped },
+			{ "kmsg_lost", r->kmsg_lost },
+		};
+		for (size_t i = 0; i < sizeof(n) / sizeof(n[0]); i++) {
+			size_t row = tab_row_only(t, REP_VIEW_DATA);
+			tab_text(t, row, 0, "%s", n[i].k);
+			if (n[i].v >= 0)
+				tab_count(t, row, 1, (uint64_t)n[i].v);
+		}
+	}
 	size_t row = tab_row_only(t, REP_VIEW_DATA);
 	tab_text(t, row, 0, "exit_code");
 	if (r->exit_code >= 0)
@@ -57,6 +71,26 @@ static void run_fields(const struct rep_run *r, struct rep_table *t)
 	tab_text(t, row, 0, "seconds");
 	if (r->seconds >= 0)
 		tab_fixed(t, row, 1, r->seconds, 3);
+}
+
+/* For a reader: how many kernel messages the run recorded, or why none. */
+static void kmsg_line(const struct rep_run *r, struct rep_table *t)
+{
+	size_t row = tab_row_only(t, REP_VIEW_READ);
+	char more[96] = "", lost[96] = "";
+
+	tab_text(t, row, 0, "kernel log");
+	if (strncmp(r->kmsg_source, "not available", 13) == 0) {
+		tab_text(t, row, 1, "not read (%s)", r->kmsg_source);
+		return;
+	}
+	if (r->kmsg_dropped)
+		snprintf(more, sizeof(more), ", %llu more not recorded (at most %llu per phase)",
+			 (unsigned long long)r->kmsg_dropped, (unsigned long long)r->kmsg_max);
+	if (r->kmsg_lost > 0)
+		snprintf(lost, sizeof(lost), "; %ld overwritten before they were read", r->kmsg_lost);
+	tab_text(t, row, 1, "%llu message%s at warning level or above during the run%s%s",
+		 (unsigned long long)r->kmsg_recorded, r->kmsg_recorded == 1 ? "" : "s", more, lost);
 }
 
 /* For a reader: a few sentences. */
@@ -101,6 +135,8 @@ static void run_lines(const struct rep_run *r, struct rep_table *t)
 			 r->rounds ? r->rounds : "?",
 			 r->rounds && strcmp(r->rounds, "1") == 0 ? "" : "s");
 	}
+	if (r->kmsg_source)
+		kmsg_line(r, t);
 	size_t row = tab_row_only(t, R);
 	tab_text(t, row, 0, "status");
 	if (!r->have_end)
@@ -459,6 +495,66 @@ int rep_table_errors(const struct rep_run *r, struct rep_table *t)
 		size_t row = tab_row(t);
 		tab_text(t, row, 0, "more");
 		tab_text(t, row, 6, "%zu more not listed", r->nev_total - r->nev);
+	}
+	return tab_done(t);
+}
+
+static const char *const kmsg_levels[] = { "emerg", "alert", "crit", "err", "warning",
+	"notice", "info", "debug" };
+static const char *const kmsg_facilities[] = { "kern", "user", "mail", "daemon", "auth",
+	"syslog", "lpr", "news", "uucp", "cron", "authpriv", "ftp" };
+
+int rep_table_kmsg(const struct rep_run *r, struct rep_table *t)
+{
+	static const struct { const char *head, *key; unsigned view; } h[] = {
+		{ "fs", NULL, REP_VIEW_ALL }, { "round", NULL, REP_VIEW_ALL },
+		{ "phase", NULL, REP_VIEW_ALL },
+		{ "level", NULL, REP_VIEW_READ }, { "level", NULL, REP_VIEW_DATA },
+		{ "facility", NULL, REP_VIEW_READ }, { "facility", NULL, REP_VIEW_DATA },
+		{ "kernel time s", NULL, REP_VIEW_READ }, { "ts_usec", NULL, REP_VIEW_DATA },
+		{ "text", NULL, REP_VIEW_ALL }, { "dropped", NULL, REP_VIEW_DATA },
+	};
+	enum { FS, ROUND, PHASE, LEVEL, LEVEL_N, FAC, FAC_N, TIME, TS, TEXT, DROPPED, NH };
+
+	tab_init(t, "kmsg", "Kernel messages (warning level or above), per phase", SHAPE_GRID, NH);
+	for (size_t c = 0; c < NH; c++) {
+		tab_col(t, c, c == ROUND || c == TIME, h[c].head, h[c].key);
+		tab_col_only(t, c, h[c].view);
+	}
+	for (size_t i = 0; i < r->nkm; i++) {
+		const struct rep_kmsg *k = &r->km[i];
+		size_t row = tab_row(t);
+		tab_text(t, row, FS, "%s", k->fs ? k->fs : "-");
+		if (k->round)
+			tab_count(t, row, ROUND, k->round);
+		else
+			tab_missing(t, row, ROUND);
+		tab_text(t, row, PHASE, "%s", k->phase);
+		if (!k->text) {	/* a kmsg_dropped count */
+			for (size_t c = LEVEL; c < TEXT; c++)
+				tab_missing(t, row, c);
+			tab_text(t, row, TEXT, "%llu more not recorded (at most %llu per phase)",
+				 (unsigned long long)k->dropped, (unsigned long long)r->kmsg_max);
+			tab_count(t, row, DROPPED, k->dropped);
+			continue;
+		}
+		tab_text(t, row, LEVEL, "%s", kmsg_levels[k->level & 7]);
+		tab_count(t, row, LEVEL_N, (uint64_t)k->level);
+		if (k->facility < 0) {
+			tab_missing(t, row, FAC);
+			tab_missing(t, row, FAC_N);
+		} else {
+			if ((size_t)k->facility < sizeof(kmsg_facilities) / sizeof(kmsg_facilities[0]))
+				tab_text(t, row, FAC, "%s", kmsg_facilities[k->facility]);
+			else if (k->facility >= 16 && k->facility <= 23)
+				tab_text(t, row, FAC, "local%d", k->facility - 16);
+			else
+				tab_text(t, row, FAC, "%d", k->facility);
+			tab_count(t, row, FAC_N, (uint64_t)k->facility);
+		}
+		tab_fixed(t, row, TIME, (double)k->ts_usec / 1e6, 6);
+		tab_count(t, row, TS, k->ts_usec);
+		tab_text(t, row, TEXT, "%s", k->text);
 	}
 	return tab_done(t);
 }
