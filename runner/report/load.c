@@ -519,6 +519,7 @@ static int load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *re
 		if (!jsonr_is(tv, JSONR_STR))
 			return bad(L, "kmsg record without a \"text\" string");
 		text = tv->str;
+		k.cut = jsonr_bool(jsonr_get(rec, "cut"), 0);
 	}
 	if (grow((void **)&r->km, &r->capkm, r->nkm, sizeof(*r->km)))
 		return oom(L);

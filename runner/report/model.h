@@ -95,6 +95,7 @@ struct rep_kmsg {
 	unsigned round;		/* 0 outside a round */
 	char *phase;		/* a phase, or "between" */
 	char *text;		/* NULL for a kmsg_dropped record */
+	int cut;		/* the runner kept only the start of the text */
 	uint64_t ts_usec;	/* the kernel's timestamp, microseconds */
 	int level;		/* 0 emerg .. 4 warning */
 	int facility;		/* 0 kern, 1 user, ...; -1 when absent */

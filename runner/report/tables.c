@@ -524,7 +524,10 @@ int rep_table_kmsg(const struct rep_run *r, struct rep_table *t)
 	for (size_t i = 0; i < r->nkm; i++) {
 		const struct rep_kmsg *k = &r->km[i];
 		size_t row = tab_row(t);
-		tab_text(t, row, FS, "%s", k->fs ? k->fs : "-");
+		if (k->fs)
+			tab_text(t, row, FS, "%s", k->fs);
+		else
+			tab_missing(t, row, FS);
 		if (k->round)
 			tab_count(t, row, ROUND, k->round);
 		else
@@ -555,6 +558,8 @@ int rep_table_kmsg(const struct rep_run *r, struct rep_table *t)
 		tab_fixed(t, row, TIME, (double)k->ts_usec / 1e6, 6);
 		tab_count(t, row, TS, k->ts_usec);
 		tab_text(t, row, TEXT, "%s", k->text);
+		if (k->cut)
+			tab_more(t, row, TEXT);
 	}
 	return tab_done(t);
 }
