@@ -290,6 +290,100 @@ expect_err "refusing: dir $S/dir.log: not a directory"
 expect_rc 3 "--dir that does not exist, refused" "$FSB" run --dir "$S/no-such-dir" --profile smoke
 expect_err "refusing: dir $S/no-such-dir: No such file or directory"
 
+# ---- kernel messages: from run start on, each tagged with its phase ----
+# A message written to /dev/kmsg as "<4>TEXT" is in the kernel log at level
+# 4 (warning), facility 1 (user). One written before the run must not be
+# recorded; those written while create runs (200,000 files in one
+# directory: a second or more) are tagged create, at most 32 of them.
+# Other programs may log warnings meanwhile: the checks count this test's
+# own messages by their tag, and the cap by what create has in all.
+tag="fsbench-test-$$"
+kmsg_count() { grep '"type":"kmsg"' "$S/kmsg.out" | grep -c "$1" || true; }
+if ! { echo "<4>$tag: before the run" > /dev/kmsg; } 2>/dev/null; then
+	skip "kernel messages: /dev/kmsg cannot be written here (no kernel log to test with)"
+else
+	# its kernel sequence number: every record of the run must be later
+	before=$(dd if=/dev/kmsg bs=8192 iflag=nonblock 2>/dev/null | grep -a "$tag: before the run" | cut -d, -f2 || true)
+	mkdir -p "$S/kmsg-tmpfs"; mount -t tmpfs -o size=1g fsbench-test "$S/kmsg-tmpfs"; remember_mount "$S/kmsg-tmpfs"
+	"$FSB" run --dir "$S/kmsg-tmpfs" --dirs 1 --workers 1 --files 200000 --file_size 1 --rounds 1 \
+		--progress 0 >"$S/kmsg.out" 2>"$S/kmsg.err" &
+	fpid=$!
+	i=0
+	while ! grep -q '"type":"phase_start".*"phase":"create"' "$S/kmsg.out" 2>/dev/null && [ $i -lt 1000 ]; do
+		sleep 0.01; i=$((i + 1))
+	done
+	echo "<4>$tag: during create" > /dev/kmsg
+	echo "<3>$tag: an error during create" > /dev/kmsg
+	n=0; while [ $n -lt 40 ]; do n=$((n + 1)); echo "<4>$tag: burst $n" > /dev/kmsg; done
+	# the phase record of create comes after its end: not there yet, the
+	# messages above were written while it ran
+	grep -q '"type":"phase".*"phase":"create"' "$S/kmsg.out" && early=1 || early=0
+	set +e; wait $fpid; rc=$?; set -e
+	check "kernel messages: the run goes on (exit $rc)" [ "$rc" -eq 0 ]
+	check "kernel messages: the messages were written while create ran" [ "$early" -eq 0 ]
+	check "kernel messages: run_start says /dev/kmsg is read" grep -q '"type":"run_start".*"kmsg":"/dev/kmsg"' "$S/kmsg.out"
+	check "kernel messages: the one written before the run is not recorded" [ "$(kmsg_count "$tag: before the run")" -eq 0 ]
+	check "kernel messages: nothing from before the run (kernel_seq after ${before:-?}, the one written before it)" sh -c \
+		"[ -n '$before' ] && ! grep '\"type\":\"kmsg\"' '$S/kmsg.out' | grep -o '\"kernel_seq\":[0-9]*' | cut -d: -f2 | awk '\$1 <= $before { bad = 1 } END { exit !bad }'"
+	check "kernel messages: a warning in create: fs, round, phase, level 4, facility user, the text" sh -c \
+		"grep '\"type\":\"kmsg\"' '$S/kmsg.out' | grep -q '\"fs\":\"tmpfs\",\"round\":1,\"phase\":\"create\",\"ts_usec\":[0-9]*,\"level\":4,\"facility\":1,\"kernel_seq\":[0-9]*,\"text\":\"$tag: during create\"}'"
+	check "kernel messages: an error in create: level 3" sh -c \
+		"grep '\"type\":\"kmsg\"' '$S/kmsg.out' | grep '\"phase\":\"create\"' | grep -q '\"level\":3,.*\"text\":\"$tag: an error during create\"'"
+	ncreate=$(grep '"type":"kmsg"' "$S/kmsg.out" | grep -c '"phase":"create"' || true)
+	dropped=$(grep '"type":"kmsg_dropped"' "$S/kmsg.out" | grep '"phase":"create"' | sed 's/.*"count":\([0-9]*\).*/\1/' | awk '{ s += $1 } END { print s + 0 }')
+	nmine=$(kmsg_count "\"text\":\"$tag: ")
+	check "kernel messages: create keeps 32 records ($ncreate)" [ "$ncreate" -eq 32 ]
+	check "kernel messages: the rest are counted: $nmine of this test's 42 recorded + $dropped dropped >= 42" \
+		[ $((nmine + dropped)) -ge 42 -a "$dropped" -ge 10 ]
+	check "kernel messages: run_end counts them" \
+		grep -q "\"type\":\"run_end\".*\"kmsg_recorded\":$(grep -c '"type":"kmsg"' "$S/kmsg.out"),\"kmsg_dropped\":$dropped," "$S/kmsg.out"
+	expect_rc 0 "kernel messages: report" "$HFSB" report "$S/kmsg.out"
+	check "kernel messages: the report lists them per phase" sh -c \
+		"echo \"\$1\" | grep -q '^| tmpfs |     1 | create  *| warning *| user *| *[0-9]*\\.[0-9]\\{6\\} | $tag: during create *|\$'" _ "$OUT"
+	check "kernel messages: the report lists what was dropped" sh -c \
+		"echo \"\$1\" | grep -q '^| tmpfs |     1 | create  *| - *| - *| *- | $dropped more not recorded (at most 32 per phase) *|\$'" _ "$OUT"
+	check "kernel messages: the report header counts them" sh -c \
+		"echo \"\$1\" | grep -q '^- kernel log: [0-9]* messages at warning level or above during the run, $dropped more not recorded (at most 32 per phase)'" _ "$OUT"
+	expect_rc 0 "kernel messages: report (csv)" "$HFSB" report "$S/kmsg.out" --format csv
+	check "kernel messages: csv has them" sh -c "echo \"\$1\" | grep -q '^kmsg,tmpfs,1,create,4,1,[0-9]*,$tag: during create,\$'" _ "$OUT"
+fi
+# the kernel's own warnings between phases: ext4 warns "Ignoring removed
+# orlov option" at every mount with it, so at the first mount (fs ext4, no
+# round yet) and at the remount before each of stat, read, read_inode, delete
+if grep -qw ext4 /proc/filesystems; then
+	expect_rc 0 "kernel messages: ext4 mounted with a removed option (orlov)" "$FSB" run --target "$L1" --fs ext4 \
+		--profile smoke --rounds 1 --mount_opts.ext4 orlov --mnt "$S/mnt" --progress 0 --yes
+	cp "$S/out" "$S/kmsg-orlov.out"
+	orlov() { grep '"type":"kmsg"' "$S/kmsg-orlov.out" | grep "\"level\":4,\"facility\":0,.*\"text\":\"EXT4-fs: Ignoring removed orlov option\"" | grep -c "$1" || true; }
+	check "kernel messages: the kernel's warning at the first mount: fs ext4, no round, between" \
+		[ "$(orlov '"fs":"ext4","phase":"between"')" -eq 1 ]
+	check "kernel messages: and at each of the 4 remounts: round 1, between" \
+		[ "$(orlov '"fs":"ext4","round":1,"phase":"between"')" -eq 4 ]
+	check "kernel messages: none of them in a phase" [ "$(orlov '')" -eq 5 ]
+	expect_rc 0 "kernel messages: report of the ext4 run" "$HFSB" report "$S/kmsg-orlov.out"
+	check "kernel messages: the report lists the remounts' warnings between phases" sh -c \
+		"[ \$(echo \"\$1\" | grep -c '^| ext4 |     1 | between | warning | kern  *| *[0-9.]* | EXT4-fs: Ignoring removed orlov option |\$') -eq 4 ]" _ "$OUT"
+else
+	skip "kernel messages between phases: this kernel has no ext4"
+fi
+# where /dev/kmsg cannot be opened (no CAP_SYSLOG with dmesg_restrict = 1) the run goes on and says why
+if [ "$(cat /proc/sys/kernel/dmesg_restrict 2>/dev/null)" != 1 ]; then
+	skip "kernel log not available: kernel.dmesg_restrict is not 1 here, so any user may read /dev/kmsg"
+elif ! have setpriv; then
+	skip "kernel log not available: setpriv (util-linux) not found to run as nobody"
+else
+	# the binary and the directory on a tmpfs of their own, so nobody reaches both
+	mkdir -p "$S/kmsg-nobody"; mount -t tmpfs -o size=256m fsbench-test "$S/kmsg-nobody"; remember_mount "$S/kmsg-nobody"
+	chmod 755 "$S/kmsg-nobody"; cp "$FSB" "$S/kmsg-nobody/fsbench"; mkdir -m 1777 "$S/kmsg-nobody/run"
+	expect_rc 0 "kernel log not available (as nobody): the run goes on" setpriv --reuid=65534 --regid=65534 \
+		--clear-groups --inh-caps=-all "$S/kmsg-nobody/fsbench" run --dir "$S/kmsg-nobody/run" --profile smoke \
+		--rounds 1 --progress 0
+	expect_err "kernel log /dev/kmsg: Operation not permitted: kernel messages are not recorded"
+	check "kernel log not available: run_start says why" sh -c \
+		"echo \"\$1\" | grep -q '\"type\":\"run_start\".*\"kmsg\":\"not available: /dev/kmsg: Operation not permitted\"'" _ "$OUT"
+	check "kernel log not available: no kmsg counts in run_end" sh -c "! echo \"\$1\" | grep -q 'kmsg_recorded'" _ "$OUT"
+fi
+
 # ---- phase timeout kills the workers and fails that filesystem ----
 mkdir -p "$S/big-tmpfs"; mount -t tmpfs -o size=20g fsbench-test "$S/big-tmpfs"; remember_mount "$S/big-tmpfs"
 expect_rc 1 "phase timeout" "$FSB" run --dir "$S/big-tmpfs" --dirs 2 --workers 2 --files 2000000 --file_size 1 \
