@@ -545,8 +545,8 @@ static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr 
 	double ec = opt_num(rec, "exit_code", -1);
 	r->exit_code = ec >= 0 && ec <= 255 ? (long)ec : -1;
 	r->seconds = opt_num(rec, "seconds", -1);
-	double lost = opt_num(rec, "kmsg_lost", -1);
-	r->kmsg_lost = lost >= 0 && lost <= 1e15 ? (long)lost : -1;
+	uint64_t lost = jsonr_u64(jsonr_get(rec, "kmsg_lost"), UINT64_MAX);
+	r->kmsg_lost = lost <= INT64_MAX ? (long long)lost : -1;
 	r->have_end = 1;
 	return 0;
 }

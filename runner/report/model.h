@@ -118,7 +118,7 @@ struct rep_run {
 	char *status;
 	long exit_code;
 	double seconds;
-	long kmsg_lost;		/* run_end: messages overwritten before they
+	long long kmsg_lost;	/* run_end: messages overwritten before they
 				 * were read; -1 when absent */
 
 	struct rep_fs *fs;	/* in order of first appearance */

@@ -88,7 +88,7 @@ static void kmsg_line(const struct rep_run *r, struct rep_table *t)
 		snprintf(more, sizeof(more), ", %llu more not recorded (at most %llu per phase)",
 			 (unsigned long long)r->kmsg_dropped, (unsigned long long)r->kmsg_max);
 	if (r->kmsg_lost > 0)
-		snprintf(lost, sizeof(lost), "; %ld overwritten before they were read", r->kmsg_lost);
+		snprintf(lost, sizeof(lost), "; %lld overwritten before they were read", r->kmsg_lost);
 	tab_text(t, row, 1, "%llu message%s at warning level or above during the run%s%s",
 		 (unsigned long long)r->kmsg_recorded, r->kmsg_recorded == 1 ? "" : "s", more, lost);
 }
