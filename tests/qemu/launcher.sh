@@ -27,10 +27,9 @@ O=${O:?run through make check-qemu}
 FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
 T=$O/tests/launcher
 LOG=tests/qemu/smoke-serial.log
-SUITE='launcher tests'
 . tests/qemu/lib.sh
 rm -rf "$T"
-mkdir -p "$T"
+test_init 'launcher tests' "$T"
 export FSBENCH_HOST
 
 # --- 1. records.sh ---------------------------------------------------------
@@ -43,15 +42,15 @@ export FSBENCH_HOST
 } >"$T/rec.log"
 sh qemu/records.sh --console "$T/rec.log" phase fs round config.fs lat_ns.p99 'w[2]' s missing >"$T/rec.out"
 printf 'xfs\t2\tnested\t7\t2\ta"b\t\next4\t1\t\t\t\t\t\n' >"$T/rec.want"
-ok "records.sh: values by key, nested by path, torn and console lines skipped" cmp "$T/rec.out" "$T/rec.want"
-ok "records.sh: a type's records only" [ "$(sh qemu/records.sh --console "$T/rec.log" run_end exit_code)" = 3 ]
+check "records.sh: values by key, nested by path, torn and console lines skipped" cmp "$T/rec.out" "$T/rec.want"
+check "records.sh: a type's records only" [ "$(sh qemu/records.sh --console "$T/rec.log" run_end exit_code)" = 3 ]
 
 # --- 2. rounds.awk -----------------------------------------------------------
 tr -d '\r' <"$LOG" | sed -n 's/^.*FSBENCH:{/{/p' >"$T/smoke.jsonl"
 awk -f qemu/json.awk -f qemu/rounds.awk "$T/smoke.jsonl" >"$T/rounds.out"
-ok "rounds.awk: one line per filesystem, in run order" \
+check "rounds.awk: one line per filesystem, in run order" \
 	[ "$(cut -d' ' -f1 "$T/rounds.out" | tr '\n' ' ')" = "ext4 xfs btrfs f2fs " ]
-ok "rounds.awk: 2000 files, five phases each" \
+check "rounds.awk: 2000 files, five phases each" \
 	[ "$(awk '$2 == 2000 && NF == 8 && $4 ~ /^create=/ && $8 ~ /^delete=/' "$T/rounds.out" | wc -l)" -eq 4 ]
 
 # --- 3. estimate -----------------------------------------------------------
@@ -74,17 +73,17 @@ if [ ! -x "$FSBENCH_HOST" ]; then
 else
 	for p in smoke seed; do
 		est "$p" "$p"
-		ok "estimate $p: the plan's total is boot + rounds x figures ($(want "$p") s)" \
+		check "estimate $p: the plan's total is boot + rounds x figures ($(want "$p") s)" \
 			[ "$(awk '$1 == "total" { print $2 }' "$T/$p.plan")" = "$(want "$p")" ]
-		ok "estimate $p: four filesystems in the plan" [ "$(grep -c '^fs ' "$T/$p.plan")" -eq 4 ]
+		check "estimate $p: four filesystems in the plan" [ "$(grep -c '^fs ' "$T/$p.plan")" -eq 4 ]
 	done
-	ok "estimate smoke: under 5 minutes, said in seconds or minutes" \
+	check "estimate smoke: under 5 minutes, said in seconds or minutes" \
 		grep -Eq '^this run should take about [0-9]+ (s|min) here.*smoke: 4 filesystems .* x 2 rounds of 2000 files, TCG' "$T/smoke.out"
-	ok "estimate seed: hours (figures of TCG, 2 cores)" \
+	check "estimate seed: hours (figures of TCG, 2 cores)" \
 		grep -Eq '^this run should take about [2-5] h [0-9]{2} min here.*seed: 4 filesystems .* x 3 rounds of 320000 files, TCG' "$T/seed.out"
-	ok "estimate seed: says where its figures come from" grep -q 'figures from qemu/figures.txt (qemu-x86_64, TCG, seed)' "$T/seed.out"
-	ok "estimate seed: offers a short run (PROFILE=smoke)" grep -Eq '^a short run: PROFILE=smoke .*about [0-9]+ (s|min)$' "$T/seed.out"
-	ok "estimate smoke: no short run offered" [ "$(grep -c 'short run' "$T/smoke.out")" -eq 0 ]
+	check "estimate seed: says where its figures come from" grep -q 'figures from qemu/figures.txt (qemu-x86_64, TCG, seed)' "$T/seed.out"
+	check "estimate seed: offers a short run (PROFILE=smoke)" grep -Eq '^a short run: PROFILE=smoke .*about [0-9]+ (s|min)$' "$T/seed.out"
+	check "estimate smoke: no short run offered" [ "$(grep -c 'short run' "$T/smoke.out")" -eq 0 ]
 	# An earlier smoke run in RESULTS (run.txt + records.jsonl) is preferred;
 	# one of another accelerator is not.
 	mkdir -p "$T/res/20260101-000000-qemu-x86_64-smoke" "$T/res/20260102-000000-qemu-x86_64-smoke"
@@ -94,9 +93,9 @@ else
 	done
 	sed -i 's/TCG (asked for)/KVM (probe guest booted in 1.0 s)/' "$T/res/20260102-000000-qemu-x86_64-smoke/run.txt"
 	est earlier smoke "$T/res"
-	ok "estimate: an earlier run of the same board, profile and accelerator is used" \
+	check "estimate: an earlier run of the same board, profile and accelerator is used" \
 		grep -q 'figures from the earlier run 20260101-000000-qemu-x86_64-smoke' "$T/earlier.out"
-	ok "estimate: its figures (rounds.awk) are the plan's" sh -c \
+	check "estimate: its figures (rounds.awk) are the plan's" sh -c \
 		"[ \"\$(grep -c '^fs ' '$T/earlier.plan')\" -eq 4 ] && grep -q '^boot 4.0$' '$T/earlier.plan'"
 fi
 
@@ -117,17 +116,17 @@ watch() {
 $(watch plain) >"$T/plain.out" 2>&1
 grep '^qemu: ' "$T/plain.out" >"$T/plain.lines" || true
 info "plain: $(wc -l <"$T/plain.lines") progress lines, e.g. '$(sed -n 3p "$T/plain.lines")'"
-ok "plain: one line per phase (4 filesystems x 2 rounds x 5 phases): 'fs n of 4 (FS), round r of 2, PHASE, P%, elapsed H:MM:SS, about T left'" \
+check "plain: one line per phase (4 filesystems x 2 rounds x 5 phases): 'fs n of 4 (FS), round r of 2, PHASE, P%, elapsed H:MM:SS, about T left'" \
 	[ "$(grep -Ec '^qemu: fs [1-4] of 4 \((ext4|xfs|btrfs|f2fs)\), round [12] of 2, (create|stat|read|read_inode|delete), [0-9]+%, elapsed [0-9]+:[0-9]{2}:[0-9]{2}, about [0-9]+ (s|min) left$' "$T/plain.lines")" -eq 40 ]
 for n in 1 2 3 4; do
-	ok "plain: filesystem $n of 4 shown" grep -q "^qemu: fs $n of 4 " "$T/plain.lines"
+	check "plain: filesystem $n of 4 shown" grep -q "^qemu: fs $n of 4 " "$T/plain.lines"
 done
-ok "plain: the overall % never goes back" sh -c "sed -n 's/.*, \([0-9]*\)%, .*/\1/p' '$T/plain.lines' | sort -n -c"
-ok "plain: the last line is the end at 100%" sh -c "tail -n 1 '$T/plain.lines' | grep -Eq '^qemu: run ended, 100%, elapsed '"
-ok "plain: the console is shown without the record lines" sh -c \
+check "plain: the overall % never goes back" sh -c "sed -n 's/.*, \([0-9]*\)%, .*/\1/p' '$T/plain.lines' | sort -n -c"
+check "plain: the last line is the end at 100%" sh -c "tail -n 1 '$T/plain.lines' | grep -Eq '^qemu: run ended, 100%, elapsed '"
+check "plain: the console is shown without the record lines" sh -c \
 	"grep -q '^fsbench: ext4 round 1/2 create: ' '$T/plain.out' && ! grep -q 'FSBENCH:{' '$T/plain.out'"
-ok "plain: no control characters (no carriage return, no escape)" sh -c "! grep -q \"\$(printf '[\\r\\033]')\" '$T/plain.out'"
-ok "plain: watch.txt has the times and QEMU's status" sh -c \
+check "plain: no control characters (no carriage return, no escape)" sh -c "! grep -q \"\$(printf '[\\r\\033]')\" '$T/plain.out'"
+check "plain: watch.txt has the times and QEMU's status" sh -c \
 	". '$T/w-plain/watch.txt' && [ -n \"\$first\" ] && [ \"\$qrc\" = 0 ] && [ -z \"\$why_end\" ]"
 
 # --- 5. progress on a terminal ---------------------------------------------
@@ -138,17 +137,17 @@ else
 	script -qc "$(watch tty --quiet)" /dev/null </dev/null >"$T/tty.out" 2>&1 || true
 	draws=$(grep -o "$(printf '\r\033')\[Kqemu: " "$T/tty.out" | wc -l)
 	info "tty: $draws draws of the progress line"
-	ok "tty: the progress line is redrawn in place (carriage return, cleared line), many times" [ "$draws" -ge 5 ]
-	ok "tty: one line: a single newline, at the end" [ "$(tr -d '\r' <"$T/tty.out" | wc -l)" -eq 1 ]
-	ok "tty: the last draw is the end at 100%" sh -c \
+	check "tty: the progress line is redrawn in place (carriage return, cleared line), many times" [ "$draws" -ge 5 ]
+	check "tty: one line: a single newline, at the end" [ "$(tr -d '\r' <"$T/tty.out" | wc -l)" -eq 1 ]
+	check "tty: the last draw is the end at 100%" sh -c \
 		"tr '\\r' '\\n' <'$T/tty.out' | grep -v '^\$' | tail -n 1 | grep -q 'qemu: run ended, 100%'"
-	ok "tty: fs n of 4 and the time left in the line" grep -Eq 'qemu: fs [1-4] of 4 .*%, elapsed .*, about .* left' "$T/tty.out"
+	check "tty: fs n of 4 and the time left in the line" grep -Eq 'qemu: fs [1-4] of 4 .*%, elapsed .*, about .* left' "$T/tty.out"
 fi
 
 # --- 6. the documented override and make help ---------------------------
-ok "run.sh --help: RESULTS is documented" sh -c "sh qemu/run.sh --help | grep -q 'RESULTS (where runs land'"
+check "run.sh --help: RESULTS is documented" sh -c "sh qemu/run.sh --help | grep -q 'RESULTS (where runs land'"
 make -s --no-print-directory help O="$T/o" >"$T/help.out" 2>&1
-ok "make help: the Build, Run, Test, Benchmark, Cleaning and Variables sections" sh -c \
+check "make help: the Build, Run, Test, Benchmark, Cleaning and Variables sections" sh -c \
 	"for s in Build Run Test Benchmark Cleaning Variables; do grep -q \"^\$s\" '$T/help.out' || exit 1; done"
 missing=
 for v in $(sed -n 's/^\([A-Z][A-Z0-9_]*\) *?=.*/\1/p' Makefile image/image.mk tests/*/*.mk | sort -u) QEMU_ARGS; do
