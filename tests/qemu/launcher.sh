@@ -1,8 +1,10 @@
 #!/bin/sh
 # tests/qemu/launcher.sh: the launcher's own parts, without booting: the
 # record reader, the per-round figures, the estimate, the progress line.
-#   1. qemu/records.sh finds values by key wherever they stand, nested
-#      keys by path, and skips lines that are not records.
+#   1. qemu/records.sh (jq) finds values by key wherever they stand, nested
+#      keys by path, array items from 1, every value with --flat, the
+#      console's other text in order with --text, and skips lines that are
+#      not records.
 #   2. qemu/rounds.awk: one line per filesystem of a recorded smoke run.
 #   3. qemu/estimate.sh for the smoke and seed profiles from
 #      qemu/figures.txt (total = boot + rounds x the figures, scaled), a
@@ -10,8 +12,9 @@
 #   4. a recorded serial log (tests/qemu/smoke-serial.log, a smoke run on
 #      four filesystems) replayed into qemu/watch.sh, output not a terminal:
 #      a plain progress line per phase (fs n of N, round, phase, %, elapsed,
-#      time left),
-#      % never going back, the end at 100%, no control characters.
+#      time left), % never going back, the end at 100%, no control
+#      characters; a record's line said as it comes (the guest paused
+#      after the first phase_start), not when a buffer fills.
 #   5. the same under a pseudo-terminal (script -qc, util-linux): the line is
 #      redrawn in place (a carriage return and a cleared line), one newline
 #      at the end.
@@ -44,10 +47,24 @@ sh qemu/records.sh --console "$T/rec.log" phase fs round config.fs lat_ns.p99 'w
 printf 'xfs\t2\tnested\t7\t2\ta"b\t\next4\t1\t\t\t\t\t\n' >"$T/rec.want"
 check "records.sh: values by key, nested by path, torn and console lines skipped" cmp "$T/rec.out" "$T/rec.want"
 check "records.sh: a type's records only" [ "$(sh qemu/records.sh --console "$T/rec.log" run_end exit_code)" = 3 ]
+printf '%s\r\n' 'FSBENCH:{"type":"fs_end","fs":"f2fs","ok":false,"n":null,"disks":[{"serial":"a"},{"serial":"b"}],"e":{}}' >>"$T/rec.log"
+check "records.sh: array items counted from 1, an array is its length, false and null, a carriage return dropped" \
+	[ "$(sh qemu/records.sh --console "$T/rec.log" fs_end 'disks[2].serial' disks ok n 'disks[3].serial' | od -An -c | tr -s ' ')" = \
+	"$(printf 'b\t2\tfalse\t\t\n' | od -An -c | tr -s ' ')" ]
+sh qemu/records.sh --console --flat "$T/rec.log" fs_end >"$T/flat.out"
+printf '%s\n' type=fs_end fs=f2fs ok=false n= 'disks[1].serial=a' 'disks[2].serial=b' >"$T/flat.want"
+check "records.sh --flat: every value as KEY=VALUE, in the record's order" cmp "$T/flat.out" "$T/flat.want"
+sh qemu/records.sh --console --text "$T/rec.log" "" type >"$T/text.out"
+printf 'text\t%s\n' 'noise ' >"$T/text.want"
+printf 'record\t%s\n' phase phase >>"$T/text.want"
+printf 'text\t%s\n' 'fsbench: a console line' >>"$T/text.want"
+printf 'record\t%s\n' run_end fs_end >>"$T/text.want"
+check "records.sh --text: the console's other text and the records, in order" cmp "$T/text.out" "$T/text.want"
 
 # --- 2. rounds.awk -----------------------------------------------------------
 tr -d '\r' <"$LOG" | sed -n 's/^.*FSBENCH:{/{/p' >"$T/smoke.jsonl"
-awk -f qemu/json.awk -f qemu/rounds.awk "$T/smoke.jsonl" >"$T/rounds.out"
+sh qemu/records.sh "$T/smoke.jsonl" "" type t fs phase seconds status config.rounds config.dirs config.files |
+	awk -F'\t' -f qemu/rounds.awk >"$T/rounds.out"
 check "rounds.awk: one line per filesystem, in run order" \
 	[ "$(cut -d' ' -f1 "$T/rounds.out" | tr '\n' ' ')" = "ext4 xfs btrfs f2fs " ]
 check "rounds.awk: 2000 files, five phases each" \
@@ -102,16 +119,23 @@ fi
 # --- 4. progress, plain lines ------------------------------------------------
 # A stand-in for QEMU: the recorded log written line by line into the
 # console file, as a guest would.
+# With a third argument N, it pauses 5 s after line N.
 cat >"$T/fake-qemu.sh" <<'END'
-while IFS= read -r l; do printf '%s\n' "$l"; sleep 0.04; done <"$1" >>"$2"
+n=0
+while IFS= read -r l; do
+	printf '%s\n' "$l"; n=$((n + 1))
+	[ "$n" != "${3:-}" ] || sleep 5
+	sleep 0.04
+done <"$1" >>"$2"
 END
-# watch NAME [watch options]: the command line of qemu/watch.sh on it.
+# watch NAME [watch options]: the command line of qemu/watch.sh on it
+# (the fake QEMU pausing after line $pause when that is set).
 watch() {
 	n=$1; shift
 	mkdir -p "$T/w-$n"
 	: >"$T/w-$n/serial.log"
 	echo sh qemu/watch.sh --serial "$T/w-$n/serial.log" --work "$T/w-$n" --plan "$T/smoke.plan" "$@" \
-		-- sh "$T/fake-qemu.sh" "$LOG" "$T/w-$n/serial.log"
+		-- sh "$T/fake-qemu.sh" "$LOG" "$T/w-$n/serial.log" ${pause:-}
 }
 $(watch plain) >"$T/plain.out" 2>&1
 grep '^qemu: ' "$T/plain.out" >"$T/plain.lines" || true
@@ -128,6 +152,17 @@ check "plain: the console is shown without the record lines" sh -c \
 check "plain: no control characters (no carriage return, no escape)" sh -c "! grep -q \"\$(printf '[\\r\\033]')\" '$T/plain.out'"
 check "plain: watch.txt has the times and QEMU's status" sh -c \
 	". '$T/w-plain/watch.txt' && [ -n \"\$first\" ] && [ \"\$qrc\" = 0 ] && [ -z \"\$why_end\" ]"
+
+# Live: a record is read as it comes, not when a buffer fills. The guest
+# pauses 5 s right after the first phase_start (0.4 s in): its line must
+# be out before the pause ends.
+pause=$(grep -n -m 1 "FSBENCH:{.*\"type\":\"phase_start\"" "$LOG" | cut -d: -f1)
+$(watch live --quiet) >"$T/live.out" 2>&1
+pause=
+first=$(grep -m 1 '^qemu: fs ' "$T/live.out" || true)
+info "live: the first phase's line: '$first'"
+check "live: the first phase's line is out within 3 s of the start, during the guest's 5 s pause" sh -c \
+	"echo '$first' | grep -q '^qemu: fs 1 of 4 (ext4), round 1 of 2, create, 0%, elapsed 0:00:0[0-2], '"
 
 # --- 5. progress on a terminal ---------------------------------------------
 if ! command -v script >/dev/null 2>&1; then
