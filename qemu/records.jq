@@ -43,8 +43,24 @@ def scalar:
 	elif type == "object" then ""
 	else tostring end;
 
+# at($path): the value at a keypath; null when there is none. A name may
+# hold dots itself (config.mkfs_opts.ext4): the first run of names that is
+# a key of the object and leads to a value is taken, the shortest first.
+def at($path):
+	if ($path | length) == 0 then .
+	elif ($path[0] | type) == "number" then
+		if type == "array" then .[$path[0]] | at($path[1:]) else null end
+	elif type == "object" then
+		. as $o
+		| [range(1; ($path | length) + 1) as $n
+		   | ($path[:$n] | map(strings)) as $names
+		   | select(($names | length) == $n and ($o | has($names | join("."))))
+		   | $o[$names | join(".")] | at($path[$n:]) | select(. != null)]
+		| if length > 0 then .[0] else null end
+	else null end;
+
 # value($key): the record's value at a key; "" when it has none.
-def value($key): (try getpath($key | keypath) catch null) | scalar;
+def value($key): at($key | keypath) | scalar;
 
 # values($keys): the values at the keys, tab-separated.
 def values($keys): . as $r | [$keys[] | . as $k | $r | value($k)] | join("\t");

@@ -47,12 +47,12 @@ sh qemu/records.sh --console "$T/rec.log" phase fs round config.fs lat_ns.p99 'w
 printf 'xfs\t2\tnested\t7\t2\ta"b\t\next4\t1\t\t\t\t\t\n' >"$T/rec.want"
 check "records.sh: values by key, nested by path, torn and console lines skipped" cmp "$T/rec.out" "$T/rec.want"
 check "records.sh: a type's records only" [ "$(sh qemu/records.sh --console "$T/rec.log" run_end exit_code)" = 3 ]
-printf '%s\r\n' 'FSBENCH:{"type":"fs_end","fs":"f2fs","ok":false,"n":null,"disks":[{"serial":"a"},{"serial":"b"}],"e":{}}' >>"$T/rec.log"
-check "records.sh: array items counted from 1, an array is its length, false and null, a carriage return dropped" \
-	[ "$(sh qemu/records.sh --console "$T/rec.log" fs_end 'disks[2].serial' disks ok n 'disks[3].serial' | od -An -c | tr -s ' ')" = \
-	"$(printf 'b\t2\tfalse\t\t\n' | od -An -c | tr -s ' ')" ]
+printf '%s\r\n' 'FSBENCH:{"type":"fs_end","fs":"f2fs","ok":false,"n":null,"disks":[{"serial":"a"},{"serial":"b"}],"e":{},"o":{"mkfs_opts.ext4":"-m 1"}}' >>"$T/rec.log"
+check "records.sh: array items counted from 1, an array is its length, false and null, a name with a dot, a carriage return dropped" \
+	[ "$(sh qemu/records.sh --console "$T/rec.log" fs_end 'disks[2].serial' disks ok n 'disks[3].serial' o.mkfs_opts.ext4 | od -An -c | tr -s ' ')" = \
+	"$(printf 'b\t2\tfalse\t\t\t-m 1\n' | od -An -c | tr -s ' ')" ]
 sh qemu/records.sh --console --flat "$T/rec.log" fs_end >"$T/flat.out"
-printf '%s\n' type=fs_end fs=f2fs ok=false n= 'disks[1].serial=a' 'disks[2].serial=b' >"$T/flat.want"
+printf '%s\n' type=fs_end fs=f2fs ok=false n= 'disks[1].serial=a' 'disks[2].serial=b' 'o.mkfs_opts.ext4=-m 1' >"$T/flat.want"
 check "records.sh --flat: every value as KEY=VALUE, in the record's order" cmp "$T/flat.out" "$T/flat.want"
 sh qemu/records.sh --console --text "$T/rec.log" "" type >"$T/text.out"
 printf 'text\t%s\n' 'noise ' >"$T/text.want"
