@@ -53,7 +53,8 @@ rows() {
 			[ "$(val board)" = "$BOARD" ] && [ "$(val profile)" = "$want" ] &&
 				[ "$(val accelerator | cut -d' ' -f1)" = "$(echo "$ACCEL" | tr a-z A-Z)" ] &&
 				[ "$(val 'runner exit code')" = 0 ] || continue
-			awk -f "$here/json.awk" -f "$here/rounds.awk" "${run}records.jsonl" >"$tmp.rows"
+			sh "$here/records.sh" "${run}records.jsonl" "" type t fs phase seconds status \
+				config.rounds config.dirs config.files | awk -F'\t' -f "$here/rounds.awk" >"$tmp.rows"
 			b=$(val 'qemu start to first record' | cut -d' ' -f1)
 			[ -z "$b" ] || [ "$b" = none ] || echo "boot $b" >>"$tmp.rows"
 			from="the earlier run $(basename "$run") in $RESULTS"

@@ -1,12 +1,16 @@
 # qemu/progress.awk: follow the guest's console: show it, and keep the
-# run's position from its records (awk -f qemu/json.awk -f qemu/progress.awk).
-# Input: the serial console as it comes (lines with \r or not).
-# Variables: prefix (records follow it on a line: FSBENCH:), show (1: print
-#   the console lines that are not records), tty (1: the output is a
-#   terminal: clear the progress line before a console line and draw it
-#   again after, from the file status), plan (qemu/estimate.sh's figures;
-#   empty or missing: every round of every filesystem weighs the same),
-#   state (the file rewritten after each record; see below).
+# run's position from its records, read by key as they come:
+#   ... | sh qemu/records.sh --console --text --unbuffered - "" \
+#     type fs round phase config.fs config.rounds | awk -f qemu/progress.awk
+# Input: qemu/records.sh's lines: "text<TAB>LINE" (a console line that is
+#   not a record, or the text before one) and "record<TAB>TYPE<TAB>FS<TAB>
+#   ROUND<TAB>PHASE<TAB>CONFIG.FS<TAB>CONFIG.ROUNDS".
+# Variables: show (1: print the console lines that are not records), tty
+#   (1: the output is a terminal: clear the progress line before a console
+#   line and draw it again after, from the file status), plan
+#   (qemu/estimate.sh's figures; empty or missing: every round of every
+#   filesystem weighs the same), state (the file rewritten after each
+#   record; see below).
 # Output: the console lines on stdout; state.log, the state line of each
 # phase_start and run_end appended (one plain progress line each); state,
 # one line:
@@ -60,21 +64,17 @@ function put(ev,   l) {
 	}
 }
 {
-	line = $0
-	gsub(/\r/, "", line)
-	i = index(line, prefix "{")
-	if (!i) {
-		if (show) { clear(); print line; redraw(); fflush() }
+	if (substr($0, 1, 5) == "text\t") {
+		if (show) { clear(); print substr($0, 6); redraw(); fflush() }
 		next
 	}
-	if (i > 1 && show) { clear(); print substr(line, 1, i - 1); redraw(); fflush() }
-	rec = substr(line, i + length(prefix))
-	if (!json_parse(rec)) next
+	if (substr($0, 1, 7) != "record\t") next
+	split(substr($0, 8), R, "\t")
 	nrec++
-	ty = json_get("type")
+	ty = R[1]
 	if (ty == "run_start") {
-		nfs = split(json_get("config.fs"), F, ",")
-		rounds = json_get("config.rounds") + 0
+		nfs = split(R[5], F, ",")
+		rounds = R[6] + 0
 		total = 0
 		for (i = 1; i <= nfs; i++) {
 			f = F[i]
@@ -85,11 +85,11 @@ function put(ev,   l) {
 		}
 		fsi = 0; cur_fs = ""; rnd = 0; ph = ""; done = 0; cur = 0
 	} else if (ty == "fs_start") {
-		cur_fs = json_get("fs"); fsi = idx[cur_fs]; rnd = 1; ph = ""; cur = 0
+		cur_fs = R[2]; fsi = idx[cur_fs]; rnd = 1; ph = ""; cur = 0
 		done = base[cur_fs]
 	} else if (ty == "phase_start" || ty == "phase") {
-		cur_fs = json_get("fs"); fsi = idx[cur_fs]
-		rnd = json_get("round") + 0; ph = json_get("phase")
+		cur_fs = R[2]; fsi = idx[cur_fs]
+		rnd = R[3] + 0; ph = R[4]
 		b = base[cur_fs] + (rnd - 1) * rs[cur_fs]
 		if (ty == "phase_start") {
 			done = b + before(cur_fs, ph, 0)
@@ -99,7 +99,7 @@ function put(ev,   l) {
 			cur = 0
 		}
 	} else if (ty == "fs_end") {
-		f = json_get("fs")
+		f = R[2]
 		done = base[f] + rounds * rs[f]; cur = 0
 	} else if (ty == "run_end") {
 		done = total; cur = 0; ph = ""

@@ -1,5 +1,7 @@
 # qemu/rounds.awk: per-round figures of one finished run, from its records
-# (awk -f qemu/json.awk -f qemu/rounds.awk records.jsonl).
+# read by key:
+#   sh qemu/records.sh records.jsonl "" type t fs phase seconds status \
+#     config.rounds config.dirs config.files | awk -F'\t' -f qemu/rounds.awk
 # Output: one line per filesystem that ended ok:
 #   FS FILES ROUND_SECONDS PHASE=SECONDS...
 # FILES is dirs x files of a round, ROUND_SECONDS the filesystem's share of
@@ -7,29 +9,24 @@
 # its fs_end, mkfs and remounts included) over its rounds, and each
 # PHASE=SECONDS a phase's mean over the rounds, in the order they ran.
 {
-	line = $0
-	sub(/\r+$/, "", line)
-	if (!json_parse(line)) next
-	ty = json_get("type")
+	ty = $1; t = $2; f = $3; p = $4
 	if (ty == "run_start") {
-		rounds = json_get("config.rounds") + 0
-		files = json_get("config.dirs") * json_get("config.files")
-		last = json_get("t") + 0
+		rounds = $7 + 0
+		files = $8 * $9
+		last = t + 0
 	} else if (ty == "phase") {
-		f = json_get("fs"); p = json_get("phase")
 		if (!((f, p) in psum)) { np[f]++; pname[f, np[f]] = p }
-		psum[f, p] += json_get("seconds")
+		psum[f, p] += $5
 		pcnt[f, p]++
 	} else if (ty == "fs_end") {
-		f = json_get("fs")
-		if (json_get("status") == "ok" && rounds > 0) {
-			out = sprintf("%s %d %.1f", f, files, (json_get("t") - last) / rounds)
+		if ($6 == "ok" && rounds > 0) {
+			out = sprintf("%s %d %.1f", f, files, (t - last) / rounds)
 			for (i = 1; i <= np[f]; i++) {
 				p = pname[f, i]
 				out = out sprintf(" %s=%.2f", p, psum[f, p] / pcnt[f, p])
 			}
 			print out
 		}
-		last = json_get("t") + 0
+		last = t + 0
 	}
 }

@@ -62,10 +62,13 @@ trap 'exit 130' INT TERM
 t0=$(now)
 "$@" </dev/null >"$work/qemu.out" 2>"$work/qemu.err" &
 qpid=$!
+# The console as it comes, its records read by key (jq, unbuffered).
 tail --pid="$qpid" -s 0.2 -n +1 -f "$serial" 2>/dev/null |
-	$awk_lines -v prefix="$PREFIX" -v show=$((1 - quiet)) -v tty=$tty \
+	sh "$here/records.sh" --console --text --unbuffered - "" \
+		type fs round phase config.fs config.rounds |
+	$awk_lines -v show=$((1 - quiet)) -v tty=$tty \
 		-v plan="$plan" -v state="$state" -v status="$status" \
-		-f "$here/json.awk" -f "$here/progress.awk" &
+		-f "$here/progress.awk" &
 fpid=$!
 
 # line STATE: qemu/status.awk's line for a state.

@@ -3,7 +3,8 @@
 # files (--direct-io=on, as in the reference setup).
 # Inputs: $O (build output, default out/) holding runner/fsbench and host/fsbench.
 # Outputs: scratch files under $O/tests/host; one line per check, a summary.
-# Needs root (loop devices, mount). Touches only the loop devices it makes.
+# Needs root (loop devices, mount) and jq (the records are read by key).
+# Touches only the loop devices it makes.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -19,60 +20,76 @@ if [ "$(id -u)" != 0 ]; then
 	skip "host tests: need root for loop devices and mount"; summary; exit $?
 fi
 [ -x "$FSB" ] || { echo "host tests: $FSB missing (make runner)"; exit 1; }
+have jq || { fail "host tests: jq not found, it reads the records (Debian package jq; make deps)"; summary; exit 1; }
 
-# ---- reading phase records (awk; one line per record that breaks a rule) ----
+# ---- reading records: jq, every field found by its key ----
+# count FILE FILTER: how many records of FILE (one a line) pass the jq
+# FILTER; nothing (so that a comparison with a number fails) when jq cannot
+# read FILE
+count() { jq -n "[inputs | select($2)] | length" "$1"; }
+# some FILE FILTER...: for each FILTER, a record of FILE passes it
+some() {
+	_f=$1; shift
+	for _q in "$@"; do [ "$(count "$_f" "$_q")" -gt 0 ] || return 1; done
+}
+# rules FILE PROGRAM: one line per phase record that breaks a rule (the jq
+# PROGRAM, run on each with $id naming it); a line saying so when FILE has
+# no phase record or jq cannot read it
+rules() {
+	jq -n -r "[inputs | select(.type == \"phase\")]
+		| if length == 0 then \"no phase record\" else .[] | \"\\(.fs) round \\(.round) \\(.phase)\" as \$id | $2 end" "$1" ||
+		echo "jq could not read $1"
+}
 # phase_times FILE: seconds is the workers' span plus the timed syncfs
 # (create, delete: sync_seconds > 0), and the span holds every worker's time
 phase_times() {
-	awk '/"type":"phase"/ {
-		id = "?"; if (match($0, /"fs":"[^"]*","round":[0-9]*,"phase":"[a-z_]*"/)) id = substr($0, RSTART, RLENGTH)
-		if (!match($0, /,"seconds":[-0-9.e+]+/)) { print id ": no seconds"; next }
-		sec = substr($0, RSTART + 11, RLENGTH - 11) + 0
-		if (!match($0, /"span_seconds":[-0-9.e+]+/)) { print id ": no span_seconds"; next }
-		span = substr($0, RSTART + 15, RLENGTH - 15) + 0
-		sync = 0; synced = match($0, /"sync_seconds":[-0-9.e+]+/)
-		if (synced) sync = substr($0, RSTART + 15, RLENGTH - 15) + 0
-		if ((id ~ /"phase":"(create|delete)"/) != (synced && sync > 0)) print id ": sync_seconds " sync
-		d = sec - sync - span; if (d < 0) d = -d
-		if (d > 2e-8 * sec + 1e-12) print id ": seconds " sec " - sync_seconds " sync " != span_seconds " span
-		if (!match($0, /"worker_seconds":\[[^]]*\]/)) { print id ": no worker_seconds"; next }
-		n = split(substr($0, RSTART + 18, RLENGTH - 19), ws, ",")
-		for (i = 1; i <= n; i++) if (ws[i] + 0 > span * (1 + 1e-8)) print id ": worker " i - 1 " took " ws[i] " > span_seconds " span
-	}' "$1"
+	rules "$1" '
+		if (.seconds | type) != "number" then "\($id): no seconds"
+		elif (.span_seconds | type) != "number" then "\($id): no span_seconds"
+		else .seconds as $sec | .span_seconds as $span
+			| (if has("sync_seconds") then .sync_seconds else 0 end) as $sync
+			| (select((.phase == "create" or .phase == "delete") != (has("sync_seconds") and $sync > 0))
+				| "\($id): sync_seconds \($sync)"),
+			  (($sec - $sync - $span) as $d | select((if $d < 0 then -$d else $d end) > 2e-8 * $sec + 1e-12)
+				| "\($id): seconds \($sec) - sync_seconds \($sync) != span_seconds \($span)"),
+			  (if (.worker_seconds | type) != "array" then "\($id): no worker_seconds"
+			   else .worker_seconds | to_entries[] | select(.value > $span * (1 + 1e-8))
+				| "\($id): worker \(.key) took \(.value) > span_seconds \($span)" end)
+		end'
 }
 # walks FILE PHASE: per record of PHASE, how its walk of d0000 went:
-# "files:name|other inodes:ascending|other|none"
+# "files:name|other|none inodes:ascending|other|none"
 walks() {
-	awk -v ph="$2" '/"type":"phase"/ && index($0, "\"phase\":\"" ph "\"") {
-		f = "none"; i = "none"
-		if (match($0, /"walk":\{"dir":"d0000","index":\[[0-9,]*\]/)) {
-			n = split(substr($0, RSTART + 31, RLENGTH - 32), a, ",")
-			f = n > 1 ? "name" : "other"; for (k = 1; k <= n; k++) if (a[k] != k - 1) f = "other"
-		}
-		if (match($0, /"inode":\[[0-9,]*\]/)) {
-			n = split(substr($0, RSTART + 9, RLENGTH - 10), a, ",")
-			i = n > 1 ? "ascending" : "other"; for (k = 2; k <= n; k++) if (a[k] + 0 <= a[k - 1] + 0) i = "other"
-		}
-		print "files:" f " inodes:" i
-	}' "$1"
+	jq -n -r --arg ph "$2" 'inputs | select(.type == "phase" and .phase == $ph)
+		| (if .walk.dir == "d0000" and (.walk.index | type) == "array" then
+			.walk.index as $a
+			| if ($a | length) > 1 and $a == [range($a | length)] then "name" else "other" end
+		   else "none" end) as $f
+		| (if (.walk.inode | type) == "array" then
+			.walk.inode as $a
+			| if ($a | length) > 1 and all(range(1; $a | length); $a[.] > $a[. - 1]) then "ascending" else "other" end
+		   else "none" end) as $i
+		| "files:\($f) inodes:\($i)"' "$1" || echo "jq could not read $1"
 }
 # mounts FILE: a cold phase ran on a new mount (a mount id not seen before),
 # a phase that is not cold on the mount of the phase before it
 mounts() {
-	awk '/"type":"phase"/ {
-		id = "?"; if (match($0, /"fs":"[^"]*","round":[0-9]*,"phase":"[a-z_]*"/)) id = substr($0, RSTART, RLENGTH)
-		if (!match($0, /"mnt_id":[0-9]+/)) { print id ": no mnt_id"; next }
-		m = substr($0, RSTART + 9, RLENGTH - 9)
-		if (index($0, "\"cold\":true")) { if (m in seen) print id ": cold, but mount " m " again" }
-		else if (prev != "" && m != prev) print id ": not cold, but mount " m " after " prev
-		seen[m] = 1; prev = m
-	}' "$1"
+	jq -n -r 'reduce (inputs | select(.type == "phase")) as $r ({seen: {}, prev: null, out: []};
+		"\($r.fs) round \($r.round) \($r.phase)" as $id
+		| if ($r.mnt_id | type) != "number" then .out += ["\($id): no mnt_id"]
+		  else ($r.mnt_id | tostring) as $m
+			| if $r.cold == true then
+				(if .seen[$m] then .out += ["\($id): cold, but mount \($m) again"] else . end)
+			  elif .prev != null and $m != .prev then .out += ["\($id): not cold, but mount \($m) after \(.prev)"]
+			  else . end
+			| .seen[$m] = true | .prev = $m
+		  end) | .out[]' "$1" || echo "jq could not read $1"
 }
 # none "description" "lines": PASS when there are no lines, else the first few
 none() {
 	if [ -z "$2" ]; then pass "$1"; else fail "$1"; echo "$2" | head -n 5 | sed 's/^/     | /'; fi
 }
-unique_mnt_ids() { grep '"type":"phase"' "$1" | grep -q '"mnt_id_unique":true'; }
+unique_mnt_ids() { some "$1" '.type == "phase" and .mnt_id_unique == true'; }
 
 # ---- the binary ----
 check "fsbench is statically linked" sh -c "file '$FSB' | grep -q 'statically linked'"
@@ -134,14 +151,14 @@ mark "$LS"; fps=$(fingerprint "$LS")
 expect_rc 3 "too small a device" "$FSB" run --target "$LS" --profile smoke --fs ext4 --yes
 expect_err "too small for the profile: 256.0 MiB, needs at least 1.0 GiB"
 check "too small: device untouched" [ "$(fingerprint "$LS")" = "$fps" ]
-check "refusal record lists the disks" sh -c "grep -q '\"refused\":true' '$S/out' && grep -q '\"disks\":\\[' '$S/out'"
+check "refusal record lists the disks" some "$S/out" '.type == "error" and .refused == true and (.disks | type) == "array"'
 
 expect_rc 3 "not a block device" "$FSB" run --target "$S/big.img" --profile smoke --yes
 expect_err "not a block device"
 expect_rc 3 "no such device" "$FSB" run --target /dev/fsbench-none --profile smoke --yes
 expect_err "No such file or directory"
 check "no such device: run_start says device mode, the target as named in config" \
-	sh -c "grep '\"type\":\"run_start\"' '$S/out' | grep '\"mode\":\"device\"' | grep -q '\"target\":\"/dev/fsbench-none\"'"
+	some "$S/out" '.type == "run_start" and .mode == "device" and .config.target == "/dev/fsbench-none"'
 expect_rc 3 "target that holds the log" "$FSB" run --target "$L1" --log "$L1" --profile smoke --yes
 expect_err "holds the log"
 check "holds the log: device untouched" [ "$(fingerprint "$L1")" = "$fp" ]
@@ -209,15 +226,20 @@ for fs in $(echo "$fslist" | tr ',' ' '); do
 	done
 	check "$fs: every phase of both rounds present, 2000 files, no errors, verification clean${wrong:+ (files/errors/verify:$wrong)}" [ -z "$wrong" ]
 done
-check "read_inode phases record order inode" sh -c "grep '\"phase\":\"read_inode\"' '$S/run.stdout' | grep '\"type\":\"phase\"' | grep -c '\"order\":\"inode\"' | grep -qx $((nfs * 2))"
-check "every phase is cold (remounted)" sh -c "! grep '\"type\":\"phase\"' '$S/run.stdout' | grep -q '\"cold\":false'"
-check "every phase verified its reads" sh -c "grep '\"type\":\"phase\"' '$S/run.stdout' | grep '\"phase\":\"read' | grep -q '\"verified\":true'"
-check "run_end ok" sh -c "grep '\"type\":\"run_end\"' '$S/run.stdout' | grep -q '\"status\":\"ok\"'"
-check "mkfs and kernel versions recorded" sh -c "grep -q '\"version\":\"mke2fs' '$S/run.stdout' && grep -q '\"kernel\":\"$(uname -r)\"' '$S/run.stdout'"
-check "target identity recorded (loop, direct I/O)" sh -c "grep -q '\"loop_direct_io\":true' '$S/run.stdout'"
+check "read_inode phases record order inode" \
+	[ "$(count "$S/run.stdout" '.type == "phase" and .phase == "read_inode" and .order == "inode"')" -eq $((nfs * 2)) ]
+check "every phase is cold (remounted)" [ "$(count "$S/run.stdout" '.type == "phase" and .cold != true')" -eq 0 ]
+check "every phase verified its reads" sh -c '[ "$1" -gt 0 ] && [ "$2" -eq 0 ]' _ \
+	"$(count "$S/run.stdout" '.type == "phase" and (.phase | startswith("read"))')" \
+	"$(count "$S/run.stdout" '.type == "phase" and (.phase | startswith("read")) and .verified != true')"
+check "run_end ok" some "$S/run.stdout" '.type == "run_end" and .status == "ok"'
+check "mkfs and kernel versions recorded" some "$S/run.stdout" \
+	'.type == "fs_start" and (.mkfs.version // "" | startswith("mke2fs"))' ".type == \"run_start\" and .host.kernel == \"$(uname -r)\""
+check "target identity recorded (loop, direct I/O)" some "$S/run.stdout" '.type == "run_start" and .target.loop_direct_io == true'
 check "progress lines on stderr" grep -q 'create: .* files/s' "$S/run.stderr"
-check "latency percentiles present" sh -c "grep '\"type\":\"phase\"' '$S/run.stdout' | grep -q '\"lat_ns\":{\"p50\":[1-9]'"
-check "layout record (FIEMAP) for every fs and round" sh -c "[ \$(grep '\"type\":\"layout\"' '$S/run.stdout' | grep -c '\"name_order\":{\"steps\":499,') -eq $((nfs * 2)) ]"
+check "latency percentiles present" some "$S/run.stdout" '.type == "phase" and (.lat_ns.p50 | type) == "number" and .lat_ns.p50 > 0'
+check "layout record (FIEMAP) for every fs and round" \
+	[ "$(count "$S/run.stdout" '.type == "layout" and .name_order.steps == 499')" -eq $((nfs * 2)) ]
 check "mount point left unmounted" sh -c "! grep -q ' $S/mnt ' /proc/self/mountinfo"
 none "seconds is the workers' span plus the timed syncfs (create, delete)" "$(phase_times "$S/run.stdout")"
 check "read_inode opens d0000's files in ascending inode order" \
@@ -227,7 +249,7 @@ check "create makes d0000's files in name order" [ "$(walks "$S/run.stdout" crea
 if unique_mnt_ids "$S/run.stdout"; then
 	none "every cold phase ran on a new mount (mount id)" "$(mounts "$S/run.stdout")"
 	check "$((nfs * 10)) phases, $((nfs * 10)) mounts" \
-		[ "$(grep '"type":"phase"' "$S/run.stdout" | grep -o '"mnt_id":[0-9]*' | sort -u | wc -l)" -eq $((nfs * 10)) ]
+		[ "$(jq -n '[inputs | select(.type == "phase") | .mnt_id | numbers] | unique | length' "$S/run.stdout")" -eq $((nfs * 10)) ]
 else
 	skip "remount evidence: kernel $(uname -r) gives no unique mount id (statx STATX_MNT_ID_UNIQUE, Linux 6.8); a reused id cannot tell a remount"
 fi
@@ -235,18 +257,19 @@ fi
 # ---- a flipped bit is a verification failure, not a silent pass ----
 expect_rc 1 "injected corruption fails the run" "$FSB" run --target "$L1" --fs ext4 --profile smoke \
 	--rounds 1 --fault d0001/f0000007:100 --mnt "$S/mnt" --yes
-check "verify_error names file, offset and count" sh -c "grep '\"type\":\"verify_error\"' '$S/out' | grep '\"phase\":\"read\"' | grep -q '\"file\":\"d0001/f0000007\".*\"offset\":100,\"count\":1'"
-check "inode-order read catches it too" sh -c "grep '\"type\":\"verify_error\"' '$S/out' | grep -q '\"phase\":\"read_inode\"'"
-check "phase record counts it" sh -c "grep '\"type\":\"phase\"' '$S/out' | grep '\"phase\":\"read\"' | grep -q '\"verify_errors\":1'"
+check "verify_error names file, offset and count" \
+	some "$S/out" '.type == "verify_error" and .phase == "read" and .file == "d0001/f0000007" and .offset == 100 and .count == 1'
+check "inode-order read catches it too" some "$S/out" '.type == "verify_error" and .phase == "read_inode"'
+check "phase record counts it" some "$S/out" '.type == "phase" and .phase == "read" and .verify_errors == 1'
 
 # ---- create_order = shuffled: name order leaves the disk, every file still right ----
 expect_rc 0 "shuffled creation on ext4" "$FSB" run --target "$L1" --fs ext4 --profile smoke \
 	--rounds 1 --create_order shuffled --mnt "$S/mnt" --yes
 cp "$S/out" "$S/shuf.stdout"
-check "shuffled: the create record says order shuffled" sh -c \
-	"grep '\"type\":\"phase\"' '$S/shuf.stdout' | grep '\"phase\":\"create\"' | grep -q '\"order\":\"shuffled\"'"
-check "shuffled: every phase 2000 files, no errors, verification clean" sh -c \
-	"[ \$(grep '\"type\":\"phase\"' '$S/shuf.stdout' | grep -c '\"files\":2000,.*\"errors\":0,\"verify_errors\":0') -eq 5 ]"
+check "shuffled: the create record says order shuffled" \
+	some "$S/shuf.stdout" '.type == "phase" and .phase == "create" and .order == "shuffled"'
+check "shuffled: every phase 2000 files, no errors, verification clean" \
+	[ "$(count "$S/shuf.stdout" '.type == "phase" and .files == 2000 and .errors == 0 and .verify_errors == 0')" -eq 5 ]
 none "shuffled: seconds is the span plus the timed syncfs" "$(phase_times "$S/shuf.stdout")"
 check "shuffled: create makes d0000's files out of name order" [ "$(walks "$S/shuf.stdout" create)" = "files:other inodes:none" ]
 check "shuffled: read_inode opens them in inode order, which is not name order" \
@@ -264,7 +287,7 @@ expect_rc 1 "log too small for the run" "$FSB" run --target "$L1" --fs ext4 --pr
 	--log "$S/small.log" --log_size 40k --mnt "$S/mnt" --yes
 expect_err "log is full"
 cp "$S/out" "$S/full.stdout"
-check "full log: the run still completed on stdout" sh -c "grep -q '\"type\":\"run_end\"' '$S/out'"
+check "full log: the run still completed on stdout" some "$S/out" '.type == "run_end"'
 expect_rc 0 "full log: extract" "$HFSB" log extract "$S/small.log" -o "$S/small"
 head -n 5 "$S/full.stdout" > "$S/a5"; head -n 5 "$S/small/records.jsonl" > "$S/b5"
 check "full log: the records before it filled are kept" cmp -s "$S/a5" "$S/b5"
@@ -272,18 +295,18 @@ check "full log: the records before it filled are kept" cmp -s "$S/a5" "$S/b5"
 # ---- ENOSPC ends that filesystem's run, and the run goes on ----
 mkdir -p "$S/tiny"; mount -t tmpfs -o size=64m,nr_inodes=300 fsbench-test "$S/tiny"; remember_mount "$S/tiny"
 expect_rc 1 "out of inodes (ENOSPC) fails the run" "$FSB" run --dir "$S/tiny" --profile smoke
-check "ENOSPC error record is fatal" sh -c "grep '\"type\":\"error\"' '$S/out' | grep -q '\"errno\":28.*\"fatal\":true'"
-check "fs_end failed, run_end failed" sh -c "grep -q '\"type\":\"fs_end\".*\"status\":\"failed\"' '$S/out' && grep -q '\"type\":\"run_end\".*\"status\":\"failed\"' '$S/out'"
+check "ENOSPC error record is fatal" some "$S/out" '.type == "error" and .errno == 28 and .fatal == true'
+check "fs_end failed, run_end failed" some "$S/out" '.type == "fs_end" and .status == "failed"' '.type == "run_end" and .status == "failed"'
 
 # ---- --dir: an existing directory, warm cache, said so ----
 mkdir -p "$S/tmpfs"; mount -t tmpfs -o size=256m fsbench-test "$S/tmpfs"; remember_mount "$S/tmpfs"
 expect_rc 0 "--dir on tmpfs" "$FSB" run --dir "$S/tmpfs" --profile smoke --log "$S/dir.log"
 expect_err "warm cache"
-check "--dir: phases are not cold" sh -c "grep '\"type\":\"phase\"' '$S/out' | grep -q '\"cold\":false'"
+check "--dir: phases are not cold" some "$S/out" '.type == "phase" and .cold == false'
 none "--dir: every phase on the same mount" "$(mounts "$S/out")"
-check "--dir: the mount id is there" grep -q '"type":"phase".*"mnt_id":[0-9]' "$S/out"
+check "--dir: the mount id is there" some "$S/out" '.type == "phase" and (.mnt_id | type) == "number"'
 none "--dir: seconds is the span plus the timed syncfs" "$(phase_times "$S/out")"
-check "--dir: fs detected as tmpfs" grep -q '"fs":"tmpfs"' "$S/out"
+check "--dir: fs detected as tmpfs" some "$S/out" '.fs == "tmpfs"'
 check "--dir: directory left empty" [ -z "$(ls -A "$S/tmpfs")" ]
 expect_rc 3 "--dir that is a file, refused" "$FSB" run --dir "$S/dir.log" --profile smoke
 expect_err "refusing: dir $S/dir.log: not a directory"
@@ -298,7 +321,8 @@ expect_err "refusing: dir $S/no-such-dir: No such file or directory"
 # Other programs may log warnings meanwhile: the checks count this test's
 # own messages by their tag, and the cap by what create has in all.
 tag="fsbench-test-$$"
-kmsg_count() { grep '"type":"kmsg"' "$S/kmsg.out" | grep -c "$1" || true; }
+# kmsg_count TEXT-PREFIX: kmsg records of the run whose text starts so
+kmsg_count() { count "$S/kmsg.out" ".type == \"kmsg\" and (.text | startswith(\"$1\"))"; }
 if ! { echo "<4>$tag: before the run" > /dev/kmsg; } 2>/dev/null; then
 	skip "kernel messages: /dev/kmsg cannot be written here (no kernel log to test with)"
 else
@@ -309,7 +333,7 @@ else
 		--progress 0 >"$S/kmsg.out" 2>"$S/kmsg.err" &
 	fpid=$!
 	i=0
-	while ! grep -q '"type":"phase_start".*"phase":"create"' "$S/kmsg.out" 2>/dev/null && [ $i -lt 1000 ]; do
+	while ! grep -q '"type":"phase_start"' "$S/kmsg.out" 2>/dev/null && [ $i -lt 1000 ]; do
 		sleep 0.01; i=$((i + 1))
 	done
 	echo "<4>$tag: during create" > /dev/kmsg
@@ -317,26 +341,26 @@ else
 	n=0; while [ $n -lt 40 ]; do n=$((n + 1)); echo "<4>$tag: burst $n" > /dev/kmsg; done
 	# the phase record of create comes after its end: not there yet, the
 	# messages above were written while it ran
-	grep -q '"type":"phase".*"phase":"create"' "$S/kmsg.out" && early=1 || early=0
+	grep -q '"type":"phase"[,}]' "$S/kmsg.out" && early=1 || early=0
 	set +e; wait $fpid; rc=$?; set -e
 	check "kernel messages: the run goes on (exit $rc)" [ "$rc" -eq 0 ]
 	check "kernel messages: the messages were written while create ran" [ "$early" -eq 0 ]
-	check "kernel messages: run_start says /dev/kmsg is read" grep -q '"type":"run_start".*"kmsg":"/dev/kmsg"' "$S/kmsg.out"
+	check "kernel messages: run_start says /dev/kmsg is read" some "$S/kmsg.out" '.type == "run_start" and .kmsg == "/dev/kmsg"'
 	check "kernel messages: the one written before the run is not recorded" [ "$(kmsg_count "$tag: before the run")" -eq 0 ]
-	check "kernel messages: nothing from before the run (kernel_seq after ${before:-?}, the one written before it)" sh -c \
-		"[ -n '$before' ] && ! grep '\"type\":\"kmsg\"' '$S/kmsg.out' | grep -o '\"kernel_seq\":[0-9]*' | cut -d: -f2 | awk '\$1 <= $before { bad = 1 } END { exit !bad }'"
-	check "kernel messages: a warning in create: fs, round, phase, level 4, facility user, the text" sh -c \
-		"grep '\"type\":\"kmsg\"' '$S/kmsg.out' | grep -q '\"fs\":\"tmpfs\",\"round\":1,\"phase\":\"create\",\"ts_usec\":[0-9]*,\"level\":4,\"facility\":1,\"kernel_seq\":[0-9]*,\"text\":\"$tag: during create\"}'"
-	check "kernel messages: an error in create: level 3" sh -c \
-		"grep '\"type\":\"kmsg\"' '$S/kmsg.out' | grep '\"phase\":\"create\"' | grep -q '\"level\":3,.*\"text\":\"$tag: an error during create\"'"
-	ncreate=$(grep '"type":"kmsg"' "$S/kmsg.out" | grep -c '"phase":"create"' || true)
-	dropped=$(grep '"type":"kmsg_dropped"' "$S/kmsg.out" | grep '"phase":"create"' | sed 's/.*"count":\([0-9]*\).*/\1/' | awk '{ s += $1 } END { print s + 0 }')
-	nmine=$(kmsg_count "\"text\":\"$tag: ")
+	check "kernel messages: nothing from before the run (kernel_seq after ${before:-?}, the one written before it)" \
+		[ -n "$before" -a "$(count "$S/kmsg.out" ".type == \"kmsg\" and .kernel_seq <= ${before:-0}")" = 0 ]
+	check "kernel messages: a warning in create: fs, round, phase, level 4, facility user, the text" some "$S/kmsg.out" \
+		".type == \"kmsg\" and .fs == \"tmpfs\" and .round == 1 and .phase == \"create\" and (.ts_usec | type) == \"number\" and .level == 4 and .facility == 1 and (.kernel_seq | type) == \"number\" and .text == \"$tag: during create\""
+	check "kernel messages: an error in create: level 3" some "$S/kmsg.out" \
+		".type == \"kmsg\" and .phase == \"create\" and .level == 3 and .text == \"$tag: an error during create\""
+	ncreate=$(count "$S/kmsg.out" '.type == "kmsg" and .phase == "create"')
+	dropped=$(jq -n '[inputs | select(.type == "kmsg_dropped" and .phase == "create") | .count] | add // 0' "$S/kmsg.out")
+	nmine=$(kmsg_count "$tag: ")
 	check "kernel messages: create keeps 32 records ($ncreate)" [ "$ncreate" -eq 32 ]
 	check "kernel messages: the rest are counted: $nmine of this test's 42 recorded + $dropped dropped >= 42" \
 		[ $((nmine + dropped)) -ge 42 -a "$dropped" -ge 10 ]
-	check "kernel messages: run_end counts them" \
-		grep -q "\"type\":\"run_end\".*\"kmsg_recorded\":$(grep -c '"type":"kmsg"' "$S/kmsg.out"),\"kmsg_dropped\":$dropped," "$S/kmsg.out"
+	check "kernel messages: run_end counts them" some "$S/kmsg.out" \
+		".type == \"run_end\" and .kmsg_recorded == $(count "$S/kmsg.out" '.type == "kmsg"') and .kmsg_dropped == $dropped"
 	expect_rc 0 "kernel messages: report" "$HFSB" report "$S/kmsg.out"
 	check "kernel messages: the report lists them per phase" sh -c \
 		"echo \"\$1\" | grep -q '^| tmpfs |     1 | create  *| warning *| user *| *[0-9]*\\.[0-9]\\{6\\} | $tag: during create *|\$'" _ "$OUT"
@@ -354,12 +378,13 @@ if grep -qw ext4 /proc/filesystems; then
 	expect_rc 0 "kernel messages: ext4 mounted with a removed option (orlov)" "$FSB" run --target "$L1" --fs ext4 \
 		--profile smoke --rounds 1 --mount_opts.ext4 orlov --mnt "$S/mnt" --progress 0 --yes
 	cp "$S/out" "$S/kmsg-orlov.out"
-	orlov() { grep '"type":"kmsg"' "$S/kmsg-orlov.out" | grep "\"level\":4,\"facility\":0,.*\"text\":\"EXT4-fs: Ignoring removed orlov option\"" | grep -c "$1" || true; }
+	# orlov FILTER: the kernel's orlov warnings that also pass FILTER
+	orlov() { count "$S/kmsg-orlov.out" ".type == \"kmsg\" and .level == 4 and .facility == 0 and .text == \"EXT4-fs: Ignoring removed orlov option\" and ($1)"; }
 	check "kernel messages: the kernel's warning at the first mount: fs ext4, no round, between" \
-		[ "$(orlov '"fs":"ext4","phase":"between"')" -eq 1 ]
+		[ "$(orlov '.fs == "ext4" and .round == null and .phase == "between"')" -eq 1 ]
 	check "kernel messages: and at each of the 4 remounts: round 1, between" \
-		[ "$(orlov '"fs":"ext4","round":1,"phase":"between"')" -eq 4 ]
-	check "kernel messages: none of them in a phase" [ "$(orlov '')" -eq 5 ]
+		[ "$(orlov '.fs == "ext4" and .round == 1 and .phase == "between"')" -eq 4 ]
+	check "kernel messages: none of them in a phase" [ "$(orlov 'true')" -eq 5 ]
 	expect_rc 0 "kernel messages: report of the ext4 run" "$HFSB" report "$S/kmsg-orlov.out"
 	check "kernel messages: the report lists the remounts' warnings between phases" sh -c \
 		"[ \$(echo \"\$1\" | grep -c '^| ext4 |     1 | between | warning | kern  *| *[0-9.]* | EXT4-fs: Ignoring removed orlov option |\$') -eq 4 ]" _ "$OUT"
@@ -379,26 +404,28 @@ else
 		--clear-groups --inh-caps=-all "$S/kmsg-nobody/fsbench" run --dir "$S/kmsg-nobody/run" --profile smoke \
 		--rounds 1 --progress 0
 	expect_err "kernel log /dev/kmsg: Operation not permitted: kernel messages are not recorded"
-	check "kernel log not available: run_start says why" sh -c \
-		"echo \"\$1\" | grep -q '\"type\":\"run_start\".*\"kmsg\":\"not available: /dev/kmsg: Operation not permitted\"'" _ "$OUT"
-	check "kernel log not available: no kmsg counts in run_end" sh -c "! echo \"\$1\" | grep -q 'kmsg_recorded'" _ "$OUT"
+	echo "$OUT" >"$S/kmsg-nobody.out"
+	check "kernel log not available: run_start says why" some "$S/kmsg-nobody.out" \
+		'.type == "run_start" and .kmsg == "not available: /dev/kmsg: Operation not permitted"'
+	check "kernel log not available: no kmsg counts in run_end" \
+		[ "$(count "$S/kmsg-nobody.out" '.type == "run_end" and has("kmsg_recorded")')" = 0 ]
 fi
 
 # ---- phase timeout kills the workers and fails that filesystem ----
 mkdir -p "$S/big-tmpfs"; mount -t tmpfs -o size=20g fsbench-test "$S/big-tmpfs"; remember_mount "$S/big-tmpfs"
 expect_rc 1 "phase timeout" "$FSB" run --dir "$S/big-tmpfs" --dirs 2 --workers 2 --files 2000000 --file_size 1 \
 	--rounds 1 --phase_timeout 1 --progress 0
-check "timeout error record" sh -c "grep '\"type\":\"error\"' '$S/out' | grep -q '\"op\":\"timeout\"'"
+check "timeout error record" some "$S/out" '.type == "error" and .op == "timeout"'
 
 # ---- a worker's end reaches its record: the errno, or the signal ----
 mkdir -p "$S/huge-tmpfs"; mount -t tmpfs -o size=64g fsbench-test "$S/huge-tmpfs"; remember_mount "$S/huge-tmpfs"
 expect_rc 1 "a worker that cannot allocate its work (ulimit -v)" sh -c 'ulimit -v 32768; exec "$0" "$@"' \
 	"$FSB" run --dir "$S/huge-tmpfs" --dirs 1 --workers 1 --files 10000000 --file_size 1 --rounds 1 \
 	--create_order shuffled --progress 0
-check "its error record carries ENOMEM, the worker's directory, fatal" sh -c \
-	"grep '\"type\":\"error\"' '$S/out' | grep -q '\"phase\":\"create\",\"op\":\"alloc\",\"file\":\"d0000\",\"errno\":12,.*\"fatal\":true'"
-check "the filesystem fails with the reason, not a dead worker" sh -c \
-	"grep '\"type\":\"fs_end\"' '$S/out' | grep -q '\"status\":\"failed\",\"reason\":\"round 1 create: Out of memory\"'"
+check "its error record carries ENOMEM, the worker's directory, fatal" some "$S/out" \
+	'.type == "error" and .phase == "create" and .op == "alloc" and .file == "d0000" and .errno == 12 and .fatal == true'
+check "the filesystem fails with the reason, not a dead worker" some "$S/out" \
+	'.type == "fs_end" and .status == "failed" and .reason == "round 1 create: Out of memory"'
 
 "$FSB" run --dir "$S/big-tmpfs" --dirs 2 --workers 2 --files 2000000 --file_size 1 --rounds 1 \
 	--progress 0 >"$S/kill.out" 2>"$S/kill.err" &
@@ -412,9 +439,10 @@ done
 [ -n "$workers" ] && kill -TERM $workers
 set +e; wait $fpid; rc=$?; set -e
 check "workers killed by SIGTERM: the run fails (exit $rc)" [ "$rc" -eq 1 ]
-check "one error record per worker, naming the signal" sh -c \
-	"[ \$(grep '\"type\":\"error\"' '$S/kill.out' | grep '\"op\":\"worker\"' | grep -c '\"msg\":\"worker [01] (d000[01]) killed by signal 15 (Terminated)\",\"fatal\":true,\"worker\":[01],\"signal\":15') -eq 2 ]"
-check "the filesystem fails with the worker and the signal" sh -c \
-	"grep '\"type\":\"fs_end\"' '$S/kill.out' | grep -q '\"reason\":\"round 1 create: worker [01] (d000[01]) killed by signal 15'"
+check "one error record per worker, naming the signal" [ "$(count "$S/kill.out" '.type == "error" and .op == "worker"
+	and (.msg // "" | test("^worker [01] \\(d000[01]\\) killed by signal 15 \\(Terminated\\)$"))
+	and .fatal == true and (.worker == 0 or .worker == 1) and .signal == 15')" -eq 2 ]
+check "the filesystem fails with the worker and the signal" some "$S/kill.out" \
+	'.type == "fs_end" and (.reason // "" | test("^round 1 create: worker [01] \\(d000[01]\\) killed by signal 15"))'
 
 summary

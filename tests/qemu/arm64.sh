@@ -24,12 +24,11 @@ FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
 B=${ARM64_BOARD:-qemu-aarch64}
 T=$O/tests/qemu-arm64
 IMG=$O/image/$B
-SUITE='qemu arm64 tests'
 . tests/qemu/lib.sh
 
 
 rm -rf "$T"
-mkdir -p "$T"
+test_init 'qemu arm64 tests' "$T"
 # The board's settings only (make exports those of the default board).
 for v in $(env | sed -n 's/^\(BOARD_[A-Z0-9_]*\)=.*/\1/p'); do unset "$v"; done
 eval "$(sh image/boardenv.sh "board/$B/board.mk")"
@@ -49,16 +48,16 @@ if ! make -s --no-print-directory image BOARD="$B" ROOTFS=ext4 >"$T/build.log" 2
 fi
 info "make image BOARD=$B: $(($(date +%s) - t0)) s"
 disk=$IMG/disk-ext4.img
-ok "build: the runner in the image is aarch64" sh -c \
+check "build: the runner in the image is aarch64" sh -c \
 	"readelf -h '$IMG/rootfs/usr/bin/fsbench' | grep -q 'Machine: *AArch64'"
-ok "build: the UKI is an arm64 PE executable" sh -c \
+check "build: the UKI is an arm64 PE executable" sh -c \
 	"${BOARD_CROSS_COMPILE}objdump -h '$IMG/uki-ext4.efi' | grep -q 'pei-aarch64-little'"
-ok "build: the UKI carries the kernel, initramfs and command line" sh -c \
+check "build: the UKI carries the kernel, initramfs and command line" sh -c \
 	"${BOARD_CROSS_COMPILE}objdump -h '$IMG/uki-ext4.efi' | grep -q ' \\.linux ' &&
 	 ${BOARD_CROSS_COMPILE}objdump -h '$IMG/uki-ext4.efi' | grep -q ' \\.initrd ' &&
 	 ${BOARD_CROSS_COMPILE}objdump -h '$IMG/uki-ext4.efi' | grep -q ' \\.cmdline '"
 off=$(sfdisk --dump "$disk" | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-esp".*/\1/p')
-ok "build: the ESP holds EFI/BOOT/$BOARD_EFI_BOOT" \
+check "build: the ESP holds EFI/BOOT/$BOARD_EFI_BOOT" \
 	mtype -i "$disk@@$((off * 512))" "::EFI/BOOT/$BOARD_EFI_BOOT"
 
 # --- boot through the firmware, smoke on all four filesystems ----------------
@@ -69,27 +68,27 @@ O=$T/o FSBENCH_HOST=$FSBENCH_HOST sh qemu/run.sh --disk "$disk" --results "$res"
 rc=$?
 set -e
 info "uefi: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
-ok "uefi: launcher exit status 0 (the runner's)" [ "$rc" -eq 0 ] || tail -n 30 "$T/uefi.out"
-ok "uefi: booted through the firmware" grep -q 'boot: *UEFI firmware' "$res/run.txt"
-ok "uefi: the firmware started the ESP's boot file" grep -q 'BdsDxe: starting' "$res/serial.log"
-ok "uefi: the guest is aarch64 with UEFI SMBIOS" sh -c \
+check "uefi: launcher exit status 0 (the runner's)" [ "$rc" -eq 0 ] || tail -n 30 "$T/uefi.out"
+check "uefi: booted through the firmware" grep -q 'boot: *UEFI firmware' "$res/run.txt"
+check "uefi: the firmware started the ESP's boot file" grep -q 'BdsDxe: starting' "$res/serial.log"
+check "uefi: the guest is aarch64 with UEFI SMBIOS" sh -c \
 	"sh qemu/records.sh '$res/records.jsonl' run_start host.machine host.dmi.bios_vendor | grep -q '^aarch64	EFI'"
-ok "uefi: records.jsonl extracted from the log partition" grep -q 'from the log partition' "$res/run.txt"
-ok "uefi: one run_start" [ "$(recs "$res" run_start | wc -l)" -eq 1 ]
-ok "uefi: run_end ok, exit_code 0" has "$res" run_end status=ok exit_code=0
+check "uefi: records.jsonl extracted from the log partition" grep -q 'from the log partition' "$res/run.txt"
+check "uefi: one run_start" [ "$(recs "$res" run_start | wc -l)" -eq 1 ]
+check "uefi: run_end ok, exit_code 0" has "$res" run_end status=ok exit_code=0
 check_suite uefi "$res"
-ok "uefi: serial log shows the rootfs mounted read-only" \
+check "uefi: serial log shows the rootfs mounted read-only" \
 	grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / ext4 ro,' "$res/serial.log"
-ok "uefi: serial log shows the power-off" grep -q 'reboot: Power down' "$res/serial.log"
+check "uefi: serial log shows the power-off" grep -q 'reboot: Power down' "$res/serial.log"
 
 # --- the records, extracted from the image afterwards --------------------------
 work=$(ls -d "$T/o/run/$B".* 2>/dev/null | head -n 1)
 console "$res" >"$T/console.jsonl"
 if [ -n "$work" ] && [ -f "$work/disk.img" ]; then
-	ok "extract: fsbench log extract of the run's disk image" \
+	check "extract: fsbench log extract of the run's disk image" \
 		"$FSBENCH_HOST" log extract "$work/disk.img" -o "$T/extract"
-	ok "extract: the records equal the console's" cmp "$T/extract/records.jsonl" "$T/console.jsonl"
-	ok "extract: the records equal the launcher's records.jsonl" cmp "$T/extract/records.jsonl" "$res/records.jsonl"
+	check "extract: the records equal the console's" cmp "$T/extract/records.jsonl" "$T/console.jsonl"
+	check "extract: the records equal the launcher's records.jsonl" cmp "$T/extract/records.jsonl" "$res/records.jsonl"
 	info "extract: $(wc -l <"$T/extract/records.jsonl") records"
 	rm -rf "$work"
 else
@@ -106,7 +105,7 @@ if [ -f "board/$H/board.mk" ]; then
 		fail "make image BOARD=$H"; tail -n 20 "$T/build-$H.log"
 	else
 		info "make image BOARD=$H: $(($(date +%s) - t0)) s"
-		ok "$H: no console= on the UKI's command line" sh -c \
+		check "$H: no console= on the UKI's command line" sh -c \
 			"${BOARD_CROSS_COMPILE}objcopy -O binary --only-section=.cmdline '$O/image/$H/uki-ext4.efi' '$T/$H.cmdline' &&
 			 grep -q 'root=PARTLABEL=fsbench-root' '$T/$H.cmdline' && ! grep -q 'console=' '$T/$H.cmdline'"
 		res=$T/$H
@@ -117,10 +116,10 @@ if [ -f "board/$H/board.mk" ]; then
 		rc=$?
 		set -e
 		info "$H: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
-		ok "$H: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/$H.out"
-		ok "$H: init's lines and the records on the firmware's serial port" sh -c \
+		check "$H: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/$H.out"
+		check "$H: init's lines and the records on the firmware's serial port" sh -c \
 			"grep -q 'fsbench-init: starting fsbench' '$res/serial.log' && grep -q '^$PREFIX{' '$res/serial.log'"
-		ok "$H: ext4 smoke run ok, records from the log partition" sh -c \
+		check "$H: ext4 smoke run ok, records from the log partition" sh -c \
 			"grep -q 'from the log partition' '$res/run.txt' &&
 			 sh qemu/records.sh '$res/records.jsonl' run_end exit_code | grep -qx 0"
 	fi

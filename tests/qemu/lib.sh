@@ -1,25 +1,16 @@
-# tests/qemu/lib.sh: what the QEMU test scripts share (sourced, POSIX sh).
-# Before sourcing: SUITE (the summary line's name, e.g. "qemu UEFI tests")
-# and optionally only (the case names to run, for `wanted`).
-# Gives: pass fail skip info ok wanted summary (the result lines and
-# counts), recs, rec, has, flat and console (a results folder's records,
-# read by key through qemu/records.sh), esp and
-# esp_results (the ESP of a launcher work copy, for mtools), check_suite
-# (a whole smoke run on the four filesystems).
+# tests/qemu/lib.sh: what the QEMU test scripts share (sourced, POSIX sh),
+# over the one test library tests/lib.sh (pass fail skip info check
+# summary, test_init NAME DIR).
+# Before sourcing: optionally only (the case names to run, for `wanted`).
+# Gives: wanted, recs, rec, has, flat and console (a results folder's
+# records, read by key through qemu/records.sh), esp and esp_results (the
+# ESP of a launcher work copy, for mtools), check_suite (a whole smoke run
+# on the four filesystems).
 
-npass=0 nfail=0 nskip=0
+. tests/lib.sh
 PREFIX='FSBENCH:'
 
-pass() { npass=$((npass + 1)); echo "PASS: $*"; }
-fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
-skip() { nskip=$((nskip + 1)); echo "SKIP: $*"; }
-info() { echo "INFO: $*"; }
-ok() {	# description condition-command...
-	d=$1; shift
-	if "$@" >/dev/null 2>&1; then pass "$d"; else fail "$d"; fi
-}
 wanted() { case " ${only:-} " in *" $1 "*) return 0 ;; esac; return 1; }
-summary() { echo "$SUITE: $npass passed, $nfail failed, $nskip skipped"; [ $nfail -eq 0 ]; }
 
 # recs RESULTS TYPE: the records of one type, as they are.
 recs() { sh qemu/records.sh "$1/records.jsonl" "$2"; }
@@ -60,11 +51,11 @@ esp_results() {
 	fi
 	e=$(esp "$2")
 	mdir -i "$e" ::results >"$T/$1.esp" 2>&1 || true
-	ok "$1: the ESP holds results/$id.jsonl and results/$id.md" sh -c \
+	check "$1: the ESP holds results/$id.jsonl and results/$id.md" sh -c \
 		"grep -q '$id.jsonl' '$T/$1.esp' && grep -q '$id.md' '$T/$1.esp'"
 	mtype -i "$e" "::results/$id.jsonl" >"$T/$1.esp.jsonl" 2>/dev/null || true
 	mtype -i "$e" "::results/$id.md" >"$T/$1.esp.md" 2>/dev/null || true
-	ok "$1: the ESP's records equal the log partition's" cmp "$T/$1.esp.jsonl" "$3/records.jsonl"
+	check "$1: the ESP's records equal the log partition's" cmp "$T/$1.esp.jsonl" "$3/records.jsonl"
 }
 # check_suite NAME RESULTS: the smoke suite ran whole on every filesystem
 # of the table (`fsbench config --filesystems` of the host build): each
@@ -77,7 +68,7 @@ check_suite() {
 	fslist=$("${FSBENCH_HOST:-$O/host/fsbench}" config --filesystems | cut -f1)
 	[ -n "$fslist" ] || fail "$1: no filesystem table from ${FSBENCH_HOST:-$O/host/fsbench} (make host)"
 	for fs in $fslist; do
-		ok "$1: $fs fs_end ok" has "$2" fs_end fs="$fs" status=ok
+		check "$1: $fs fs_end ok" has "$2" fs_end fs="$fs" status=ok
 		missing=
 		r=1
 		while [ "$r" -le "$rounds" ]; do
@@ -89,8 +80,8 @@ check_suite() {
 		done
 		if [ -z "$missing" ]; then pass "$1: $fs has every phase of $rounds rounds"; else fail "$1: $fs phases:$missing"; fi
 	done
-	ok "$1: every phase has errors 0 and verify_errors 0" \
+	check "$1: every phase has errors 0 and verify_errors 0" \
 		[ "$(rec "$2" phase errors verify_errors | grep -cvxF '0	0' || true)" -eq 0 ]
-	ok "$1: no verify_error or error records" \
+	check "$1: no verify_error or error records" \
 		[ "$(($(recs "$2" verify_error | wc -l) + $(recs "$2" error | wc -l)))" -eq 0 ]
 }

@@ -30,11 +30,10 @@ BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu
 IMG=$O/image/$BOARD
 only=${QEMU_TEST_ONLY:-ext4 f2fs uefi fake kill}
-SUITE='qemu tests'
 . tests/qemu/lib.sh
 
 rm -rf "$T"
-mkdir -p "$T"
+test_init 'qemu tests' "$T"
 eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
 export BOARD
 command -v "$BOARD_QEMU" >/dev/null || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
@@ -59,24 +58,24 @@ boot() {
 # check_full NAME: a complete smoke run on the four filesystems.
 check_full() {
 	name=$1 res=$T/$1
-	ok "$name: launcher exit status 0 (the runner's)" [ "$rc" -eq 0 ] ||
+	check "$name: launcher exit status 0 (the runner's)" [ "$rc" -eq 0 ] ||
 		tail -n 30 "$T/$name.out"
-	ok "$name: records.jsonl extracted from the log partition" \
+	check "$name: records.jsonl extracted from the log partition" \
 		grep -q 'from the log partition' "$res/run.txt"
-	ok "$name: one run_start" [ "$(recs "$res" run_start | wc -l)" -eq 1 ]
-	ok "$name: run_end ok, exit_code 0" has "$res" run_end status=ok exit_code=0
+	check "$name: one run_start" [ "$(recs "$res" run_start | wc -l)" -eq 1 ]
+	check "$name: run_end ok, exit_code 0" has "$res" run_end status=ok exit_code=0
 	check_suite "$name" "$res"
 	# Serial log: the same records with the prefix, init's lines, power-off.
 	console "$res" >"$T/$name.console"
-	ok "$name: the console carries the same records as the log partition" cmp "$T/$name.console" "$res/records.jsonl"
-	ok "$name: serial log shows the rootfs mounted read-only" grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / [a-z0-9]* ro,' "$res/serial.log"
-	ok "$name: serial log shows init starting fsbench" grep -q 'fsbench-init: starting fsbench' "$res/serial.log"
-	ok "$name: serial log shows fsbench's exit status 0" grep -q 'fsbench-init: fsbench exited with 0 ' "$res/serial.log"
-	ok "$name: serial log shows the power-off" grep -q 'reboot: Power down' "$res/serial.log"
-	ok "$name: progress lines on the console" grep -q 'files/s' "$res/serial.log"
-	ok "$name: report.md has the runner/SUITE.md summary table" grep -q 'create (incl. sync)' "$res/report.md"
+	check "$name: the console carries the same records as the log partition" cmp "$T/$name.console" "$res/records.jsonl"
+	check "$name: serial log shows the rootfs mounted read-only" grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / [a-z0-9]* ro,' "$res/serial.log"
+	check "$name: serial log shows init starting fsbench" grep -q 'fsbench-init: starting fsbench' "$res/serial.log"
+	check "$name: serial log shows fsbench's exit status 0" grep -q 'fsbench-init: fsbench exited with 0 ' "$res/serial.log"
+	check "$name: serial log shows the power-off" grep -q 'reboot: Power down' "$res/serial.log"
+	check "$name: progress lines on the console" grep -q 'files/s' "$res/serial.log"
+	check "$name: report.md has the runner/SUITE.md summary table" grep -q 'create (incl. sync)' "$res/report.md"
 	for f in 'accelerator:' 'first record:' 'total run time:' 'image total'; do
-		ok "$name: summary.txt has '$f'" grep -q "$f" "$res/summary.txt"
+		check "$name: summary.txt has '$f'" grep -q "$f" "$res/summary.txt"
 	done
 }
 
@@ -85,7 +84,7 @@ if wanted ext4 && boot smoke-ext4 ext4 --profile smoke; then
 fi
 if wanted f2fs && boot smoke-f2fs f2fs --profile smoke; then
 	check_full smoke-f2fs
-	ok "smoke-f2fs: the rootfs was f2fs" grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / f2fs ro,' "$T/smoke-f2fs/serial.log"
+	check "smoke-f2fs: the rootfs was f2fs" grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / f2fs ro,' "$T/smoke-f2fs/serial.log"
 fi
 
 if wanted uefi; then
@@ -93,11 +92,11 @@ if wanted uefi; then
 		skip "uefi: no firmware ${BOARD_QEMU_FIRMWARE:-} (package ovmf)"
 	elif boot uefi ext4 --profile smoke --uefi --append fsbench.fs=ext4; then
 		res=$T/uefi
-		ok "uefi: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/uefi.out"
-		ok "uefi: booted through the firmware" grep -q 'boot: *UEFI firmware' "$res/run.txt"
-		ok "uefi: the ESP's fsbench.conf was used (fs = ext4 only)" has "$res" run_start config.fs=ext4
-		ok "uefi: ext4 fs_end ok" has "$res" fs_end status=ok
-		ok "uefi: run_end exit_code 0" has "$res" run_end exit_code=0
+		check "uefi: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/uefi.out"
+		check "uefi: booted through the firmware" grep -q 'boot: *UEFI firmware' "$res/run.txt"
+		check "uefi: the ESP's fsbench.conf was used (fs = ext4 only)" has "$res" run_start config.fs=ext4
+		check "uefi: ext4 fs_end ok" has "$res" fs_end status=ok
+		check "uefi: run_end exit_code 0" has "$res" run_end exit_code=0
 	fi
 fi
 
@@ -142,57 +141,57 @@ if wanted fake; then
 				rm -rf "$T/$n-attempt1"; mv "$T/$n" "$T/$n-attempt1"; mv "$T/$n.out" "$T/$n-attempt1.out"
 				info "$n: once more"
 			done
-			nfail0=$nfail
+			nfail0=$T_FAIL
 		}
 		# After a case's checks: on a failure, what the launcher printed.
-		explain() { [ "$nfail" -eq "$nfail0" ] || show "$1"; }
+		explain() { [ "$T_FAIL" -eq "$nfail0" ] || show "$1"; }
 		fake watchdog --timeout 120 \
 			--append "fake_fsbench=hang fsbench.phase_timeout=1 fsbench_init.margin=3"
-		ok "watchdog: init's watchdog fired" grep -q 'fsbench-init: watchdog: no record for 4s' "$T/watchdog/serial.log"
-		ok "watchdog: the guest powered off by itself" sh -c "grep -q 'reboot: Power down' '$T/watchdog/serial.log' && grep -q 'end: *guest powered off' '$T/watchdog/run.txt'"
-		ok "watchdog: launcher status 4 (no run_end)" [ "$rc" -eq 4 ]
-		ok "watchdog: the run_start record was kept" [ "$(recs "$T/watchdog" run_start | wc -l)" -eq 1 ]
+		check "watchdog: init's watchdog fired" grep -q 'fsbench-init: watchdog: no record for 4s' "$T/watchdog/serial.log"
+		check "watchdog: the guest powered off by itself" sh -c "grep -q 'reboot: Power down' '$T/watchdog/serial.log' && grep -q 'end: *guest powered off' '$T/watchdog/run.txt'"
+		check "watchdog: launcher status 4 (no run_end)" [ "$rc" -eq 4 ]
+		check "watchdog: the run_start record was kept" [ "$(recs "$T/watchdog" run_start | wc -l)" -eq 1 ]
 		explain watchdog
 		fake panic --timeout 120 --append "fake_fsbench=panic"
-		ok "panic: the kernel panicked" grep -q 'Kernel panic' "$T/panic/serial.log"
-		ok "panic: QEMU ended by itself (panic=1, -no-reboot)" grep -q 'end: *guest powered off' "$T/panic/run.txt"
-		ok "panic: launcher status 4 (no run_end)" [ "$rc" -eq 4 ]
+		check "panic: the kernel panicked" grep -q 'Kernel panic' "$T/panic/serial.log"
+		check "panic: QEMU ended by itself (panic=1, -no-reboot)" grep -q 'end: *guest powered off' "$T/panic/run.txt"
+		check "panic: launcher status 4 (no run_end)" [ "$rc" -eq 4 ]
 		explain panic
 		# console=ttyS0 (the board's) then console=tty0: the screen is
 		# /dev/console, as on pc-x86_64; init mirrors to the serial port
 		# without making it the run's controlling terminal.
 		fake mirror --timeout 120 --append "console=tty0"
-		ok "mirror: init mirrors to the serial port" grep -q 'fsbench-init: starting fsbench (console also on /dev/ttyS0)' "$T/mirror/serial.log"
-		ok "mirror: the stand-in's messages reach the serial port" grep -q 'fake-fsbench: mkfs.xfs' "$T/mirror/serial.log"
-		ok "mirror: init has no controlling terminal (tty_nr 0)" grep -q "fake-fsbench: init's tty_nr 0," "$T/mirror/serial.log"
+		check "mirror: init mirrors to the serial port" grep -q 'fsbench-init: starting fsbench (console also on /dev/ttyS0)' "$T/mirror/serial.log"
+		check "mirror: the stand-in's messages reach the serial port" grep -q 'fake-fsbench: mkfs.xfs' "$T/mirror/serial.log"
+		check "mirror: init has no controlling terminal (tty_nr 0)" grep -q "fake-fsbench: init's tty_nr 0," "$T/mirror/serial.log"
 		console "$T/mirror" >"$T/mirror.console"
-		ok "mirror: the serial port's records equal the log partition's" cmp "$T/mirror.console" "$T/mirror/records.jsonl"
-		ok "mirror: launcher status 0" [ "$rc" -eq 0 ]
+		check "mirror: the serial port's records equal the log partition's" cmp "$T/mirror.console" "$T/mirror/records.jsonl"
+		check "mirror: launcher status 0" [ "$rc" -eq 0 ]
 		explain mirror
 		fake timeout --timeout 20 --append "fake_fsbench=hang"
-		ok "timeout: the launcher killed QEMU after 20 s" grep -q 'timeout: killed after 20s' "$T/timeout.out"
-		ok "timeout: launcher status 4" [ "$rc" -eq 4 ]
-		ok "timeout: the launcher shows the console's last lines" grep -q "console's last lines" "$T/timeout.out"
+		check "timeout: the launcher killed QEMU after 20 s" grep -q 'timeout: killed after 20s' "$T/timeout.out"
+		check "timeout: launcher status 4" [ "$rc" -eq 4 ]
+		check "timeout: the launcher shows the console's last lines" grep -q "console's last lines" "$T/timeout.out"
 		explain timeout
 	fi
 fi
 
 if wanted kill && boot killed ext4 --profile smoke --kill-after-records 12; then
 	res=$T/killed
-	ok "killed: launcher reports the kill" grep -q 'killed after 12 records' "$T/killed.out"
-	ok "killed: launcher fails without run_end (status 4)" [ "$rc" -eq 4 ]
-	ok "killed: no run_end record" [ "$(recs "$res" run_end | wc -l)" -eq 0 ]
+	check "killed: launcher reports the kill" grep -q 'killed after 12 records' "$T/killed.out"
+	check "killed: launcher fails without run_end (status 4)" [ "$rc" -eq 4 ]
+	check "killed: no run_end record" [ "$(recs "$res" run_end | wc -l)" -eq 0 ]
 	console "$res" >"$T/killed.console"
 	nlog=$(wc -l <"$res/records.jsonl")
 	ncon=$(wc -l <"$T/killed.console")
 	info "killed: $ncon records on the console, $nlog in the log partition"
-	ok "killed: the log kept every record but at most the one being written ($nlog of $ncon)" \
+	check "killed: the log kept every record but at most the one being written ($nlog of $ncon)" \
 		test "$nlog" -ge 12 -a "$nlog" -ge $((ncon - 1))
 	head -n "$nlog" "$T/killed.console" >"$T/killed.console.head"
-	ok "killed: log records equal the console's, in order" cmp "$res/records.jsonl" "$T/killed.console.head"
+	check "killed: log records equal the console's, in order" cmp "$res/records.jsonl" "$T/killed.console.head"
 	seqs=$(rec "$res" "" seq | tr '\n' ' ')
 	want=$(seq 0 $((nlog - 1)) | tr '\n' ' ')
-	ok "killed: sequence numbers 0..$((nlog - 1)) without a gap" [ "$seqs" = "$want" ]
+	check "killed: sequence numbers 0..$((nlog - 1)) without a gap" [ "$seqs" = "$want" ]
 fi
 
 summary

@@ -30,11 +30,10 @@ BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu-targets
 IMG=$O/image/$BOARD
 only=${TARGETS_TEST_ONLY:-named boot nomatch glob}
-SUITE='qemu target tests'
 . tests/qemu/lib.sh
 
 rm -rf "$T"
-mkdir -p "$T"
+test_init 'qemu target tests' "$T"
 eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
 export BOARD
 command -v "$BOARD_QEMU" >/dev/null || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
@@ -68,53 +67,53 @@ boot() {
 	set -e
 	work=$(sed -n 's/^ *work folder: *//p' "$res/run.txt" 2>/dev/null)
 	info "$name: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
-	ok "$name: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
-	ok "$name: the pattern disk (fsbench-other) is untouched" [ "$(sha256sum <"$other")" = "$want_sum" ]
+	check "$name: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
+	check "$name: the pattern disk (fsbench-other) is untouched" [ "$(sha256sum <"$other")" = "$want_sum" ]
 }
 done_work() { case $work in "$O"/run/*) rm -rf "$work" ;; esac; }
 
 # check_refused NAME WHY-TEXT: a refusal with every disk listed.
 check_refused() {
 	name=$1 res=$T/$1 err=$T/$1.error
-	ok "$name: launcher exit status 3 (refused)" [ "$rc" -eq 3 ] || tail -n 20 "$T/$name.out"
+	check "$name: launcher exit status 3 (refused)" [ "$rc" -eq 3 ] || tail -n 20 "$T/$name.out"
 	flat "$res" error >"$err"
-	ok "$name: one error record with refused:true" [ "$(grep -cx 'refused=true' "$err")" -eq 1 ]
-	ok "$name: the refusal says '$2'" grep -q -- "^msg=.*$2" "$err"
+	check "$name: one error record with refused:true" [ "$(grep -cx 'refused=true' "$err")" -eq 1 ]
+	check "$name: the refusal says '$2'" grep -q -- "^msg=.*$2" "$err"
 	grep '^disks\[[0-9]*\]\.' "$err" | sed 's/^disks\[[0-9]*\]\.//' >"$err.disks"
 	for s in fsbench-boot fsbench-target fsbench-named fsbench-other; do
-		ok "$name: the disks array lists serial $s" grep -qx "serial=$s" "$err.disks"
+		check "$name: the disks array lists serial $s" grep -qx "serial=$s" "$err.disks"
 	done
-	ok "$name: the disks array has path, model, size, transport" sh -c \
+	check "$name: the disks array has path, model, size, transport" sh -c \
 		"grep -q '^path=/dev/nvme' '$err.disks' && grep -qx 'model=QEMU NVMe Ctrl' '$err.disks' && grep -qx 'size_bytes=2147483648' '$err.disks' && grep -qx 'transport=nvme' '$err.disks'"
-	ok "$name: run_end status refused, exit_code 3" has "$res" run_end status=refused exit_code=3
-	ok "$name: the named disk was not written (no block allocated)" [ "$(du -k "$named" | cut -f1)" -eq 0 ]
+	check "$name: run_end status refused, exit_code 3" has "$res" run_end status=refused exit_code=3
+	check "$name: the named disk was not written (no block allocated)" [ "$(du -k "$named" | cut -f1)" -eq 0 ]
 }
 
 if wanted named; then
 	boot named serial:fsbench-named
 	res=$T/named
-	ok "named: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/named.out"
+	check "named: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/named.out"
 	flat "$res" run_start >"$T/named.start"
 	grep '^target\.' "$T/named.start" | sed 's/^target\.//' >"$T/named.target"
 	info "named: target $(tr '\n' ' ' <"$T/named.target")"
-	ok "named: the run was on serial fsbench-named" grep -qx 'serial=fsbench-named' "$T/named.target"
-	ok "named: ext4 fs_end ok" has "$res" fs_end fs=ext4 status=ok
-	ok "named: run_end ok, exit_code 0" has "$res" run_end exit_code=0
+	check "named: the run was on serial fsbench-named" grep -qx 'serial=fsbench-named' "$T/named.target"
+	check "named: ext4 fs_end ok" has "$res" fs_end fs=ext4 status=ok
+	check "named: run_end ok, exit_code 0" has "$res" run_end exit_code=0
 	# ext4 superblock magic 0xef53 at byte 1080 of the named disk.
-	ok "named: the named disk now holds ext4" [ "$(od -An -tx1 -j1080 -N2 "$named" | tr -d ' ')" = 53ef ]
+	check "named: the named disk now holds ext4" [ "$(od -An -tx1 -j1080 -N2 "$named" | tr -d ' ')" = 53ef ]
 	for k in model serial firmware size_bytes logical_block physical_block transport pcie_link_speed; do
-		ok "named: run_start target has $k" grep -q "^$k=" "$T/named.target"
+		check "named: run_start target has $k" grep -q "^$k=" "$T/named.target"
 	done
-	ok "named: target transport nvme, model QEMU NVMe Ctrl" sh -c \
+	check "named: target transport nvme, model QEMU NVMe Ctrl" sh -c \
 		"grep -qx 'transport=nvme' '$T/named.target' && grep -qx 'model=QEMU NVMe Ctrl' '$T/named.target'"
 	for k in dmi sys_vendor product_name bios_vendor cpu_model cpus mem_bytes kernel machine; do
-		ok "named: run_start host has $k" grep -Eq "^host\.([a-z_]+\.)?$k(=|\.)" "$T/named.start"
+		check "named: run_start host has $k" grep -Eq "^host\.([a-z_]+\.)?$k(=|\.)" "$T/named.start"
 	done
 	if esp_results named "$work" "$res"; then
-		ok "named: the ESP's report has the table and the target" sh -c \
+		check "named: the ESP's report has the table and the target" sh -c \
 			"grep -q 'create (incl. sync)' '$T/named.esp.md' && grep -q 'serial fsbench-named' '$T/named.esp.md'"
 	fi
-	ok "named: on_finish poweroff: init powered off" sh -c \
+	check "named: on_finish poweroff: init powered off" sh -c \
 		"grep -q 'fsbench-init: on_finish poweroff' '$res/serial.log' && grep -q 'fsbench-init: powering off' '$res/serial.log' && grep -q 'reboot: Power down' '$res/serial.log'"
 	done_work
 fi
@@ -131,17 +130,17 @@ fi
 if wanted nomatch; then
 	boot nomatch serial:no-such-disk --append fsbench.on_finish=reboot
 	check_refused nomatch 'no disk matches'
-	ok "nomatch: on_finish reboot: init rebooted (QEMU -no-reboot exits)" sh -c \
+	check "nomatch: on_finish reboot: init rebooted (QEMU -no-reboot exits)" sh -c \
 		"grep -q 'fsbench-init: rebooting' '$T/nomatch/serial.log' && grep -q 'reboot: Restarting system' '$T/nomatch/serial.log'"
 	if esp_results nomatch "$work" "$T/nomatch"; then
 		mkdir -p "$T/nomatch-esp"
 		cp "$T/nomatch.esp.jsonl" "$T/nomatch-esp/records.jsonl"
 		flat "$T/nomatch-esp" error >"$T/nomatch.esp.error"
-		ok "nomatch: the refusal with the disk list is on the ESP" sh -c \
+		check "nomatch: the refusal with the disk list is on the ESP" sh -c \
 			"grep -qx refused=true '$T/nomatch.esp.error' && grep -q '^disks\[1\]\.serial=' '$T/nomatch.esp.error'"
-		ok "nomatch: the ESP's report lists the disks by serial" sh -c \
+		check "nomatch: the ESP's report lists the disks by serial" sh -c \
 			"grep -q 'Disks the runner saw' '$T/nomatch.esp.md' && grep -q '| fsbench-named ' '$T/nomatch.esp.md'"
-		ok "nomatch: init found a report to write" sh -c "! grep -q 'results: no report' '$T/nomatch/serial.log'"
+		check "nomatch: init found a report to write" sh -c "! grep -q 'results: no report' '$T/nomatch/serial.log'"
 	fi
 	done_work
 fi

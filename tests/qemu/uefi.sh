@@ -33,12 +33,11 @@ O=${O:?run through make check-qemu}
 T=$O/tests/qemu-uefi
 only=${UEFI_TEST_ONLY:-direct uefi pc}
 ratio_max=${UEFI_RATIO_MAX:-4}
-SUITE='qemu UEFI tests'
 . tests/qemu/lib.sh
 
 
 rm -rf "$T"
-mkdir -p "$T"
+test_init 'qemu UEFI tests' "$T"
 # The board's settings stay out of the environment: qemu/run.sh and make
 # read each board's own.
 qemu=$(eval "$(sh image/boardenv.sh board/qemu-x86_64/board.mk)"; echo "$BOARD_QEMU")
@@ -73,36 +72,36 @@ build qemu-x86_64 || { summary; exit 1; }
 t_direct=
 if wanted direct; then
 	boot direct qemu-x86_64 --profile smoke --append fsbench.target=serial:none
-	ok "direct: the run was refused (status 3)" [ "$rc" -eq 3 ]
+	check "direct: the run was refused (status 3)" [ "$rc" -eq 3 ]
 	t_direct=$(first "$T/direct")
-	ok "direct: a first record" [ -n "$t_direct" ]
+	check "direct: a first record" [ -n "$t_direct" ]
 	done_work
 fi
 
 if wanted uefi; then
 	boot uefi qemu-x86_64 --uefi --profile smoke --timeout 900
 	res=$T/uefi
-	ok "uefi: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/uefi.out"
-	ok "uefi: booted through the firmware, no -kernel" sh -c \
+	check "uefi: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/uefi.out"
+	check "uefi: booted through the firmware, no -kernel" sh -c \
 		"grep -q 'boot: *UEFI firmware' '$res/run.txt' && ! grep -q -- '-kernel' '$work/qemu.cmd'"
-	ok "uefi: the firmware started the disk's boot entry" grep -q 'BdsDxe: starting' "$res/serial.log"
-	ok "uefi: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
-	ok "uefi: run_start names the firmware (DMI bios_vendor OVMF)" sh -c \
+	check "uefi: the firmware started the disk's boot entry" grep -q 'BdsDxe: starting' "$res/serial.log"
+	check "uefi: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
+	check "uefi: run_start names the firmware (DMI bios_vendor OVMF)" sh -c \
 		"sh qemu/records.sh '$res/records.jsonl' run_start host.dmi.bios_vendor | grep -q OVMF"
 	check_suite uefi "$res"
-	ok "uefi: run_end ok, exit_code 0" has "$res" run_end status=ok exit_code=0
+	check "uefi: run_end ok, exit_code 0" has "$res" run_end status=ok exit_code=0
 	if esp_results uefi "$work" "$res"; then
-		ok "uefi: the ESP's report has the table and four filesystems" sh -c \
+		check "uefi: the ESP's report has the table and four filesystems" sh -c \
 			"grep -q 'create (incl. sync)' '$T/uefi.esp.md' && grep -q -E 'ext4 *[|] *xfs *[|] *btrfs *[|] *f2fs' '$T/uefi.esp.md'"
 	fi
-	ok "uefi: init said where the results went" grep -q "fsbench-init: results: .* results/$id.jsonl" "$res/serial.log"
-	ok "uefi: on_finish poweroff: the guest powered off" sh -c \
+	check "uefi: init said where the results went" grep -q "fsbench-init: results: .* results/$id.jsonl" "$res/serial.log"
+	check "uefi: on_finish poweroff: the guest powered off" sh -c \
 		"grep -q 'fsbench-init: powering off' '$res/serial.log' && grep -q 'reboot: Power down' '$res/serial.log' && grep -q 'end: *guest powered off' '$res/run.txt'"
 	t_uefi=$(first "$res")
 	if [ -n "$t_direct" ] && [ -n "$t_uefi" ]; then
 		r=$(awk -v u="$t_uefi" -v d="$t_direct" 'BEGIN { printf "%.2f", u / d }')
 		info "first record: UEFI $t_uefi s, direct kernel boot $t_direct s: ratio $r"
-		ok "uefi: first record within ${ratio_max}x of the direct boot ($t_uefi s vs $t_direct s)" \
+		check "uefi: first record within ${ratio_max}x of the direct boot ($t_uefi s vs $t_direct s)" \
 			awk -v r="$r" -v m="$ratio_max" 'BEGIN { exit !(r <= m) }'
 	fi
 	done_work
@@ -112,20 +111,20 @@ if wanted pc; then
 	if build pc-x86_64; then
 		boot pc pc-x86_64 --uefi --profile smoke --timeout 300
 		res=$T/pc
-		ok "pc: refused as shipped (target serial:SET-ME), status 3" [ "$rc" -eq 3 ] || tail -n 20 "$T/pc.out"
-		ok "pc: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
+		check "pc: refused as shipped (target serial:SET-ME), status 3" [ "$rc" -eq 3 ] || tail -n 20 "$T/pc.out"
+		check "pc: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
 		# console=ttyS0,115200 console=tty0: the screen is /dev/console; init
 		# mirrors its lines, the runner's messages and the records to ttyS0.
-		ok "pc: init's lines on the serial port too" grep -q 'fsbench-init: starting fsbench (console also on /dev/ttyS0)' "$res/serial.log"
-		ok "pc: the runner's refusal message on the serial port" grep -q 'fsbench: refusing: target serial:SET-ME' "$res/serial.log"
+		check "pc: init's lines on the serial port too" grep -q 'fsbench-init: starting fsbench (console also on /dev/ttyS0)' "$res/serial.log"
+		check "pc: the runner's refusal message on the serial port" grep -q 'fsbench: refusing: target serial:SET-ME' "$res/serial.log"
 		console "$res" >"$T/pc.serial.jsonl"
-		ok "pc: the records on the serial port equal the log partition's" cmp "$T/pc.serial.jsonl" "$res/records.jsonl"
+		check "pc: the records on the serial port equal the log partition's" cmp "$T/pc.serial.jsonl" "$res/records.jsonl"
 		flat "$res" error >"$T/pc.error"
-		ok "pc: the refusal lists the boot disk and the NVMe target" sh -c \
+		check "pc: the refusal lists the boot disk and the NVMe target" sh -c \
 			"grep -qx refused=true '$T/pc.error' && grep -qx 'disks\[[0-9]*\]\.serial=fsbench-boot' '$T/pc.error' &&
 			 grep -qx 'disks\[[0-9]*\]\.serial=fsbench-target' '$T/pc.error'"
 		if esp_results pc "$work" "$res"; then
-			ok "pc: the ESP's report says SET-ME matched nothing and lists the disks" sh -c \
+			check "pc: the ESP's report says SET-ME matched nothing and lists the disks" sh -c \
 				"grep -q 'serial:SET-ME (not resolved to a disk)' '$T/pc.esp.md' && grep -q '| fsbench-target ' '$T/pc.esp.md'"
 		fi
 		done_work
