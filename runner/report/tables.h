@@ -36,6 +36,9 @@ int rep_table_layout(const struct rep_run *r, struct rep_table *t);
 /* The aging finding, one row per filesystem that shows it (fs, sentence). */
 int rep_table_layout_findings(const struct rep_run *r, struct rep_table *t);
 int rep_table_errors(const struct rep_run *r, struct rep_table *t);
+/* The health records: before, after and the difference, one row per
+ * item (no rows when the run has none). */
+int rep_table_health(const struct rep_run *r, struct rep_table *t);
 /* The disks a refused run saw, one row each (no rows without a refusal). */
 int rep_table_disks(const struct rep_run *r, struct rep_table *t);
 

@@ -267,6 +267,14 @@ static void read_pcie(struct fsb_health *h, const char *real)
 				 h->pcie_dev);
 			return;
 		}
+		/* a device on a root bus (QEMU's, an integrated controller)
+		 * has the attributes but no link: "Unknown", width 0 */
+		if (!strncmp(h->pcie_speed, "Unknown", 7) || !strcmp(h->pcie_width, "0")) {
+			snprintf(h->pcie_why, sizeof(h->pcie_why),
+				 "not available: PCI device %s reports no link (speed %.20s, width %.8s)",
+				 h->pcie_dev, h->pcie_speed, h->pcie_width);
+			return;
+		}
 		h->have_pcie = 1;
 		return;
 	}
