@@ -2,10 +2,13 @@
  * NVMe base specification's offsets), the difference of two, and the
  * health record's members. */
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "lib/jsonr.h"
+#include "report/report.h"
 #include "log/record.h"
 #include "run/health.h"
 #include "unit.h"
@@ -49,6 +52,144 @@ static const struct jsonr *parse_rec(struct fsb_rec *r, struct jsonr_doc **doc)
 	if (n < 0 || jsonr_parse(r->buf, (size_t)n, doc, NULL) < 0)
 		return NULL;
 	return jsonr_root(*doc);
+}
+
+/* Records as the runner writes them: an NVMe run (the after record with
+ * its difference), and a loop run (every part not available). */
+#define NVME_BEFORE "{\"schema\":1,\"type\":\"health\",\"run_id\":\"a1\",\"seq\":1,\"when\":\"before\"," \
+	"\"device\":\"/dev/nvme0n1\",\"transport\":\"nvme\",\"nvme_smart\":{\"critical_warning\":0," \
+	"\"temperature_k\":323,\"available_spare\":100,\"percentage_used\":1,\"data_units_read\":1," \
+	"\"data_units_written\":0,\"media_errors\":0,\"bytes_read\":512000,\"bytes_written\":0}," \
+	"\"ata_smart\":\"not available: an NVMe disk has no ATA SMART\"," \
+	"\"pcie_link\":{\"device\":\"0000:01:00.0\",\"speed\":\"8.0 GT/s PCIe\",\"width\":\"2\"," \
+	"\"max_speed\":\"8.0 GT/s PCIe\",\"max_width\":\"4\",\"at_max\":false}," \
+	"\"temperature\":{\"celsius\":49.85,\"source\":\"nvme smart log\"}}\n"
+#define NVME_PHASE "{\"type\":\"phase\",\"run_id\":\"a1\",\"fs\":\"ext4\",\"round\":1," \
+	"\"phase\":\"create\",\"seconds\":1,\"files\":2000,\"bytes\":8192000}\n"
+#define NVME_AFTER "{\"schema\":1,\"type\":\"health\",\"run_id\":\"a1\",\"seq\":9,\"when\":\"after\"," \
+	"\"device\":\"/dev/nvme0n1\",\"transport\":\"nvme\",\"nvme_smart\":{\"critical_warning\":0," \
+	"\"temperature_k\":325,\"available_spare\":99,\"percentage_used\":1,\"data_units_read\":3," \
+	"\"data_units_written\":40,\"media_errors\":\"18446744073709551616\",\"bytes_read\":1536000," \
+	"\"bytes_written\":20480000},\"ata_smart\":\"not available: an NVMe disk has no ATA SMART\"," \
+	"\"pcie_link\":{\"device\":\"0000:01:00.0\",\"speed\":\"8.0 GT/s PCIe\",\"width\":\"2\"," \
+	"\"max_speed\":\"8.0 GT/s PCIe\",\"max_width\":\"4\",\"at_max\":false}," \
+	"\"temperature\":{\"celsius\":51.85,\"source\":\"nvme smart log\"}," \
+	"\"delta\":{\"nvme_smart\":{\"data_units_read\":2,\"data_units_written\":40," \
+	"\"bytes_read\":1024000,\"bytes_written\":20480000,\"media_errors\":\"18446744073709551616\"," \
+	"\"new_critical_warning\":0,\"available_spare\":-1,\"percentage_used\":0}," \
+	"\"temperature_celsius\":2,\"pcie_link_changed\":false}}\n"
+#define LOOP_NA "\"not available: a loop device (the disk under its backing file is not the target)\""
+#define LOOP_AFTER "{\"schema\":1,\"type\":\"health\",\"run_id\":\"b2\",\"seq\":9,\"when\":\"after\"," \
+	"\"device\":\"/dev/loop3\",\"transport\":\"loop\",\"nvme_smart\":" LOOP_NA ",\"ata_smart\":" \
+	LOOP_NA ",\"pcie_link\":" LOOP_NA ",\"temperature\":" LOOP_NA ",\"delta\":{\"nvme_smart\":" \
+	LOOP_NA ",\"temperature_celsius\":" LOOP_NA "}}\n"
+
+static int load_text(struct rep_set *set, const char *text, char *err, size_t errlen)
+{
+	memset(set, 0, sizeof(*set));
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	if (!f)
+		return -errno;
+	int rc = rep_load_stream(set, f, "mem.jsonl", err, errlen);
+	fclose(f);
+	return rc;
+}
+
+/* The row whose first cell (reader) or second (data) is key; -1 if none. */
+static long find_row(const struct rep_table *t, size_t col, const char *key)
+{
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct rep_cell *c = rep_table_cell(t, i, col);
+		if (c && c->kind == CELL_TEXT && !strcmp(c->text, key))
+			return (long)i;
+	}
+	return -1;
+}
+
+static const char *text_of(const struct rep_table *t, const struct rep_writer *w, long row,
+			   size_t col)
+{
+	static char buf[4][REP_CELL_BUF];
+	static unsigned next;
+	const struct rep_cell *c = row < 0 ? NULL : rep_table_cell(t, (size_t)row, col);
+	return c ? rep_cell_text(w, c, buf[next++ % 4], sizeof(buf[0])) : "(none)";
+}
+
+static void test_report(void)
+{
+	const struct rep_writer *md = rep_writer_find("md"), *csv = rep_writer_find("csv");
+	struct rep_set set;
+	struct rep_table t;
+	char err[256];
+
+	CHECK_EQ_U(load_text(&set, NVME_BEFORE NVME_PHASE NVME_AFTER LOOP_AFTER, err, sizeof(err)), 0);
+	const struct rep_run *r = rep_find(&set, "a1");
+	CHECK(r != NULL);
+	if (!r)
+		return;
+	/* as data: one value per row, keyed by the record's names */
+	CHECK_EQ_U(rep_table_health(r, &t), 0);
+	rep_table_view(&t, REP_VIEW_DATA);
+	CHECK_EQ_U(t.ncols, 4);
+	long row = find_row(&t, 0, "nvme_smart.data_units_written");
+	CHECK_STR(text_of(&t, csv, row, 1), "0");
+	CHECK_STR(text_of(&t, csv, row, 2), "40");
+	CHECK_STR(text_of(&t, csv, row, 3), "40");
+	row = find_row(&t, 0, "nvme_smart.bytes_written");
+	CHECK_STR(text_of(&t, csv, row, 3), "20480000");
+	row = find_row(&t, 0, "suite_bytes_created");
+	CHECK_STR(text_of(&t, csv, row, 3), "8192000");
+	row = find_row(&t, 0, "nvme_smart.media_errors");
+	CHECK_STR(text_of(&t, csv, row, 2), "18446744073709551616");
+	CHECK_STR(text_of(&t, csv, row, 3), "18446744073709551616");
+	row = find_row(&t, 0, "nvme_smart.available_spare");
+	CHECK_STR(text_of(&t, csv, row, 3), "-1");
+	row = find_row(&t, 0, "nvme_smart.temperature_k");
+	CHECK_STR(text_of(&t, csv, row, 2), "325");
+	CHECK_STR(text_of(&t, csv, row, 3), "");	/* no difference recorded */
+	row = find_row(&t, 0, "pcie_link.max_width");
+	CHECK_STR(text_of(&t, csv, row, 2), "4");
+	row = find_row(&t, 0, "temperature_celsius");
+	CHECK_STR(text_of(&t, csv, row, 3), "2.0");
+	rep_table_free(&t);
+
+	/* for a reader: the link below its maximum says so */
+	CHECK_EQ_U(rep_table_health(r, &t), 0);
+	rep_table_view(&t, REP_VIEW_READ);
+	row = find_row(&t, 0, "PCIe link (max)");
+	CHECK_STR(text_of(&t, md, row, 1), "8.0 GT/s PCIe x2 (max 8.0 GT/s PCIe x4): below its maximum");
+	row = find_row(&t, 0, "data units written (512,000 bytes)");
+	CHECK_STR(text_of(&t, md, row, 3), "40");
+	rep_table_free(&t);
+
+	/* a loop run: the reasons, never a number */
+	r = rep_find(&set, "b2");
+	CHECK(r != NULL);
+	if (r) {
+		CHECK_EQ_U(rep_table_health(r, &t), 0);
+		rep_table_view(&t, REP_VIEW_DATA);
+		row = find_row(&t, 0, "nvme_smart");
+		CHECK_CONTAINS(text_of(&t, csv, row, 2), "not available: a loop device");
+		CHECK_STR(text_of(&t, csv, row, 1), "");	/* no before record */
+		row = find_row(&t, 0, "temperature_celsius");
+		CHECK_CONTAINS(text_of(&t, csv, row, 2), "not available: a loop device");
+		CHECK_EQ_U(find_row(&t, 0, "nvme_smart.data_units_written"), (unsigned long long)-1);
+		rep_table_free(&t);
+	}
+	rep_free(&set);
+
+	/* a run without health records has no rows (the section is left out) */
+	CHECK_EQ_U(load_text(&set, NVME_PHASE, err, sizeof(err)), 0);
+	CHECK_EQ_U(rep_table_health(rep_find(&set, NULL), &t), 0);
+	CHECK_EQ_U(t.nrows, 0);
+	rep_table_free(&t);
+	rep_free(&set);
+
+	/* "when" is before or after */
+	CHECK_EQ_U(load_text(&set, "{\"type\":\"health\",\"run_id\":\"c\",\"when\":\"during\"}\n",
+			     err, sizeof(err)), (unsigned long long)-EBADMSG);
+	CHECK_STR(err, "mem.jsonl:1: health record: \"when\" must be \"before\" or \"after\"");
+	rep_free(&set);
 }
 
 int main(int argc, char **argv)
@@ -180,5 +321,7 @@ int main(int argc, char **argv)
 	CHECK_CONTAINS(jsonr_str(jsonr_get(j, "temperature")), "not available: dir mode");
 	CHECK_CONTAINS(jsonr_str(jsonr_path(j, "delta.nvme_smart")), "not available: dir mode");
 	jsonr_free(doc);
+
+	test_report();
 	return unit_done(argv[0]);
 }
