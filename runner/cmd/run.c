@@ -19,6 +19,7 @@
 #include "log/log.h"
 #include "run/fs.h"
 #include "run/kmsg.h"
+#include "run/health.h"
 #include "run/suite.h"
 #include "run/sysinfo.h"
 #include "run/target.h"
@@ -112,6 +113,22 @@ static int run_end(struct fsb_ctx *c, const char *status, int code)
 	return code;
 }
 
+/* A health record: the disk's health now, and with before the difference
+ * (before the first filesystem and after the last). */
+static void health(struct fsb_ctx *c, const struct fsb_disk *t, const char *when,
+		   struct fsb_health *h, const struct fsb_health *before)
+{
+	struct fsb_rec r;
+
+	if (t)
+		fsb_health_read(t, h);
+	else
+		fsb_health_none(h, "dir mode: the directory is not a disk of its own");
+	fsb_rec_start(c, &r, "health");
+	fsb_health_json(&r, when, h, before);
+	fsb_emit(c, &r);
+}
+
 static int open_log(struct fsb_ctx *c)
 {
 	if (!c->cfg.log[0])
@@ -157,6 +174,7 @@ int cmd_run(int argc, char **argv)
 	static struct fsb_ctx ctx;
 	struct fsb_ctx *c = &ctx;
 	static struct fsb_disk target;
+	static struct fsb_health before, after;
 	char why[1024], sz[32], sig[128];
 	int rc = fsb_parse_settings(argc, argv, &c->cfg, NULL, NULL);
 
@@ -212,7 +230,9 @@ int cmd_run(int argc, char **argv)
 		open_kmsg(c);
 		run_start(c, NULL);
 		fsb_note(c, "dir mode: no mkfs, no remount; the stat and read phases run with a warm cache");
+		health(c, NULL, "before", &before, NULL);
 		fsb_suite_run(c, NULL);
+		health(c, NULL, "after", &after, &before);
 	} else {
 		enum fsb_refusal no = fsb_disk_resolve(c->cfg.target, &target, why, sizeof(why));
 		if (no != FSB_USABLE)
@@ -233,7 +253,9 @@ int cmd_run(int argc, char **argv)
 			return EXIT_SYSTEM;
 		open_kmsg(c);
 		run_start(c, &target);
+		health(c, &target, "before", &before, NULL);
 		fsb_suite_run(c, &target);
+		health(c, &target, "after", &after, &before);
 	}
 	rc = run_end(c, c->failed ? "failed" : "ok", c->failed ? EXIT_FAIL : EXIT_OK);
 	if (c->log)

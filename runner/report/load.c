@@ -91,6 +91,22 @@ static int set_text(char **slot, const struct jsonr *v)
 	return 0;
 }
 
+static void health_free(struct rep_health *h)
+{
+	char *strs[] = {
+		h->device, h->transport, h->smart_na, h->ata_na, h->pcie_na, h->temp_na,
+		h->pcie_speed, h->pcie_width, h->pcie_max_speed, h->pcie_max_width,
+		h->temp_source, h->delta_smart_na, h->went_backwards,
+	};
+	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
+		free(strs[i]);
+	for (int i = 0; i < REP_SM_N; i++) {
+		free(h->smart[i].digits);
+		free(h->delta[i].digits);
+	}
+	memset(h, 0, sizeof(*h));
+}
+
 static void run_free(struct rep_run *r)
 {
 	char **strs[] = {
@@ -138,6 +154,8 @@ static void run_free(struct rep_run *r)
 		free(r->km[i].text);
 	}
 	free(r->km);
+	for (int i = 0; i < REP_HEALTH_N; i++)
+		health_free(&r->health[i]);
 	free(r);
 }
 
@@ -538,6 +556,114 @@ static int load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *re
 	return 0;
 }
 
+const char *const rep_smart_key[REP_SM_N] = {
+	"critical_warning", "temperature_k", "available_spare", "percentage_used",
+	"data_units_read", "bytes_read", "data_units_written", "bytes_written",
+	"host_read_commands", "host_write_commands", "media_errors", "error_log_entries",
+	"unsafe_shutdowns", "power_cycles", "power_on_hours",
+};
+const char *const rep_smart_delta_key[REP_SM_N] = {
+	"new_critical_warning", NULL, "available_spare", "percentage_used",
+	"data_units_read", "bytes_read", "data_units_written", "bytes_written",
+	"host_read_commands", "host_write_commands", "media_errors", "error_log_entries",
+	"unsafe_shutdowns", "power_cycles", "power_on_hours",
+};
+
+/* A health number: an integer (negative ones in a difference), or a
+ * string of digits for one beyond 64 bits; anything else is absent. */
+static int health_num(struct loader *L, const struct jsonr *v, struct rep_hnum *n)
+{
+	if (jsonr_is(v, JSONR_STR) && *v->str && strspn(v->str, "0123456789") == v->len) {
+		n->have = 1;
+		if (!(n->digits = strdup(v->str)))
+			return oom(L);
+		return 0;
+	}
+	if (!jsonr_is(v, JSONR_NUM))
+		return 0;
+	uint64_t u = jsonr_u64(v, UINT64_MAX);
+	if (u != UINT64_MAX || !strcmp(v->str, "18446744073709551615")) {
+		n->have = 1;
+		n->n = u;
+	} else if (v->str[0] == '-' && v->num > -1e18 && v->num == (double)(int64_t)v->num) {
+		n->have = 1;
+		n->neg = v->num < 0;
+		n->n = (uint64_t)(-(int64_t)v->num);
+	}
+	return 0;
+}
+
+/* A part of a health record: an object, or its "not available" reason. */
+static int health_part(struct loader *L, const struct jsonr *rec, const char *key,
+		       const struct jsonr **obj, char **na)
+{
+	const struct jsonr *v = jsonr_get(rec, key);
+
+	*obj = jsonr_is(v, JSONR_OBJ) ? v : NULL;
+	if (jsonr_is(v, JSONR_STR) && !(*na = strdup(v->str)))
+		return oom(L);
+	return 0;
+}
+
+static int load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	const char *when = jsonr_str(jsonr_get(rec, "when"));
+	int i = when && !strcmp(when, "before") ? REP_HEALTH_BEFORE :
+		when && !strcmp(when, "after") ? REP_HEALTH_AFTER : -1;
+	const struct jsonr *sm, *ata, *pcie, *temp, *delta;
+
+	if (i < 0)
+		return bad(L, "health record: \"when\" must be \"before\" or \"after\"");
+	struct rep_health *h = &r->health[i];
+	health_free(h);
+	h->have = 1;
+	h->line = L->line;
+	h->pcie_at_max = h->pcie_changed = -1;
+	if (set_text(&h->device, jsonr_get(rec, "device")) ||
+	    set_text(&h->transport, jsonr_get(rec, "transport")) ||
+	    health_part(L, rec, "nvme_smart", &sm, &h->smart_na) ||
+	    health_part(L, rec, "ata_smart", &ata, &h->ata_na) ||
+	    health_part(L, rec, "pcie_link", &pcie, &h->pcie_na) ||
+	    health_part(L, rec, "temperature", &temp, &h->temp_na))
+		return oom(L);
+	for (int k = 0; sm && k < REP_SM_N; k++)
+		if (health_num(L, jsonr_get(sm, rep_smart_key[k]), &h->smart[k]))
+			return -ENOMEM;
+	if (pcie) {
+		if (set_text(&h->pcie_speed, jsonr_get(pcie, "speed")) ||
+		    set_text(&h->pcie_width, jsonr_get(pcie, "width")) ||
+		    set_text(&h->pcie_max_speed, jsonr_get(pcie, "max_speed")) ||
+		    set_text(&h->pcie_max_width, jsonr_get(pcie, "max_width")))
+			return oom(L);
+		h->pcie_at_max = jsonr_bool(jsonr_get(pcie, "at_max"), -1);
+	}
+	if (temp && jsonr_is(jsonr_get(temp, "celsius"), JSONR_NUM)) {
+		h->have_temp = 1;
+		h->temp_c = jsonr_num(jsonr_get(temp, "celsius"), 0);
+		if (set_text(&h->temp_source, jsonr_get(temp, "source")))
+			return oom(L);
+	}
+	(void)ata;
+	delta = jsonr_get(rec, "delta");
+	if (!jsonr_is(delta, JSONR_OBJ))
+		return 0;
+	h->have_delta = 1;
+	if (health_part(L, delta, "nvme_smart", &sm, &h->delta_smart_na))
+		return -ENOMEM;
+	for (int k = 0; sm && k < REP_SM_N; k++)
+		if (rep_smart_delta_key[k] &&
+		    health_num(L, jsonr_get(sm, rep_smart_delta_key[k]), &h->delta[k]))
+			return -ENOMEM;
+	if (sm && set_text(&h->went_backwards, jsonr_get(sm, "went_backwards")))
+		return oom(L);
+	if (jsonr_is(jsonr_get(delta, "temperature_celsius"), JSONR_NUM)) {
+		h->have_temp_delta = 1;
+		h->temp_delta = jsonr_num(jsonr_get(delta, "temperature_celsius"), 0);
+	}
+	h->pcie_changed = jsonr_bool(jsonr_get(delta, "pcie_link_changed"), -1);
+	return 0;
+}
+
 static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	if (set_text(&r->status, jsonr_get(rec, "status")))
@@ -584,6 +710,8 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 		return load_kmsg(L, r, rec, 0);
 	if (strcmp(type, "kmsg_dropped") == 0)
 		return load_kmsg(L, r, rec, 1);
+	if (strcmp(type, "health") == 0)
+		return load_health(L, r, rec);
 	if (strcmp(type, "fs_start") == 0 || strcmp(type, "phase_start") == 0) {
 		/* the filesystem order of the run is the order they start */
 		const char *fs = jsonr_str(jsonr_get(rec, "fs"));

@@ -103,6 +103,54 @@ struct rep_kmsg {
 	size_t line;
 };
 
+/* A number of a health record: a whole number (neg: below zero, n its
+ * size), the digits of one too large for 64 bits, or absent. */
+struct rep_hnum {
+	int have, neg;
+	uint64_t n;
+	char *digits;	/* NULL unless the record wrote the number as digits */
+};
+
+/* The SMART / health log fields the report keeps, in the order it shows
+ * them. */
+enum rep_smart_field {
+	REP_SM_CRITICAL_WARNING, REP_SM_TEMPERATURE_K, REP_SM_AVAILABLE_SPARE,
+	REP_SM_PERCENTAGE_USED, REP_SM_DATA_UNITS_READ, REP_SM_BYTES_READ,
+	REP_SM_DATA_UNITS_WRITTEN, REP_SM_BYTES_WRITTEN, REP_SM_HOST_READ_COMMANDS,
+	REP_SM_HOST_WRITE_COMMANDS, REP_SM_MEDIA_ERRORS, REP_SM_ERROR_LOG_ENTRIES,
+	REP_SM_UNSAFE_SHUTDOWNS, REP_SM_POWER_CYCLES, REP_SM_POWER_ON_HOURS, REP_SM_N
+};
+/* Each field's name in the record's nvme_smart, and in its delta.nvme_smart
+ * (NULL: no difference recorded). */
+extern const char *const rep_smart_key[REP_SM_N];
+extern const char *const rep_smart_delta_key[REP_SM_N];
+
+enum { REP_HEALTH_BEFORE, REP_HEALTH_AFTER, REP_HEALTH_N };
+
+/* A `health` record: the target disk before the first filesystem or after
+ * the last. A part the runner could not read has its reason
+ * ("not available: ...") instead of values. */
+struct rep_health {
+	int have;
+	char *device, *transport;
+	char *smart_na, *ata_na, *pcie_na, *temp_na;	/* each NULL, or the reason */
+	struct rep_hnum smart[REP_SM_N];
+	char *pcie_speed, *pcie_width, *pcie_max_speed, *pcie_max_width;
+	int pcie_at_max;	/* 1, 0, or -1 when absent */
+	int have_temp;
+	double temp_c;
+	char *temp_source;
+	/* the after record: the difference */
+	int have_delta;
+	char *delta_smart_na;	/* the reason there is no SMART difference */
+	struct rep_hnum delta[REP_SM_N];
+	char *went_backwards;	/* counters that went backwards, or NULL */
+	int have_temp_delta;
+	double temp_delta;
+	int pcie_changed;	/* 1, 0, or -1 when absent */
+	size_t line;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -137,6 +185,7 @@ struct rep_run {
 	uint64_t kmsg_recorded;	/* kmsg records */
 	uint64_t kmsg_dropped;	/* the counts of the kmsg_dropped records */
 	uint64_t kmsg_max;	/* their "max": records kept per phase; 0 when none */
+	struct rep_health health[REP_HEALTH_N];	/* the later record of each wins */
 };
 
 struct rep_set {

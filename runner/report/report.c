@@ -85,6 +85,7 @@ static const struct section sections[] = {
 	{ .name = "layout", .build = rep_table_layout, .rows = 1, .phases = 1 },
 	{ .name = "layout_findings", .build = rep_table_layout_findings, .view = REP_VIEW_READ,
 	  .phases = 1, .under = "layout" },
+	{ .name = "health", .build = rep_table_health, .rows = 1 },
 	{ .name = "errors", .build = rep_table_errors, .rows = 1 },
 	{ .name = "kmsg", .build = rep_table_kmsg, .rows = 1 },
 	{ .name = "disks", .build = rep_table_disks, .rows = 1 },

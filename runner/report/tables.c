@@ -4,6 +4,7 @@
 #include "report/summary.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -584,5 +585,174 @@ int rep_table_disks(const struct rep_run *r, struct rep_table *t)
 		tab_text(t, row, 4, "%s", d->transport && *d->transport ? d->transport : "-");
 		tab_text(t, row, 5, "%s", d->partlabel && *d->partlabel ? d->partlabel : "-");
 	}
+	return tab_done(t);
+}
+
+/* A health number in a cell: a count, a signed difference, or digits. */
+static void hnum_cell(struct rep_table *t, size_t row, size_t col, const struct rep_hnum *n,
+		      int bytes)
+{
+	if (!n->have)
+		tab_missing(t, row, col);
+	else if (n->digits)
+		tab_text(t, row, col, "%s", n->digits);
+	else if (n->neg)
+		tab_text(t, row, col, "-%llu", (unsigned long long)n->n);
+	else if (bytes)
+		tab_bytes(t, row, col, n->n);
+	else
+		tab_count(t, row, col, n->n);
+}
+
+/* A reason in a before/after cell, or "-" when that record is missing. */
+static void na_cell(struct rep_table *t, size_t row, size_t col, const struct rep_health *h,
+		    const char *na)
+{
+	if (h->have && na)
+		tab_text(t, row, col, "%s", na);
+	else
+		tab_missing(t, row, col);
+}
+
+/* A data-only row of one text field of both records ("-" when absent). */
+static void health_text_rows(struct rep_table *t, const struct rep_health *const *hs,
+			     const char *key, size_t off)
+{
+	size_t row = tab_row_only(t, REP_VIEW_DATA);
+
+	tab_text(t, row, 1, "%s", key);
+	for (int i = 0; i < 2; i++) {
+		const char *v = *(char *const *)((const char *)hs[i] + off);
+		if (hs[i]->have && v)
+			tab_text(t, row, 2 + i, "%s", v);
+		else
+			tab_missing(t, row, 2 + i);
+	}
+}
+
+int rep_table_health(const struct rep_run *r, struct rep_table *t)
+{
+	static const char *const label[REP_SM_N] = {
+		"critical warning (bits)", "composite temperature (K)", "available spare (%)",
+		"percentage used (%)", "data units read (512,000 bytes)", "data read",
+		"data units written (512,000 bytes)", "data written", "host read commands",
+		"host write commands", "media and data integrity errors", "error log entries",
+		"unsafe shutdowns", "power cycles", "power-on hours",
+	};
+	const struct rep_health *b = &r->health[REP_HEALTH_BEFORE];
+	const struct rep_health *a = &r->health[REP_HEALTH_AFTER];
+	const struct rep_health *hs[2] = { b, a };
+	uint64_t created = 0;
+	size_t row;
+
+	for (size_t i = 0; i < r->nph; i++)
+		if (!strcmp(r->ph[i].phase, "create"))
+			created += r->ph[i].bytes;
+	tab_init(t, "health", "Disk health before and after the run", SHAPE_GRID, 5);
+	tab_col(t, 0, 0, "", "item");
+	tab_col_only(t, 0, REP_VIEW_READ);
+	tab_col(t, 1, 0, "item", "key");
+	tab_col_only(t, 1, REP_VIEW_DATA);
+	tab_col(t, 2, 1, "before", NULL);
+	tab_col(t, 3, 1, "after", NULL);
+	tab_col(t, 4, 1, "difference", NULL);
+	if (!b->have && !a->have)
+		return tab_done(t);
+	t->note = "A difference of a counter is after minus before; a data unit is "
+		  "1000 x 512 bytes (NVMe).";
+
+	row = tab_row_only(t, REP_VIEW_READ);
+	tab_text(t, row, 0, "device");
+	for (int i = 0; i < 2; i++) {
+		if (hs[i]->have)
+			tab_text(t, row, 2 + i, "%s (%s)", nz(hs[i]->device), nz(hs[i]->transport));
+		else
+			tab_missing(t, row, 2 + i);
+	}
+	health_text_rows(t, hs, "device", offsetof(struct rep_health, device));
+	health_text_rows(t, hs, "transport", offsetof(struct rep_health, transport));
+
+	if ((b->have && !b->smart_na) || (a->have && !a->smart_na)) {
+		for (int k = 0; k < REP_SM_N; k++) {
+			int bytes = k == REP_SM_BYTES_READ || k == REP_SM_BYTES_WRITTEN;
+			row = tab_row(t);
+			tab_text(t, row, 0, "%s", label[k]);
+			tab_text(t, row, 1, "nvme_smart.%s", rep_smart_key[k]);
+			for (int i = 0; i < 2; i++) {
+				if (hs[i]->have && hs[i]->smart_na)
+					tab_text(t, row, 2 + i, "%s", hs[i]->smart_na);
+				else
+					hnum_cell(t, row, 2 + i, &hs[i]->smart[k], bytes);
+			}
+			if (a->have_delta && rep_smart_delta_key[k] && !a->delta_smart_na)
+				hnum_cell(t, row, 4, &a->delta[k], bytes);
+			if (k == REP_SM_BYTES_WRITTEN && created) {
+				/* what the disk wrote against what the files hold */
+				row = tab_row(t);
+				tab_text(t, row, 0, "file data the create phases wrote");
+				tab_text(t, row, 1, "suite_bytes_created");
+				tab_bytes(t, row, 4, created);
+			}
+		}
+		if (a->went_backwards) {
+			row = tab_row(t);
+			tab_text(t, row, 0, "counters that went backwards (another disk, or a reset)");
+			tab_text(t, row, 1, "nvme_smart.went_backwards");
+			tab_text(t, row, 4, "%s", a->went_backwards);
+		}
+	} else {
+		row = tab_row(t);
+		tab_text(t, row, 0, "NVMe SMART log");
+		tab_text(t, row, 1, "nvme_smart");
+		na_cell(t, row, 2, b, b->smart_na);
+		na_cell(t, row, 3, a, a->smart_na);
+	}
+
+	row = tab_row(t);
+	tab_text(t, row, 0, "ATA SMART");
+	tab_text(t, row, 1, "ata_smart");
+	na_cell(t, row, 2, b, b->ata_na);
+	na_cell(t, row, 3, a, a->ata_na);
+
+	row = tab_row_only(t, REP_VIEW_READ);
+	tab_text(t, row, 0, "PCIe link (max)");
+	tab_text(t, row, 1, "pcie_link");
+	for (int i = 0; i < 2; i++) {
+		const struct rep_health *h = hs[i];
+		if (h->have && !h->pcie_na && h->pcie_speed)
+			tab_text(t, row, 2 + i, "%s x%s (max %s x%s)%s", h->pcie_speed,
+				 nz(h->pcie_width), nz(h->pcie_max_speed), nz(h->pcie_max_width),
+				 h->pcie_at_max == 0 ? ": below its maximum" : "");
+		else
+			na_cell(t, row, 2 + i, h, h->pcie_na);
+	}
+	if (a->pcie_changed >= 0)
+		tab_text(t, row, 4, "%s", a->pcie_changed ? "changed" : "unchanged");
+	/* as data, one value per row; a reason stands in the speed's row */
+	row = tab_row_only(t, REP_VIEW_DATA);
+	tab_text(t, row, 1, "pcie_link.speed");
+	for (int i = 0; i < 2; i++) {
+		if (hs[i]->have && !hs[i]->pcie_na && hs[i]->pcie_speed)
+			tab_text(t, row, 2 + i, "%s", hs[i]->pcie_speed);
+		else
+			na_cell(t, row, 2 + i, hs[i], hs[i]->pcie_na);
+	}
+	if (a->pcie_changed >= 0)
+		tab_text(t, row, 4, "%s", a->pcie_changed ? "changed" : "unchanged");
+	health_text_rows(t, hs, "pcie_link.width", offsetof(struct rep_health, pcie_width));
+	health_text_rows(t, hs, "pcie_link.max_speed", offsetof(struct rep_health, pcie_max_speed));
+	health_text_rows(t, hs, "pcie_link.max_width", offsetof(struct rep_health, pcie_max_width));
+
+	row = tab_row(t);
+	tab_text(t, row, 0, "temperature (C)");
+	tab_text(t, row, 1, "temperature_celsius");
+	for (int i = 0; i < 2; i++) {
+		if (hs[i]->have_temp)
+			tab_fixed(t, row, 2 + i, hs[i]->temp_c, 1);
+		else
+			na_cell(t, row, 2 + i, hs[i], hs[i]->temp_na);
+	}
+	if (a->have_temp_delta)
+		tab_fixed(t, row, 4, a->temp_delta, 1);
 	return tab_done(t);
 }

@@ -39,6 +39,9 @@ int rep_table_errors(const struct rep_run *r, struct rep_table *t);
 /* Kernel messages and the counts of those not recorded, one row each (no
  * rows when the run has none). */
 int rep_table_kmsg(const struct rep_run *r, struct rep_table *t);
+/* The health records: before, after and the difference, one row per
+ * item (no rows when the run has none). */
+int rep_table_health(const struct rep_run *r, struct rep_table *t);
 /* The disks a refused run saw, one row each (no rows without a refusal). */
 int rep_table_disks(const struct rep_run *r, struct rep_table *t);
 

@@ -246,6 +246,22 @@ check "read_inode opens d0000's files in ascending inode order" \
 	[ "$(walks "$S/run.stdout" read_inode | cut -d' ' -f2 | sort -u)" = inodes:ascending ]
 check "read opens d0000's files in name order" [ "$(walks "$S/run.stdout" read | cut -d' ' -f1 | sort -u)" = files:name ]
 check "create makes d0000's files in name order" [ "$(walks "$S/run.stdout" create | sort -u)" = "files:name inodes:none" ]
+# health: one record before the first filesystem, one after the last; a
+# loop device has no SMART log, link or temperature, and each part says so
+health_order=$(awk '/"type":"health"/ { if (index($0, "\"when\":\"before\"")) { nb++; b = NR } else if (index($0, "\"when\":\"after\"")) { na++; a = NR } }
+	/"type":"fs_start"/ && !f { f = NR } /"type":"fs_end"/ { e = NR }
+	END { print (nb == 1 && na == 1 && f && b < f && e < a) ? "ok" : "before " nb "x at line " b ", after " na "x at line " a ", filesystems lines " f "-" e }' "$S/run.stdout")
+check "health record before the first filesystem and after the last${health_order#ok}" [ "$health_order" = ok ]
+for part in nvme_smart ata_smart pcie_link temperature; do
+	check "loop device: health $part says not available, with the reason (both records)" \
+		[ "$(grep -c "\"type\":\"health\".*\"$part\":\"not available: a loop device (the disk under its backing file is not the target)\"" "$S/run.stdout")" -eq 2 ]
+done
+check "loop device: the difference says not available too" \
+	grep -q '"type":"health".*"when":"after".*"delta":{"nvme_smart":"not available: a loop device' "$S/run.stdout"
+check "loop device: no SMART numbers in the health records" sh -c "! grep '\"type\":\"health\"' '$S/run.stdout' | grep -q 'data_units'"
+check "report: the health section shows the reasons" \
+	sh -c "grep -q '^health,nvme_smart,not available: a loop device' '$S/run1.csv'"
+
 if unique_mnt_ids "$S/run.stdout"; then
 	none "every cold phase ran on a new mount (mount id)" "$(mounts "$S/run.stdout")"
 	check "$((nfs * 10)) phases, $((nfs * 10)) mounts" \
@@ -308,6 +324,8 @@ check "--dir: the mount id is there" some "$S/out" '.type == "phase" and (.mnt_i
 none "--dir: seconds is the span plus the timed syncfs" "$(phase_times "$S/out")"
 check "--dir: fs detected as tmpfs" some "$S/out" '.fs == "tmpfs"'
 check "--dir: directory left empty" [ -z "$(ls -A "$S/tmpfs")" ]
+check "--dir: health before and after says not available, with the reason" \
+	[ "$(grep -c '"type":"health".*"nvme_smart":"not available: dir mode: the directory is not a disk of its own"' "$S/out")" -eq 2 ]
 expect_rc 3 "--dir that is a file, refused" "$FSB" run --dir "$S/dir.log" --profile smoke
 expect_err "refusing: dir $S/dir.log: not a directory"
 expect_rc 3 "--dir that does not exist, refused" "$FSB" run --dir "$S/no-such-dir" --profile smoke

@@ -74,6 +74,16 @@ check_full() {
 	check "$name: serial log shows the power-off" grep -q 'reboot: Power down' "$res/serial.log"
 	check "$name: progress lines on the console" grep -q 'files/s' "$res/serial.log"
 	check "$name: report.md has the runner/SUITE.md summary table" grep -q 'create (incl. sync)' "$res/report.md"
+	# The emulated NVMe counts what it wrote (SMART log, data units of
+	# 512,000 bytes): the health difference holds the files' data, plus
+	# mkfs, journals and metadata, within a bound.
+	check "$name: health before and after, the NVMe SMART log read" \
+		[ "$(rec "$res" health when nvme_smart.data_units_written | grep -c '^[ab][a-z]*	[0-9][0-9]*$')" -eq 2 ]
+	hw=$(rec "$res" health when delta.nvme_smart.bytes_written | awk -F'\t' '$1 == "after" { print $2 }')
+	hc=$(rec "$res" phase phase bytes | awk -F'\t' '$1 == "create" { s += $2 } END { print s + 0 }')
+	info "$name: health: the disk wrote ${hw:-?} bytes (SMART data units), the create phases ${hc} bytes of file data"
+	check "$name: health: bytes written by the disk >= the files' data, <= 4x + 256 MiB" \
+		sh -c "[ '${hw:-0}' -ge '$hc' ] && [ '$hc' -gt 0 ] && [ '${hw:-0}' -le \$(( $hc * 4 + 268435456 )) ]"
 	for f in 'accelerator:' 'first record:' 'total run time:' 'image total'; do
 		check "$name: summary.txt has '$f'" grep -q "$f" "$res/summary.txt"
 	done

@@ -1,0 +1,499 @@
+/* health.c: the target disk's SMART / health log, PCIe link and
+ * temperature, read before the first filesystem and after the last. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "run/health.h"
+
+/* The kernel's NVMe admin passthrough (linux/nvme_ioctl.h, a stable UAPI).
+ * Written out here: musl's headers do not carry the kernel's. */
+struct fsb_nvme_admin_cmd {
+	uint8_t opcode;
+	uint8_t flags;
+	uint16_t rsvd1;
+	uint32_t nsid;
+	uint32_t cdw2;
+	uint32_t cdw3;
+	uint64_t metadata;
+	uint64_t addr;
+	uint32_t metadata_len;
+	uint32_t data_len;
+	uint32_t cdw10;
+	uint32_t cdw11;
+	uint32_t cdw12;
+	uint32_t cdw13;
+	uint32_t cdw14;
+	uint32_t cdw15;
+	uint32_t timeout_ms;
+	uint32_t result;
+};
+_Static_assert(sizeof(struct fsb_nvme_admin_cmd) == 72, "struct nvme_admin_cmd is 72 bytes");
+#define FSB_NVME_IOCTL_ADMIN_CMD _IOWR('N', 0x41, struct fsb_nvme_admin_cmd)
+#define FSB_NVME_ADMIN_GET_LOG_PAGE 0x02
+#define FSB_NVME_NSID_ALL 0xffffffffu
+
+const char *const fsb_smart_counter_names[FSB_SMART_NCOUNTERS] = {
+	[FSB_SMART_DATA_UNITS_READ] = "data_units_read",
+	[FSB_SMART_DATA_UNITS_WRITTEN] = "data_units_written",
+	[FSB_SMART_HOST_READ_COMMANDS] = "host_read_commands",
+	[FSB_SMART_HOST_WRITE_COMMANDS] = "host_write_commands",
+	[FSB_SMART_CONTROLLER_BUSY_TIME] = "controller_busy_time_min",
+	[FSB_SMART_POWER_CYCLES] = "power_cycles",
+	[FSB_SMART_POWER_ON_HOURS] = "power_on_hours",
+	[FSB_SMART_UNSAFE_SHUTDOWNS] = "unsafe_shutdowns",
+	[FSB_SMART_MEDIA_ERRORS] = "media_errors",
+	[FSB_SMART_ERROR_LOG_ENTRIES] = "error_log_entries",
+};
+
+/* Byte offset of each 16-byte counter in the log page. */
+static const unsigned smart_offset[FSB_SMART_NCOUNTERS] = {
+	[FSB_SMART_DATA_UNITS_READ] = 32,
+	[FSB_SMART_DATA_UNITS_WRITTEN] = 48,
+	[FSB_SMART_HOST_READ_COMMANDS] = 64,
+	[FSB_SMART_HOST_WRITE_COMMANDS] = 80,
+	[FSB_SMART_CONTROLLER_BUSY_TIME] = 96,
+	[FSB_SMART_POWER_CYCLES] = 112,
+	[FSB_SMART_POWER_ON_HOURS] = 128,
+	[FSB_SMART_UNSAFE_SHUTDOWNS] = 144,
+	[FSB_SMART_MEDIA_ERRORS] = 160,
+	[FSB_SMART_ERROR_LOG_ENTRIES] = 176,
+};
+
+static uint64_t le64(const uint8_t *p)
+{
+	uint64_t v = 0;
+
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+int fsb_nvme_smart_decode(const uint8_t *buf, size_t len, struct fsb_nvme_smart *s)
+{
+	if (len < FSB_NVME_SMART_LEN)
+		return -EINVAL;
+	memset(s, 0, sizeof(*s));
+	s->critical_warning = buf[0];
+	s->temperature_k = (uint16_t)(buf[1] | buf[2] << 8);
+	s->available_spare = buf[3];
+	s->available_spare_threshold = buf[4];
+	s->percentage_used = buf[5];
+	for (int i = 0; i < FSB_SMART_NCOUNTERS; i++) {
+		s->counter[i].lo = le64(buf + smart_offset[i]);
+		s->counter[i].hi = le64(buf + smart_offset[i] + 8);
+	}
+	return 0;
+}
+
+unsigned fsb_nvme_smart_delta(const struct fsb_nvme_smart *before,
+			      const struct fsb_nvme_smart *after,
+			      struct fsb_u128 delta[FSB_SMART_NCOUNTERS])
+{
+	unsigned back = 0;
+
+	for (int i = 0; i < FSB_SMART_NCOUNTERS; i++) {
+		struct fsb_u128 a = after->counter[i], b = before->counter[i];
+		if (a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo)) {
+			back |= 1u << i;
+			delta[i] = (struct fsb_u128){ 0, 0 };
+			continue;
+		}
+		delta[i].lo = a.lo - b.lo;
+		delta[i].hi = a.hi - b.hi - (a.lo < b.lo);
+	}
+	return back;
+}
+
+char *fsb_u128_text(struct fsb_u128 v, char *buf, size_t len)
+{
+	char tmp[48];
+	size_t n = 0;
+	/* four 32-bit limbs, most significant first, divided by 10 in turn */
+	uint32_t limb[4] = { (uint32_t)(v.hi >> 32), (uint32_t)v.hi,
+			     (uint32_t)(v.lo >> 32), (uint32_t)v.lo };
+
+	do {
+		uint64_t rem = 0;
+		int nonzero = 0;
+		for (int i = 0; i < 4; i++) {
+			uint64_t cur = rem << 32 | limb[i];
+			limb[i] = (uint32_t)(cur / 10);
+			rem = cur % 10;
+			nonzero |= limb[i] != 0;
+		}
+		tmp[n++] = (char)('0' + rem);
+		if (!nonzero)
+			break;
+	} while (n < sizeof(tmp));
+	if (!len)
+		return buf;
+	size_t k = 0;
+	while (n && k + 1 < len)
+		buf[k++] = tmp[--n];
+	buf[k] = 0;
+	return buf;
+}
+
+int fsb_nvme_units_bytes(struct fsb_u128 units, uint64_t *bytes)
+{
+	if (units.hi || units.lo > UINT64_MAX / FSB_NVME_DATA_UNIT)
+		return -EOVERFLOW;
+	*bytes = units.lo * FSB_NVME_DATA_UNIT;
+	return 0;
+}
+
+static int read_attr(const char *dir, const char *attr, char *buf, size_t len)
+{
+	char p[PATH_MAX + 64];
+	ssize_t n;
+	int fd;
+
+	buf[0] = 0;
+	snprintf(p, sizeof(p), "%s/%s", dir, attr);
+	fd = open(p, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = 0;
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = 0;
+	return 0;
+}
+
+/* Get Log Page 0x02 (SMART / health, the whole controller) into buf. 0,
+ * -errno, or -EIO with the NVMe status in *status. */
+static int nvme_get_smart(const char *dev, uint8_t *buf, unsigned *status)
+{
+	struct fsb_nvme_admin_cmd cmd;
+	int fd = open(dev, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+
+	*status = 0;
+	if (fd < 0)
+		return -errno;
+	memset(&cmd, 0, sizeof(cmd));
+	memset(buf, 0, FSB_NVME_SMART_LEN);
+	cmd.opcode = FSB_NVME_ADMIN_GET_LOG_PAGE;
+	cmd.nsid = FSB_NVME_NSID_ALL;
+	cmd.addr = (uint64_t)(uintptr_t)buf;
+	cmd.data_len = FSB_NVME_SMART_LEN;
+	/* NUMDL (dwords - 1) in bits 31:16, the log id in bits 7:0 */
+	cmd.cdw10 = (uint32_t)(FSB_NVME_SMART_LEN / 4 - 1) << 16 | FSB_NVME_LOG_SMART;
+	int rc = ioctl(fd, FSB_NVME_IOCTL_ADMIN_CMD, &cmd);
+	int e = errno;
+	close(fd);
+	if (rc < 0)
+		return -e;
+	if (rc > 0) {
+		*status = (unsigned)rc;
+		return -EIO;
+	}
+	return 0;
+}
+
+/* The NVMe controller's character device of a namespace (/dev/nvme0 for
+ * nvme0n1), from the parent of its sysfs node; "" when there is none (a
+ * multipath namespace hangs under its subsystem). */
+static void nvme_ctrl_dev(const char *real, char *out, size_t len)
+{
+	char tmp[PATH_MAX];
+	char *slash;
+
+	out[0] = 0;
+	snprintf(tmp, sizeof(tmp), "%s", real);
+	slash = strrchr(tmp, '/');
+	if (!slash)
+		return;
+	*slash = 0;
+	slash = strrchr(tmp, '/');
+	const char *parent = slash ? slash + 1 : tmp;
+	if (!strncmp(parent, "nvme", 4) && strncmp(parent, "nvme-subsys", 11))
+		snprintf(out, len, "/dev/%.60s", parent);
+}
+
+static void read_smart(struct fsb_health *h, const char *real, const char *whole)
+{
+	static uint8_t buf[FSB_NVME_SMART_LEN];
+	char ctrl[80];
+	unsigned status = 0;
+	int e = -ENOENT;
+	const char *dev = whole;
+
+	nvme_ctrl_dev(real, ctrl, sizeof(ctrl));
+	if (ctrl[0]) {
+		e = nvme_get_smart(ctrl, buf, &status);
+		dev = ctrl;
+	}
+	if (e == -ENOENT || e == -ENODEV) {	/* no controller node: the namespace */
+		dev = whole;
+		e = nvme_get_smart(whole, buf, &status);
+	}
+	if (e == -EIO && status)
+		snprintf(h->smart_why, sizeof(h->smart_why),
+			 "not available: Get Log Page 0x02 on %s: NVMe status 0x%x", dev, status);
+	else if (e < 0)
+		snprintf(h->smart_why, sizeof(h->smart_why),
+			 "not available: NVMe admin passthrough on %s: %s", dev, strerror(-e));
+	else if (fsb_nvme_smart_decode(buf, sizeof(buf), &h->smart) == 0)
+		h->have_smart = 1;
+}
+
+/* The first ancestor of the disk's sysfs node that has a PCIe link. */
+static void read_pcie(struct fsb_health *h, const char *real)
+{
+	char dir[PATH_MAX];
+
+	snprintf(dir, sizeof(dir), "%s", real);
+	for (char *slash; (slash = strrchr(dir, '/')) && slash > dir;) {
+		*slash = 0;
+		if (read_attr(dir, "current_link_speed", h->pcie_speed, sizeof(h->pcie_speed)) < 0)
+			continue;
+		const char *fn = strrchr(dir, '/');
+		snprintf(h->pcie_dev, sizeof(h->pcie_dev), "%.60s", fn ? fn + 1 : dir);
+		if (read_attr(dir, "current_link_width", h->pcie_width, sizeof(h->pcie_width)) < 0 ||
+		    read_attr(dir, "max_link_speed", h->pcie_max_speed, sizeof(h->pcie_max_speed)) < 0 ||
+		    read_attr(dir, "max_link_width", h->pcie_max_width, sizeof(h->pcie_max_width)) < 0) {
+			snprintf(h->pcie_why, sizeof(h->pcie_why),
+				 "not available: PCI device %s has no complete link attributes in sysfs",
+				 h->pcie_dev);
+			return;
+		}
+		/* a device on a root bus (QEMU's, an integrated controller)
+		 * has the attributes but no link: "Unknown", width 0 */
+		if (!strncmp(h->pcie_speed, "Unknown", 7) || !strcmp(h->pcie_width, "0")) {
+			snprintf(h->pcie_why, sizeof(h->pcie_why),
+				 "not available: PCI device %s reports no link (speed %.20s, width %.8s)",
+				 h->pcie_dev, h->pcie_speed, h->pcie_width);
+			return;
+		}
+		h->have_pcie = 1;
+		return;
+	}
+	snprintf(h->pcie_why, sizeof(h->pcie_why),
+		 "not available: no PCIe device with a link above %.60s in sysfs", h->device);
+}
+
+/* temp1_input of the first hwmon device in dir (hwmonN, or hwmon/hwmonN). */
+static int hwmon_temp(const char *dir, int depth, int *mc, char *name, size_t len)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char sub[PATH_MAX + 300], v[32];
+	int found = 0;
+
+	if (!d)
+		return 0;
+	while (!found && (e = readdir(d))) {
+		if (strncmp(e->d_name, "hwmon", 5))
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", dir, e->d_name);
+		if (!strcmp(e->d_name, "hwmon")) {
+			if (depth == 0)
+				found = hwmon_temp(sub, 1, mc, name, len);
+			continue;
+		}
+		if (read_attr(sub, "temp1_input", v, sizeof(v)) == 0 && v[0]) {
+			char *end;
+			long t = strtol(v, &end, 10);
+			if (end != v) {
+				char n[64];
+				*mc = (int)t;
+				if (read_attr(sub, "name", n, sizeof(n)) < 0)
+					snprintf(n, sizeof(n), "%.40s", e->d_name);
+				snprintf(name, len, "hwmon %.40s", n);
+				found = 1;
+			}
+		}
+	}
+	closedir(d);
+	return found;
+}
+
+static void read_temp(struct fsb_health *h, const char *real)
+{
+	char dir[PATH_MAX + 16];
+
+	if (h->have_smart) {
+		if (h->smart.temperature_k) {
+			h->have_temp = 1;
+			h->temp_mc = (int)h->smart.temperature_k * 1000 - 273150;
+			snprintf(h->temp_source, sizeof(h->temp_source), "nvme smart log");
+			return;
+		}
+	}
+	/* the disk's device (drivetemp for SATA), then the NVMe controller */
+	snprintf(dir, sizeof(dir), "%s/device", real);
+	if (hwmon_temp(dir, 0, &h->temp_mc, h->temp_source, sizeof(h->temp_source))) {
+		h->have_temp = 1;
+		return;
+	}
+	snprintf(dir, sizeof(dir), "%s", real);
+	char *slash = strrchr(dir, '/');
+	if (slash && slash > dir) {
+		*slash = 0;
+		if (hwmon_temp(dir, 0, &h->temp_mc, h->temp_source, sizeof(h->temp_source))) {
+			h->have_temp = 1;
+			return;
+		}
+	}
+	snprintf(h->temp_why, sizeof(h->temp_why), "not available: %s%s",
+		 h->have_smart ? "the SMART log reports 0 K and " : "",
+		 "no hwmon temperature for the disk in sysfs");
+}
+
+void fsb_health_none(struct fsb_health *h, const char *reason)
+{
+	memset(h, 0, sizeof(*h));
+	snprintf(h->smart_why, sizeof(h->smart_why), "not available: %s", reason);
+	snprintf(h->ata_why, sizeof(h->ata_why), "not available: %s", reason);
+	snprintf(h->pcie_why, sizeof(h->pcie_why), "not available: %s", reason);
+	snprintf(h->temp_why, sizeof(h->temp_why), "not available: %s", reason);
+}
+
+int fsb_health_read(const struct fsb_disk *d, struct fsb_health *h)
+{
+	char sys[128], real[PATH_MAX], whole[80];
+
+	memset(h, 0, sizeof(*h));
+	snprintf(whole, sizeof(whole), "/dev/%.60s", d->disk[0] ? d->disk : d->name);
+	snprintf(h->device, sizeof(h->device), "%s", whole);
+	snprintf(h->transport, sizeof(h->transport), "%s", d->transport);
+	if (!strcmp(d->transport, "loop")) {
+		fsb_health_none(h, "a loop device (the disk under its backing file is not the target)");
+		snprintf(h->device, sizeof(h->device), "%s", whole);
+		snprintf(h->transport, sizeof(h->transport), "%s", d->transport);
+		return 0;
+	}
+	snprintf(sys, sizeof(sys), "/sys/class/block/%.60s", d->disk[0] ? d->disk : d->name);
+	if (!realpath(sys, real))
+		snprintf(real, sizeof(real), "%s", sys);
+
+	if (!strcmp(d->transport, "nvme")) {
+		read_smart(h, real, whole);
+		snprintf(h->ata_why, sizeof(h->ata_why), "not available: an NVMe disk has no ATA SMART");
+	} else {
+		snprintf(h->smart_why, sizeof(h->smart_why),
+			 "not available: not an NVMe disk (transport %s)", d->transport);
+		if (!strcmp(d->transport, "sata") || !strcmp(d->transport, "scsi") ||
+		    !strcmp(d->transport, "usb"))
+			snprintf(h->ata_why, sizeof(h->ata_why),
+				 "not available: not implemented for %s", d->transport);
+		else
+			snprintf(h->ata_why, sizeof(h->ata_why),
+				 "not available: not an ATA disk (transport %s)", d->transport);
+	}
+	read_pcie(h, real);
+	read_temp(h, real);
+	return 0;
+}
+
+static void rec_u128(struct fsb_rec *r, const char *key, struct fsb_u128 v)
+{
+	char num[48];
+
+	if (!v.hi)
+		rec_u64(r, key, v.lo);
+	else
+		rec_str(r, key, fsb_u128_text(v, num, sizeof(num)));
+}
+
+/* The counters, and the data units as bytes. */
+static void smart_counters(struct fsb_rec *r, const struct fsb_u128 *c)
+{
+	uint64_t bytes;
+
+	for (int i = 0; i < FSB_SMART_NCOUNTERS; i++)
+		rec_u128(r, fsb_smart_counter_names[i], c[i]);
+	if (fsb_nvme_units_bytes(c[FSB_SMART_DATA_UNITS_READ], &bytes) == 0)
+		rec_u64(r, "bytes_read", bytes);
+	if (fsb_nvme_units_bytes(c[FSB_SMART_DATA_UNITS_WRITTEN], &bytes) == 0)
+		rec_u64(r, "bytes_written", bytes);
+}
+
+void fsb_health_json(struct fsb_rec *r, const char *when, const struct fsb_health *h,
+		     const struct fsb_health *before)
+{
+	rec_str(r, "when", when);
+	rec_str(r, "device", h->device);
+	rec_str(r, "transport", h->transport);
+	if (h->have_smart) {
+		const struct fsb_nvme_smart *s = &h->smart;
+		rec_obj(r, "nvme_smart");
+		rec_u64(r, "critical_warning", s->critical_warning);
+		rec_u64(r, "temperature_k", s->temperature_k);
+		rec_u64(r, "available_spare", s->available_spare);
+		rec_u64(r, "available_spare_threshold", s->available_spare_threshold);
+		rec_u64(r, "percentage_used", s->percentage_used);
+		smart_counters(r, s->counter);
+		rec_close(r);
+	} else {
+		rec_str(r, "nvme_smart", h->smart_why);
+	}
+	rec_str(r, "ata_smart", h->ata_why);
+	if (h->have_pcie) {
+		rec_obj(r, "pcie_link");
+		rec_str(r, "device", h->pcie_dev);
+		rec_str(r, "speed", h->pcie_speed);
+		rec_str(r, "width", h->pcie_width);
+		rec_str(r, "max_speed", h->pcie_max_speed);
+		rec_str(r, "max_width", h->pcie_max_width);
+		rec_bool(r, "at_max", !strcmp(h->pcie_speed, h->pcie_max_speed) &&
+					      !strcmp(h->pcie_width, h->pcie_max_width));
+		rec_close(r);
+	} else {
+		rec_str(r, "pcie_link", h->pcie_why);
+	}
+	if (h->have_temp) {
+		rec_obj(r, "temperature");
+		rec_dbl(r, "celsius", h->temp_mc / 1000.0);
+		rec_str(r, "source", h->temp_source);
+		rec_close(r);
+	} else {
+		rec_str(r, "temperature", h->temp_why);
+	}
+	if (!before)
+		return;
+
+	rec_obj(r, "delta");
+	if (h->have_smart && before->have_smart) {
+		struct fsb_u128 d[FSB_SMART_NCOUNTERS];
+		unsigned back = fsb_nvme_smart_delta(&before->smart, &h->smart, d);
+		rec_obj(r, "nvme_smart");
+		smart_counters(r, d);
+		rec_u64(r, "new_critical_warning",
+			(uint64_t)(h->smart.critical_warning & ~before->smart.critical_warning));
+		rec_i64(r, "percentage_used", (int64_t)h->smart.percentage_used -
+						      before->smart.percentage_used);
+		rec_i64(r, "available_spare", (int64_t)h->smart.available_spare -
+						      before->smart.available_spare);
+		if (back) {	/* another disk, or a reset: not a usable difference */
+			char names[400] = "";
+			size_t n = 0;
+			for (int i = 0; i < FSB_SMART_NCOUNTERS; i++)
+				if (back & (1u << i) && n < sizeof(names))
+					n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
+							      n ? "," : "", fsb_smart_counter_names[i]);
+			rec_str(r, "went_backwards", names);
+		}
+		rec_close(r);
+	} else {
+		rec_str(r, "nvme_smart", before->have_smart ? h->smart_why : before->smart_why);
+	}
+	if (h->have_temp && before->have_temp)
+		rec_dbl(r, "temperature_celsius", (h->temp_mc - before->temp_mc) / 1000.0);
+	else
+		rec_str(r, "temperature_celsius", before->have_temp ? h->temp_why : before->temp_why);
+	if (h->have_pcie && before->have_pcie)
+		rec_bool(r, "pcie_link_changed", strcmp(h->pcie_speed, before->pcie_speed) ||
+							 strcmp(h->pcie_width, before->pcie_width));
+	rec_close(r);
+}

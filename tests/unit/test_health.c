@@ -1,0 +1,327 @@
+/* test_health.c: decoding the NVMe SMART / health log page (filled by the
+ * NVMe base specification's offsets), the difference of two, and the
+ * health record's members. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "lib/jsonr.h"
+#include "report/report.h"
+#include "log/record.h"
+#include "run/health.h"
+#include "unit.h"
+
+/* A 128-bit little-endian counter at off. */
+static void put128(uint8_t *buf, unsigned off, uint64_t lo, uint64_t hi)
+{
+	for (int i = 0; i < 8; i++) {
+		buf[off + i] = (uint8_t)(lo >> (8 * i));
+		buf[off + 8 + i] = (uint8_t)(hi >> (8 * i));
+	}
+}
+
+static void fill(uint8_t *buf, uint64_t written, uint64_t media)
+{
+	memset(buf, 0, FSB_NVME_SMART_LEN);
+	buf[0] = 0x04;			/* critical warning: reliability degraded */
+	buf[1] = 0x3c;			/* 316 K = 0x013c: 42.85 C */
+	buf[2] = 0x01;
+	buf[3] = 100;			/* available spare */
+	buf[4] = 10;			/* its threshold */
+	buf[5] = 3;			/* percentage used */
+	put128(buf, 32, 1234, 0);	/* data units read */
+	put128(buf, 48, written, 0);	/* data units written */
+	put128(buf, 64, 5000, 0);	/* host read commands */
+	put128(buf, 80, 0xffffffffffffffffull, 0);	/* host write commands */
+	put128(buf, 96, 7, 0);		/* controller busy time */
+	put128(buf, 112, 11, 0);	/* power cycles */
+	put128(buf, 128, 99, 0);	/* power on hours */
+	put128(buf, 144, 2, 0);		/* unsafe shutdowns */
+	put128(buf, 160, media, 0);	/* media and data integrity errors */
+	put128(buf, 176, 6, 0);		/* error log entries */
+	buf[191] = 0;
+	buf[200] = 0xee;		/* beyond the counters: ignored */
+}
+
+static const struct jsonr *parse_rec(struct fsb_rec *r, struct jsonr_doc **doc)
+{
+	int n = rec_end(r);
+
+	if (n < 0 || jsonr_parse(r->buf, (size_t)n, doc, NULL) < 0)
+		return NULL;
+	return jsonr_root(*doc);
+}
+
+/* Records as the runner writes them: an NVMe run (the after record with
+ * its difference), and a loop run (every part not available). */
+#define NVME_BEFORE "{\"schema\":1,\"type\":\"health\",\"run_id\":\"a1\",\"seq\":1,\"when\":\"before\"," \
+	"\"device\":\"/dev/nvme0n1\",\"transport\":\"nvme\",\"nvme_smart\":{\"critical_warning\":0," \
+	"\"temperature_k\":323,\"available_spare\":100,\"percentage_used\":1,\"data_units_read\":1," \
+	"\"data_units_written\":0,\"media_errors\":0,\"bytes_read\":512000,\"bytes_written\":0}," \
+	"\"ata_smart\":\"not available: an NVMe disk has no ATA SMART\"," \
+	"\"pcie_link\":{\"device\":\"0000:01:00.0\",\"speed\":\"8.0 GT/s PCIe\",\"width\":\"2\"," \
+	"\"max_speed\":\"8.0 GT/s PCIe\",\"max_width\":\"4\",\"at_max\":false}," \
+	"\"temperature\":{\"celsius\":49.85,\"source\":\"nvme smart log\"}}\n"
+#define NVME_PHASE "{\"type\":\"phase\",\"run_id\":\"a1\",\"fs\":\"ext4\",\"round\":1," \
+	"\"phase\":\"create\",\"seconds\":1,\"files\":2000,\"bytes\":8192000}\n"
+#define NVME_AFTER "{\"schema\":1,\"type\":\"health\",\"run_id\":\"a1\",\"seq\":9,\"when\":\"after\"," \
+	"\"device\":\"/dev/nvme0n1\",\"transport\":\"nvme\",\"nvme_smart\":{\"critical_warning\":0," \
+	"\"temperature_k\":325,\"available_spare\":99,\"percentage_used\":1,\"data_units_read\":3," \
+	"\"data_units_written\":40,\"media_errors\":\"18446744073709551616\",\"bytes_read\":1536000," \
+	"\"bytes_written\":20480000},\"ata_smart\":\"not available: an NVMe disk has no ATA SMART\"," \
+	"\"pcie_link\":{\"device\":\"0000:01:00.0\",\"speed\":\"8.0 GT/s PCIe\",\"width\":\"2\"," \
+	"\"max_speed\":\"8.0 GT/s PCIe\",\"max_width\":\"4\",\"at_max\":false}," \
+	"\"temperature\":{\"celsius\":51.85,\"source\":\"nvme smart log\"}," \
+	"\"delta\":{\"nvme_smart\":{\"data_units_read\":2,\"data_units_written\":40," \
+	"\"bytes_read\":1024000,\"bytes_written\":20480000,\"media_errors\":\"18446744073709551616\"," \
+	"\"new_critical_warning\":0,\"available_spare\":-1,\"percentage_used\":0}," \
+	"\"temperature_celsius\":2,\"pcie_link_changed\":false}}\n"
+#define LOOP_NA "\"not available: a loop device (the disk under its backing file is not the target)\""
+#define LOOP_AFTER "{\"schema\":1,\"type\":\"health\",\"run_id\":\"b2\",\"seq\":9,\"when\":\"after\"," \
+	"\"device\":\"/dev/loop3\",\"transport\":\"loop\",\"nvme_smart\":" LOOP_NA ",\"ata_smart\":" \
+	LOOP_NA ",\"pcie_link\":" LOOP_NA ",\"temperature\":" LOOP_NA ",\"delta\":{\"nvme_smart\":" \
+	LOOP_NA ",\"temperature_celsius\":" LOOP_NA "}}\n"
+
+static int load_text(struct rep_set *set, const char *text, char *err, size_t errlen)
+{
+	memset(set, 0, sizeof(*set));
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	if (!f)
+		return -errno;
+	int rc = rep_load_stream(set, f, "mem.jsonl", err, errlen);
+	fclose(f);
+	return rc;
+}
+
+/* The row whose first cell (reader) or second (data) is key; -1 if none. */
+static long find_row(const struct rep_table *t, size_t col, const char *key)
+{
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct rep_cell *c = rep_table_cell(t, i, col);
+		if (c && c->kind == CELL_TEXT && !strcmp(c->text, key))
+			return (long)i;
+	}
+	return -1;
+}
+
+static const char *text_of(const struct rep_table *t, const struct rep_writer *w, long row,
+			   size_t col)
+{
+	static char buf[4][REP_CELL_BUF];
+	static unsigned next;
+	const struct rep_cell *c = row < 0 ? NULL : rep_table_cell(t, (size_t)row, col);
+	return c ? rep_cell_text(w, c, buf[next++ % 4], sizeof(buf[0])) : "(none)";
+}
+
+static void test_report(void)
+{
+	const struct rep_writer *md = rep_writer_find("md"), *csv = rep_writer_find("csv");
+	struct rep_set set;
+	struct rep_table t;
+	char err[256];
+
+	CHECK_EQ_U(load_text(&set, NVME_BEFORE NVME_PHASE NVME_AFTER LOOP_AFTER, err, sizeof(err)), 0);
+	const struct rep_run *r = rep_find(&set, "a1");
+	CHECK(r != NULL);
+	if (!r)
+		return;
+	/* as data: one value per row, keyed by the record's names */
+	CHECK_EQ_U(rep_table_health(r, &t), 0);
+	rep_table_view(&t, REP_VIEW_DATA);
+	CHECK_EQ_U(t.ncols, 4);
+	long row = find_row(&t, 0, "nvme_smart.data_units_written");
+	CHECK_STR(text_of(&t, csv, row, 1), "0");
+	CHECK_STR(text_of(&t, csv, row, 2), "40");
+	CHECK_STR(text_of(&t, csv, row, 3), "40");
+	row = find_row(&t, 0, "nvme_smart.bytes_written");
+	CHECK_STR(text_of(&t, csv, row, 3), "20480000");
+	row = find_row(&t, 0, "suite_bytes_created");
+	CHECK_STR(text_of(&t, csv, row, 3), "8192000");
+	row = find_row(&t, 0, "nvme_smart.media_errors");
+	CHECK_STR(text_of(&t, csv, row, 2), "18446744073709551616");
+	CHECK_STR(text_of(&t, csv, row, 3), "18446744073709551616");
+	row = find_row(&t, 0, "nvme_smart.available_spare");
+	CHECK_STR(text_of(&t, csv, row, 3), "-1");
+	row = find_row(&t, 0, "nvme_smart.temperature_k");
+	CHECK_STR(text_of(&t, csv, row, 2), "325");
+	CHECK_STR(text_of(&t, csv, row, 3), "");	/* no difference recorded */
+	row = find_row(&t, 0, "pcie_link.max_width");
+	CHECK_STR(text_of(&t, csv, row, 2), "4");
+	row = find_row(&t, 0, "temperature_celsius");
+	CHECK_STR(text_of(&t, csv, row, 3), "2.0");
+	rep_table_free(&t);
+
+	/* for a reader: the link below its maximum says so */
+	CHECK_EQ_U(rep_table_health(r, &t), 0);
+	rep_table_view(&t, REP_VIEW_READ);
+	row = find_row(&t, 0, "PCIe link (max)");
+	CHECK_STR(text_of(&t, md, row, 1), "8.0 GT/s PCIe x2 (max 8.0 GT/s PCIe x4): below its maximum");
+	row = find_row(&t, 0, "data units written (512,000 bytes)");
+	CHECK_STR(text_of(&t, md, row, 3), "40");
+	rep_table_free(&t);
+
+	/* a loop run: the reasons, never a number */
+	r = rep_find(&set, "b2");
+	CHECK(r != NULL);
+	if (r) {
+		CHECK_EQ_U(rep_table_health(r, &t), 0);
+		rep_table_view(&t, REP_VIEW_DATA);
+		row = find_row(&t, 0, "nvme_smart");
+		CHECK_CONTAINS(text_of(&t, csv, row, 2), "not available: a loop device");
+		CHECK_STR(text_of(&t, csv, row, 1), "");	/* no before record */
+		row = find_row(&t, 0, "temperature_celsius");
+		CHECK_CONTAINS(text_of(&t, csv, row, 2), "not available: a loop device");
+		CHECK_EQ_U(find_row(&t, 0, "nvme_smart.data_units_written"), (unsigned long long)-1);
+		rep_table_free(&t);
+	}
+	rep_free(&set);
+
+	/* a run without health records has no rows (the section is left out) */
+	CHECK_EQ_U(load_text(&set, NVME_PHASE, err, sizeof(err)), 0);
+	CHECK_EQ_U(rep_table_health(rep_find(&set, NULL), &t), 0);
+	CHECK_EQ_U(t.nrows, 0);
+	rep_table_free(&t);
+	rep_free(&set);
+
+	/* "when" is before or after */
+	CHECK_EQ_U(load_text(&set, "{\"type\":\"health\",\"run_id\":\"c\",\"when\":\"during\"}\n",
+			     err, sizeof(err)), (unsigned long long)-EBADMSG);
+	CHECK_STR(err, "mem.jsonl:1: health record: \"when\" must be \"before\" or \"after\"");
+	rep_free(&set);
+}
+
+int main(int argc, char **argv)
+{
+	uint8_t buf[FSB_NVME_SMART_LEN];
+	struct fsb_nvme_smart a, b;
+	struct fsb_u128 d[FSB_SMART_NCOUNTERS];
+	char num[48];
+	uint64_t bytes;
+	(void)argc;
+
+	/* decoding by the spec's offsets */
+	fill(buf, 2000, 0);
+	CHECK_EQ_U(fsb_nvme_smart_decode(buf, sizeof(buf), &a), 0);
+	CHECK_EQ_U(a.critical_warning, 4);
+	CHECK_EQ_U(a.temperature_k, 316);
+	CHECK_EQ_U(a.available_spare, 100);
+	CHECK_EQ_U(a.available_spare_threshold, 10);
+	CHECK_EQ_U(a.percentage_used, 3);
+	CHECK_EQ_U(a.counter[FSB_SMART_DATA_UNITS_READ].lo, 1234);
+	CHECK_EQ_U(a.counter[FSB_SMART_DATA_UNITS_WRITTEN].lo, 2000);
+	CHECK_EQ_U(a.counter[FSB_SMART_HOST_READ_COMMANDS].lo, 5000);
+	CHECK_EQ_U(a.counter[FSB_SMART_HOST_WRITE_COMMANDS].lo, UINT64_MAX);
+	CHECK_EQ_U(a.counter[FSB_SMART_HOST_WRITE_COMMANDS].hi, 0);
+	CHECK_EQ_U(a.counter[FSB_SMART_CONTROLLER_BUSY_TIME].lo, 7);
+	CHECK_EQ_U(a.counter[FSB_SMART_POWER_CYCLES].lo, 11);
+	CHECK_EQ_U(a.counter[FSB_SMART_POWER_ON_HOURS].lo, 99);
+	CHECK_EQ_U(a.counter[FSB_SMART_UNSAFE_SHUTDOWNS].lo, 2);
+	CHECK_EQ_U(a.counter[FSB_SMART_MEDIA_ERRORS].lo, 0);
+	CHECK_EQ_U(a.counter[FSB_SMART_ERROR_LOG_ENTRIES].lo, 6);
+	CHECK_EQ_U(fsb_nvme_smart_decode(buf, 511, &b), (unsigned long long)-EINVAL);
+
+	/* the difference; the host write count carries into the upper half */
+	fill(buf, 2000 + 5000, 3);
+	put128(buf, 80, 9, 1);	/* 2^64 + 9: ten more than 2^64 - 1 */
+	CHECK_EQ_U(fsb_nvme_smart_decode(buf, sizeof(buf), &b), 0);
+	CHECK_EQ_U(b.counter[FSB_SMART_HOST_WRITE_COMMANDS].hi, 1);
+	CHECK_EQ_U(fsb_nvme_smart_delta(&a, &b, d), 0);
+	CHECK_EQ_U(d[FSB_SMART_DATA_UNITS_WRITTEN].lo, 5000);
+	CHECK_EQ_U(d[FSB_SMART_MEDIA_ERRORS].lo, 3);
+	CHECK_EQ_U(d[FSB_SMART_HOST_WRITE_COMMANDS].lo, 10);
+	CHECK_EQ_U(d[FSB_SMART_HOST_WRITE_COMMANDS].hi, 0);
+	CHECK_EQ_U(d[FSB_SMART_POWER_CYCLES].lo, 0);
+	/* a counter that went backwards is flagged, never a huge difference */
+	CHECK_EQ_U(fsb_nvme_smart_delta(&b, &a, d),
+		   (1u << FSB_SMART_DATA_UNITS_WRITTEN) | (1u << FSB_SMART_HOST_WRITE_COMMANDS) |
+		   (1u << FSB_SMART_MEDIA_ERRORS));
+	CHECK_EQ_U(d[FSB_SMART_DATA_UNITS_WRITTEN].lo, 0);
+
+	/* data units are 1000 x 512 bytes */
+	CHECK_EQ_U(fsb_nvme_units_bytes((struct fsb_u128){ 5000, 0 }, &bytes), 0);
+	CHECK_EQ_U(bytes, 5000ull * 512000ull);
+	CHECK_EQ_U(fsb_nvme_units_bytes((struct fsb_u128){ 0, 1 }, &bytes),
+		   (unsigned long long)-EOVERFLOW);
+	CHECK_EQ_U(fsb_nvme_units_bytes((struct fsb_u128){ UINT64_MAX / 1000, 0 }, &bytes),
+		   (unsigned long long)-EOVERFLOW);
+
+	/* 128-bit counts in decimal */
+	CHECK_STR(fsb_u128_text((struct fsb_u128){ 0, 0 }, num, sizeof(num)), "0");
+	CHECK_STR(fsb_u128_text((struct fsb_u128){ 1234567, 0 }, num, sizeof(num)), "1234567");
+	CHECK_STR(fsb_u128_text((struct fsb_u128){ 0, 1 }, num, sizeof(num)),
+		  "18446744073709551616");
+	CHECK_STR(fsb_u128_text((struct fsb_u128){ UINT64_MAX, UINT64_MAX }, num, sizeof(num)),
+		  "340282366920938463463374607431768211455");
+
+	/* the record: values, bytes and the difference */
+	static struct fsb_health before, after;
+	struct fsb_rec r;
+	struct jsonr_doc *doc = NULL;
+	const struct jsonr *j;
+
+	memset(&before, 0, sizeof(before));
+	strcpy(before.device, "/dev/nvme0n1");
+	strcpy(before.transport, "nvme");
+	before.have_smart = 1;
+	before.smart = a;
+	strcpy(before.ata_why, "not available: an NVMe disk has no ATA SMART");
+	before.have_temp = 1;
+	before.temp_mc = 316 * 1000 - 273150;
+	strcpy(before.temp_source, "nvme smart log");
+	strcpy(before.pcie_why, "not available: no PCIe device with a link above /dev/nvme0n1 in sysfs");
+	after = before;
+	after.smart = b;
+	after.smart.critical_warning = 0x05;
+	after.temp_mc += 2000;
+
+	rec_begin(&r, "health");
+	fsb_health_json(&r, "before", &before, NULL);
+	j = parse_rec(&r, &doc);
+	CHECK(j != NULL);
+	CHECK_STR(jsonr_str(jsonr_get(j, "when")), "before");
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "nvme_smart.data_units_written"), 0), 2000);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "nvme_smart.bytes_written"), 0), 2000ull * 512000);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "nvme_smart.temperature_k"), 0), 316);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "nvme_smart.critical_warning"), 9), 4);
+	CHECK(jsonr_num(jsonr_path(j, "temperature.celsius"), 0) > 42.84 &&
+	      jsonr_num(jsonr_path(j, "temperature.celsius"), 0) < 42.86);
+	CHECK_CONTAINS(jsonr_str(jsonr_get(j, "pcie_link")), "not available: ");
+	CHECK(jsonr_get(j, "delta") == NULL);
+	jsonr_free(doc);
+
+	rec_begin(&r, "health");
+	fsb_health_json(&r, "after", &after, &before);
+	j = parse_rec(&r, &doc);
+	CHECK(j != NULL);
+	/* 2^64 + 9 does not fit in a JSON integer a reader trusts: digits */
+	CHECK_STR(jsonr_str(jsonr_path(j, "nvme_smart.host_write_commands")),
+		  "18446744073709551625");
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "delta.nvme_smart.data_units_written"), 0), 5000);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "delta.nvme_smart.bytes_written"), 0), 5000ull * 512000);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "delta.nvme_smart.media_errors"), 0), 3);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "delta.nvme_smart.host_write_commands"), 0), 10);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "delta.nvme_smart.new_critical_warning"), 9), 1);
+	CHECK(jsonr_num(jsonr_path(j, "delta.temperature_celsius"), 0) > 1.99 &&
+	      jsonr_num(jsonr_path(j, "delta.temperature_celsius"), 0) < 2.01);
+	CHECK(jsonr_path(j, "delta.nvme_smart.went_backwards") == NULL);
+	jsonr_free(doc);
+
+	/* nothing to read: every part says so, the difference too */
+	fsb_health_none(&before, "dir mode: the directory is not a disk of its own");
+	fsb_health_none(&after, "dir mode: the directory is not a disk of its own");
+	rec_begin(&r, "health");
+	fsb_health_json(&r, "after", &after, &before);
+	j = parse_rec(&r, &doc);
+	CHECK(j != NULL);
+	CHECK_STR(jsonr_str(jsonr_get(j, "nvme_smart")),
+		  "not available: dir mode: the directory is not a disk of its own");
+	CHECK_CONTAINS(jsonr_str(jsonr_get(j, "ata_smart")), "not available: dir mode");
+	CHECK_CONTAINS(jsonr_str(jsonr_get(j, "temperature")), "not available: dir mode");
+	CHECK_CONTAINS(jsonr_str(jsonr_path(j, "delta.nvme_smart")), "not available: dir mode");
+	jsonr_free(doc);
+
+	test_report();
+	return unit_done(argv[0]);
+}
