@@ -10,6 +10,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "lib/sysfs.h"
 #include "run/health.h"
 
 /* The kernel's NVMe admin passthrough (linux/nvme_ioctl.h, a stable UAPI).
@@ -149,27 +150,6 @@ int fsb_nvme_units_bytes(struct fsb_u128 units, uint64_t *bytes)
 	return 0;
 }
 
-static int read_attr(const char *dir, const char *attr, char *buf, size_t len)
-{
-	char p[PATH_MAX + 64];
-	ssize_t n;
-	int fd;
-
-	buf[0] = 0;
-	snprintf(p, sizeof(p), "%s/%s", dir, attr);
-	fd = open(p, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -errno;
-	buf[n] = 0;
-	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-		buf[--n] = 0;
-	return 0;
-}
-
 /* Get Log Page 0x02 (SMART / health, the whole controller) into buf. 0,
  * -errno, or -EIO with the NVMe status in *status. */
 static int nvme_get_smart(const char *dev, uint8_t *buf, unsigned *status)
@@ -255,13 +235,13 @@ static void read_pcie(struct fsb_health *h, const char *real)
 	snprintf(dir, sizeof(dir), "%s", real);
 	for (char *slash; (slash = strrchr(dir, '/')) && slash > dir;) {
 		*slash = 0;
-		if (read_attr(dir, "current_link_speed", h->pcie_speed, sizeof(h->pcie_speed)) < 0)
+		if (fsb_read_attr(dir, "current_link_speed", h->pcie_speed, sizeof(h->pcie_speed)) < 0)
 			continue;
 		const char *fn = strrchr(dir, '/');
 		snprintf(h->pcie_dev, sizeof(h->pcie_dev), "%.60s", fn ? fn + 1 : dir);
-		if (read_attr(dir, "current_link_width", h->pcie_width, sizeof(h->pcie_width)) < 0 ||
-		    read_attr(dir, "max_link_speed", h->pcie_max_speed, sizeof(h->pcie_max_speed)) < 0 ||
-		    read_attr(dir, "max_link_width", h->pcie_max_width, sizeof(h->pcie_max_width)) < 0) {
+		if (fsb_read_attr(dir, "current_link_width", h->pcie_width, sizeof(h->pcie_width)) < 0 ||
+		    fsb_read_attr(dir, "max_link_speed", h->pcie_max_speed, sizeof(h->pcie_max_speed)) < 0 ||
+		    fsb_read_attr(dir, "max_link_width", h->pcie_max_width, sizeof(h->pcie_max_width)) < 0) {
 			snprintf(h->pcie_why, sizeof(h->pcie_why),
 				 "not available: PCI device %s has no complete link attributes in sysfs",
 				 h->pcie_dev);
@@ -301,13 +281,13 @@ static int hwmon_temp(const char *dir, int depth, int *mc, char *name, size_t le
 				found = hwmon_temp(sub, 1, mc, name, len);
 			continue;
 		}
-		if (read_attr(sub, "temp1_input", v, sizeof(v)) == 0 && v[0]) {
+		if (fsb_read_attr(sub, "temp1_input", v, sizeof(v)) == 0 && v[0]) {
 			char *end;
 			long t = strtol(v, &end, 10);
 			if (end != v) {
 				char n[64];
 				*mc = (int)t;
-				if (read_attr(sub, "name", n, sizeof(n)) < 0)
+				if (fsb_read_attr(sub, "name", n, sizeof(n)) < 0)
 					snprintf(n, sizeof(n), "%.40s", e->d_name);
 				snprintf(name, len, "hwmon %.40s", n);
 				found = 1;

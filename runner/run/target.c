@@ -13,36 +13,12 @@
 #include <unistd.h>
 
 #include "lib/bytes.h"
+#include "lib/sysfs.h"
 #include "run/target.h"
 
 #ifndef BLKGETSIZE64
 #define BLKGETSIZE64 _IOR(0x12, 114, size_t)
 #endif
-
-static int read_attr(const char *dir, const char *attr, char *buf, size_t len)
-{
-	char p[PATH_MAX];
-	int fd;
-	ssize_t n;
-
-	buf[0] = 0;
-	snprintf(p, sizeof(p), "%s/%s", dir, attr);
-	fd = open(p, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -errno;
-	buf[n] = 0;
-	/* trim trailing whitespace and leading spaces (SCSI pads model names) */
-	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' ' || buf[n - 1] == '\t'))
-		buf[--n] = 0;
-	size_t lead = strspn(buf, " ");
-	if (lead)
-		memmove(buf, buf + lead, strlen(buf + lead) + 1);
-	return 0;
-}
 
 static void transport_of(struct fsb_disk *d, const char *real)
 {
@@ -75,14 +51,14 @@ static int probe_name(const char *name, struct fsb_disk *d)
 	memset(d, 0, sizeof(*d));
 	snprintf(d->name, sizeof(d->name), "%s", name);
 	snprintf(sys, sizeof(sys), "/sys/class/block/%s", name);
-	if (read_attr(sys, "dev", buf, sizeof(buf)) < 0 ||
+	if (fsb_read_attr(sys, "dev", buf, sizeof(buf)) < 0 ||
 	    sscanf(buf, "%u:%u", &d->maj, &d->min) != 2)
 		return -ENODEV;
-	if (read_attr(sys, "size", buf, sizeof(buf)) == 0)
+	if (fsb_read_attr(sys, "size", buf, sizeof(buf)) == 0)
 		sectors = strtoull(buf, NULL, 10);
 	d->size = sectors * 512ull;
 	snprintf(d->path, sizeof(d->path), "/dev/%s", name);
-	if (read_attr(sys, "uevent", buf, sizeof(buf)) == 0) {
+	if (fsb_read_attr(sys, "uevent", buf, sizeof(buf)) == 0) {
 		char *p = strstr(buf, "DEVNAME=");
 		if (p) {
 			char *e = strchr(p, '\n');
@@ -116,42 +92,42 @@ static int probe_name(const char *name, struct fsb_disk *d)
 	/* identity lives with the whole disk */
 	char dev[PATH_MAX + 16];
 	snprintf(dev, sizeof(dev), "%s/device", dsys);
-	read_attr(dev, "model", d->model, sizeof(d->model));
-	if (read_attr(dev, "serial", d->serial, sizeof(d->serial)) < 0 || !d->serial[0])
-		read_attr(dsys, "serial", d->serial, sizeof(d->serial));
+	fsb_read_attr(dev, "model", d->model, sizeof(d->model));
+	if (fsb_read_attr(dev, "serial", d->serial, sizeof(d->serial)) < 0 || !d->serial[0])
+		fsb_read_attr(dsys, "serial", d->serial, sizeof(d->serial));
 	if (!d->serial[0]) {	/* SCSI/SATA: VPD page 0x80 */
 		char vpd[256];
-		if (read_attr(dev, "vpd_pg80", vpd, sizeof(vpd)) == 0 && strlen(vpd) > 4)
+		if (fsb_read_attr(dev, "vpd_pg80", vpd, sizeof(vpd)) == 0 && strlen(vpd) > 4)
 			snprintf(d->serial, sizeof(d->serial), "%.120s", vpd + 4);
 	}
-	if (read_attr(dev, "firmware_rev", d->firmware, sizeof(d->firmware)) < 0)
-		read_attr(dev, "rev", d->firmware, sizeof(d->firmware));
-	if (read_attr(dsys, "wwid", d->wwn, sizeof(d->wwn)) < 0 || !d->wwn[0])
-		read_attr(dev, "wwid", d->wwn, sizeof(d->wwn));
+	if (fsb_read_attr(dev, "firmware_rev", d->firmware, sizeof(d->firmware)) < 0)
+		fsb_read_attr(dev, "rev", d->firmware, sizeof(d->firmware));
+	if (fsb_read_attr(dsys, "wwid", d->wwn, sizeof(d->wwn)) < 0 || !d->wwn[0])
+		fsb_read_attr(dev, "wwid", d->wwn, sizeof(d->wwn));
 	if (!d->model[0]) {
 		char vendor[64];
-		if (read_attr(dev, "vendor", vendor, sizeof(vendor)) == 0 && vendor[0] && !strncmp(vendor, "0x", 2))
+		if (fsb_read_attr(dev, "vendor", vendor, sizeof(vendor)) == 0 && vendor[0] && !strncmp(vendor, "0x", 2))
 			vendor[0] = 0;
 		(void)vendor;
 	}
 	char q[PATH_MAX + 16];
 	snprintf(q, sizeof(q), "%s/queue", dsys);
-	if (read_attr(q, "rotational", buf, sizeof(buf)) == 0)
+	if (fsb_read_attr(q, "rotational", buf, sizeof(buf)) == 0)
 		d->rotational = atoi(buf);
-	if (read_attr(q, "logical_block_size", buf, sizeof(buf)) == 0)
+	if (fsb_read_attr(q, "logical_block_size", buf, sizeof(buf)) == 0)
 		d->logical_block = (unsigned)atoi(buf);
-	if (read_attr(q, "physical_block_size", buf, sizeof(buf)) == 0)
+	if (fsb_read_attr(q, "physical_block_size", buf, sizeof(buf)) == 0)
 		d->physical_block = (unsigned)atoi(buf);
 	char l[PATH_MAX + 16];
 	snprintf(l, sizeof(l), "%s/loop", dsys);
-	read_attr(l, "backing_file", d->loop_backing, sizeof(d->loop_backing));
-	if (read_attr(l, "dio", buf, sizeof(buf)) == 0)
+	fsb_read_attr(l, "backing_file", d->loop_backing, sizeof(d->loop_backing));
+	if (fsb_read_attr(l, "dio", buf, sizeof(buf)) == 0)
 		d->loop_dio = atoi(buf);
 	/* NVMe over PCIe: the controller's PCI function has the link state */
 	char pci[PATH_MAX + 32];
 	snprintf(pci, sizeof(pci), "%s/device", dev);
-	if (read_attr(pci, "current_link_speed", d->pcie_speed, sizeof(d->pcie_speed)) == 0)
-		read_attr(pci, "current_link_width", d->pcie_width, sizeof(d->pcie_width));
+	if (fsb_read_attr(pci, "current_link_speed", d->pcie_speed, sizeof(d->pcie_speed)) == 0)
+		fsb_read_attr(pci, "current_link_width", d->pcie_width, sizeof(d->pcie_width));
 	return 0;
 }
 
