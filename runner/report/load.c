@@ -1,6 +1,5 @@
 /* load.c: result records (JSON lines) -> the in-memory run model (model.h). */
-#include "report/model.h"
-#include "lib/jsonr.h"
+#include "report/loader.h"
 
 #include <errno.h>
 #include <math.h>
@@ -9,16 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-struct loader {
-	struct rep_set *set;
-	const char *name;
-	size_t line;
-	char *err;
-	size_t errlen;
-	struct rep_run *last;	/* run of the previous record (fast path) */
-};
-
-static int bad(struct loader *L, const char *fmt, ...)
+int ld_bad(struct loader *L, const char *fmt, ...)
 {
 	if (L->err && L->errlen) {
 		va_list ap;
@@ -34,7 +24,7 @@ static int bad(struct loader *L, const char *fmt, ...)
 	return -EBADMSG;
 }
 
-static int oom(struct loader *L)
+int ld_oom(struct loader *L)
 {
 	if (L->err && L->errlen)
 		snprintf(L->err, L->errlen, "%s:%zu: out of memory", L->name, L->line);
@@ -42,7 +32,7 @@ static int oom(struct loader *L)
 }
 
 /* Grow *arr (of elem-sized items) so that one more fits. */
-static int grow(void **arr, size_t *cap, size_t n, size_t elem)
+int ld_grow(void **arr, size_t *cap, size_t n, size_t elem)
 {
 	if (n < *cap)
 		return 0;
@@ -79,7 +69,7 @@ static char *scalar_text(const struct jsonr *v)
 }
 
 /* Replace *slot with the text of v (when v is a scalar). -ENOMEM or 0. */
-static int set_text(char **slot, const struct jsonr *v)
+int ld_set_text(char **slot, const struct jsonr *v)
 {
 	if (!v || v->type == JSONR_NULL || v->type == JSONR_ARR || v->type == JSONR_OBJ)
 		return 0;
@@ -89,22 +79,6 @@ static int set_text(char **slot, const struct jsonr *v)
 	free(*slot);
 	*slot = t;
 	return 0;
-}
-
-static void health_free(struct rep_health *h)
-{
-	char *strs[] = {
-		h->device, h->transport, h->smart_na, h->ata_na, h->pcie_na, h->temp_na,
-		h->pcie_speed, h->pcie_width, h->pcie_max_speed, h->pcie_max_width,
-		h->temp_source, h->delta_smart_na, h->went_backwards,
-	};
-	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
-		free(strs[i]);
-	for (int i = 0; i < REP_SM_N; i++) {
-		free(h->smart[i].digits);
-		free(h->delta[i].digits);
-	}
-	memset(h, 0, sizeof(*h));
 }
 
 static void run_free(struct rep_run *r)
@@ -155,7 +129,7 @@ static void run_free(struct rep_run *r)
 	}
 	free(r->km);
 	for (int i = 0; i < REP_HEALTH_N; i++)
-		health_free(&r->health[i]);
+		ld_health_free(&r->health[i]);
 	free(r);
 }
 
@@ -179,7 +153,7 @@ static struct rep_run *run_get(struct loader *L, const char *id)
 	for (size_t i = 0; i < s->nruns; i++)
 		if (strcmp(s->runs[i]->run_id, id) == 0)
 			return L->last = s->runs[i];
-	if (grow((void **)&s->runs, &s->capruns, s->nruns, sizeof(*s->runs)))
+	if (ld_grow((void **)&s->runs, &s->capruns, s->nruns, sizeof(*s->runs)))
 		return NULL;
 	struct rep_run *r = calloc(1, sizeof(*r));
 	if (!r)
@@ -201,7 +175,7 @@ static struct rep_fs *fs_get(struct rep_run *r, const char *name)
 	for (size_t i = 0; i < r->nfs; i++)
 		if (strcmp(r->fs[i].name, name) == 0)
 			return &r->fs[i];
-	if (grow((void **)&r->fs, &r->capfs, r->nfs, sizeof(*r->fs)))
+	if (ld_grow((void **)&r->fs, &r->capfs, r->nfs, sizeof(*r->fs)))
 		return NULL;
 	struct rep_fs *f = &r->fs[r->nfs];
 	memset(f, 0, sizeof(*f));
@@ -241,19 +215,19 @@ static int load_run_start(struct loader *L, struct rep_run *r, const struct json
 		{ &r->kmsg_source, jsonr_get(rec, "kmsg") },
 	};
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
-		if (set_text(f[i].slot, f[i].v))
-			return oom(L);
+		if (ld_set_text(f[i].slot, f[i].v))
+			return ld_oom(L);
 	r->have_start = 1;
 	return 0;
 }
 
 /* A required string member of a record. */
-static const char *need_str(struct loader *L, const struct jsonr *rec,
+const char *ld_need_str(struct loader *L, const struct jsonr *rec,
 			    const char *type, const char *key, int *rc)
 {
 	const char *s = jsonr_str(jsonr_get(rec, key));
 	if (!s || !*s)
-		*rc = bad(L, "%s record without a \"%s\" string", type, key);
+		*rc = ld_bad(L, "%s record without a \"%s\" string", type, key);
 	return s;
 }
 
@@ -264,12 +238,12 @@ static double opt_num(const struct jsonr *rec, const char *key, double dflt)
 }
 
 /* The "round" of a phase or layout record: a whole number from 1. */
-static int need_round(struct loader *L, const struct jsonr *rec, const char *type,
+int ld_need_round(struct loader *L, const struct jsonr *rec, const char *type,
 		      double *round)
 {
 	*round = jsonr_num(jsonr_get(rec, "round"), -1);
 	if (!(*round >= 1 && *round <= 1000000 && *round == floor(*round)))
-		return bad(L, "%s record: \"round\" must be a whole number from 1", type);
+		return ld_bad(L, "%s record: \"round\" must be a whole number from 1", type);
 	return 0;
 }
 
@@ -279,7 +253,7 @@ static int need_layout_u64(struct loader *L, const struct jsonr *v, const char *
 {
 	*out = jsonr_u64(v, UINT64_MAX);
 	if (*out == UINT64_MAX)
-		return bad(L, "layout record: \"%s\" must be a whole number >= 0", what);
+		return ld_bad(L, "layout record: \"%s\" must be a whole number >= 0", what);
 	return 0;
 }
 
@@ -290,14 +264,14 @@ static int load_layout_order(struct loader *L, const struct jsonr *rec, const ch
 	char what[64];
 
 	if (!jsonr_is(obj, JSONR_OBJ))
-		return bad(L, "layout record without a \"%s\" object (or an \"error\")", key);
+		return ld_bad(L, "layout record without a \"%s\" object (or an \"error\")", key);
 	static const char *const fk[2] = { "forward", "near" };
 	double *fv[2] = { &o->forward, &o->near };
 	for (int i = 0; i < 2; i++) {
 		const struct jsonr *v = jsonr_get(obj, fk[i]);
 		*fv[i] = jsonr_num(v, -1);	/* -1 when absent or not a number */
 		if (!(*fv[i] >= 0 && *fv[i] <= 1))
-			return bad(L, "layout record: \"%s.%s\" must be a number from 0 to 1",
+			return ld_bad(L, "layout record: \"%s.%s\" must be a number from 0 to 1",
 				   key, fk[i]);
 	}
 	snprintf(what, sizeof(what), "%s.median_jump_blocks", key);
@@ -311,16 +285,16 @@ static int load_layout(struct loader *L, struct rep_run *r, const struct jsonr *
 	int rc = 0;
 
 	memset(&y, 0, sizeof(y));
-	const char *fsname = need_str(L, rec, "layout", "fs", &rc);
+	const char *fsname = ld_need_str(L, rec, "layout", "fs", &rc);
 	if (rc)
 		return rc;
-	if ((rc = need_round(L, rec, "layout", &round)))
+	if ((rc = ld_need_round(L, rec, "layout", &round)))
 		return rc;
 	y.round = (unsigned)round;
 	y.line = L->line;
 	const struct jsonr *ev = jsonr_get(rec, "error");
 	if (ev && !(jsonr_is(ev, JSONR_STR) && *ev->str))
-		return bad(L, "layout record: \"error\" must be a non-empty string");
+		return ld_bad(L, "layout record: \"error\" must be a non-empty string");
 	if (!ev) {	/* the numbers are there only without an error */
 		if ((rc = need_layout_u64(L, jsonr_get(rec, "files"), "files", &y.files)) ||
 		    (rc = load_layout_order(L, rec, "name_order", &y.name)) ||
@@ -328,12 +302,12 @@ static int load_layout(struct loader *L, struct rep_run *r, const struct jsonr *
 			return rc;
 		const struct jsonr *fb = jsonr_get(rec, "first_blocks");	/* optional */
 		if (fb && !jsonr_is(fb, JSONR_ARR))
-			return bad(L, "layout record: \"first_blocks\" must be an array of"
+			return ld_bad(L, "layout record: \"first_blocks\" must be an array of"
 				   " block numbers");
 		for (size_t i = 0; i < jsonr_len(fb); i++) {
 			uint64_t b = jsonr_u64(jsonr_at(fb, i), UINT64_MAX);
 			if (b == UINT64_MAX)
-				return bad(L, "layout record: \"first_blocks\" must be an array of"
+				return ld_bad(L, "layout record: \"first_blocks\" must be an array of"
 					   " block numbers");
 			if (y.nfirst < REP_LAYOUT_FIRST)
 				y.first[y.nfirst++] = b;
@@ -342,21 +316,21 @@ static int load_layout(struct loader *L, struct rep_run *r, const struct jsonr *
 
 	struct rep_fs *fs = fs_get(r, fsname);
 	if (!fs)
-		return oom(L);
+		return ld_oom(L);
 	y.fs = fs->name;
 	struct rep_layout *slot = NULL;
 	for (size_t i = 0; i < r->nlay && !slot; i++)
 		if (r->lay[i].fs == y.fs && r->lay[i].round == y.round)
 			slot = &r->lay[i];	/* the same fs and round again: the later wins */
 	if (!slot) {
-		if (grow((void **)&r->lay, &r->caplay, r->nlay, sizeof(*r->lay)))
-			return oom(L);
+		if (ld_grow((void **)&r->lay, &r->caplay, r->nlay, sizeof(*r->lay)))
+			return ld_oom(L);
 		slot = &r->lay[r->nlay];
 		memset(slot, 0, sizeof(*slot));
 		r->nlay++;
 	}
 	if (ev && !(y.error = strdup(ev->str)))
-		return oom(L);
+		return ld_oom(L);
 	free(slot->error);
 	*slot = y;
 	return 0;
@@ -365,22 +339,22 @@ static int load_layout(struct loader *L, struct rep_run *r, const struct jsonr *
 static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	int rc = 0;
-	const char *fsname = need_str(L, rec, "phase", "fs", &rc);
+	const char *fsname = ld_need_str(L, rec, "phase", "fs", &rc);
 	if (rc)
 		return rc;
-	const char *phase = need_str(L, rec, "phase", "phase", &rc);
+	const char *phase = ld_need_str(L, rec, "phase", "phase", &rc);
 	if (rc)
 		return rc;
 	double round;
-	if ((rc = need_round(L, rec, "phase", &round)))
+	if ((rc = ld_need_round(L, rec, "phase", &round)))
 		return rc;
 	double secs = jsonr_num(jsonr_get(rec, "seconds"), -1);
 	if (!(secs >= 0 && isfinite(secs)))
-		return bad(L, "phase record: \"seconds\" must be a number >= 0");
+		return ld_bad(L, "phase record: \"seconds\" must be a number >= 0");
 
 	struct rep_fs *fs = fs_get(r, fsname);
-	if (!fs || grow((void **)&r->ph, &r->capph, r->nph, sizeof(*r->ph)))
-		return oom(L);
+	if (!fs || ld_grow((void **)&r->ph, &r->capph, r->nph, sizeof(*r->ph)))
+		return ld_oom(L);
 	struct rep_phase *p = &r->ph[r->nph];
 	memset(p, 0, sizeof(*p));
 	p->fs = fs->name;
@@ -392,7 +366,7 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 	if (!p->phase || (jsonr_str(jsonr_get(rec, "order")) && !p->order)) {
 		free(p->phase);
 		free(p->order);
-		return oom(L);
+		return ld_oom(L);
 	}
 	p->cold = jsonr_bool(jsonr_get(rec, "cold"), -1);
 	p->files = jsonr_u64(jsonr_get(rec, "files"), 0);
@@ -417,17 +391,17 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 static int load_fs_end(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	int rc = 0;
-	const char *name = need_str(L, rec, "fs_end", "fs", &rc);
+	const char *name = ld_need_str(L, rec, "fs_end", "fs", &rc);
 	if (rc)
 		return rc;
 	struct rep_fs *fs = fs_get(r, name);
 	if (!fs)
-		return oom(L);
+		return ld_oom(L);
 	const struct jsonr *st = jsonr_get(rec, "status");
-	if (set_text(&fs->status, st) || set_text(&fs->reason, jsonr_get(rec, "reason")))
-		return oom(L);
+	if (ld_set_text(&fs->status, st) || ld_set_text(&fs->reason, jsonr_get(rec, "reason")))
+		return ld_oom(L);
 	if (!fs->status && !(fs->status = strdup("unknown")))
-		return oom(L);
+		return ld_oom(L);
 	return 0;
 }
 
@@ -442,19 +416,19 @@ static int load_disks(struct loader *L, struct rep_run *r, const struct jsonr *l
 	free(r->disk);	/* an earlier list without a single disk object */
 	r->disk = calloc(n, sizeof(*r->disk));
 	if (!r->disk)
-		return oom(L);
+		return ld_oom(L);
 	for (size_t i = 0; i < n; i++) {
 		const struct jsonr *d = jsonr_at(list, i);
 		struct rep_disk *k = &r->disk[r->ndisk];
 		if (!jsonr_is(d, JSONR_OBJ))
 			continue;
 		r->ndisk++;	/* counted now so run_free releases what is set below */
-		if (set_text(&k->path, jsonr_get(d, "path")) ||
-		    set_text(&k->model, jsonr_get(d, "model")) ||
-		    set_text(&k->serial, jsonr_get(d, "serial")) ||
-		    set_text(&k->transport, jsonr_get(d, "transport")) ||
-		    set_text(&k->partlabel, jsonr_get(d, "partlabel")))
-			return oom(L);
+		if (ld_set_text(&k->path, jsonr_get(d, "path")) ||
+		    ld_set_text(&k->model, jsonr_get(d, "model")) ||
+		    ld_set_text(&k->serial, jsonr_get(d, "serial")) ||
+		    ld_set_text(&k->transport, jsonr_get(d, "transport")) ||
+		    ld_set_text(&k->partlabel, jsonr_get(d, "partlabel")))
+			return ld_oom(L);
 		k->size = jsonr_u64(jsonr_get(d, "size_bytes"), 0);
 	}
 	return 0;
@@ -471,18 +445,18 @@ static int load_event(struct loader *L, struct rep_run *r, const struct jsonr *r
 	r->nev_total++;
 	if (r->nev >= REP_MAX_EVENTS)
 		return 0;
-	if (grow((void **)&r->ev, &r->capev, r->nev, sizeof(*r->ev)))
-		return oom(L);
+	if (ld_grow((void **)&r->ev, &r->capev, r->nev, sizeof(*r->ev)))
+		return ld_oom(L);
 	struct rep_event *e = &r->ev[r->nev];
 	memset(e, 0, sizeof(*e));
 	e->verify = verify;
 	r->nev++;	/* counted now so run_free releases what is set below */
-	if (set_text(&e->fs, jsonr_get(rec, "fs")) ||
-	    set_text(&e->phase, jsonr_get(rec, "phase")) ||
-	    set_text(&e->op, jsonr_get(rec, verify ? "what" : "op")) ||
-	    set_text(&e->file, jsonr_get(rec, "file")) ||
-	    set_text(&e->msg, jsonr_get(rec, "msg")))
-		return oom(L);
+	if (ld_set_text(&e->fs, jsonr_get(rec, "fs")) ||
+	    ld_set_text(&e->phase, jsonr_get(rec, "phase")) ||
+	    ld_set_text(&e->op, jsonr_get(rec, verify ? "what" : "op")) ||
+	    ld_set_text(&e->file, jsonr_get(rec, "file")) ||
+	    ld_set_text(&e->msg, jsonr_get(rec, "msg")))
+		return ld_oom(L);
 	double round = opt_num(rec, "round", 0);
 	e->round = round >= 0 && round <= 1e9 ? (long)round : 0;
 	double en = opt_num(rec, "errno", 0);
@@ -493,181 +467,10 @@ static int load_event(struct loader *L, struct rep_run *r, const struct jsonr *r
 	return 0;
 }
 
-/* A kmsg record (dropped 0) or a kmsg_dropped record (dropped 1). */
-static int load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *rec, int dropped)
-{
-	const char *type = dropped ? "kmsg_dropped" : "kmsg";
-	struct rep_kmsg k;
-	int rc = 0;
-
-	memset(&k, 0, sizeof(k));
-	k.line = L->line;
-	k.facility = -1;
-	const char *phase = need_str(L, rec, type, "phase", &rc);
-	if (rc)
-		return rc;
-	if (jsonr_get(rec, "round")) {
-		double round;
-		if ((rc = need_round(L, rec, type, &round)))
-			return rc;
-		k.round = (unsigned)round;
-	}
-	const struct jsonr *fs = jsonr_get(rec, "fs");
-	if (fs && !(jsonr_is(fs, JSONR_STR) && *fs->str))
-		return bad(L, "%s record: \"fs\" must be a non-empty string", type);
-	const char *text = NULL;
-	if (dropped) {
-		k.dropped = jsonr_u64(jsonr_get(rec, "count"), UINT64_MAX);
-		if (k.dropped == UINT64_MAX)
-			return bad(L, "kmsg_dropped record: \"count\" must be a whole number >= 0");
-		uint64_t max = jsonr_u64(jsonr_get(rec, "max"), 0);
-		if (max && max != UINT64_MAX)
-			r->kmsg_max = max;
-	} else {
-		k.ts_usec = jsonr_u64(jsonr_get(rec, "ts_usec"), UINT64_MAX);
-		if (k.ts_usec == UINT64_MAX)
-			return bad(L, "kmsg record: \"ts_usec\" must be a whole number >= 0");
-		uint64_t lv = jsonr_u64(jsonr_get(rec, "level"), UINT64_MAX);
-		if (lv > 7)
-			return bad(L, "kmsg record: \"level\" must be a whole number from 0 to 7");
-		k.level = (int)lv;
-		uint64_t fac = jsonr_u64(jsonr_get(rec, "facility"), UINT64_MAX);
-		k.facility = fac <= 4096 ? (int)fac : -1;
-		const struct jsonr *tv = jsonr_get(rec, "text");
-		if (!jsonr_is(tv, JSONR_STR))
-			return bad(L, "kmsg record without a \"text\" string");
-		text = tv->str;
-		k.cut = jsonr_bool(jsonr_get(rec, "cut"), 0);
-	}
-	if (grow((void **)&r->km, &r->capkm, r->nkm, sizeof(*r->km)))
-		return oom(L);
-	if (!(k.phase = strdup(phase)) || (fs && !(k.fs = strdup(fs->str))) ||
-	    (text && !(k.text = strdup(text)))) {
-		free(k.phase);
-		free(k.fs);
-		free(k.text);
-		return oom(L);
-	}
-	r->km[r->nkm++] = k;
-	if (dropped)
-		r->kmsg_dropped += k.dropped;
-	else
-		r->kmsg_recorded++;
-	return 0;
-}
-
-const char *const rep_smart_key[REP_SM_N] = {
-	"critical_warning", "temperature_k", "available_spare", "percentage_used",
-	"data_units_read", "bytes_read", "data_units_written", "bytes_written",
-	"host_read_commands", "host_write_commands", "media_errors", "error_log_entries",
-	"unsafe_shutdowns", "power_cycles", "power_on_hours",
-};
-const char *const rep_smart_delta_key[REP_SM_N] = {
-	"new_critical_warning", NULL, "available_spare", "percentage_used",
-	"data_units_read", "bytes_read", "data_units_written", "bytes_written",
-	"host_read_commands", "host_write_commands", "media_errors", "error_log_entries",
-	"unsafe_shutdowns", "power_cycles", "power_on_hours",
-};
-
-/* A health number: an integer (negative ones in a difference), or a
- * string of digits for one beyond 64 bits; anything else is absent. */
-static int health_num(struct loader *L, const struct jsonr *v, struct rep_hnum *n)
-{
-	if (jsonr_is(v, JSONR_STR) && *v->str && strspn(v->str, "0123456789") == v->len) {
-		n->have = 1;
-		if (!(n->digits = strdup(v->str)))
-			return oom(L);
-		return 0;
-	}
-	if (!jsonr_is(v, JSONR_NUM))
-		return 0;
-	uint64_t u = jsonr_u64(v, UINT64_MAX);
-	if (u != UINT64_MAX || !strcmp(v->str, "18446744073709551615")) {
-		n->have = 1;
-		n->n = u;
-	} else if (v->str[0] == '-' && v->num > -1e18 && v->num == (double)(int64_t)v->num) {
-		n->have = 1;
-		n->neg = v->num < 0;
-		n->n = (uint64_t)(-(int64_t)v->num);
-	}
-	return 0;
-}
-
-/* A part of a health record: an object, or its "not available" reason. */
-static int health_part(struct loader *L, const struct jsonr *rec, const char *key,
-		       const struct jsonr **obj, char **na)
-{
-	const struct jsonr *v = jsonr_get(rec, key);
-
-	*obj = jsonr_is(v, JSONR_OBJ) ? v : NULL;
-	if (jsonr_is(v, JSONR_STR) && !(*na = strdup(v->str)))
-		return oom(L);
-	return 0;
-}
-
-static int load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
-{
-	const char *when = jsonr_str(jsonr_get(rec, "when"));
-	int i = when && !strcmp(when, "before") ? REP_HEALTH_BEFORE :
-		when && !strcmp(when, "after") ? REP_HEALTH_AFTER : -1;
-	const struct jsonr *sm, *ata, *pcie, *temp, *delta;
-
-	if (i < 0)
-		return bad(L, "health record: \"when\" must be \"before\" or \"after\"");
-	struct rep_health *h = &r->health[i];
-	health_free(h);
-	h->have = 1;
-	h->line = L->line;
-	h->pcie_at_max = h->pcie_changed = -1;
-	if (set_text(&h->device, jsonr_get(rec, "device")) ||
-	    set_text(&h->transport, jsonr_get(rec, "transport")) ||
-	    health_part(L, rec, "nvme_smart", &sm, &h->smart_na) ||
-	    health_part(L, rec, "ata_smart", &ata, &h->ata_na) ||
-	    health_part(L, rec, "pcie_link", &pcie, &h->pcie_na) ||
-	    health_part(L, rec, "temperature", &temp, &h->temp_na))
-		return oom(L);
-	for (int k = 0; sm && k < REP_SM_N; k++)
-		if (health_num(L, jsonr_get(sm, rep_smart_key[k]), &h->smart[k]))
-			return -ENOMEM;
-	if (pcie) {
-		if (set_text(&h->pcie_speed, jsonr_get(pcie, "speed")) ||
-		    set_text(&h->pcie_width, jsonr_get(pcie, "width")) ||
-		    set_text(&h->pcie_max_speed, jsonr_get(pcie, "max_speed")) ||
-		    set_text(&h->pcie_max_width, jsonr_get(pcie, "max_width")))
-			return oom(L);
-		h->pcie_at_max = jsonr_bool(jsonr_get(pcie, "at_max"), -1);
-	}
-	if (temp && jsonr_is(jsonr_get(temp, "celsius"), JSONR_NUM)) {
-		h->have_temp = 1;
-		h->temp_c = jsonr_num(jsonr_get(temp, "celsius"), 0);
-		if (set_text(&h->temp_source, jsonr_get(temp, "source")))
-			return oom(L);
-	}
-	(void)ata;
-	delta = jsonr_get(rec, "delta");
-	if (!jsonr_is(delta, JSONR_OBJ))
-		return 0;
-	h->have_delta = 1;
-	if (health_part(L, delta, "nvme_smart", &sm, &h->delta_smart_na))
-		return -ENOMEM;
-	for (int k = 0; sm && k < REP_SM_N; k++)
-		if (rep_smart_delta_key[k] &&
-		    health_num(L, jsonr_get(sm, rep_smart_delta_key[k]), &h->delta[k]))
-			return -ENOMEM;
-	if (sm && set_text(&h->went_backwards, jsonr_get(sm, "went_backwards")))
-		return oom(L);
-	if (jsonr_is(jsonr_get(delta, "temperature_celsius"), JSONR_NUM)) {
-		h->have_temp_delta = 1;
-		h->temp_delta = jsonr_num(jsonr_get(delta, "temperature_celsius"), 0);
-	}
-	h->pcie_changed = jsonr_bool(jsonr_get(delta, "pcie_link_changed"), -1);
-	return 0;
-}
-
 static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
-	if (set_text(&r->status, jsonr_get(rec, "status")))
-		return oom(L);
+	if (ld_set_text(&r->status, jsonr_get(rec, "status")))
+		return ld_oom(L);
 	double ec = opt_num(rec, "exit_code", -1);
 	r->exit_code = ec >= 0 && ec <= 255 ? (long)ec : -1;
 	r->seconds = opt_num(rec, "seconds", -1);
@@ -681,15 +484,15 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 {
 	const char *type = jsonr_str(jsonr_get(rec, "type"));
 	if (!type)
-		return bad(L, "record without a \"type\" string");
+		return ld_bad(L, "record without a \"type\" string");
 	const struct jsonr *idv = jsonr_get(rec, "run_id");
 	if (!jsonr_is(idv, JSONR_STR) && !jsonr_is(idv, JSONR_NUM))
-		return bad(L, "%s record without a \"run_id\"", type);
+		return ld_bad(L, "%s record without a \"run_id\"", type);
 	if (!*idv->str)
-		return bad(L, "%s record with an empty \"run_id\"", type);
+		return ld_bad(L, "%s record with an empty \"run_id\"", type);
 	struct rep_run *r = run_get(L, idv->str);
 	if (!r)
-		return oom(L);
+		return ld_oom(L);
 	L->set->records++;
 
 	if (strcmp(type, "run_start") == 0)
@@ -707,16 +510,16 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 	if (strcmp(type, "layout") == 0)
 		return load_layout(L, r, rec);
 	if (strcmp(type, "kmsg") == 0)
-		return load_kmsg(L, r, rec, 0);
+		return ld_load_kmsg(L, r, rec, 0);
 	if (strcmp(type, "kmsg_dropped") == 0)
-		return load_kmsg(L, r, rec, 1);
+		return ld_load_kmsg(L, r, rec, 1);
 	if (strcmp(type, "health") == 0)
-		return load_health(L, r, rec);
+		return ld_load_health(L, r, rec);
 	if (strcmp(type, "fs_start") == 0 || strcmp(type, "phase_start") == 0) {
 		/* the filesystem order of the run is the order they start */
 		const char *fs = jsonr_str(jsonr_get(rec, "fs"));
 		if (fs && *fs && !fs_get(r, fs))
-			return oom(L);
+			return ld_oom(L);
 	}
 	return 0;	/* note, diagnoses, ...: not part of the tables */
 }
@@ -776,14 +579,14 @@ int rep_load_stream(struct rep_set *set, FILE *f, const char *name,
 	int rc = 0, got, toolong;
 
 	if (!set->path && !(set->path = strdup(name)))
-		return oom(&L);
+		return ld_oom(&L);
 	if (err && errlen)
 		err[0] = '\0';
 	while ((got = read_line(f, &line, &cap, &n, REP_MAX_LINE, &toolong)) > 0) {
 		L.line++;
 		set->lines++;
 		if (toolong) {
-			rc = bad(&L, "line too long (more than %u bytes)", REP_MAX_LINE);
+			rc = ld_bad(&L, "line too long (more than %u bytes)", REP_MAX_LINE);
 			break;
 		}
 		const char *brace = memchr(line, '{', n);
@@ -797,11 +600,11 @@ int rep_load_stream(struct rep_set *set, FILE *f, const char *name,
 		struct jsonr_err je;
 		rc = jsonr_parse(brace, end - prefix, &doc, &je);
 		if (rc == -ENOMEM) {
-			rc = oom(&L);
+			rc = ld_oom(&L);
 			break;
 		}
 		if (rc) {
-			rc = bad(&L, "%s at column %zu", je.msg, prefix + je.column);
+			rc = ld_bad(&L, "%s at column %zu", je.msg, prefix + je.column);
 			break;
 		}
 		rc = load_record(&L, jsonr_root(doc));
@@ -810,7 +613,7 @@ int rep_load_stream(struct rep_set *set, FILE *f, const char *name,
 			break;
 	}
 	if (!rc && got == -ENOMEM) {
-		rc = oom(&L);
+		rc = ld_oom(&L);
 	} else if (!rc && got < 0) {
 		rc = got;
 		if (err && errlen)
