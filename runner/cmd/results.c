@@ -2,6 +2,8 @@
  * compare` (see results.h). */
 #include "cmd/results.h"
 #include "fsbench.h"
+#include "run/fs.h"
+#include "run/phase.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -117,4 +119,51 @@ int results_flush(const char *cmd)
 		return EXIT_SYSTEM;
 	}
 	return 0;
+}
+
+/* The phases, and those that verify what they read, comma-separated. */
+static char phase_names[256], verify_names[256];
+
+void results_criteria_init(struct vd_criteria *vc)
+{
+	size_t a = 0, b = 0;
+
+	phase_names[0] = verify_names[0] = 0;
+	for (size_t i = 0; i < fsb_phase_count; i++) {
+		a += (size_t)snprintf(phase_names + a, sizeof(phase_names) - a, "%s%s",
+				      a ? "," : "", fsb_phases[i].name);
+		if (fsb_phases[i].flags & FSB_PH_VERIFY)
+			b += (size_t)snprintf(verify_names + b, sizeof(verify_names) - b, "%s%s",
+					      b ? "," : "", fsb_phases[i].name);
+	}
+	vd_criteria_init(vc, fsb_fs_names(), phase_names, verify_names);
+}
+
+int results_criteria(const char *cmd, struct vd_criteria *vc, const char *file,
+		     const char *baseline, const char *base_run, double tolerance)
+{
+	char err[1024];
+	int rc;
+
+	if (file && (rc = vd_criteria_file(vc, file, err, sizeof(err)))) {
+		fsb_msg("%s: %s", cmd, err);
+		return rc == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
+	}
+	if (baseline) {
+		struct rep_set set;
+		int ec = results_load(cmd, &set, baseline);
+		if (ec >= 0)
+			return ec;
+		const struct rep_run *b = rep_find(&set, base_run);
+		if (!b) {
+			fsb_msg("%s: baseline %s: no run '%s'", cmd, set.path, base_run);
+			rep_free(&set);
+			return EXIT_USAGE;
+		}
+		rc = vd_criteria_baseline(vc, b, tolerance);
+		rep_free(&set);
+		if (rc)
+			return fsb_fail(EXIT_SYSTEM, "%s: baseline %s: %s", cmd, baseline, strerror(-rc));
+	}
+	return -1;
 }

@@ -98,7 +98,8 @@ static void run_free(struct rep_run *r)
 		&r->cpus, &r->mem_bytes, &r->target_path, &r->target_model,
 		&r->target_serial, &r->target_size, &r->target_spec, &r->profile, &r->cfg_fs,
 		&r->dirs, &r->files, &r->file_size, &r->workers, &r->rounds,
-		&r->mode, &r->version, &r->status,
+		&r->mode, &r->version, &r->status, &r->target_pcie_speed,
+		&r->target_pcie_width,
 	};
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
 		free(*strs[i]);
@@ -132,6 +133,15 @@ static void run_free(struct rep_run *r)
 	for (size_t i = 0; i < r->nlay; i++)
 		free(r->lay[i].error);
 	free(r->lay);
+	for (size_t i = 0; i < r->nkmsg; i++) {
+		free(r->kmsg[i].fs);
+		free(r->kmsg[i].phase);
+		free(r->kmsg[i].text);
+	}
+	free(r->kmsg);
+	for (size_t i = 0; i < r->nhealth; i++)
+		free(r->health[i].when);
+	free(r->health);
 	free(r);
 }
 
@@ -187,6 +197,17 @@ static struct rep_fs *fs_get(struct rep_run *r, const char *name)
 	return f;
 }
 
+/* A "kmsg" member of run_start or run_end says the run watched the kernel's
+ * messages, unless it is a "not available: ..." text. */
+static void kmsg_member(struct rep_run *r, const struct jsonr *rec)
+{
+	const struct jsonr *k = jsonr_get(rec, "kmsg");
+	const char *s = jsonr_str(k);
+
+	if (k && k->type != JSONR_NULL && !(s && strncmp(s, "not available", 13) == 0))
+		r->kmsg_info = 1;
+}
+
 static int load_run_start(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	const struct jsonr *host = jsonr_get(rec, "host");
@@ -203,6 +224,8 @@ static int load_run_start(struct loader *L, struct rep_run *r, const struct json
 		{ &r->target_model, jsonr_get(tgt, "model") },
 		{ &r->target_serial, jsonr_get(tgt, "serial") },
 		{ &r->target_size, jsonr_get(tgt, "size_bytes") },
+		{ &r->target_pcie_speed, jsonr_get(tgt, "pcie_link_speed") },
+		{ &r->target_pcie_width, jsonr_get(tgt, "pcie_link_width") },
 		{ &r->target_spec, jsonr_get(cfg, "target") },
 		{ &r->profile, jsonr_get(cfg, "profile") },
 		{ &r->cfg_fs, jsonr_get(cfg, "fs") },
@@ -218,6 +241,7 @@ static int load_run_start(struct loader *L, struct rep_run *r, const struct json
 		if (set_text(f[i].slot, f[i].v))
 			return oom(L);
 	r->have_start = 1;
+	kmsg_member(r, rec);
 	return 0;
 }
 
@@ -376,6 +400,7 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 		p->files_per_s = secs > 0 ? (double)p->files / secs : 0;
 	p->errors = jsonr_u64(jsonr_get(rec, "errors"), 0);
 	p->verify_errors = jsonr_u64(jsonr_get(rec, "verify_errors"), 0);
+	p->verified = jsonr_bool(jsonr_get(rec, "verified"), -1);
 	p->workers = (unsigned)jsonr_u64(jsonr_get(rec, "workers"), 0);
 	p->sync_seconds = opt_num(rec, "sync_seconds", -1);
 	const struct jsonr *lat = jsonr_get(rec, "lat_ns");
@@ -443,6 +468,10 @@ static int load_event(struct loader *L, struct rep_run *r, const struct jsonr *r
 			return e;
 	}
 	r->nev_total++;
+	if (verify)
+		r->nverify_errors++;
+	else
+		r->nerrors++;
 	if (r->nev >= REP_MAX_EVENTS)
 		return 0;
 	if (grow((void **)&r->ev, &r->capev, r->nev, sizeof(*r->ev)))
@@ -475,6 +504,59 @@ static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr 
 	r->exit_code = ec >= 0 && ec <= 255 ? (long)ec : -1;
 	r->seconds = opt_num(rec, "seconds", -1);
 	r->have_end = 1;
+	kmsg_member(r, rec);
+	return 0;
+}
+
+static int load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	if (grow((void **)&r->kmsg, &r->capkmsg, r->nkmsg, sizeof(*r->kmsg)))
+		return oom(L);
+	struct rep_kmsg *k = &r->kmsg[r->nkmsg];
+	memset(k, 0, sizeof(*k));
+	r->nkmsg++;	/* counted now so run_free releases what is set below */
+	r->kmsg_info = 1;
+	if (set_text(&k->fs, jsonr_get(rec, "fs")) ||
+	    set_text(&k->phase, jsonr_get(rec, "phase")) ||
+	    set_text(&k->text, jsonr_get(rec, "text")))
+		return oom(L);
+	if (!k->text && !(k->text = strdup("")))
+		return oom(L);
+	double round = opt_num(rec, "round", 0);
+	k->round = round >= 0 && round <= 1e6 ? (unsigned)round : 0;
+	return 0;
+}
+
+/* "16.0 GT/s PCIe", "8 GT/s", 16: the number in GT/s; NaN when absent. */
+static double link_num(const struct jsonr *v)
+{
+	if (jsonr_is(v, JSONR_NUM))
+		return v->num;
+	const char *s = jsonr_str(v);
+	char *end;
+	double d = s ? strtod(s, &end) : NAN;
+	return s && end != s && d >= 0 ? d : NAN;
+}
+
+static int load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	if (grow((void **)&r->health, &r->caphealth, r->nhealth, sizeof(*r->health)))
+		return oom(L);
+	struct rep_health *h = &r->health[r->nhealth];
+	const struct jsonr *smart = jsonr_get(rec, "nvme_smart");
+	const struct jsonr *pcie = jsonr_get(rec, "pcie");
+
+	memset(h, 0, sizeof(*h));
+	r->nhealth++;
+	if (set_text(&h->when, jsonr_get(rec, "when")))
+		return oom(L);
+	h->temperature_c = opt_num(rec, "temperature_c", NAN);
+	h->media_errors = jsonr_u64(jsonr_get(smart, "media_errors"), UINT64_MAX);
+	h->err_log_entries = jsonr_u64(jsonr_get(smart, "num_err_log_entries"), UINT64_MAX);
+	h->speed = link_num(jsonr_get(pcie, "current_speed"));
+	h->max_speed = link_num(jsonr_get(pcie, "max_speed"));
+	h->width = link_num(jsonr_get(pcie, "current_width"));
+	h->max_width = link_num(jsonr_get(pcie, "max_width"));
 	return 0;
 }
 
@@ -507,6 +589,10 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 		return load_run_end(L, r, rec);
 	if (strcmp(type, "layout") == 0)
 		return load_layout(L, r, rec);
+	if (strcmp(type, "kmsg") == 0)
+		return load_kmsg(L, r, rec);
+	if (strcmp(type, "health") == 0)
+		return load_health(L, r, rec);
 	if (strcmp(type, "fs_start") == 0 || strcmp(type, "phase_start") == 0) {
 		/* the filesystem order of the run is the order they start */
 		const char *fs = jsonr_str(jsonr_get(rec, "fs"));

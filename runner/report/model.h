@@ -36,6 +36,7 @@ struct rep_phase {
 	int have_lat;
 	double lat_ns[LAT_N];	/* negative when a percentile is absent */
 	uint64_t errors, verify_errors;
+	int verified;		/* "verified": 1, 0, or -1 when absent */
 	unsigned workers;
 	double sync_seconds;	/* negative when absent */
 	size_t line;		/* line number in the input, for messages */
@@ -87,6 +88,26 @@ struct rep_layout {
 	size_t line;
 };
 
+/* A `kmsg` record: a kernel message at warning level or above that
+ * appeared during the run. */
+struct rep_kmsg {
+	char *fs, *phase;	/* each may be NULL ("between" phases) */
+	unsigned round;		/* 0 when absent */
+	char *text;
+};
+
+/* A `health` record, the fields the verdict reads (NaN or UINT64_MAX when
+ * absent): "when" (before, after), temperature_c, nvme_smart {media_errors,
+ * num_err_log_entries}, pcie {current_speed, max_speed, current_width,
+ * max_width}. */
+struct rep_health {
+	char *when;		/* may be NULL */
+	double temperature_c;
+	uint64_t media_errors, err_log_entries;
+	double speed, max_speed;	/* GT/s */
+	double width, max_width;	/* lanes */
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -112,6 +133,16 @@ struct rep_run {
 	struct rep_layout *lay;	/* in input order; the same fs and round twice:
 				 * the later record replaces the earlier */
 	size_t nlay, caplay;
+	size_t nerrors, nverify_errors;	/* error and verify_error records */
+	char *target_pcie_speed, *target_pcie_width;	/* run_start target */
+	/* Kernel messages: kmsg_info is 1 when the run says it watched them
+	 * (a kmsg record, or a "kmsg" member of run_start or run_end that is
+	 * not a "not available: ..." text), 0 otherwise. */
+	int kmsg_info;
+	struct rep_kmsg *kmsg;	/* in input order */
+	size_t nkmsg, capkmsg;
+	struct rep_health *health;	/* in input order */
+	size_t nhealth, caphealth;
 };
 
 struct rep_set {
