@@ -29,6 +29,7 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 	int opts = 1;
 
 	c->w = &rep_writers[0];
+	c->tolerance = 0.10;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = NULL;
@@ -65,7 +66,10 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		klen = eq ? (size_t)(eq - a) : strlen(a);
 		int is_fmt = klen == 8 && strncmp(a, "--format", 8) == 0;
 		int is_run = c->allow_run && klen == 5 && strncmp(a, "--run", 5) == 0;
-		if (!is_fmt && !is_run) {
+		int is_crit = c->allow_criteria && klen == 10 && strncmp(a, "--criteria", 10) == 0;
+		int is_base = c->allow_criteria && klen == 10 && strncmp(a, "--baseline", 10) == 0;
+		int is_tol = c->allow_criteria && klen == 11 && strncmp(a, "--tolerance", 11) == 0;
+		if (!is_fmt && !is_run && !is_crit && !is_base && !is_tol) {
 			fsb_msg("%s: unknown option '%s'", c->cmd, a);
 			return misuse(c);
 		}
@@ -79,12 +83,26 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		}
 		if (is_run) {
 			c->run = val;
+		} else if (is_crit) {
+			c->criteria = val;
+		} else if (is_base) {
+			c->baseline = val;
+		} else if (is_tol) {
+			if ((c->tolerance = vd_percent(val)) < 0) {
+				fsb_msg("%s: --tolerance: expected a percentage (10%%), got '%s'",
+					c->cmd, val);
+				return misuse(c);
+			}
 		} else if (!(c->w = rep_writer_find(val))) {
 			char names[128];
 			rep_writer_names(names, sizeof(names), ", ", " or ", 0);
 			fsb_msg("%s: unknown format '%s' (%s)", c->cmd, val, names);
 			return misuse(c);
 		}
+	}
+	if (c->w->doc && !c->allow_criteria) {
+		fsb_msg("%s: format '%s' is for fsbench report", c->cmd, c->w->name);
+		return misuse(c);
 	}
 	if (c->npos < c->maxpos) {
 		fsb_msg("%s: missing %s", c->cmd,

@@ -18,6 +18,12 @@ struct results_cli {
 	const char *run;	/* --run */
 	int allow_run;
 	int allow_ref, reference;	/* compare --reference: A is built in */
+	/* report: --criteria FILE, --baseline RUN2, --tolerance PCT: a verdict
+	 * whose checks a writer with a doc function (junit) shows; and formats
+	 * that are not tables */
+	int allow_criteria;
+	const char *criteria, *baseline;
+	double tolerance;
 };
 
 /* The usage of c->cmd, to f. */

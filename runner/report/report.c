@@ -11,6 +11,7 @@ const struct rep_writer rep_writers[] = {
 	  .view = REP_VIEW_READ, .begin = md_begin, .table = md_table, .cell = md_cell },
 	{ .name = "csv", .view = REP_VIEW_DATA,
 	  .begin = csv_begin, .table = csv_table, .cell = csv_cell },
+	{ .name = "junit", .about = "JUnit XML, for CI", .doc = junit_doc },
 	{ .name = NULL },
 };
 
@@ -109,12 +110,20 @@ static void write_doc(FILE *out, const struct rep_writer *w, const char *title,
 
 int rep_print(FILE *out, const struct rep_run *r, const struct rep_writer *w)
 {
+	return rep_print_checks(out, r, w, NULL);
+}
+
+int rep_print_checks(FILE *out, const struct rep_run *r, const struct rep_writer *w,
+		     const struct vd_result *v)
+{
 	struct rep_table t[NSECTIONS];
 	int built[NSECTIONS] = { 0 };
 	const struct rep_table *seq[NSECTIONS];
 	size_t n = 0;
 	int read = w->view == REP_VIEW_READ, rc = 0;
 
+	if (w->doc)
+		return w->doc(out, r, v);
 	/* build everything first: a failure prints nothing */
 	for (size_t i = 0; i < NSECTIONS && !rc; i++) {
 		const struct section *s = &sections[i];
