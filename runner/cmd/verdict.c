@@ -5,13 +5,12 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 static const char usage[] =
 	"usage: fsbench verdict RUN --criteria FILE [--baseline RUN2 [--tolerance PCT]] [--run ID]\n"
 	"       fsbench verdict RUN --baseline RUN2 [--tolerance PCT] [--baseline-run ID] [--run ID]\n"
-	"       fsbench verdict RUN --write-criteria [--margin PCT] [--slack SECONDS] [--run ID]\n"
+	"       fsbench verdict RUN --write-criteria [--margin PCT] [--run ID]\n"
 	"  RUN             a run folder (RUN/records.jsonl), a .jsonl file or a serial log; - reads stdin\n"
 	"  --criteria F    the checks, `key = value` lines (keys: fsbench help criteria)\n"
 	"  --baseline B    checks from a known-good run of the same board: a phase fails when it is\n"
@@ -19,8 +18,8 @@ static const char usage[] =
 	"  --tolerance P   allowed slowdown against the baseline, percent (default 10%)\n"
 	"  --baseline-run ID  which run of B (default: the last one)\n"
 	"  --write-criteria   print a criteria file from RUN, a known-good run, and stop\n"
-	"  --margin P      --write-criteria: ceilings are the slowest round + P percent (default 100%)\n"
-	"  --slack S       --write-criteria: plus S seconds, for phases too short to time (default 1)\n"
+	"  --margin P      --write-criteria: floors of files/s are the slowest round's rate divided\n"
+	"                  by 1 + P/100 (default 100%: half the rate)\n"
 	"  --run ID        which run of RUN (default: the last one; a unique prefix is enough)\n"
 	"\n"
 	"Prints one line per check (WHAT: MEASURED; limit LIMIT: PASS or FAIL) and\n"
@@ -65,7 +64,7 @@ void verdict_print(FILE *out, const struct vd_result *res)
 int cmd_verdict(int argc, char **argv)
 {
 	const char *run = NULL, *criteria = NULL, *baseline = NULL, *id = NULL, *base_id = NULL;
-	double tolerance = 0.10, margin = 1.0, slack = 1.0;
+	double tolerance = 0.10, margin = 1.0;
 	int write = 0, tol_given = 0;
 	struct vd_criteria vc;
 	struct vd_result res;
@@ -103,19 +102,12 @@ int cmd_verdict(int argc, char **argv)
 			num = &tolerance, tol_given = 1;
 		else if (!strcmp(a, "--margin"))
 			num = &margin;
-		else if (!strcmp(a, "--slack"))
-			num = &slack;
 		else
 			return misuse("unknown option '%s'", a);
 		if (i + 1 >= argc)
 			return misuse("%s needs an argument", a);
 		if (slot) {
 			*slot = argv[++i];
-		} else if (num == &slack) {
-			char *end;
-			slack = strtod(argv[++i], &end);
-			if (end == argv[i] || *end || !(slack >= 0))
-				return misuse("--slack: expected seconds >= 0, got '%s'", argv[i]);
 		} else if ((*num = pct_option(a, argv[++i])) < 0) {
 			return EXIT_USAGE;
 		}
@@ -143,7 +135,7 @@ int cmd_verdict(int argc, char **argv)
 		fsb_msg("verdict %s: no run '%s'", set.path, id);
 		ec = EXIT_USAGE;
 	} else if (write) {
-		ec = vd_write_criteria(stdout, r, set.path, margin, slack) ? EXIT_SYSTEM : EXIT_OK;
+		ec = vd_write_criteria(stdout, r, set.path, margin) ? EXIT_SYSTEM : EXIT_OK;
 		if (ec)
 			fsb_msg("verdict: writing the criteria: %s", strerror(errno));
 	} else if (!vc.n) {

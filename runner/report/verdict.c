@@ -553,9 +553,10 @@ static void eval_kmsg(struct vd_check *k, const struct vd_rule *u, const struct 
 	const struct rep_kmsg *first = NULL;
 	char m[256];
 
-	snprintf(k->what, sizeof(k->what), "kernel messages (warning or worse)");
+	static const char what[] = "kernel messages (warning or worse)";
+
 	if (!r->kmsg_info) {
-		eval_count(k, u, NAN, k->what, "");
+		eval_count(k, u, NAN, what, "");
 		not_measured(k, "the run has no kernel message records");
 		return;
 	}
@@ -576,7 +577,7 @@ static void eval_kmsg(struct vd_check *k, const struct vd_rule *u, const struct 
 			snprintf(tag, sizeof(tag), "%s round %u %s", first->fs, first->round, first->phase);
 		snprintf(m + o, sizeof(m) - (size_t)o, ", first in %s: %.120s", tag, first->text);
 	}
-	eval_count(k, u, (double)n, k->what, m);
+	eval_count(k, u, (double)n, what, m);
 }
 
 /* The before and after health records holding error counters. */
@@ -594,7 +595,9 @@ static void eval_health_errors(struct vd_check *k, const struct vd_rule *u, cons
 		else if (!strcmp(h->when, "after"))
 			after = h;
 	}
-	eval_count(k, u, NAN, "new disk errors (media + error log entries)", "");
+	static const char what[] = "new disk errors (media + error log entries)";
+
+	eval_count(k, u, NAN, what, "");
 	if (!before || !after) {
 		not_measured(k, "no health records with error counters before and after the run");
 		return;
@@ -603,7 +606,7 @@ static void eval_health_errors(struct vd_check *k, const struct vd_rule *u, cons
 	double log = (double)after->err_log_entries - (double)before->err_log_entries;
 	snprintf(m, sizeof(m), "%.0f (media errors %+.0f, error log entries %+.0f)",
 		 media + log, media, log);
-	eval_count(k, u, media + log, k->what, m);
+	eval_count(k, u, media + log, what, m);
 }
 
 static void eval_temperature(struct vd_check *k, const struct vd_rule *u, const struct rep_run *r)
@@ -770,9 +773,13 @@ static int eval_baseline(struct vd_result *res, const struct vd_rule *u, const s
 	k->bound = u->limit;
 	num(a, sizeof(a), u->limit);
 	num(b, sizeof(b), u->base);
-	snprintf(k->limit, sizeof(k->limit), "<= %s s: baseline %s s + %.0f%% (tolerance %.0f%%, spread "
-		 "between its %u rounds %.0f%%)", a, b, 100 * dmax(u->tolerance, u->spread),
-		 100 * u->tolerance, u->nbase, 100 * u->spread);
+	if (u->nbase > 1)
+		snprintf(k->limit, sizeof(k->limit), "<= %s s: baseline %s s + %.0f%% (tolerance %.0f%%, "
+			 "spread between its %u rounds %.0f%%)", a, b, 100 * dmax(u->tolerance, u->spread),
+			 100 * u->tolerance, u->nbase, 100 * u->spread);
+	else
+		snprintf(k->limit, sizeof(k->limit), "<= %s s: baseline %s s + %.0f%% (tolerance; "
+			 "one round, no spread)", a, b, 100 * u->tolerance);
 	size_t n = round_seconds(r, u->fs, rep_row_phase(row), row_rounds(row), v, 64);
 	if (!n) {
 		not_measured(k, "no such phase record");
@@ -935,8 +942,8 @@ int vd_criteria_baseline(struct vd_criteria *c, const struct rep_run *base, doub
 	return 0;
 }
 
-/* v rounded up to 2 significant digits. */
-static double up2(double v)
+/* v > 0 rounded down to 2 significant digits (1234 -> 1200, 0.0567 -> 0.056). */
+static double down2(double v)
 {
 	double m = 1;
 
@@ -946,21 +953,19 @@ static double up2(double v)
 		m *= 10;
 	while (v / m < 10)
 		m /= 10;
-	double q = v / m, c = (double)(long long)q;
-	return (c < q - 1e-9 ? c + 1 : c) * m;
+	return (double)(long long)(v / m + 1e-9) * m;
 }
 
-int vd_write_criteria(FILE *out, const struct rep_run *r, const char *source,
-		      double margin, double slack)
+int vd_write_criteria(FILE *out, const struct rep_run *r, const char *source, double margin)
 {
 	char list[256], b[32];
 
 	fprintf(out, "# fsbench criteria from run %s (%s)\n", r->run_id, source);
 	if (r->hostname || r->target_model)
-		fprintf(out, "# host %s, target %s\n", r->hostname ? r->hostname : "?",
-			r->target_model ? r->target_model : "?");
-	fprintf(out, "# ceilings: the slowest round's seconds + %.0f%% + %g s, rounded up\n",
-		100 * margin, slack);
+		fprintf(out, "# host %s, target %s, profile %s\n", r->hostname ? r->hostname : "?",
+			r->target_model ? r->target_model : "?", r->profile ? r->profile : "?");
+	fprintf(out, "# floors: the slowest round's files/s / %.2g (a margin of %.0f%%), "
+		"rounded down\n", 1 + margin, 100 * margin);
 	ok_list(r, list, sizeof(list));
 	if (*list)
 		fprintf(out, "fs_ok = %s\n", list);
@@ -978,7 +983,7 @@ int vd_write_criteria(FILE *out, const struct rep_run *r, const char *source,
 	for (size_t f = 0; f < r->nfs; f++)
 		for (size_t i = 0; i < r->nph; i++) {
 			const struct rep_phase *p = &r->ph[i];
-			double worst = 0;
+			double worst = -1;
 			size_t j;
 			if (p->fs != r->fs[f].name)
 				continue;
@@ -988,10 +993,13 @@ int vd_write_criteria(FILE *out, const struct rep_run *r, const char *source,
 			if (j < i)
 				continue;	/* written with its first round */
 			for (j = i; j < r->nph; j++)
-				if (r->ph[j].fs == p->fs && !strcmp(r->ph[j].phase, p->phase))
-					worst = dmax(worst, r->ph[j].seconds);
-			num(b, sizeof(b), up2(worst * (1 + margin) + slack));
-			fprintf(out, "max_seconds.%s.%s = %s\n", p->fs, p->phase, b);
+				if (r->ph[j].fs == p->fs && !strcmp(r->ph[j].phase, p->phase) &&
+				    (worst < 0 || r->ph[j].files_per_s < worst))
+					worst = r->ph[j].files_per_s;
+			if (!(worst > 0))
+				continue;
+			num(b, sizeof(b), down2(worst / (1 + margin)));
+			fprintf(out, "min_files_per_s.%s.%s = %s\n", p->fs, p->phase, b);
 		}
 	return fflush(out) || ferror(out) ? -1 : 0;
 }

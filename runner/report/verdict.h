@@ -106,11 +106,11 @@ int vd_evaluate(const struct vd_criteria *c, const struct rep_run *r, struct vd_
 void vd_result_free(struct vd_result *res);
 
 /* A criteria file for run r: its filesystems, verification, errors, the
- * evidence it has, and a ceiling of seconds per filesystem and phase: the
- * slowest round times (1 + margin), plus slack seconds, 2 digits rounded
- * up. Returns 0, or -1 when writing fails. */
-int vd_write_criteria(FILE *out, const struct rep_run *r, const char *source,
-		      double margin, double slack);
+ * evidence it has, and a floor of files per second per filesystem and
+ * phase (a rate does not depend on the profile's size as seconds do): the
+ * slowest round's rate / (1 + margin), 2 digits rounded down. Returns 0,
+ * or -1 when writing fails. */
+int vd_write_criteria(FILE *out, const struct rep_run *r, const char *source, double margin);
 
 /* "10%", "10", "0.5%": a percentage as a fraction; -1 when it is none. */
 double vd_percent(const char *s);

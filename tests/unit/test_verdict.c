@@ -340,14 +340,15 @@ static void test_write_criteria(const struct rep_run *r)
 	CHECK(m != NULL && fd >= 0);
 	if (!m || fd < 0)
 		return;
-	CHECK(vd_write_criteria(m, r, "mem.jsonl", 1.0, 1.0) == 0);
+	CHECK(vd_write_criteria(m, r, "mem.jsonl", 1.0) == 0);
 	fclose(m);
 	CHECK_CONTAINS(buf, "fs_ok = ext4\n");
 	CHECK_CONTAINS(buf, "verify = all\nerrors = 0\nkmsg = 0\nhealth_new_errors = 0\n");
-	/* worst 1.2 s * 2 + 1 = 3.4; 2.2 * 2 + 1 = 5.4 */
-	CHECK_CONTAINS(buf, "max_seconds.ext4.create = 3.4\n");
-	CHECK_CONTAINS(buf, "max_seconds.ext4.read = 5.4\n");
-	CHECK_CONTAINS(buf, "max_seconds.xfs.create = 7\n");
+	/* half the slowest round's rate, 2 digits rounded down: 833.3 / 2,
+	 * 454.5 / 2, 333.3 / 2 */
+	CHECK_CONTAINS(buf, "min_files_per_s.ext4.create = 410\n");
+	CHECK_CONTAINS(buf, "min_files_per_s.ext4.read = 220\n");
+	CHECK_CONTAINS(buf, "min_files_per_s.xfs.create = 160\n");
 	/* read back: the same parser takes it */
 	if (write(fd, buf, len) != (ssize_t)len)
 		CHECK(0);
