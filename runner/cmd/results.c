@@ -13,8 +13,10 @@ void results_usage(const struct results_cli *c, FILE *f)
 {
 	char names[128], described[256];
 
-	rep_writer_names(names, sizeof(names), "|", "|", 0);
-	rep_writer_names(described, sizeof(described), ", ", " or ", 1);
+	int tables = c->allow_criteria ? 0 : REP_NAMES_TABLES;
+
+	rep_writer_names(names, sizeof(names), "|", "|", tables);
+	rep_writer_names(described, sizeof(described), ", ", " or ", REP_NAMES_ABOUT | tables);
 	fprintf(f, c->usage, names, described);
 }
 
@@ -95,7 +97,8 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 			}
 		} else if (!(c->w = rep_writer_find(val))) {
 			char names[128];
-			rep_writer_names(names, sizeof(names), ", ", " or ", 0);
+			rep_writer_names(names, sizeof(names), ", ", " or ",
+					 c->allow_criteria ? 0 : REP_NAMES_TABLES);
 			fsb_msg("%s: unknown format '%s' (%s)", c->cmd, val, names);
 			return misuse(c);
 		}

@@ -23,16 +23,19 @@ const struct rep_writer *rep_writer_find(const char *name)
 	return NULL;
 }
 
-void rep_writer_names(char *buf, size_t len, const char *sep, const char *last, int about)
+void rep_writer_names(char *buf, size_t len, const char *sep, const char *last, int flags)
 {
+	const struct rep_writer *list[16];
 	size_t n = 0, count = 0;
+	int about = flags & REP_NAMES_ABOUT;
 
-	while (rep_writers[count].name)
-		count++;
+	for (const struct rep_writer *w = rep_writers; w->name && count < 16; w++)
+		if (!(flags & REP_NAMES_TABLES) || !w->doc)
+			list[count++] = w;
 	if (len)
 		buf[0] = '\0';
 	for (size_t i = 0; i < count && n < len; i++) {
-		const struct rep_writer *w = &rep_writers[i];
+		const struct rep_writer *w = list[i];
 		int k = snprintf(buf + n, len - n, "%s%s%s%s%s", i == 0 ? "" :
 				 i + 1 == count ? last : sep, w->name,
 				 about && w->about ? " (" : "", about && w->about ? w->about : "",

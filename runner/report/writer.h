@@ -40,9 +40,12 @@ extern const struct rep_writer rep_writers[];
 /* The writer by name or alias; NULL when there is none. */
 const struct rep_writer *rep_writer_find(const char *name);
 /* The writers' names joined: sep between two, last before the last one;
- * with about, each followed by " (about)" when it has one ("md (Markdown,
- * the default) or csv"). Cut to len - 1 bytes. */
-void rep_writer_names(char *buf, size_t len, const char *sep, const char *last, int about);
+ * with REP_NAMES_ABOUT in flags, each followed by " (about)" when it has
+ * one ("md (Markdown, the default) or csv"); with REP_NAMES_TABLES, only
+ * the writers of tables (not junit: compare). Cut to len - 1 bytes. */
+#define REP_NAMES_ABOUT 1
+#define REP_NAMES_TABLES 2
+void rep_writer_names(char *buf, size_t len, const char *sep, const char *last, int flags);
 /* The text w shows for c, cut to len - 1 bytes; returns buf. */
 const char *rep_cell_text(const struct rep_writer *w, const struct rep_cell *c,
 			  char *buf, size_t len);
