@@ -165,7 +165,11 @@ int rep_print_compare(FILE *out, const struct rep_run *a, const char *aname,
 		      const struct rep_run *b, const char *bname, const struct rep_writer *w)
 {
 	struct rep_table t[2];
-	int rc = rep_table_runs(a, aname, b, bname, &t[0]);
+	int rc;
+
+	if (w->doc)	/* not a format of tables */
+		return -EINVAL;
+	rc = rep_table_runs(a, aname, b, bname, &t[0]);
 
 	if (rc)
 		return rc;
