@@ -91,6 +91,19 @@ static int set_text(char **slot, const struct jsonr *v)
 	return 0;
 }
 
+static void checks_free(struct rep_run *r)
+{
+	for (size_t i = 0; i < r->nchk; i++) {
+		free(r->chk[i].what);
+		free(r->chk[i].measured);
+		free(r->chk[i].limit);
+		free(r->chk[i].where);
+	}
+	free(r->chk);
+	r->chk = NULL;
+	r->nchk = 0;
+}
+
 static void run_free(struct rep_run *r)
 {
 	char **strs[] = {
@@ -142,6 +155,7 @@ static void run_free(struct rep_run *r)
 	for (size_t i = 0; i < r->nhealth; i++)
 		free(r->health[i].when);
 	free(r->health);
+	checks_free(r);
 	free(r);
 }
 
@@ -538,6 +552,37 @@ static double link_num(const struct jsonr *v)
 	return s && end != s && d >= 0 ? d : NAN;
 }
 
+/* A `verdict` record: the later one replaces an earlier one. */
+static int load_verdict(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	const struct jsonr *list = jsonr_get(rec, "check");
+	size_t n = jsonr_len(list);
+
+	if (!jsonr_is(list, JSONR_ARR))
+		return bad(L, "verdict record without a \"check\" array");
+	checks_free(r);
+	r->have_verdict = 1;
+	if (!n)
+		return 0;
+	if (!(r->chk = calloc(n, sizeof(*r->chk))))
+		return oom(L);
+	for (size_t i = 0; i < n; i++) {
+		const struct jsonr *c = jsonr_at(list, i);
+		struct rep_check *k = &r->chk[r->nchk];
+		if (!jsonr_is(c, JSONR_OBJ) || !jsonr_is(jsonr_get(c, "pass"), JSONR_BOOL))
+			return bad(L, "verdict record: check %zu is not an object with a \"pass\""
+				   " boolean", i);
+		r->nchk++;	/* counted now so run_free releases what is set below */
+		k->pass = jsonr_bool(jsonr_get(c, "pass"), 0);
+		if (set_text(&k->what, jsonr_get(c, "what")) ||
+		    set_text(&k->measured, jsonr_get(c, "measured")) ||
+		    set_text(&k->limit, jsonr_get(c, "limit")) ||
+		    set_text(&k->where, jsonr_get(c, "where")))
+			return oom(L);
+	}
+	return 0;
+}
+
 static int load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	if (grow((void **)&r->health, &r->caphealth, r->nhealth, sizeof(*r->health)))
@@ -593,6 +638,8 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 		return load_kmsg(L, r, rec);
 	if (strcmp(type, "health") == 0)
 		return load_health(L, r, rec);
+	if (strcmp(type, "verdict") == 0)
+		return load_verdict(L, r, rec);
 	if (strcmp(type, "fs_start") == 0 || strcmp(type, "phase_start") == 0) {
 		/* the filesystem order of the run is the order they start */
 		const char *fs = jsonr_str(jsonr_get(rec, "fs"));

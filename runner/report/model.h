@@ -108,6 +108,12 @@ struct rep_health {
 	double width, max_width;	/* lanes */
 };
 
+/* One check of a `verdict` record. */
+struct rep_check {
+	char *what, *measured, *limit, *where;	/* each may be NULL */
+	int pass;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -143,6 +149,10 @@ struct rep_run {
 	size_t nkmsg, capkmsg;
 	struct rep_health *health;	/* in input order */
 	size_t nhealth, caphealth;
+	/* the last `verdict` record: its checks */
+	int have_verdict;
+	struct rep_check *chk;
+	size_t nchk;
 };
 
 struct rep_set {

@@ -3,6 +3,7 @@
 #include "report/verdict.h"
 #include "report/summary.h"
 #include "lib/kv.h"
+#include "log/record.h"
 
 #include <errno.h>
 #include <fnmatch.h>
@@ -863,6 +864,59 @@ void vd_result_free(struct vd_result *res)
 {
 	free(res->check);
 	memset(res, 0, sizeof(*res));
+}
+
+int vd_result_of_run(const struct rep_run *r, struct vd_result *res)
+{
+	memset(res, 0, sizeof(*res));
+	if (!r->have_verdict)
+		return 0;
+	if (r->nchk && !(res->check = calloc(r->nchk, sizeof(*res->check))))
+		return -ENOMEM;
+	res->n = res->cap = r->nchk;
+	for (size_t i = 0; i < r->nchk; i++) {
+		const struct rep_check *c = &r->chk[i];
+		struct vd_check *k = &res->check[i];
+		snprintf(k->what, sizeof(k->what), "%s", c->what ? c->what : "?");
+		snprintf(k->measured, sizeof(k->measured), "%s", c->measured ? c->measured : "");
+		snprintf(k->limit, sizeof(k->limit), "%s", c->limit ? c->limit : "");
+		snprintf(k->where, sizeof(k->where), "%s", c->where ? c->where : "");
+		k->value = k->bound = NAN;
+		k->unit = "";
+		k->pass = c->pass;
+		k->measured_ok = strncmp(k->measured, "not measured", 12) != 0;
+		res->nfail += !k->pass;
+	}
+	return 1;
+}
+
+/* s as a JSON string literal (log/record.h's escaping). */
+static void json_str(FILE *out, const char *s)
+{
+	char q[2 * sizeof(((struct vd_check *)0)->measured) + 8];
+
+	json_quote(q, sizeof(q), s);
+	fputs(q, out);
+}
+
+int vd_record_body(FILE *out, const struct vd_result *res)
+{
+	fprintf(out, "\"status\":\"%s\",\"checks\":%zu,\"failed\":%zu,\"check\":[",
+		res->nfail ? "fail" : "pass", res->n, res->nfail);
+	for (size_t i = 0; i < res->n; i++) {
+		const struct vd_check *k = &res->check[i];
+		fputs(i ? ",{\"what\":" : "{\"what\":", out);
+		json_str(out, k->what);
+		fputs(",\"measured\":", out);
+		json_str(out, k->measured);
+		fputs(",\"limit\":", out);
+		json_str(out, k->limit);
+		fprintf(out, ",\"pass\":%s,\"where\":", k->pass ? "true" : "false");
+		json_str(out, k->where);
+		fputc('}', out);
+	}
+	fputc(']', out);
+	return ferror(out) ? -1 : 0;
 }
 
 /* ---- criteria from runs ---- */

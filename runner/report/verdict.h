@@ -104,6 +104,13 @@ int vd_criteria_baseline(struct vd_criteria *c, const struct rep_run *base, doub
 /* Every rule against run r. Returns 0, or -ENOMEM. */
 int vd_evaluate(const struct vd_criteria *c, const struct rep_run *r, struct vd_result *res);
 void vd_result_free(struct vd_result *res);
+/* The checks of run r's `verdict` record as a result. Returns 1 and *res
+ * (free with vd_result_free), 0 when r has no verdict record, -ENOMEM. */
+int vd_result_of_run(const struct rep_run *r, struct vd_result *res);
+/* The checks as a `verdict` record body (no braces): "status":"pass",
+ * "checks":N,"failed":N,"check":[{"what":..,"measured":..,"limit":..,
+ * "pass":true,"where":..},...]. Returns 0, or -1 when writing fails. */
+int vd_record_body(FILE *out, const struct vd_result *res);
 
 /* A criteria file for run r: its filesystems, verification, errors, the
  * evidence it has, and a floor of files per second per filesystem and

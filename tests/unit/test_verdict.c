@@ -409,6 +409,64 @@ static void test_junit(const struct rep_run *r)
 	vd_criteria_free(&c);
 }
 
+/* The checks as a verdict record, read back with the run: the same checks,
+ * and junit shows them without criteria. */
+static void test_record(const struct rep_run *r)
+{
+	struct vd_criteria c;
+	struct vd_result res, back;
+	struct rep_set set;
+	char err[256], *body = NULL, *text = NULL;
+	size_t len = 0;
+
+	init(&c);
+	CHECK(vd_criteria_add(&c, "kmsg", "0", "c.conf:1", err, sizeof(err)) == 0);
+	CHECK(vd_criteria_add(&c, "fs_ok", "ext4", "c.conf:2", err, sizeof(err)) == 0);
+	CHECK(vd_evaluate(&c, r, &res) == 0);
+	FILE *m = open_memstream(&body, &len);
+	if (!m)
+		return;
+	CHECK(vd_record_body(m, &res) == 0);
+	fclose(m);
+	CHECK_CONTAINS(body, "\"status\":\"fail\",\"checks\":2,\"failed\":1,\"check\":[{\"what\":"
+		       "\"kernel messages (warning or worse)\"");
+	CHECK_CONTAINS(body, "\"pass\":true,\"where\":\"c.conf:2\"}]");
+	CHECK(asprintf(&text, "%s{\"schema\":1,\"type\":\"verdict\",\"run_id\":\"aa11\",%s}\n",
+		       RUN, body) > 0);
+	CHECK(load_text(&set, text) == 0);
+	if (set.nruns == 1) {
+		CHECK(set.runs[0]->have_verdict);
+		CHECK(vd_result_of_run(set.runs[0], &back) == 1);
+		CHECK_EQ_U(back.n, 2);
+		CHECK_EQ_U(back.nfail, 1);
+		if (back.n == 2) {
+			CHECK_STR(back.check[0].what, res.check[0].what);
+			CHECK_STR(back.check[0].measured, res.check[0].measured);
+			CHECK_STR(back.check[0].limit, "<= 0");
+			CHECK_STR(back.check[1].where, "c.conf:2");
+		}
+		vd_result_free(&back);
+	}
+	CHECK(vd_result_of_run(r, &back) == 0);	/* no verdict record */
+	rep_free(&set);
+	free(text);
+	/* a verdict record without its checks is malformed */
+	struct rep_set bad;
+	char e2[256];
+	static const char BAD[] = REC("verdict", "\"status\":\"pass\",\"check\":[1]");
+	FILE *f = fmemopen((void *)BAD, strlen(BAD), "r");
+	memset(&bad, 0, sizeof(bad));
+	if (f) {
+		CHECK(rep_load_stream(&bad, f, "bad.jsonl", e2, sizeof(e2)) == -EBADMSG);
+		CHECK_CONTAINS(e2, "bad.jsonl:1: verdict record: check 0 is not an object");
+		fclose(f);
+	}
+	rep_free(&bad);
+	free(body);
+	vd_result_free(&res);
+	vd_criteria_free(&c);
+}
+
 int main(int argc, char **argv)
 {
 	struct rep_set set, bare;
@@ -427,6 +485,7 @@ int main(int argc, char **argv)
 		test_baseline(r);
 		test_write_criteria(r);
 		test_junit(r);
+		test_record(r);
 	}
 	rep_free(&set);
 	rep_free(&bare);

@@ -98,11 +98,17 @@ check "a testcase per round x phase, with its seconds" \
 "$fsb" report "$top/tests/unit/data/report-run.jsonl" --format junit > "$S/skipped.xml"
 check "a filesystem that did not run is an error" \
 	grep -q '<error type="skipped" message="skipped: mkfs.f2fs not found"/>' "$S/skipped.xml"
+{ cat "$smoke"; printf '%s\n' 'FSBENCH:{"schema":1,"type":"verdict","run_id":"c0ae145ed8f7a190","seq":98,"t":39.5,"status":"fail","checks":2,"failed":1,"check":[{"what":"errors","measured":"0","limit":"<= 0","pass":true,"where":"criteria.conf:3"},{"what":"kernel messages","measured":"3 & <more>","limit":"<= 0","pass":false,"where":"criteria.conf:4"}]}'; } > "$S/with-verdict.log"
+"$fsb" report "$S/with-verdict.log" --format junit > "$S/record.xml"
+check "without --criteria, the run's verdict record gives the checks" \
+	grep -q '<failure type="criteria" message="3 &amp; &lt;more&gt;; limit &lt;= 0"/>' "$S/record.xml"
 if have xmllint; then
 	check "smoke.xml validates against tests/verdict/junit.xsd" \
 		xmllint --noout --schema "$xsd" "$S/smoke.xml"
 	check "skipped.xml validates against tests/verdict/junit.xsd" \
 		xmllint --noout --schema "$xsd" "$S/skipped.xml"
+	check "record.xml validates against tests/verdict/junit.xsd" \
+		xmllint --noout --schema "$xsd" "$S/record.xml"
 	sed 's/<testsuite name="verdict" tests="6"/<testsuite name="verdict" tests="six"/' "$S/smoke.xml" > "$S/broken.xml"
 	check "the schema rejects a count that is not a number" \
 		sh -c "! xmllint --noout --schema '$xsd' '$S/broken.xml' 2>/dev/null"
