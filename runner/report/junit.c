@@ -3,7 +3,8 @@
  * seconds; files/s, p99 and the verification as properties) and one for
  * whether the filesystem ran to the end (an error when it failed, was
  * skipped or has no fs_end), and a testsuite "verdict" with a testcase per
- * check when the report was given criteria. The schema it follows is
+ * check when the report was given criteria, or the run holds a verdict
+ * record. The schema it follows is
  * tests/verdict/junit.xsd. */
 #include "report/writer.h"
 #include "report/verdict.h"
