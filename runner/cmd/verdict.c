@@ -118,6 +118,8 @@ int cmd_verdict(int argc, char **argv)
 		return misuse("%s: give no --criteria or --baseline", "--write-criteria");
 	if (!write && !criteria && !baseline)
 		return misuse("nothing to check against: give %s", "--criteria FILE or --baseline RUN2");
+	if (base_id && !baseline)
+		return misuse("%s without --baseline", "--baseline-run");
 	if (tol_given && !baseline)
 		return misuse("%s without --baseline", "--tolerance");
 

@@ -522,6 +522,26 @@ static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr 
 	return 0;
 }
 
+/* A kernel message's level: 0 to 7, or a name ("warning", "err"); -1 when
+ * absent or unknown. */
+static int kmsg_level(const struct jsonr *v)
+{
+	static const char *const names[8][2] = {
+		{ "emerg", "emergency" }, { "alert", "alert" }, { "crit", "critical" },
+		{ "err", "error" }, { "warning", "warn" }, { "notice", "notice" },
+		{ "info", "info" }, { "debug", "debug" },
+	};
+	const char *s = jsonr_str(v);
+	double d = jsonr_num(v, -1);
+
+	if (d >= 0 && d <= 7 && d == (int)d)
+		return (int)d;
+	for (int i = 0; s && i < 8; i++)
+		if (!strcmp(s, names[i][0]) || !strcmp(s, names[i][1]))
+			return i;
+	return -1;
+}
+
 static int load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	if (grow((void **)&r->kmsg, &r->capkmsg, r->nkmsg, sizeof(*r->kmsg)))
@@ -538,6 +558,7 @@ static int load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *re
 		return oom(L);
 	double round = opt_num(rec, "round", 0);
 	k->round = round >= 0 && round <= 1e6 ? (unsigned)round : 0;
+	k->level = kmsg_level(jsonr_get(rec, "level"));
 	return 0;
 }
 

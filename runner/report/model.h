@@ -93,6 +93,7 @@ struct rep_layout {
 struct rep_kmsg {
 	char *fs, *phase;	/* each may be NULL ("between" phases) */
 	unsigned round;		/* 0 when absent */
+	int level;		/* syslog level 0 (emerg) to 7 (debug); -1 when absent */
 	char *text;
 };
 

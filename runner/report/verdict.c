@@ -32,7 +32,7 @@ static const struct vkey {
 	{ "errors", VD_ERRORS, 0, "an integer >= 0",
 	  "most `error` records (failed syscalls, dead workers) the run may hold" },
 	{ "kmsg", VD_KMSG, 0, "an integer >= 0",
-	  "most kernel messages at warning level or above (`kmsg` records) the run may hold, not counting the ignored ones" },
+	  "most kernel messages at warning level or worse (`kmsg` records of level 0 to 4, or without a level) the run may hold, not counting the ignored ones" },
 	{ "kmsg_ignore", VD_KMSG_IGNORE, 0, "patterns, comma-separated",
 	  "a kernel message whose text holds PATTERN is not counted (`*` matches any text); the key may repeat" },
 	{ "health_new_errors", VD_HEALTH_ERRORS, 0, "an integer >= 0",
@@ -253,6 +253,8 @@ int vd_criteria_add(struct vd_criteria *c, const char *key, const char *val,
 	if (!k)
 		return seterr(err, errlen, "%s: %s: unknown key (see 'fsbench help criteria')", where, key);
 	if (k->kind == VD_KMSG_IGNORE) {
+		size_t before = c->nignore;
+
 		for (const char *p = val; *p;) {
 			size_t l = strcspn(p, ",");
 			const char *s = p, *e = p + l;
@@ -271,7 +273,7 @@ int vd_criteria_add(struct vd_criteria *c, const char *key, const char *val,
 			if (*p)
 				p++;
 		}
-		if (!*val)
+		if (c->nignore == before)
 			return seterr(err, errlen, "%s: %s: an empty pattern; allowed: %s", where, key, k->value);
 		return 0;
 	}
@@ -495,12 +497,11 @@ static int eval_phase_rule(struct vd_result *res, const struct vd_rule *u, const
 static void eval_verify(struct vd_check *k, const struct vd_criteria *c, const struct rep_run *r)
 {
 	unsigned checked = 0, unchecked = 0;
-	uint64_t bad = r->nverify_errors;
+	uint64_t bad = 0;
 
 	for (size_t i = 0; i < r->nph; i++) {
 		const struct rep_phase *p = &r->ph[i];
-		if (p->verify_errors > bad)
-			bad = p->verify_errors;
+		bad += p->verify_errors;
 		if (!in_list(c->verify_phases, p->phase, strlen(p->phase)))
 			continue;
 		if (p->verified == 1)
@@ -508,6 +509,8 @@ static void eval_verify(struct vd_check *k, const struct vd_criteria *c, const s
 		else
 			unchecked++;
 	}
+	if (r->nverify_errors > bad)
+		bad = r->nverify_errors;	/* records outside a phase's count */
 	snprintf(k->what, sizeof(k->what), "verification (every byte read checked)");
 	snprintf(k->limit, sizeof(k->limit), "all verified, 0 verify errors");
 	k->value = (double)bad;
@@ -562,6 +565,8 @@ static void eval_kmsg(struct vd_check *k, const struct vd_rule *u, const struct 
 		return;
 	}
 	for (size_t i = 0; i < r->nkmsg; i++) {
+		if (r->kmsg[i].level > 4)
+			continue;	/* below warning (notice, info, debug) */
 		if (ignored(c, r->kmsg[i].text)) {
 			ign++;
 			continue;
@@ -826,15 +831,18 @@ int vd_evaluate(const struct vd_criteria *c, const struct rep_run *r, struct vd_
 		}
 		if (k) {
 			char m[64];
-			double n = (double)r->nerrors;
+			double n = 0;
 			switch (u->kind) {
 			case VD_VERIFY:
 				eval_verify(k, c, r);
 				break;
 			case VD_ERRORS:
+				/* the phases' counts, or the records when more
+				 * (an error outside a phase: mkfs, mount) */
 				for (size_t j = 0; j < r->nph; j++)
-					if ((double)r->ph[j].errors > n)
-						n = (double)r->ph[j].errors;
+					n += (double)r->ph[j].errors;
+				if ((double)r->nerrors > n)
+					n = (double)r->nerrors;
 				snprintf(m, sizeof(m), "%.0f", n);
 				eval_count(k, u, n, "error records (failed syscalls, workers)", m);
 				break;

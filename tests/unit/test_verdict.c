@@ -7,8 +7,8 @@
  * s aged; create p99 5 ms), xfs x 1 round then failed (an error record),
  * health records before and after (media errors 0 -> 1, error log entries
  * 2 -> 2, temperature 40 and 55 C, link 8 GT/s x4 of 16 GT/s x4) and two
- * kernel messages (an NVMe timeout in ext4 round 2 read, an ACPI warning
- * between phases). */
+ * kernel messages at warning level (an NVMe timeout in ext4 round 2 read,
+ * an ACPI warning between phases) and one at info level (not counted). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -36,6 +36,7 @@ static const char RUN[] =
 	PH("ext4", 1, "create", 1.0, 1000, 5000000, false)
 	PH("ext4", 1, "read", 0.5, 2000, 900000, true)
 	REC("kmsg", "\"level\":4,\"text\":\"ACPI Warning: SystemIO range conflicts\"")
+	REC("kmsg", "\"level\":\"info\",\"text\":\"below warning: not counted\"")
 	PH("ext4", 2, "create", 1.1, 909.1, 4000000, false)
 	PH("ext4", 2, "read", 2.0, 500, 800000, true)
 	REC("kmsg", "\"fs\":\"ext4\",\"round\":2,\"phase\":\"read\",\"level\":4,"
@@ -134,6 +135,7 @@ static void test_parse_errors(void)
 		{ "pcie_link = 16 x4\n", "bad.conf:1: pcie_link: bad value '16 x4'" },
 		{ "fs_ok = ext4,zfs\n", "bad.conf:1: fs_ok: unknown filesystem 'zfs'" },
 		{ "kmsg = 0\nkmsg_ignore =\n", "bad.conf:2: kmsg_ignore: an empty pattern" },
+		{ "kmsg_ignore = , ,\n", "bad.conf:1: kmsg_ignore: an empty pattern" },
 		{ "errors 0\n", "bad.conf:1: expected key = value" },
 	};
 	char path[] = "/tmp/fsb-verdict-XXXXXX", file[64], err[512];
@@ -478,7 +480,7 @@ int main(int argc, char **argv)
 	CHECK_EQ_U(set.nruns, 1);
 	if (set.nruns == 1 && bare.nruns == 1) {
 		struct rep_run *r = set.runs[0];
-		CHECK_EQ_U(r->nkmsg, 2);
+		CHECK_EQ_U(r->nkmsg, 3);
 		CHECK_EQ_U(r->nhealth, 2);
 		CHECK_EQ_U(r->nerrors, 1);
 		test_checks(r, bare.runs[0]);
