@@ -27,11 +27,13 @@ static const char usage[] =
 	"holds no data for says `not measured` and fails.\n"
 	"exit: 0 PASS, 1 FAIL, 2 misuse or a bad criteria file, 4 an input cannot be read\n";
 
+/* "fsbench: verdict: WHAT" and the usage; fmt holds one %s for arg. */
 static int misuse(const char *fmt, const char *arg)
 {
-	fputs("fsbench: verdict: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
+	char what[512];
+
+	snprintf(what, sizeof(what), fmt, arg);
+	fsb_msg("verdict: %s", what);
 	fputs(usage, stderr);
 	return EXIT_USAGE;
 }
