@@ -111,7 +111,7 @@ static void run_free(struct rep_run *r)
 		&r->cpus, &r->mem_bytes, &r->target_path, &r->target_model,
 		&r->target_serial, &r->target_size, &r->target_spec, &r->profile, &r->cfg_fs,
 		&r->dirs, &r->files, &r->file_size, &r->workers, &r->rounds,
-		&r->mode, &r->version, &r->status, &r->target_pcie_speed,
+		&r->mode, &r->version, &r->status, &r->kmsg_source, &r->target_pcie_speed,
 		&r->target_pcie_width,
 	};
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
@@ -146,12 +146,12 @@ static void run_free(struct rep_run *r)
 	for (size_t i = 0; i < r->nlay; i++)
 		free(r->lay[i].error);
 	free(r->lay);
-	for (size_t i = 0; i < r->nkmsg; i++) {
-		free(r->kmsg[i].fs);
-		free(r->kmsg[i].phase);
-		free(r->kmsg[i].text);
+	for (size_t i = 0; i < r->nkm; i++) {
+		free(r->km[i].fs);
+		free(r->km[i].phase);
+		free(r->km[i].text);
 	}
-	free(r->kmsg);
+	free(r->km);
 	for (size_t i = 0; i < r->nhealth; i++)
 		free(r->health[i].when);
 	free(r->health);
@@ -191,6 +191,7 @@ static struct rep_run *run_get(struct loader *L, const char *id)
 	}
 	r->exit_code = -1;
 	r->seconds = -1;
+	r->kmsg_lost = -1;
 	s->runs[s->nruns++] = r;
 	return L->last = r;
 }
@@ -209,17 +210,6 @@ static struct rep_fs *fs_get(struct rep_run *r, const char *name)
 		return NULL;
 	r->nfs++;
 	return f;
-}
-
-/* A "kmsg" member of run_start or run_end says the run watched the kernel's
- * messages, unless it is a "not available: ..." text. */
-static void kmsg_member(struct rep_run *r, const struct jsonr *rec)
-{
-	const struct jsonr *k = jsonr_get(rec, "kmsg");
-	const char *s = jsonr_str(k);
-
-	if (k && k->type != JSONR_NULL && !(s && strncmp(s, "not available", 13) == 0))
-		r->kmsg_info = 1;
 }
 
 static int load_run_start(struct loader *L, struct rep_run *r, const struct jsonr *rec)
@@ -250,12 +240,12 @@ static int load_run_start(struct loader *L, struct rep_run *r, const struct json
 		{ &r->rounds, jsonr_get(cfg, "rounds") },
 		{ &r->mode, jsonr_get(rec, "mode") },
 		{ &r->version, jsonr_get(rec, "version") },
+		{ &r->kmsg_source, jsonr_get(rec, "kmsg") },
 	};
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
 		if (set_text(f[i].slot, f[i].v))
 			return oom(L);
 	r->have_start = 1;
-	kmsg_member(r, rec);
 	return 0;
 }
 
@@ -510,6 +500,69 @@ static int load_event(struct loader *L, struct rep_run *r, const struct jsonr *r
 	return 0;
 }
 
+/* A kmsg record (dropped 0) or a kmsg_dropped record (dropped 1). */
+static int load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *rec, int dropped)
+{
+	const char *type = dropped ? "kmsg_dropped" : "kmsg";
+	struct rep_kmsg k;
+	int rc = 0;
+
+	memset(&k, 0, sizeof(k));
+	k.line = L->line;
+	k.facility = -1;
+	const char *phase = need_str(L, rec, type, "phase", &rc);
+	if (rc)
+		return rc;
+	if (jsonr_get(rec, "round")) {
+		double round;
+		if ((rc = need_round(L, rec, type, &round)))
+			return rc;
+		k.round = (unsigned)round;
+	}
+	const struct jsonr *fs = jsonr_get(rec, "fs");
+	if (fs && !(jsonr_is(fs, JSONR_STR) && *fs->str))
+		return bad(L, "%s record: \"fs\" must be a non-empty string", type);
+	const char *text = NULL;
+	if (dropped) {
+		k.dropped = jsonr_u64(jsonr_get(rec, "count"), UINT64_MAX);
+		if (k.dropped == UINT64_MAX)
+			return bad(L, "kmsg_dropped record: \"count\" must be a whole number >= 0");
+		uint64_t max = jsonr_u64(jsonr_get(rec, "max"), 0);
+		if (max && max != UINT64_MAX)
+			r->kmsg_max = max;
+	} else {
+		k.ts_usec = jsonr_u64(jsonr_get(rec, "ts_usec"), UINT64_MAX);
+		if (k.ts_usec == UINT64_MAX)
+			return bad(L, "kmsg record: \"ts_usec\" must be a whole number >= 0");
+		uint64_t lv = jsonr_u64(jsonr_get(rec, "level"), UINT64_MAX);
+		if (lv > 7)
+			return bad(L, "kmsg record: \"level\" must be a whole number from 0 to 7");
+		k.level = (int)lv;
+		uint64_t fac = jsonr_u64(jsonr_get(rec, "facility"), UINT64_MAX);
+		k.facility = fac <= 4096 ? (int)fac : -1;
+		const struct jsonr *tv = jsonr_get(rec, "text");
+		if (!jsonr_is(tv, JSONR_STR))
+			return bad(L, "kmsg record without a \"text\" string");
+		text = tv->str;
+		k.cut = jsonr_bool(jsonr_get(rec, "cut"), 0);
+	}
+	if (grow((void **)&r->km, &r->capkm, r->nkm, sizeof(*r->km)))
+		return oom(L);
+	if (!(k.phase = strdup(phase)) || (fs && !(k.fs = strdup(fs->str))) ||
+	    (text && !(k.text = strdup(text)))) {
+		free(k.phase);
+		free(k.fs);
+		free(k.text);
+		return oom(L);
+	}
+	r->km[r->nkm++] = k;
+	if (dropped)
+		r->kmsg_dropped += k.dropped;
+	else
+		r->kmsg_recorded++;
+	return 0;
+}
+
 static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	if (set_text(&r->status, jsonr_get(rec, "status")))
@@ -517,48 +570,9 @@ static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr 
 	double ec = opt_num(rec, "exit_code", -1);
 	r->exit_code = ec >= 0 && ec <= 255 ? (long)ec : -1;
 	r->seconds = opt_num(rec, "seconds", -1);
+	uint64_t lost = jsonr_u64(jsonr_get(rec, "kmsg_lost"), UINT64_MAX);
+	r->kmsg_lost = lost <= INT64_MAX ? (long long)lost : -1;
 	r->have_end = 1;
-	kmsg_member(r, rec);
-	return 0;
-}
-
-/* A kernel message's level: 0 to 7, or a name ("warning", "err"); -1 when
- * absent or unknown. */
-static int kmsg_level(const struct jsonr *v)
-{
-	static const char *const names[8][2] = {
-		{ "emerg", "emergency" }, { "alert", "alert" }, { "crit", "critical" },
-		{ "err", "error" }, { "warning", "warn" }, { "notice", "notice" },
-		{ "info", "info" }, { "debug", "debug" },
-	};
-	const char *s = jsonr_str(v);
-	double d = jsonr_num(v, -1);
-
-	if (d >= 0 && d <= 7 && d == (int)d)
-		return (int)d;
-	for (int i = 0; s && i < 8; i++)
-		if (!strcmp(s, names[i][0]) || !strcmp(s, names[i][1]))
-			return i;
-	return -1;
-}
-
-static int load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *rec)
-{
-	if (grow((void **)&r->kmsg, &r->capkmsg, r->nkmsg, sizeof(*r->kmsg)))
-		return oom(L);
-	struct rep_kmsg *k = &r->kmsg[r->nkmsg];
-	memset(k, 0, sizeof(*k));
-	r->nkmsg++;	/* counted now so run_free releases what is set below */
-	r->kmsg_info = 1;
-	if (set_text(&k->fs, jsonr_get(rec, "fs")) ||
-	    set_text(&k->phase, jsonr_get(rec, "phase")) ||
-	    set_text(&k->text, jsonr_get(rec, "text")))
-		return oom(L);
-	if (!k->text && !(k->text = strdup("")))
-		return oom(L);
-	double round = opt_num(rec, "round", 0);
-	k->round = round >= 0 && round <= 1e6 ? (unsigned)round : 0;
-	k->level = kmsg_level(jsonr_get(rec, "level"));
 	return 0;
 }
 
@@ -656,7 +670,9 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 	if (strcmp(type, "layout") == 0)
 		return load_layout(L, r, rec);
 	if (strcmp(type, "kmsg") == 0)
-		return load_kmsg(L, r, rec);
+		return load_kmsg(L, r, rec, 0);
+	if (strcmp(type, "kmsg_dropped") == 0)
+		return load_kmsg(L, r, rec, 1);
 	if (strcmp(type, "health") == 0)
 		return load_health(L, r, rec);
 	if (strcmp(type, "verdict") == 0)

@@ -88,13 +88,20 @@ struct rep_layout {
 	size_t line;
 };
 
-/* A `kmsg` record: a kernel message at warning level or above that
- * appeared during the run. */
+/* A `kmsg` record: a kernel message at warning level or above during the
+ * run, tagged with the phase it appeared in; or a `kmsg_dropped` record:
+ * how many more there were than the runner records per phase. */
 struct rep_kmsg {
-	char *fs, *phase;	/* each may be NULL ("between" phases) */
-	unsigned round;		/* 0 when absent */
-	int level;		/* syslog level 0 (emerg) to 7 (debug); -1 when absent */
-	char *text;
+	char *fs;		/* NULL outside a filesystem */
+	unsigned round;		/* 0 outside a round */
+	char *phase;		/* a phase, or "between" */
+	char *text;		/* NULL for a kmsg_dropped record */
+	int cut;		/* the runner kept only the start of the text */
+	uint64_t ts_usec;	/* the kernel's timestamp, microseconds */
+	int level;		/* 0 emerg .. 4 warning */
+	int facility;		/* 0 kern, 1 user, ...; -1 when absent */
+	uint64_t dropped;	/* kmsg_dropped: messages not recorded */
+	size_t line;
 };
 
 /* A `health` record, the fields the verdict reads (NaN or UINT64_MAX when
@@ -124,10 +131,14 @@ struct rep_run {
 	char *target_spec;	/* config "target": how the user named it */
 	char *profile, *cfg_fs, *dirs, *files, *file_size, *workers, *rounds;
 	char *mode, *version;
+	char *kmsg_source;	/* run_start "kmsg": the kernel log read, or
+				 * "not available: ..."; NULL when not said */
 	/* run_end */
 	char *status;
 	long exit_code;
 	double seconds;
+	long long kmsg_lost;	/* run_end: messages overwritten before they
+				 * were read; -1 when absent */
 
 	struct rep_fs *fs;	/* in order of first appearance */
 	size_t nfs, capfs;
@@ -140,14 +151,13 @@ struct rep_run {
 	struct rep_layout *lay;	/* in input order; the same fs and round twice:
 				 * the later record replaces the earlier */
 	size_t nlay, caplay;
+	struct rep_kmsg *km;	/* kmsg and kmsg_dropped records, in input order */
+	size_t nkm, capkm;
+	uint64_t kmsg_recorded;	/* kmsg records */
+	uint64_t kmsg_dropped;	/* the counts of the kmsg_dropped records */
+	uint64_t kmsg_max;	/* their "max": records kept per phase; 0 when none */
 	size_t nerrors, nverify_errors;	/* error and verify_error records */
 	char *target_pcie_speed, *target_pcie_width;	/* run_start target */
-	/* Kernel messages: kmsg_info is 1 when the run says it watched them
-	 * (a kmsg record, or a "kmsg" member of run_start or run_end that is
-	 * not a "not available: ..." text), 0 otherwise. */
-	int kmsg_info;
-	struct rep_kmsg *kmsg;	/* in input order */
-	size_t nkmsg, capkmsg;
 	struct rep_health *health;	/* in input order */
 	size_t nhealth, caphealth;
 	/* the last `verdict` record: its checks */

@@ -32,7 +32,7 @@ static const struct vkey {
 	{ "errors", VD_ERRORS, 0, "an integer >= 0",
 	  "most `error` records (failed syscalls, dead workers) the run may hold" },
 	{ "kmsg", VD_KMSG, 0, "an integer >= 0",
-	  "most kernel messages at warning level or worse (`kmsg` records of level 0 to 4, or without a level) the run may hold, not counting the ignored ones" },
+	  "most kernel messages at warning level or worse (`kmsg` records, and the count of `kmsg_dropped` ones) the run may hold, not counting the ignored ones" },
 	{ "kmsg_ignore", VD_KMSG_IGNORE, 0, "patterns, comma-separated",
 	  "a kernel message whose text holds PATTERN is not counted (`*` matches any text); the key may repeat" },
 	{ "health_new_errors", VD_HEALTH_ERRORS, 0, "an integer >= 0",
@@ -550,37 +550,54 @@ static int ignored(const struct vd_criteria *c, const char *text)
 	return 0;
 }
 
+/* Did the run read the kernel's log? run_start's "kmsg" names it (or says
+ * "not available: ..."); a kmsg record says so too. */
+static int kmsg_watched(const struct rep_run *r)
+{
+	return r->nkm || (r->kmsg_source && strncmp(r->kmsg_source, "not available", 13) != 0);
+}
+
 static void eval_kmsg(struct vd_check *k, const struct vd_rule *u, const struct vd_criteria *c,
 		      const struct rep_run *r)
 {
-	size_t n = 0, ign = 0;
+	static const char what[] = "kernel messages (warning or worse)";
+	uint64_t n = 0, ign = 0, dropped = 0;
 	const struct rep_kmsg *first = NULL;
 	char m[256];
 
-	static const char what[] = "kernel messages (warning or worse)";
-
-	if (!r->kmsg_info) {
+	if (!kmsg_watched(r)) {
 		eval_count(k, u, NAN, what, "");
-		not_measured(k, "the run has no kernel message records");
+		not_measured(k, r->kmsg_source ? r->kmsg_source : "the run did not read the kernel log");
 		return;
 	}
-	for (size_t i = 0; i < r->nkmsg; i++) {
-		if (r->kmsg[i].level > 4)
+	for (size_t i = 0; i < r->nkm; i++) {
+		const struct rep_kmsg *q = &r->km[i];
+		if (!q->text) {		/* kmsg_dropped: more than were recorded */
+			dropped += q->dropped;
+			continue;
+		}
+		if (q->level > 4)
 			continue;	/* below warning (notice, info, debug) */
-		if (ignored(c, r->kmsg[i].text)) {
+		if (ignored(c, q->text)) {
 			ign++;
 			continue;
 		}
 		if (!n++)
-			first = &r->kmsg[i];
+			first = q;
 	}
-	int o = snprintf(m, sizeof(m), "%zu", n);
-	if (ign)
-		o += snprintf(m + o, sizeof(m) - (size_t)o, " (%zu ignored)", ign);
+	n += dropped;	/* their text is unknown: none can be ignored */
+	int o = snprintf(m, sizeof(m), "%llu", (unsigned long long)n);
+	if (dropped && o > 0 && (size_t)o < sizeof(m))
+		o += snprintf(m + o, sizeof(m) - (size_t)o, " (%llu not recorded)",
+			      (unsigned long long)dropped);
+	if (ign && o > 0 && (size_t)o < sizeof(m))
+		o += snprintf(m + o, sizeof(m) - (size_t)o, " (%llu ignored)", (unsigned long long)ign);
 	if (first && o > 0 && (size_t)o < sizeof(m)) {
 		char tag[96] = "between phases";
-		if (first->fs && first->phase)
+		if (first->fs && first->phase && strcmp(first->phase, "between"))
 			snprintf(tag, sizeof(tag), "%s round %u %s", first->fs, first->round, first->phase);
+		else if (first->fs)
+			snprintf(tag, sizeof(tag), "%s, between phases", first->fs);
 		snprintf(m + o, sizeof(m) - (size_t)o, ", first in %s: %.120s", tag, first->text);
 	}
 	eval_count(k, u, (double)n, what, m);
@@ -976,7 +993,7 @@ int vd_criteria_baseline(struct vd_criteria *c, const struct rep_run *base, doub
 		return -ENOMEM;
 	if (has_verified(base) && !new_rule(c, VD_VERIFY, "baseline"))
 		return -ENOMEM;
-	if (base->kmsg_info && !new_rule(c, VD_KMSG, "baseline"))
+	if (kmsg_watched(base) && !new_rule(c, VD_KMSG, "baseline"))
 		return -ENOMEM;
 	if (health_counters(base) && !new_rule(c, VD_HEALTH_ERRORS, "baseline"))
 		return -ENOMEM;
@@ -1034,10 +1051,10 @@ int vd_write_criteria(FILE *out, const struct rep_run *r, const char *source, do
 	if (has_verified(r))
 		fprintf(out, "verify = all\n");
 	fprintf(out, "errors = 0\n");
-	if (r->kmsg_info)
+	if (kmsg_watched(r))
 		fprintf(out, "kmsg = 0\n");
 	else
-		fprintf(out, "# kmsg: this run has no kernel message records\n");
+		fprintf(out, "# kmsg: this run did not read the kernel log\n");
 	if (health_counters(r))
 		fprintf(out, "health_new_errors = 0\n");
 	else

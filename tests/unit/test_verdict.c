@@ -35,12 +35,14 @@ static const char RUN[] =
 	REC("fs_start", "\"fs\":\"ext4\"")
 	PH("ext4", 1, "create", 1.0, 1000, 5000000, false)
 	PH("ext4", 1, "read", 0.5, 2000, 900000, true)
-	REC("kmsg", "\"level\":4,\"text\":\"ACPI Warning: SystemIO range conflicts\"")
-	REC("kmsg", "\"level\":\"info\",\"text\":\"below warning: not counted\"")
+	REC("kmsg", "\"fs\":\"ext4\",\"round\":1,\"phase\":\"between\",\"ts_usec\":5000000,"
+	    "\"level\":4,\"text\":\"ACPI Warning: SystemIO range conflicts\"")
+	REC("kmsg", "\"phase\":\"between\",\"ts_usec\":5000001,\"level\":6,"
+	    "\"text\":\"below warning: not counted\"")
 	PH("ext4", 2, "create", 1.1, 909.1, 4000000, false)
 	PH("ext4", 2, "read", 2.0, 500, 800000, true)
-	REC("kmsg", "\"fs\":\"ext4\",\"round\":2,\"phase\":\"read\",\"level\":4,"
-	    "\"text\":\"nvme nvme0: I/O 12 QID 1 timeout, aborting\"")
+	REC("kmsg", "\"fs\":\"ext4\",\"round\":2,\"phase\":\"read\",\"ts_usec\":9000000,"
+	    "\"level\":4,\"text\":\"nvme nvme0: I/O 12 QID 1 timeout, aborting\"")
 	PH("ext4", 3, "create", 1.2, 833.3, 3000000, false)
 	PH("ext4", 3, "read", 2.2, 454.5, 700000, true)
 	REC("fs_end", "\"fs\":\"ext4\",\"status\":\"ok\"")
@@ -222,7 +224,7 @@ static void test_checks(const struct rep_run *r, const struct rep_run *bare)
 	CHECK(verdict1(bare, "errors", "0", NULL, 0) == 1);
 	/* kernel messages, ignorable, and their absence */
 	CHECK(verdict1(r, "kmsg", "0", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, "2, first in between phases: ACPI Warning");
+	CHECK_CONTAINS(m, "2, first in ext4, between phases: ACPI Warning");
 	{
 		struct vd_criteria c;
 		char err[256];
@@ -240,8 +242,48 @@ static void test_checks(const struct rep_run *r, const struct rep_run *bare)
 		vd_result_free(&res);
 		vd_criteria_free(&c);
 	}
+	{
+		/* the kernel log read and quiet: 0; unreadable: not measured;
+		 * messages beyond the per-phase cap count, ignorable or not */
+		static const char QUIET[] =
+			REC("run_start", "\"kmsg\":\"/dev/kmsg\"")
+			REC("run_end", "\"status\":\"ok\",\"kmsg_recorded\":0");
+		static const char DENIED[] =
+			REC("run_start", "\"kmsg\":\"not available: /dev/kmsg: Operation not permitted\"");
+		static const char BURST[] =
+			REC("run_start", "\"kmsg\":\"/dev/kmsg\"")
+			REC("kmsg", "\"fs\":\"ext4\",\"round\":1,\"phase\":\"read\",\"ts_usec\":1,"
+			    "\"level\":3,\"text\":\"EDAC: one\"")
+			REC("kmsg_dropped", "\"fs\":\"ext4\",\"round\":1,\"phase\":\"read\","
+			    "\"count\":40,\"max\":32");
+		struct rep_set q;
+		if (load_text(&q, QUIET) == 0 && q.nruns == 1) {
+			CHECK(verdict1(q.runs[0], "kmsg", "0", m, sizeof(m)) == 1);
+			CHECK_CONTAINS(m, "0 | <= 0");
+		}
+		rep_free(&q);
+		if (load_text(&q, DENIED) == 0 && q.nruns == 1) {
+			CHECK(verdict1(q.runs[0], "kmsg", "0", m, sizeof(m)) == 0);
+			CHECK_CONTAINS(m, "not measured (not available: /dev/kmsg: Operation not permitted)");
+		}
+		rep_free(&q);
+		if (load_text(&q, BURST) == 0 && q.nruns == 1) {
+			struct vd_criteria c;
+			char err[128];
+			init(&c);
+			CHECK(vd_criteria_add(&c, "kmsg_ignore", "EDAC", "t:1", err, sizeof(err)) == 0);
+			CHECK(vd_criteria_add(&c, "kmsg", "39", "t:2", err, sizeof(err)) == 0);
+			CHECK(vd_evaluate(&c, q.runs[0], &res) == 0);
+			CHECK(res.n == 1 && !res.check[0].pass);
+			if (res.n == 1)
+				CHECK_STR(res.check[0].measured, "40 (40 not recorded) (1 ignored)");
+			vd_result_free(&res);
+			vd_criteria_free(&c);
+		}
+		rep_free(&q);
+	}
 	CHECK(verdict1(bare, "kmsg", "0", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, "not measured (the run has no kernel message records)");
+	CHECK_CONTAINS(m, "not measured (the run did not read the kernel log)");
 	/* disk health */
 	CHECK(verdict1(r, "health_new_errors", "0", m, sizeof(m)) == 0);
 	CHECK_CONTAINS(m, "1 (media errors +1, error log entries +0)");
@@ -480,7 +522,7 @@ int main(int argc, char **argv)
 	CHECK_EQ_U(set.nruns, 1);
 	if (set.nruns == 1 && bare.nruns == 1) {
 		struct rep_run *r = set.runs[0];
-		CHECK_EQ_U(r->nkmsg, 3);
+		CHECK_EQ_U(r->nkm, 3);
 		CHECK_EQ_U(r->nhealth, 2);
 		CHECK_EQ_U(r->nerrors, 1);
 		test_checks(r, bare.runs[0]);
