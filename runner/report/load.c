@@ -152,9 +152,9 @@ static void run_free(struct rep_run *r)
 		free(r->km[i].text);
 	}
 	free(r->km);
-	for (size_t i = 0; i < r->nhealth; i++)
-		free(r->health[i].when);
-	free(r->health);
+	for (size_t i = 0; i < r->nhsum; i++)
+		free(r->hsum[i].when);
+	free(r->hsum);
 	checks_free(r);
 	free(r);
 }
@@ -563,30 +563,6 @@ static int load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *re
 	return 0;
 }
 
-static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr *rec)
-{
-	if (set_text(&r->status, jsonr_get(rec, "status")))
-		return oom(L);
-	double ec = opt_num(rec, "exit_code", -1);
-	r->exit_code = ec >= 0 && ec <= 255 ? (long)ec : -1;
-	r->seconds = opt_num(rec, "seconds", -1);
-	uint64_t lost = jsonr_u64(jsonr_get(rec, "kmsg_lost"), UINT64_MAX);
-	r->kmsg_lost = lost <= INT64_MAX ? (long long)lost : -1;
-	r->have_end = 1;
-	return 0;
-}
-
-/* "16.0 GT/s PCIe", "8 GT/s", 16: the number in GT/s; NaN when absent. */
-static double link_num(const struct jsonr *v)
-{
-	if (jsonr_is(v, JSONR_NUM))
-		return v->num;
-	const char *s = jsonr_str(v);
-	char *end;
-	double d = s ? strtod(s, &end) : NAN;
-	return s && end != s && d >= 0 ? d : NAN;
-}
-
 /* A `verdict` record: the later one replaces an earlier one. */
 static int load_verdict(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
@@ -618,24 +594,55 @@ static int load_verdict(struct loader *L, struct rep_run *r, const struct jsonr 
 	return 0;
 }
 
-static int load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
-	if (grow((void **)&r->health, &r->caphealth, r->nhealth, sizeof(*r->health)))
+	if (set_text(&r->status, jsonr_get(rec, "status")))
 		return oom(L);
-	struct rep_health *h = &r->health[r->nhealth];
+	double ec = opt_num(rec, "exit_code", -1);
+	r->exit_code = ec >= 0 && ec <= 255 ? (long)ec : -1;
+	r->seconds = opt_num(rec, "seconds", -1);
+	uint64_t lost = jsonr_u64(jsonr_get(rec, "kmsg_lost"), UINT64_MAX);
+	r->kmsg_lost = lost <= INT64_MAX ? (long long)lost : -1;
+	r->have_end = 1;
+	return 0;
+}
+
+/* "16.0 GT/s PCIe", "8 GT/s", "x4", 4: the number; NaN when absent. */
+static double link_num(const struct jsonr *v)
+{
+	if (jsonr_is(v, JSONR_NUM))
+		return v->num;
+	const char *s = jsonr_str(v);
+	char *end;
+	if (s && *s == 'x')
+		s++;
+	double d = s ? strtod(s, &end) : NAN;
+	return s && end != s && d >= 0 ? d : NAN;
+}
+
+/* A `health` record: what the verdict reads of it (struct rep_hsum). */
+static int load_hsum(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	if (grow((void **)&r->hsum, &r->caphsum, r->nhsum, sizeof(*r->hsum)))
+		return oom(L);
+	struct rep_hsum *h = &r->hsum[r->nhsum];
 	const struct jsonr *smart = jsonr_get(rec, "nvme_smart");
-	const struct jsonr *pcie = jsonr_get(rec, "pcie");
+	const struct jsonr *delta = jsonr_path(rec, "delta.nvme_smart");
+	const struct jsonr *pcie = jsonr_get(rec, "pcie_link");
 
 	memset(h, 0, sizeof(*h));
-	r->nhealth++;
+	r->nhsum++;	/* counted now so run_free releases what is set below */
 	if (set_text(&h->when, jsonr_get(rec, "when")))
 		return oom(L);
-	h->temperature_c = opt_num(rec, "temperature_c", NAN);
+	h->temp_c = opt_num(jsonr_get(rec, "temperature"), "celsius", NAN);
 	h->media_errors = jsonr_u64(jsonr_get(smart, "media_errors"), UINT64_MAX);
-	h->err_log_entries = jsonr_u64(jsonr_get(smart, "num_err_log_entries"), UINT64_MAX);
-	h->speed = link_num(jsonr_get(pcie, "current_speed"));
+	h->error_log_entries = jsonr_u64(jsonr_get(smart, "error_log_entries"), UINT64_MAX);
+	h->d_media_errors = jsonr_u64(jsonr_get(delta, "media_errors"), UINT64_MAX);
+	h->d_error_log_entries = jsonr_u64(jsonr_get(delta, "error_log_entries"), UINT64_MAX);
+	h->d_new_critical = jsonr_u64(jsonr_get(delta, "new_critical_warning"), UINT64_MAX);
+	h->speed = link_num(jsonr_get(pcie, "speed"));
 	h->max_speed = link_num(jsonr_get(pcie, "max_speed"));
-	h->width = link_num(jsonr_get(pcie, "current_width"));
+	h->width = link_num(jsonr_get(pcie, "width"));
 	h->max_width = link_num(jsonr_get(pcie, "max_width"));
 	return 0;
 }
@@ -674,7 +681,7 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 	if (strcmp(type, "kmsg_dropped") == 0)
 		return load_kmsg(L, r, rec, 1);
 	if (strcmp(type, "health") == 0)
-		return load_health(L, r, rec);
+		return load_hsum(L, r, rec);
 	if (strcmp(type, "verdict") == 0)
 		return load_verdict(L, r, rec);
 	if (strcmp(type, "fs_start") == 0 || strcmp(type, "phase_start") == 0) {

@@ -104,14 +104,16 @@ struct rep_kmsg {
 	size_t line;
 };
 
-/* A `health` record, the fields the verdict reads (NaN or UINT64_MAX when
- * absent): "when" (before, after), temperature_c, nvme_smart {media_errors,
- * num_err_log_entries}, pcie {current_speed, max_speed, current_width,
- * max_width}. */
-struct rep_health {
+/* What the verdict reads of a `health` record (NaN, or UINT64_MAX for a
+ * count, when absent): "when" (before, after), temperature {celsius},
+ * nvme_smart {media_errors, error_log_entries}, the after record's delta
+ * {nvme_smart {media_errors, error_log_entries, new_critical_warning}} and
+ * pcie_link {speed, width, max_speed, max_width}. */
+struct rep_hsum {
 	char *when;		/* may be NULL */
-	double temperature_c;
-	uint64_t media_errors, err_log_entries;
+	double temp_c;
+	uint64_t media_errors, error_log_entries;
+	uint64_t d_media_errors, d_error_log_entries, d_new_critical;	/* delta */
 	double speed, max_speed;	/* GT/s */
 	double width, max_width;	/* lanes */
 };
@@ -158,8 +160,8 @@ struct rep_run {
 	uint64_t kmsg_max;	/* their "max": records kept per phase; 0 when none */
 	size_t nerrors, nverify_errors;	/* error and verify_error records */
 	char *target_pcie_speed, *target_pcie_width;	/* run_start target */
-	struct rep_health *health;	/* in input order */
-	size_t nhealth, caphealth;
+	struct rep_hsum *hsum;	/* health records, in input order */
+	size_t nhsum, caphsum;
 	/* the last `verdict` record: its checks */
 	int have_verdict;
 	struct rep_check *chk;

@@ -36,7 +36,7 @@ static const struct vkey {
 	{ "kmsg_ignore", VD_KMSG_IGNORE, 0, "patterns, comma-separated",
 	  "a kernel message whose text holds PATTERN is not counted (`*` matches any text); the key may repeat" },
 	{ "health_new_errors", VD_HEALTH_ERRORS, 0, "an integer >= 0",
-	  "most new disk errors between the `health` records before and after the run: media and data integrity errors plus error log entries" },
+	  "most new disk errors between the `health` records before and after the run: media and data integrity errors, error log entries and newly set critical warning bits" },
 	{ "temperature_max", VD_TEMPERATURE, 0, "a number (degrees Celsius)",
 	  "highest disk temperature any `health` record may show" },
 	{ "pcie_link", VD_PCIE, 0, "max, or SPEED xWIDTH (16GT/s x4)",
@@ -603,33 +603,55 @@ static void eval_kmsg(struct vd_check *k, const struct vd_rule *u, const struct 
 	eval_count(k, u, (double)n, what, m);
 }
 
-/* The before and after health records holding error counters. */
-static void eval_health_errors(struct vd_check *k, const struct vd_rule *u, const struct rep_run *r)
+/* New disk errors: the after record's delta, else the counters of the
+ * before and after records. */
+static int health_new(const struct rep_run *r, uint64_t *media, uint64_t *log, uint64_t *crit)
 {
-	const struct rep_health *before = NULL, *after = NULL;
-	char m[160];
+	const struct rep_hsum *before = NULL, *after = NULL;
 
-	for (size_t i = 0; i < r->nhealth; i++) {
-		const struct rep_health *h = &r->health[i];
-		if (!h->when || h->media_errors == UINT64_MAX || h->err_log_entries == UINT64_MAX)
-			continue;
-		if (!strcmp(h->when, "before") && !before)
+	for (size_t i = 0; i < r->nhsum; i++) {
+		const struct rep_hsum *h = &r->hsum[i];
+		if (h->when && !strcmp(h->when, "before") && !before)
 			before = h;
-		else if (!strcmp(h->when, "after"))
+		else if (h->when && !strcmp(h->when, "after"))
 			after = h;
 	}
-	static const char what[] = "new disk errors (media + error log entries)";
+	if (!after)
+		return 0;
+	if (after->d_media_errors != UINT64_MAX && after->d_error_log_entries != UINT64_MAX) {
+		*media = after->d_media_errors;
+		*log = after->d_error_log_entries;
+		*crit = after->d_new_critical != UINT64_MAX ? after->d_new_critical : 0;
+		return 1;
+	}
+	if (!before || before->media_errors == UINT64_MAX || after->media_errors == UINT64_MAX ||
+	    before->error_log_entries == UINT64_MAX || after->error_log_entries == UINT64_MAX)
+		return 0;
+	*media = after->media_errors > before->media_errors ? after->media_errors - before->media_errors : 0;
+	*log = after->error_log_entries > before->error_log_entries ?
+	       after->error_log_entries - before->error_log_entries : 0;
+	*crit = 0;
+	return 1;
+}
+
+static void eval_health_errors(struct vd_check *k, const struct vd_rule *u, const struct rep_run *r)
+{
+	static const char what[] = "new disk errors (media, error log entries, critical warnings)";
+	uint64_t media, log, crit;
+	unsigned bits = 0;
+	char m[192];
 
 	eval_count(k, u, NAN, what, "");
-	if (!before || !after) {
-		not_measured(k, "no health records with error counters before and after the run");
+	if (!health_new(r, &media, &log, &crit)) {
+		not_measured(k, "no health records with the disk's error counters before and after the run");
 		return;
 	}
-	double media = (double)after->media_errors - (double)before->media_errors;
-	double log = (double)after->err_log_entries - (double)before->err_log_entries;
-	snprintf(m, sizeof(m), "%.0f (media errors %+.0f, error log entries %+.0f)",
-		 media + log, media, log);
-	eval_count(k, u, media + log, what, m);
+	for (uint64_t c = crit; c; c &= c - 1)
+		bits++;
+	snprintf(m, sizeof(m), "%llu (media errors +%llu, error log entries +%llu, new critical "
+		 "warning bits %u)", (unsigned long long)(media + log + bits),
+		 (unsigned long long)media, (unsigned long long)log, bits);
+	eval_count(k, u, (double)(media + log + bits), what, m);
 }
 
 static void eval_temperature(struct vd_check *k, const struct vd_rule *u, const struct rep_run *r)
@@ -637,9 +659,9 @@ static void eval_temperature(struct vd_check *k, const struct vd_rule *u, const 
 	double max = NAN;
 	char a[32], b[32];
 
-	for (size_t i = 0; i < r->nhealth; i++)
-		if (!isnan(r->health[i].temperature_c) && (isnan(max) || r->health[i].temperature_c > max))
-			max = r->health[i].temperature_c;
+	for (size_t i = 0; i < r->nhsum; i++)
+		if (!isnan(r->hsum[i].temp_c) && (isnan(max) || r->hsum[i].temp_c > max))
+			max = r->hsum[i].temp_c;
 	snprintf(k->what, sizeof(k->what), "disk temperature");
 	k->unit = "C";
 	k->bound = u->limit;
@@ -671,8 +693,8 @@ static void eval_pcie(struct vd_check *k, const struct vd_rule *u, const struct 
 	double speed = NAN, width = NAN, mspeed = NAN, mwidth = NAN;
 	char a[32], b[32];
 
-	for (size_t i = 0; i < r->nhealth; i++) {
-		const struct rep_health *h = &r->health[i];
+	for (size_t i = 0; i < r->nhsum; i++) {
+		const struct rep_hsum *h = &r->hsum[i];
 		if (isnan(h->speed))
 			continue;
 		speed = h->speed, width = h->width;
@@ -967,15 +989,8 @@ static int has_verified(const struct rep_run *r)
 
 static int health_counters(const struct rep_run *r)
 {
-	int b = 0, a = 0;
-	for (size_t i = 0; i < r->nhealth; i++) {
-		const struct rep_health *h = &r->health[i];
-		if (h->when && h->media_errors != UINT64_MAX && h->err_log_entries != UINT64_MAX) {
-			b |= !strcmp(h->when, "before");
-			a |= !strcmp(h->when, "after");
-		}
-	}
-	return a && b;
+	uint64_t m, l, c;
+	return health_new(r, &m, &l, &c);
 }
 
 int vd_criteria_baseline(struct vd_criteria *c, const struct rep_run *base, double tolerance)

@@ -29,9 +29,9 @@ static const char RUN[] =
 	REC("run_start", "\"host\":{\"hostname\":\"b1\"},\"target\":{\"model\":\"T\","
 	    "\"pcie_link_speed\":\"8.0 GT/s PCIe\",\"pcie_link_width\":\"4\"},"
 	    "\"config\":{\"profile\":\"smoke\"}")
-	REC("health", "\"when\":\"before\",\"temperature_c\":40,\"nvme_smart\":{\"media_errors\":0,"
-	    "\"num_err_log_entries\":2},\"pcie\":{\"current_speed\":\"8.0 GT/s PCIe\","
-	    "\"max_speed\":\"16.0 GT/s PCIe\",\"current_width\":4,\"max_width\":4}")
+	REC("health", "\"when\":\"before\",\"temperature\":{\"celsius\":40},\"nvme_smart\":{\"media_errors\":0,"
+	    "\"error_log_entries\":2},\"pcie_link\":{\"speed\":\"8.0 GT/s PCIe\","
+	    "\"max_speed\":\"16.0 GT/s PCIe\",\"width\":\"4\",\"max_width\":\"4\"}")
 	REC("fs_start", "\"fs\":\"ext4\"")
 	PH("ext4", 1, "create", 1.0, 1000, 5000000, false)
 	PH("ext4", 1, "read", 0.5, 2000, 900000, true)
@@ -51,9 +51,9 @@ static const char RUN[] =
 	REC("error", "\"fs\":\"xfs\",\"round\":1,\"phase\":\"read\",\"op\":\"read\",\"errno\":5,"
 	    "\"msg\":\"Input/output error\",\"fatal\":true")
 	REC("fs_end", "\"fs\":\"xfs\",\"status\":\"failed\",\"reason\":\"read: Input/output error\"")
-	REC("health", "\"when\":\"after\",\"temperature_c\":55,\"nvme_smart\":{\"media_errors\":1,"
-	    "\"num_err_log_entries\":2},\"pcie\":{\"current_speed\":\"8.0 GT/s PCIe\","
-	    "\"max_speed\":\"16.0 GT/s PCIe\",\"current_width\":4,\"max_width\":4}")
+	REC("health", "\"when\":\"after\",\"temperature\":{\"celsius\":55},\"nvme_smart\":{\"media_errors\":1,"
+	    "\"error_log_entries\":2},\"pcie_link\":{\"speed\":\"8.0 GT/s PCIe\","
+	    "\"max_speed\":\"16.0 GT/s PCIe\",\"width\":\"4\",\"max_width\":\"4\"}")
 	REC("run_end", "\"status\":\"failed\",\"exit_code\":1");
 
 /* A run without kernel message or health records. */
@@ -286,7 +286,30 @@ static void test_checks(const struct rep_run *r, const struct rep_run *bare)
 	CHECK_CONTAINS(m, "not measured (the run did not read the kernel log)");
 	/* disk health */
 	CHECK(verdict1(r, "health_new_errors", "0", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, "1 (media errors +1, error log entries +0)");
+	CHECK_CONTAINS(m, "1 (media errors +1, error log entries +0, new critical warning bits 0)");
+	{
+		/* the after record's delta wins over the counters */
+		static const char DELTA[] =
+			REC("health", "\"when\":\"before\",\"nvme_smart\":\"not available: loop\"")
+			REC("health", "\"when\":\"after\",\"nvme_smart\":{\"media_errors\":9},"
+			    "\"delta\":{\"nvme_smart\":{\"media_errors\":0,\"error_log_entries\":3,"
+			    "\"new_critical_warning\":5}}");
+		static const char NA[] =
+			REC("health", "\"when\":\"before\",\"nvme_smart\":\"not available: loop\"")
+			REC("health", "\"when\":\"after\",\"nvme_smart\":\"not available: loop\","
+			    "\"delta\":{\"nvme_smart\":\"not available: loop\"}");
+		struct rep_set q;
+		if (load_text(&q, DELTA) == 0 && q.nruns == 1) {
+			CHECK(verdict1(q.runs[0], "health_new_errors", "4", m, sizeof(m)) == 0);
+			CHECK_CONTAINS(m, "5 (media errors +0, error log entries +3, new critical warning bits 2)");
+		}
+		rep_free(&q);
+		if (load_text(&q, NA) == 0 && q.nruns == 1) {
+			CHECK(verdict1(q.runs[0], "health_new_errors", "0", m, sizeof(m)) == 0);
+			CHECK_CONTAINS(m, "not measured");
+		}
+		rep_free(&q);
+	}
 	CHECK(verdict1(r, "health_new_errors", "1", NULL, 0) == 1);
 	CHECK(verdict1(bare, "health_new_errors", "0", m, sizeof(m)) == 0);
 	CHECK_CONTAINS(m, "not measured");
@@ -523,7 +546,7 @@ int main(int argc, char **argv)
 	if (set.nruns == 1 && bare.nruns == 1) {
 		struct rep_run *r = set.runs[0];
 		CHECK_EQ_U(r->nkm, 3);
-		CHECK_EQ_U(r->nhealth, 2);
+		CHECK_EQ_U(r->nhsum, 2);
 		CHECK_EQ_U(r->nerrors, 1);
 		test_checks(r, bare.runs[0]);
 		test_baseline(r);
