@@ -119,9 +119,9 @@ int rep_print(FILE *out, const struct rep_run *r, const struct rep_writer *w)
 int rep_print_checks(FILE *out, const struct rep_run *r, const struct rep_writer *w,
 		     const struct vd_result *v)
 {
-	struct rep_table t[NSECTIONS];
-	int built[NSECTIONS] = { 0 };
-	const struct rep_table *seq[NSECTIONS];
+	struct rep_table t[NSECTIONS + 1];	/* the sections, then the verdict */
+	int built[NSECTIONS + 1] = { 0 };
+	const struct rep_table *seq[NSECTIONS + 1];
 	size_t n = 0;
 	int read = w->view == REP_VIEW_READ, rc = 0;
 
@@ -144,6 +144,13 @@ int rep_print_checks(FILE *out, const struct rep_run *r, const struct rep_writer
 			built[i] = 1;
 		}
 	}
+	if (!rc && v) {	/* the checks of a verdict close the report */
+		rc = vd_table(v, &t[NSECTIONS]);
+		if (!rc) {
+			rep_table_view(&t[NSECTIONS], w->view);
+			built[NSECTIONS] = 1;
+		}
+	}
 	for (size_t i = 0; i < NSECTIONS && !rc; i++) {
 		if (!built[i] || (sections[i].rows && !t[i].nrows) || (read && sections[i].under))
 			continue;
@@ -153,9 +160,11 @@ int rep_print_checks(FILE *out, const struct rep_run *r, const struct rep_writer
 			    strcmp(sections[j].under, sections[i].name) == 0)
 				seq[n++] = &t[j];
 	}
+	if (!rc && built[NSECTIONS])
+		seq[n++] = &t[NSECTIONS];
 	if (!rc)
 		write_doc(out, w, "fsbench report", seq, n);
-	for (size_t i = 0; i < NSECTIONS; i++)
+	for (size_t i = 0; i <= NSECTIONS; i++)
 		if (built[i])
 			rep_table_free(&t[i]);
 	return rc;

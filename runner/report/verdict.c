@@ -2,6 +2,7 @@
  * written from a run (see verdict.h). */
 #include "report/verdict.h"
 #include "report/summary.h"
+#include "report/table.h"
 #include "lib/kv.h"
 #include "log/record.h"
 
@@ -1096,6 +1097,46 @@ int vd_write_criteria(FILE *out, const struct rep_run *r, const char *source, do
 			fprintf(out, "min_files_per_s.%s.%s = %s\n", p->fs, p->phase, b);
 		}
 	return fflush(out) || ferror(out) ? -1 : 0;
+}
+
+/* ---- as a report table ---- */
+
+int vd_table(const struct vd_result *res, struct rep_table *t)
+{
+	static const char *const h[] = { "check", "measured", "limit", "result", "criterion",
+					 "value", "limit_value", "unit" };
+	static char title[64];	/* one report at a time */
+
+	if (res->nfail)
+		snprintf(title, sizeof(title), "Verdict: FAIL (%zu of %zu checks failed)",
+			 res->nfail, res->n);
+	else
+		snprintf(title, sizeof(title), "Verdict: PASS (%zu checks)", res->n);
+	tab_init(t, "verdict", title, SHAPE_GRID, 8);
+	for (size_t c = 0; c < 8; c++) {
+		tab_col(t, c, c >= 5 && c < 7, h[c], NULL);
+		if (c >= 5)
+			tab_col_only(t, c, REP_VIEW_DATA);
+	}
+	for (size_t i = 0; i < res->n; i++) {
+		const struct vd_check *k = &res->check[i];
+		size_t row = tab_row(t);
+		tab_text(t, row, 0, "%s", k->what);
+		tab_text(t, row, 1, "%s", k->measured);
+		tab_text(t, row, 2, "%s", k->limit);
+		tab_text(t, row, 3, "%s", k->pass ? "PASS" : "FAIL");
+		tab_text(t, row, 4, "%s", k->where);
+		if (isnan(k->value))
+			tab_missing(t, row, 5);
+		else
+			tab_fixed(t, row, 5, k->value, 6);
+		if (isnan(k->bound))
+			tab_missing(t, row, 6);
+		else
+			tab_fixed(t, row, 6, k->bound, 6);
+		tab_text(t, row, 7, "%s", k->unit);
+	}
+	return tab_done(t);
 }
 
 /* ---- the docs ---- */

@@ -122,6 +122,12 @@ int vd_write_criteria(FILE *out, const struct rep_run *r, const char *source, do
 /* "10%", "10", "0.5%": a percentage as a fraction; -1 when it is none. */
 double vd_percent(const char *s);
 
+/* The checks as a report table ("verdict"): check, measured, limit,
+ * result, criterion; as data also the numbers and their unit. Its title
+ * is the verdict line. Returns 0, or -ENOMEM. */
+struct rep_table;
+int vd_table(const struct vd_result *res, struct rep_table *t);
+
 /* The criteria keys as a table: `fsbench help criteria [--markdown|--scdoc]`. */
 void vd_keys_doc(FILE *f, enum fsb_doc_fmt fmt);
 

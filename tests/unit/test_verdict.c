@@ -463,6 +463,20 @@ static void test_junit(const struct rep_run *r)
 	CHECK_CONTAINS(buf, "<testsuite name=\"verdict\" tests=\"2\" failures=\"1\"");
 	CHECK_CONTAINS(buf, "<failure type=\"criteria\" message=\"2.2 s, worst of 2 rounds (round 3); limit &lt;= 2.1 s\"/>");
 	CHECK_CONTAINS(buf, "<property name=\"criterion\" value=\"c.conf:4\"/>");
+	/* the same checks as the last table of a Markdown report */
+	{
+		char *md = NULL;
+		size_t mlen = 0;
+		FILE *mm = open_memstream(&md, &mlen);
+		if (mm) {
+			CHECK(rep_print_checks(mm, r, rep_writer_find("md"), &res) == 0);
+			fclose(mm);
+			CHECK_CONTAINS(md, "## Verdict: FAIL (1 of 2 checks failed)\n");
+			CHECK_CONTAINS(md, "| ext4 read seconds (aged, rounds 2+)    | 2.2 s, worst of 2 rounds (round 3) ");
+			CHECK_CONTAINS(md, "| <= 2.1 s                      | FAIL   | c.conf:4  |\n");
+			free(md);
+		}
+	}
 	/* every element opened is closed */
 	size_t open_ = 0, close_ = 0;
 	for (const char *p = buf; (p = strstr(p, "<testcase ")); p++)

@@ -82,8 +82,13 @@ expect_rc 4 "a criteria file that is not there: system failure" \
 	"$fsb" verdict "$smoke" --criteria "$S/none.conf"
 expect_err "criteria $S/none.conf: No such file or directory"
 expect_rc 2 "compare --format junit: misuse" "$fsb" compare "$smoke" "$smoke" --format junit
-expect_rc 2 "report --criteria without --format junit: misuse" \
-	"$fsb" report "$smoke" --criteria "$S/written.conf"
+expect_rc 0 "report --criteria: the report, whatever the verdict" \
+	"$fsb" report "$smoke" --criteria "$S/strict.conf"
+check "report --criteria: a last table, the verdict, a row per check" sh -c \
+	"grep -qx '## Verdict: FAIL (5 of 6 checks failed)' '$S/out' && [ \$(sed -n '/^## Verdict/,\$p' '$S/out' | grep -c '| FAIL   |') = 5 ]"
+expect_rc 0 "report --criteria --format csv" "$fsb" report "$smoke" --criteria "$S/strict.conf" --format csv
+check "as data: the numbers and their unit" grep -qx \
+	'verdict,"ext4 create files/s (fresh, round 1)","2863 files/s, round 1",>= 100000 files/s,FAIL,strict.conf:2,2862.769100,100000.000000,files/s' "$S/out"
 "$fsb" help criteria > "$S/keys"
 check "help criteria lists every kind of check" sh -c "for k in min_files_per_s max_seconds max_p99_us verify errors kmsg kmsg_ignore health_new_errors temperature_max pcie_link fs_ok; do grep -q \"^  \$k\" '$S/keys' || exit 1; done"
 
