@@ -47,7 +47,7 @@ static double pct_option(const char *name, const char *val)
 	return d;
 }
 
-void verdict_print(FILE *out, const struct vd_result *res)
+static void verdict_print(FILE *out, const struct vd_result *res)
 {
 	for (size_t i = 0; i < res->n; i++) {
 		const struct vd_check *k = &res->check[i];
@@ -57,10 +57,7 @@ void verdict_print(FILE *out, const struct vd_result *res)
 			fprintf(out, " (%s)", k->where);
 		fputc('\n', out);
 	}
-	if (res->nfail)
-		fprintf(out, "verdict: FAIL (%zu of %zu checks failed)\n", res->nfail, res->n);
-	else
-		fprintf(out, "verdict: PASS\n");
+	fprintf(out, "verdict: %s\n", res->verdict);
 }
 
 int cmd_verdict(int argc, char **argv)

@@ -840,6 +840,20 @@ static int eval_baseline(struct vd_result *res, const struct vd_rule *u, const s
 	return 0;
 }
 
+/* The verdict of res, as a line and as a title. */
+static void verdict_text(struct vd_result *res)
+{
+	if (res->nfail)
+		snprintf(res->verdict, sizeof(res->verdict), "FAIL (%zu of %zu checks failed)",
+			 res->nfail, res->n);
+	else
+		snprintf(res->verdict, sizeof(res->verdict), "PASS");
+	if (res->nfail)
+		snprintf(res->title, sizeof(res->title), "Verdict: %s", res->verdict);
+	else
+		snprintf(res->title, sizeof(res->title), "Verdict: PASS (%zu checks)", res->n);
+}
+
 int vd_evaluate(const struct vd_criteria *c, const struct rep_run *r, struct vd_result *res)
 {
 	memset(res, 0, sizeof(*res));
@@ -905,6 +919,7 @@ int vd_evaluate(const struct vd_criteria *c, const struct rep_run *r, struct vd_
 	}
 	for (size_t i = 0; i < res->n; i++)
 		res->nfail += !res->check[i].pass;
+	verdict_text(res);
 	return 0;
 }
 
@@ -935,6 +950,7 @@ int vd_result_of_run(const struct rep_run *r, struct vd_result *res)
 		k->measured_ok = strncmp(k->measured, "not measured", 12) != 0;
 		res->nfail += !k->pass;
 	}
+	verdict_text(res);
 	return 1;
 }
 
@@ -1105,14 +1121,7 @@ int vd_table(const struct vd_result *res, struct rep_table *t)
 {
 	static const char *const h[] = { "check", "measured", "limit", "result", "criterion",
 					 "value", "limit_value", "unit" };
-	static char title[64];	/* one report at a time */
-
-	if (res->nfail)
-		snprintf(title, sizeof(title), "Verdict: FAIL (%zu of %zu checks failed)",
-			 res->nfail, res->n);
-	else
-		snprintf(title, sizeof(title), "Verdict: PASS (%zu checks)", res->n);
-	tab_init(t, "verdict", title, SHAPE_GRID, 8);
+	tab_init(t, "verdict", res->title, SHAPE_GRID, 8);
 	for (size_t c = 0; c < 8; c++) {
 		tab_col(t, c, c >= 5 && c < 7, h[c], NULL);
 		if (c >= 5)

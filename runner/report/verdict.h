@@ -82,6 +82,8 @@ struct vd_result {
 	struct vd_check *check;
 	size_t n, cap;
 	size_t nfail;
+	char verdict[64];	/* "PASS" or "FAIL (N of M checks failed)" */
+	char title[80];		/* "Verdict: PASS (M checks)", "Verdict: FAIL (...)" */
 };
 
 void vd_criteria_init(struct vd_criteria *c, const char *fs_names,
@@ -124,7 +126,7 @@ double vd_percent(const char *s);
 
 /* The checks as a report table ("verdict"): check, measured, limit,
  * result, criterion; as data also the numbers and their unit. Its title
- * is the verdict line. Returns 0, or -ENOMEM. */
+ * is res->title: res must outlive t. Returns 0, or -ENOMEM. */
 struct rep_table;
 int vd_table(const struct vd_result *res, struct rep_table *t);
 
