@@ -13,5 +13,6 @@ int cmd_config(int argc, char **argv);
 int cmd_log(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_verdict(int argc, char **argv);
 
 #endif

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "fsbench.h"
+#include "report/verdict.h"
 #include "fsb_build.h"	/* FSB_BUILD: `git describe` of the tree built, written by the Makefile */
 
 static const struct {
@@ -15,6 +16,7 @@ static const struct {
 	{ "log", cmd_log, "read a results log back (log extract, log info)" },
 	{ "report", cmd_report, "the runner/SUITE.md tables from a run's records" },
 	{ "compare", cmd_compare, "two runs side by side, or one against runner/SUITE.md (--reference)" },
+	{ "verdict", cmd_verdict, "PASS or FAIL for a run, against a criteria file or a baseline run" },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -30,6 +32,7 @@ static void usage(FILE *f)
 		   "  fsbench run --dir /mnt/scratch --profile smoke\n"
 		   "  fsbench log extract results.log -o results/run-1/\n"
 		   "  fsbench report results/run-1/\n"
+		   "  fsbench verdict results/run-1/ --criteria board/qemu-x86_64/criteria.conf\n"
 		   "\n");
 	fsb_exit_codes_print(f, DOC_TEXT);
 }
@@ -61,7 +64,7 @@ static void commands_print(FILE *f, enum fsb_doc_fmt fmt)
  * tables the README and the man page are generated from. */
 static int cmd_help(int argc, char **argv)
 {
-	static const char topics[] = "commands, exit-codes";
+	static const char topics[] = "commands, exit-codes, criteria";
 	int fmt = DOC_TEXT;
 
 	if (argc < 2) {
@@ -75,6 +78,8 @@ static int cmd_help(int argc, char **argv)
 		commands_print(stdout, (enum fsb_doc_fmt)fmt);
 	else if (!strcmp(argv[1], "exit-codes"))
 		fsb_exit_codes_print(stdout, (enum fsb_doc_fmt)fmt);
+	else if (!strcmp(argv[1], "criteria"))
+		vd_keys_doc(stdout, (enum fsb_doc_fmt)fmt);
 	else
 		return fsb_fail(EXIT_USAGE, "help %s: no such topic (%s; the settings: "
 				"fsbench config --markdown)", argv[1], topics);

@@ -7,10 +7,13 @@
 #include <string.h>
 
 static const char usage[] =
-	"usage: fsbench report RUN [--format %1$s] [--run RUNID]\n"
+	"usage: fsbench report RUN [--format %1$s] [--run RUNID] [--criteria FILE]\n"
+	"                      [--baseline RUN2 [--tolerance PCT]]\n"
 	"  RUN         a run folder (RUN/records.jsonl) or a .jsonl file; - reads stdin\n"
 	"  --format F  %2$s\n"
-	"  --run ID    which run of the file (default: the last one; a unique prefix is enough)\n";
+	"  --run ID    which run of the file (default: the last one; a unique prefix is enough)\n"
+	"  --criteria F, --baseline B, --tolerance P\n"
+	"              the checks of fsbench verdict: a last table \"verdict\" (junit: a testcase each)\n";
 
 /* " (runs: ID ID ...)": the runs a file holds, for the message. */
 static void list_runs(const struct rep_set *set, char *buf, size_t len)
@@ -25,15 +28,26 @@ static void list_runs(const struct rep_set *set, char *buf, size_t len)
 
 int cmd_report(int argc, char **argv)
 {
-	struct results_cli c = { .cmd = "report", .usage = usage, .maxpos = 1, .allow_run = 1 };
+	struct results_cli c = { .cmd = "report", .usage = usage, .maxpos = 1, .allow_run = 1,
+				  .allow_criteria = 1 };
+	struct vd_criteria vc;
+	struct vd_result res, *v = NULL;
 	struct rep_set set;
 	int ec = results_parse(&c, argc, argv);
 
 	if (ec >= 0)
 		return ec;
-	ec = results_load("report", &set, c.pos[0]);
-	if (ec >= 0)
+	results_criteria_init(&vc);
+	ec = results_criteria("report", &vc, c.criteria, c.baseline, NULL, c.tolerance);
+	if (ec >= 0) {
+		vd_criteria_free(&vc);
 		return ec;
+	}
+	ec = results_load("report", &set, c.pos[0]);
+	if (ec >= 0) {
+		vd_criteria_free(&vc);
+		return ec;
+	}
 	const struct rep_run *r = rep_find(&set, c.run);
 	if (!r) {
 		char runs[20 * 20 + 32];
@@ -41,13 +55,30 @@ int cmd_report(int argc, char **argv)
 		list_runs(&set, runs, sizeof(runs));
 		fsb_msg("report %s: no run '%s'%s", set.path, c.run, runs);
 		rep_free(&set);
+		vd_criteria_free(&vc);
 		return EXIT_USAGE;
 	}
-	if (rep_print(stdout, r, c.w)) {
+	if (vc.n || c.w->doc) {
+		/* the checks asked for, else (junit) the run's own verdict record */
+		int got = vc.n ? (vd_evaluate(&vc, r, &res) ? -ENOMEM : 1) : vd_result_of_run(r, &res);
+		if (got < 0) {
+			rep_free(&set);
+			vd_criteria_free(&vc);
+			return fsb_fail(EXIT_SYSTEM, "report %s: %s", set.path, strerror(ENOMEM));
+		}
+		if (got)
+			v = &res;
+	}
+	vd_criteria_free(&vc);
+	if (rep_print_checks(stdout, r, c.w, v)) {
 		fsb_msg("report %s: %s", set.path, strerror(ENOMEM));
+		if (v)
+			vd_result_free(v);
 		rep_free(&set);
 		return EXIT_SYSTEM;
 	}
+	if (v)
+		vd_result_free(v);
 	ec = results_flush("report");
 	/* a refused run is complete without phases */
 	if (!ec && !r->nph && !(r->status && strcmp(r->status, "refused") == 0)) {

@@ -2,6 +2,8 @@
  * compare` (see results.h). */
 #include "cmd/results.h"
 #include "fsbench.h"
+#include "run/fs.h"
+#include "run/phase.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -11,8 +13,10 @@ void results_usage(const struct results_cli *c, FILE *f)
 {
 	char names[128], described[256];
 
-	rep_writer_names(names, sizeof(names), "|", "|", 0);
-	rep_writer_names(described, sizeof(described), ", ", " or ", 1);
+	int tables = c->allow_criteria ? 0 : REP_NAMES_TABLES;
+
+	rep_writer_names(names, sizeof(names), "|", "|", tables);
+	rep_writer_names(described, sizeof(described), ", ", " or ", REP_NAMES_ABOUT | tables);
 	fprintf(f, c->usage, names, described);
 }
 
@@ -27,6 +31,7 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 	int opts = 1;
 
 	c->w = &rep_writers[0];
+	c->tolerance = 0.10;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = NULL;
@@ -63,7 +68,10 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		klen = eq ? (size_t)(eq - a) : strlen(a);
 		int is_fmt = klen == 8 && strncmp(a, "--format", 8) == 0;
 		int is_run = c->allow_run && klen == 5 && strncmp(a, "--run", 5) == 0;
-		if (!is_fmt && !is_run) {
+		int is_crit = c->allow_criteria && klen == 10 && strncmp(a, "--criteria", 10) == 0;
+		int is_base = c->allow_criteria && klen == 10 && strncmp(a, "--baseline", 10) == 0;
+		int is_tol = c->allow_criteria && klen == 11 && strncmp(a, "--tolerance", 11) == 0;
+		if (!is_fmt && !is_run && !is_crit && !is_base && !is_tol) {
 			fsb_msg("%s: unknown option '%s'", c->cmd, a);
 			return misuse(c);
 		}
@@ -77,12 +85,27 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		}
 		if (is_run) {
 			c->run = val;
+		} else if (is_crit) {
+			c->criteria = val;
+		} else if (is_base) {
+			c->baseline = val;
+		} else if (is_tol) {
+			if ((c->tolerance = vd_percent(val)) < 0) {
+				fsb_msg("%s: --tolerance: expected a percentage (10%%), got '%s'",
+					c->cmd, val);
+				return misuse(c);
+			}
 		} else if (!(c->w = rep_writer_find(val))) {
 			char names[128];
-			rep_writer_names(names, sizeof(names), ", ", " or ", 0);
+			rep_writer_names(names, sizeof(names), ", ", " or ",
+					 c->allow_criteria ? 0 : REP_NAMES_TABLES);
 			fsb_msg("%s: unknown format '%s' (%s)", c->cmd, val, names);
 			return misuse(c);
 		}
+	}
+	if (c->w->doc && !c->allow_criteria) {
+		fsb_msg("%s: format '%s' is for fsbench report", c->cmd, c->w->name);
+		return misuse(c);
 	}
 	if (c->npos < c->maxpos) {
 		fsb_msg("%s: missing %s", c->cmd,
@@ -117,4 +140,51 @@ int results_flush(const char *cmd)
 		return EXIT_SYSTEM;
 	}
 	return 0;
+}
+
+/* The phases, and those that verify what they read, comma-separated. */
+static char phase_names[256], verify_names[256];
+
+void results_criteria_init(struct vd_criteria *vc)
+{
+	size_t a = 0, b = 0;
+
+	phase_names[0] = verify_names[0] = 0;
+	for (size_t i = 0; i < fsb_phase_count; i++) {
+		a += (size_t)snprintf(phase_names + a, sizeof(phase_names) - a, "%s%s",
+				      a ? "," : "", fsb_phases[i].name);
+		if (fsb_phases[i].flags & FSB_PH_VERIFY)
+			b += (size_t)snprintf(verify_names + b, sizeof(verify_names) - b, "%s%s",
+					      b ? "," : "", fsb_phases[i].name);
+	}
+	vd_criteria_init(vc, fsb_fs_names(), phase_names, verify_names);
+}
+
+int results_criteria(const char *cmd, struct vd_criteria *vc, const char *file,
+		     const char *baseline, const char *base_run, double tolerance)
+{
+	char err[1024];
+	int rc;
+
+	if (file && (rc = vd_criteria_file(vc, file, err, sizeof(err)))) {
+		fsb_msg("%s: %s", cmd, err);
+		return rc == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
+	}
+	if (baseline) {
+		struct rep_set set;
+		int ec = results_load(cmd, &set, baseline);
+		if (ec >= 0)
+			return ec;
+		const struct rep_run *b = rep_find(&set, base_run);
+		if (!b) {
+			fsb_msg("%s: baseline %s: no run '%s'", cmd, set.path, base_run);
+			rep_free(&set);
+			return EXIT_USAGE;
+		}
+		rc = vd_criteria_baseline(vc, b, tolerance);
+		rep_free(&set);
+		if (rc)
+			return fsb_fail(EXIT_SYSTEM, "%s: baseline %s: %s", cmd, baseline, strerror(-rc));
+	}
+	return -1;
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "report/report.h"
+#include "report/verdict.h"
 
 struct results_cli {
 	const char *cmd;	/* "report", "compare" */
@@ -17,6 +18,12 @@ struct results_cli {
 	const char *run;	/* --run */
 	int allow_run;
 	int allow_ref, reference;	/* compare --reference: A is built in */
+	/* report: --criteria FILE, --baseline RUN2, --tolerance PCT: a verdict
+	 * whose checks a writer with a doc function (junit) shows; and formats
+	 * that are not tables */
+	int allow_criteria;
+	const char *criteria, *baseline;
+	double tolerance;
 };
 
 /* The usage of c->cmd, to f. */
@@ -27,5 +34,14 @@ int results_parse(struct results_cli *c, int argc, char **argv);
 int results_load(const char *cmd, struct rep_set *set, const char *in);
 /* Flush stdout: 0, or an exit code with the error printed. */
 int results_flush(const char *cmd);
+
+/* Empty criteria that know the runner's filesystems and phases. */
+void results_criteria_init(struct vd_criteria *vc);
+/* Add a criteria file (file NULL: none) and a baseline run (NULL: none,
+ * tolerance a fraction) to vc. Prints the error and returns an exit code
+ * (2 for a bad criteria file or baseline id, 4 when one cannot be read),
+ * or -1 to go on. */
+int results_criteria(const char *cmd, struct vd_criteria *vc, const char *file,
+		     const char *baseline, const char *base_run, double tolerance);
 
 #endif

@@ -81,6 +81,19 @@ int ld_set_text(char **slot, const struct jsonr *v)
 	return 0;
 }
 
+static void checks_free(struct rep_run *r)
+{
+	for (size_t i = 0; i < r->nchk; i++) {
+		free(r->chk[i].what);
+		free(r->chk[i].measured);
+		free(r->chk[i].limit);
+		free(r->chk[i].where);
+	}
+	free(r->chk);
+	r->chk = NULL;
+	r->nchk = 0;
+}
+
 static void run_free(struct rep_run *r)
 {
 	char **strs[] = {
@@ -88,7 +101,8 @@ static void run_free(struct rep_run *r)
 		&r->cpus, &r->mem_bytes, &r->target_path, &r->target_model,
 		&r->target_serial, &r->target_size, &r->target_spec, &r->profile, &r->cfg_fs,
 		&r->dirs, &r->files, &r->file_size, &r->workers, &r->rounds,
-		&r->mode, &r->version, &r->status, &r->kmsg_source,
+		&r->mode, &r->version, &r->status, &r->kmsg_source, &r->target_pcie_speed,
+		&r->target_pcie_width,
 	};
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
 		free(*strs[i]);
@@ -130,6 +144,10 @@ static void run_free(struct rep_run *r)
 	free(r->km);
 	for (int i = 0; i < REP_HEALTH_N; i++)
 		ld_health_free(&r->health[i]);
+	for (size_t i = 0; i < r->nhsum; i++)
+		free(r->hsum[i].when);
+	free(r->hsum);
+	checks_free(r);
 	free(r);
 }
 
@@ -202,6 +220,8 @@ static int load_run_start(struct loader *L, struct rep_run *r, const struct json
 		{ &r->target_model, jsonr_get(tgt, "model") },
 		{ &r->target_serial, jsonr_get(tgt, "serial") },
 		{ &r->target_size, jsonr_get(tgt, "size_bytes") },
+		{ &r->target_pcie_speed, jsonr_get(tgt, "pcie_link_speed") },
+		{ &r->target_pcie_width, jsonr_get(tgt, "pcie_link_width") },
 		{ &r->target_spec, jsonr_get(cfg, "target") },
 		{ &r->profile, jsonr_get(cfg, "profile") },
 		{ &r->cfg_fs, jsonr_get(cfg, "fs") },
@@ -376,6 +396,7 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 		p->files_per_s = secs > 0 ? (double)p->files / secs : 0;
 	p->errors = jsonr_u64(jsonr_get(rec, "errors"), 0);
 	p->verify_errors = jsonr_u64(jsonr_get(rec, "verify_errors"), 0);
+	p->verified = jsonr_bool(jsonr_get(rec, "verified"), -1);
 	p->workers = (unsigned)jsonr_u64(jsonr_get(rec, "workers"), 0);
 	p->sync_seconds = opt_num(rec, "sync_seconds", -1);
 	const struct jsonr *lat = jsonr_get(rec, "lat_ns");
@@ -443,6 +464,10 @@ static int load_event(struct loader *L, struct rep_run *r, const struct jsonr *r
 			return e;
 	}
 	r->nev_total++;
+	if (verify)
+		r->nverify_errors++;
+	else
+		r->nerrors++;
 	if (r->nev >= REP_MAX_EVENTS)
 		return 0;
 	if (ld_grow((void **)&r->ev, &r->capev, r->nev, sizeof(*r->ev)))
@@ -467,6 +492,37 @@ static int load_event(struct loader *L, struct rep_run *r, const struct jsonr *r
 	return 0;
 }
 
+/* A `verdict` record: the later one replaces an earlier one. */
+static int load_verdict(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	const struct jsonr *list = jsonr_get(rec, "check");
+	size_t n = jsonr_len(list);
+
+	if (!jsonr_is(list, JSONR_ARR))
+		return ld_bad(L, "verdict record without a \"check\" array");
+	checks_free(r);
+	r->have_verdict = 1;
+	if (!n)
+		return 0;
+	if (!(r->chk = calloc(n, sizeof(*r->chk))))
+		return ld_oom(L);
+	for (size_t i = 0; i < n; i++) {
+		const struct jsonr *c = jsonr_at(list, i);
+		struct rep_check *k = &r->chk[r->nchk];
+		if (!jsonr_is(c, JSONR_OBJ) || !jsonr_is(jsonr_get(c, "pass"), JSONR_BOOL))
+			return ld_bad(L, "verdict record: check %zu is not an object with a \"pass\""
+				   " boolean", i);
+		r->nchk++;	/* counted now so run_free releases what is set below */
+		k->pass = jsonr_bool(jsonr_get(c, "pass"), 0);
+		if (ld_set_text(&k->what, jsonr_get(c, "what")) ||
+		    ld_set_text(&k->measured, jsonr_get(c, "measured")) ||
+		    ld_set_text(&k->limit, jsonr_get(c, "limit")) ||
+		    ld_set_text(&k->where, jsonr_get(c, "where")))
+			return ld_oom(L);
+	}
+	return 0;
+}
+
 static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	if (ld_set_text(&r->status, jsonr_get(rec, "status")))
@@ -477,6 +533,46 @@ static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr 
 	uint64_t lost = jsonr_u64(jsonr_get(rec, "kmsg_lost"), UINT64_MAX);
 	r->kmsg_lost = lost <= INT64_MAX ? (long long)lost : -1;
 	r->have_end = 1;
+	return 0;
+}
+
+/* "16.0 GT/s PCIe", "8 GT/s", "x4", 4: the number; NaN when absent. */
+static double link_num(const struct jsonr *v)
+{
+	if (jsonr_is(v, JSONR_NUM))
+		return v->num;
+	const char *s = jsonr_str(v);
+	char *end;
+	if (s && *s == 'x')
+		s++;
+	double d = s ? strtod(s, &end) : NAN;
+	return s && end != s && d >= 0 ? d : NAN;
+}
+
+/* A `health` record: what the verdict reads of it (struct rep_hsum). */
+static int load_hsum(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	if (ld_grow((void **)&r->hsum, &r->caphsum, r->nhsum, sizeof(*r->hsum)))
+		return ld_oom(L);
+	struct rep_hsum *h = &r->hsum[r->nhsum];
+	const struct jsonr *smart = jsonr_get(rec, "nvme_smart");
+	const struct jsonr *delta = jsonr_path(rec, "delta.nvme_smart");
+	const struct jsonr *pcie = jsonr_get(rec, "pcie_link");
+
+	memset(h, 0, sizeof(*h));
+	r->nhsum++;	/* counted now so run_free releases what is set below */
+	if (ld_set_text(&h->when, jsonr_get(rec, "when")))
+		return ld_oom(L);
+	h->temp_c = opt_num(jsonr_get(rec, "temperature"), "celsius", NAN);
+	h->media_errors = jsonr_u64(jsonr_get(smart, "media_errors"), UINT64_MAX);
+	h->error_log_entries = jsonr_u64(jsonr_get(smart, "error_log_entries"), UINT64_MAX);
+	h->d_media_errors = jsonr_u64(jsonr_get(delta, "media_errors"), UINT64_MAX);
+	h->d_error_log_entries = jsonr_u64(jsonr_get(delta, "error_log_entries"), UINT64_MAX);
+	h->d_new_critical = jsonr_u64(jsonr_get(delta, "new_critical_warning"), UINT64_MAX);
+	h->speed = link_num(jsonr_get(pcie, "speed"));
+	h->max_speed = link_num(jsonr_get(pcie, "max_speed"));
+	h->width = link_num(jsonr_get(pcie, "width"));
+	h->max_width = link_num(jsonr_get(pcie, "max_width"));
 	return 0;
 }
 
@@ -513,8 +609,12 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 		return ld_load_kmsg(L, r, rec, 0);
 	if (strcmp(type, "kmsg_dropped") == 0)
 		return ld_load_kmsg(L, r, rec, 1);
-	if (strcmp(type, "health") == 0)
-		return ld_load_health(L, r, rec);
+	if (strcmp(type, "health") == 0) {
+		int e = ld_load_health(L, r, rec);
+		return e ? e : load_hsum(L, r, rec);
+	}
+	if (strcmp(type, "verdict") == 0)
+		return load_verdict(L, r, rec);
 	if (strcmp(type, "fs_start") == 0 || strcmp(type, "phase_start") == 0) {
 		/* the filesystem order of the run is the order they start */
 		const char *fs = jsonr_str(jsonr_get(rec, "fs"));

@@ -36,6 +36,7 @@ struct rep_phase {
 	int have_lat;
 	double lat_ns[LAT_N];	/* negative when a percentile is absent */
 	uint64_t errors, verify_errors;
+	int verified;		/* "verified": 1, 0, or -1 when absent */
 	unsigned workers;
 	double sync_seconds;	/* negative when absent */
 	size_t line;		/* line number in the input, for messages */
@@ -151,6 +152,26 @@ struct rep_health {
 	size_t line;
 };
 
+/* What the verdict reads of a `health` record (NaN, or UINT64_MAX for a
+ * count, when absent): "when" (before, after), temperature {celsius},
+ * nvme_smart {media_errors, error_log_entries}, the after record's delta
+ * {nvme_smart {media_errors, error_log_entries, new_critical_warning}} and
+ * pcie_link {speed, width, max_speed, max_width}. */
+struct rep_hsum {
+	char *when;		/* may be NULL */
+	double temp_c;
+	uint64_t media_errors, error_log_entries;
+	uint64_t d_media_errors, d_error_log_entries, d_new_critical;	/* delta */
+	double speed, max_speed;	/* GT/s */
+	double width, max_width;	/* lanes */
+};
+
+/* One check of a `verdict` record. */
+struct rep_check {
+	char *what, *measured, *limit, *where;	/* each may be NULL */
+	int pass;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -186,6 +207,14 @@ struct rep_run {
 	uint64_t kmsg_dropped;	/* the counts of the kmsg_dropped records */
 	uint64_t kmsg_max;	/* their "max": records kept per phase; 0 when none */
 	struct rep_health health[REP_HEALTH_N];	/* the later record of each wins */
+	size_t nerrors, nverify_errors;	/* error and verify_error records */
+	char *target_pcie_speed, *target_pcie_width;	/* run_start target */
+	struct rep_hsum *hsum;	/* health records, in input order */
+	size_t nhsum, caphsum;
+	/* the last `verdict` record: its checks */
+	int have_verdict;
+	struct rep_check *chk;
+	size_t nchk;
 };
 
 struct rep_set {

@@ -11,6 +11,7 @@ const struct rep_writer rep_writers[] = {
 	  .view = REP_VIEW_READ, .begin = md_begin, .table = md_table, .cell = md_cell },
 	{ .name = "csv", .view = REP_VIEW_DATA,
 	  .begin = csv_begin, .table = csv_table, .cell = csv_cell },
+	{ .name = "junit", .about = "JUnit XML, for CI", .doc = junit_doc },
 	{ .name = NULL },
 };
 
@@ -22,16 +23,19 @@ const struct rep_writer *rep_writer_find(const char *name)
 	return NULL;
 }
 
-void rep_writer_names(char *buf, size_t len, const char *sep, const char *last, int about)
+void rep_writer_names(char *buf, size_t len, const char *sep, const char *last, int flags)
 {
+	const struct rep_writer *list[16];
 	size_t n = 0, count = 0;
+	int about = flags & REP_NAMES_ABOUT;
 
-	while (rep_writers[count].name)
-		count++;
+	for (const struct rep_writer *w = rep_writers; w->name && count < 16; w++)
+		if (!(flags & REP_NAMES_TABLES) || !w->doc)
+			list[count++] = w;
 	if (len)
 		buf[0] = '\0';
 	for (size_t i = 0; i < count && n < len; i++) {
-		const struct rep_writer *w = &rep_writers[i];
+		const struct rep_writer *w = list[i];
 		int k = snprintf(buf + n, len - n, "%s%s%s%s%s", i == 0 ? "" :
 				 i + 1 == count ? last : sep, w->name,
 				 about && w->about ? " (" : "", about && w->about ? w->about : "",
@@ -111,12 +115,20 @@ static void write_doc(FILE *out, const struct rep_writer *w, const char *title,
 
 int rep_print(FILE *out, const struct rep_run *r, const struct rep_writer *w)
 {
-	struct rep_table t[NSECTIONS];
-	int built[NSECTIONS] = { 0 };
-	const struct rep_table *seq[NSECTIONS];
+	return rep_print_checks(out, r, w, NULL);
+}
+
+int rep_print_checks(FILE *out, const struct rep_run *r, const struct rep_writer *w,
+		     const struct vd_result *v)
+{
+	struct rep_table t[NSECTIONS + 1];	/* the sections, then the verdict */
+	int built[NSECTIONS + 1] = { 0 };
+	const struct rep_table *seq[NSECTIONS + 1];
 	size_t n = 0;
 	int read = w->view == REP_VIEW_READ, rc = 0;
 
+	if (w->doc)
+		return w->doc(out, r, v);
 	/* build everything first: a failure prints nothing */
 	for (size_t i = 0; i < NSECTIONS && !rc; i++) {
 		const struct section *s = &sections[i];
@@ -134,6 +146,13 @@ int rep_print(FILE *out, const struct rep_run *r, const struct rep_writer *w)
 			built[i] = 1;
 		}
 	}
+	if (!rc && v) {	/* the checks of a verdict close the report */
+		rc = vd_table(v, &t[NSECTIONS]);
+		if (!rc) {
+			rep_table_view(&t[NSECTIONS], w->view);
+			built[NSECTIONS] = 1;
+		}
+	}
 	for (size_t i = 0; i < NSECTIONS && !rc; i++) {
 		if (!built[i] || (sections[i].rows && !t[i].nrows) || (read && sections[i].under))
 			continue;
@@ -143,9 +162,11 @@ int rep_print(FILE *out, const struct rep_run *r, const struct rep_writer *w)
 			    strcmp(sections[j].under, sections[i].name) == 0)
 				seq[n++] = &t[j];
 	}
+	if (!rc && built[NSECTIONS])
+		seq[n++] = &t[NSECTIONS];
 	if (!rc)
 		write_doc(out, w, "fsbench report", seq, n);
-	for (size_t i = 0; i < NSECTIONS; i++)
+	for (size_t i = 0; i <= NSECTIONS; i++)
 		if (built[i])
 			rep_table_free(&t[i]);
 	return rc;
@@ -155,7 +176,11 @@ int rep_print_compare(FILE *out, const struct rep_run *a, const char *aname,
 		      const struct rep_run *b, const char *bname, const struct rep_writer *w)
 {
 	struct rep_table t[2];
-	int rc = rep_table_runs(a, aname, b, bname, &t[0]);
+	int rc;
+
+	if (w->doc)	/* not a format of tables */
+		return -EINVAL;
+	rc = rep_table_runs(a, aname, b, bname, &t[0]);
 
 	if (rc)
 		return rc;

@@ -8,7 +8,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "report/model.h"
 #include "report/table.h"
+
+struct vd_result;	/* verdict.h */
 
 struct rep_writer {
 	const char *name;	/* --format NAME */
@@ -24,6 +27,10 @@ struct rep_writer {
 	 * into buf (len >= REP_CELL_BUF). */
 	void (*cell)(const struct rep_cell *c, char *buf, size_t len,
 		     const char **s, const char **tail);
+	/* A format that is not a sequence of tables (junit): the whole
+	 * report of a run, with the verdict's checks when there are (v may be
+	 * NULL). When set, begin, table and cell are not used by report. */
+	int (*doc)(FILE *out, const struct rep_run *r, const struct vd_result *v);
 };
 
 #define REP_CELL_BUF 512	/* the longest "%.6f" of a double fits */
@@ -33,13 +40,17 @@ extern const struct rep_writer rep_writers[];
 /* The writer by name or alias; NULL when there is none. */
 const struct rep_writer *rep_writer_find(const char *name);
 /* The writers' names joined: sep between two, last before the last one;
- * with about, each followed by " (about)" when it has one ("md (Markdown,
- * the default) or csv"). Cut to len - 1 bytes. */
-void rep_writer_names(char *buf, size_t len, const char *sep, const char *last, int about);
+ * with REP_NAMES_ABOUT in flags, each followed by " (about)" when it has
+ * one ("md (Markdown, the default) or csv"); with REP_NAMES_TABLES, only
+ * the writers of tables (not junit: compare). Cut to len - 1 bytes. */
+#define REP_NAMES_ABOUT 1
+#define REP_NAMES_TABLES 2
+void rep_writer_names(char *buf, size_t len, const char *sep, const char *last, int flags);
 /* The text w shows for c, cut to len - 1 bytes; returns buf. */
 const char *rep_cell_text(const struct rep_writer *w, const struct rep_cell *c,
 			  char *buf, size_t len);
 
+int junit_doc(FILE *out, const struct rep_run *r, const struct vd_result *v);
 /* md.c, csv.c: the rows of rep_writers[]. */
 void md_begin(FILE *out, const char *title);
 void md_table(FILE *out, const struct rep_table *t, const struct rep_table *prev);

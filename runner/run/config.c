@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/kv.h"
 #include "lib/msg.h"
 #include "run/config.h"
 #include "run/fs.h"
@@ -395,64 +396,22 @@ void fsb_layer_free(struct fsb_layer *l)
 	l->n = 0;
 }
 
-static char *trim(char *s)
+/* One setting of a config file, for the reader of lib/kv.h. */
+static int layer_kv(void *ctx, const char *key, const char *val, const char *where,
+		    char *err, size_t errlen)
 {
-	char *e;
+	struct fsb_cfgerr e;
 
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = 0;
-	return s;
+	if (fsb_layer_add(ctx, key, val, where, &e) < 0) {
+		snprintf(err, errlen, "%s", e.msg);
+		return -1;
+	}
+	return 0;
 }
 
 int fsb_layer_file(struct fsb_layer *l, const char *path, struct fsb_cfgerr *err)
 {
-	FILE *f = fopen(path, "r");
-	char line[1024], where[64];
-	unsigned lineno = 0;
-	const char *base = strrchr(path, '/');
-
-	base = base ? base + 1 : path;
-	if (!f)
-		return seterr(err, "config %s: %s", path, strerror(errno));
-	while (fgets(line, sizeof(line), f)) {
-		char *s, *eq, *key, *val;
-
-		lineno++;
-		snprintf(where, sizeof(where), "%.48s:%u", base, lineno);
-		if (!strchr(line, '\n') && !feof(f)) {
-			fclose(f);
-			return seterr(err, "%s: line too long", where);
-		}
-		s = trim(line);
-		if (!*s || *s == '#' || *s == ';')
-			continue;
-		eq = strchr(s, '=');
-		if (!eq) {
-			fclose(f);
-			return seterr(err, "%s: expected key = value, got '%s'", where, s);
-		}
-		*eq = 0;
-		key = trim(s);
-		val = trim(eq + 1);
-		size_t vl = strlen(val);
-		if (vl >= 2 && val[0] == '"' && val[vl - 1] == '"') {
-			val[vl - 1] = 0;
-			val++;
-		}
-		if (fsb_layer_add(l, key, val, where, err) < 0) {
-			fclose(f);
-			return -1;
-		}
-	}
-	if (ferror(f)) {
-		fclose(f);
-		return seterr(err, "config %s: read error", path);
-	}
-	fclose(f);
-	return 0;
+	return fsb_kv_file(path, "config", layer_kv, l, err->msg, sizeof(err->msg)) ? -1 : 0;
 }
 
 int fsb_layer_cmdline(struct fsb_layer *l, const char *path, struct fsb_cfgerr *err)

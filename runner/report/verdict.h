@@ -1,0 +1,136 @@
+/* verdict.h: PASS or FAIL for a run, with the evidence of each check
+ * (verdict.c). `fsbench verdict` (cmd/verdict.c) and the JUnit writer
+ * (junit.c) are its users; nothing here prints or exits.
+ *
+ * Criteria come from a criteria file (the `key = value` syntax of
+ * fsbench.conf, read by lib/kv.h), from a known-good baseline run, or both.
+ * Evaluating them against a run (model.h) gives a list of checks, each with
+ * what it checked, the measured value and the limit, typed and as text.
+ *
+ *	struct vd_criteria c;
+ *	vd_criteria_init(&c, "ext4,xfs", "create,stat,...", "stat,read,...");
+ *	vd_criteria_file(&c, "criteria.conf", err, sizeof(err));
+ *	vd_evaluate(&c, run, &res);	res.check[i], res.nfail
+ */
+#ifndef FSB_REPORT_VERDICT_H
+#define FSB_REPORT_VERDICT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "lib/msg.h"
+#include "report/model.h"
+
+/* What a rule checks: one row each of the key table in verdict.c. */
+enum vd_kind {
+	VD_MIN_RATE,		/* min_files_per_s.[FS.]PHASE[.ROUNDS] */
+	VD_MAX_SECONDS,		/* max_seconds.[FS.]PHASE[.ROUNDS] */
+	VD_MAX_P99,		/* max_p99_us.[FS.]PHASE[.ROUNDS] */
+	VD_VERIFY,		/* verify = all */
+	VD_ERRORS,		/* errors = N */
+	VD_KMSG,		/* kmsg = N */
+	VD_KMSG_IGNORE,		/* kmsg_ignore = PATTERN[,PATTERN...] */
+	VD_HEALTH_ERRORS,	/* health_new_errors = N */
+	VD_TEMPERATURE,		/* temperature_max = C */
+	VD_PCIE,		/* pcie_link = max | SPEED xWIDTH */
+	VD_FS_OK,		/* fs_ok = FS,FS,... */
+	VD_BASELINE,		/* from --baseline: a summary row of one fs */
+};
+
+/* Which rounds a phase rule takes. */
+enum vd_rounds { VD_ALL = 0, VD_FRESH, VD_AGED };
+
+struct vd_rule {
+	enum vd_kind kind;
+	char fs[32];		/* "*" for every filesystem of the run */
+	char phase[32];		/* "*" for every phase */
+	enum vd_rounds rounds;
+	double limit;		/* the number of the value, or the link speed */
+	double width;		/* pcie_link: lanes; 0 with limit 0: "max" */
+	char text[256];		/* fs_ok: the list */
+	char where[64];		/* FILE:LINE, or "baseline" */
+	/* VD_BASELINE: the baseline's median and spread between its rounds */
+	int row;		/* enum rep_row */
+	double base, spread, tolerance;
+	unsigned nbase;
+};
+
+struct vd_criteria {
+	struct vd_rule *rule;
+	size_t n, cap;
+	char **ignore;		/* kmsg_ignore patterns */
+	size_t nignore, capignore;
+	/* names a rule may use (comma-separated), NULL for any word: the
+	 * filesystems, the phases, and the phases that verify what they read */
+	const char *fs_names, *phase_names, *verify_phases;
+};
+
+/* One check: what was measured against which limit. */
+struct vd_check {
+	char what[160];		/* "ext4 create seconds (all rounds)" */
+	char measured[256];	/* "0.699 s (worst of 2 rounds)", "not measured" */
+	char limit[192];	/* "<= 3 s" */
+	double value, bound;	/* the numbers, NaN when there is none */
+	const char *unit;	/* "s", "files/s", "us", "C", "" */
+	int measured_ok;	/* 0: the run holds no data for this check */
+	int pass;
+	char where[64];		/* the rule's FILE:LINE or "baseline" */
+	const char *fs;		/* the filesystem checked, or NULL */
+};
+
+struct vd_result {
+	struct vd_check *check;
+	size_t n, cap;
+	size_t nfail;
+	char verdict[64];	/* "PASS" or "FAIL (N of M checks failed)" */
+	char title[80];		/* "Verdict: PASS (M checks)", "Verdict: FAIL (...)" */
+};
+
+void vd_criteria_init(struct vd_criteria *c, const char *fs_names,
+		      const char *phase_names, const char *verify_phases);
+void vd_criteria_free(struct vd_criteria *c);
+/* One criterion: key and value as in a criteria file, where = "FILE:LINE".
+ * Returns 0, or -1 with err "WHERE: KEY: reason; allowed: ...". */
+int vd_criteria_add(struct vd_criteria *c, const char *key, const char *val,
+		    const char *where, char *err, size_t errlen);
+/* A criteria file. Returns 0; -EINVAL for an unknown key or a bad value
+ * (err names file, line and key); -errno when it cannot be read. */
+int vd_criteria_file(struct vd_criteria *c, const char *path, char *err, size_t errlen);
+/* Criteria from a known-good run of the same board: per filesystem and
+ * summary row (summary.h), the median of the baseline's rounds plus the
+ * larger of tolerance (0.10 = 10 %) and the spread between its rounds;
+ * the filesystems that ran to the end; errors, verification and the
+ * evidence the baseline has. Returns 0, or -ENOMEM. */
+int vd_criteria_baseline(struct vd_criteria *c, const struct rep_run *base, double tolerance);
+
+/* Every rule against run r. Returns 0, or -ENOMEM. */
+int vd_evaluate(const struct vd_criteria *c, const struct rep_run *r, struct vd_result *res);
+void vd_result_free(struct vd_result *res);
+/* The checks of run r's `verdict` record as a result. Returns 1 and *res
+ * (free with vd_result_free), 0 when r has no verdict record, -ENOMEM. */
+int vd_result_of_run(const struct rep_run *r, struct vd_result *res);
+/* The checks as a `verdict` record body (no braces): "status":"pass",
+ * "checks":N,"failed":N,"check":[{"what":..,"measured":..,"limit":..,
+ * "pass":true,"where":..},...]. Returns 0, or -1 when writing fails. */
+int vd_record_body(FILE *out, const struct vd_result *res);
+
+/* A criteria file for run r: its filesystems, verification, errors, the
+ * evidence it has, and a floor of files per second per filesystem and
+ * phase (a rate does not depend on the profile's size as seconds do): the
+ * slowest round's rate / (1 + margin), 2 digits rounded down. Returns 0,
+ * or -1 when writing fails. */
+int vd_write_criteria(FILE *out, const struct rep_run *r, const char *source, double margin);
+
+/* "10%", "10", "0.5%": a percentage as a fraction; -1 when it is none. */
+double vd_percent(const char *s);
+
+/* The checks as a report table ("verdict"): check, measured, limit,
+ * result, criterion; as data also the numbers and their unit. Its title
+ * is res->title: res must outlive t. Returns 0, or -ENOMEM. */
+struct rep_table;
+int vd_table(const struct vd_result *res, struct rep_table *t);
+
+/* The criteria keys as a table: `fsbench help criteria [--markdown|--scdoc]`. */
+void vd_keys_doc(FILE *f, enum fsb_doc_fmt fmt);
+
+#endif
