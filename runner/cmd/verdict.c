@@ -1,15 +1,21 @@
 /* verdict.c: `fsbench verdict RUN`: PASS or FAIL, one line per check, from
- * a criteria file or a known-good baseline run (report/verdict.h). */
+ * a criteria file or a known-good baseline run (report/verdict.h); with
+ * --log, the checks also as a `verdict` record appended to the run's log. */
 #include "cmd/results.h"
 #include "fsbench.h"
+#include "lib/jsonr.h"
+#include "log/log.h"
+#include "log/record.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char usage[] =
-	"usage: fsbench verdict RUN --criteria FILE [--baseline RUN2 [--tolerance PCT]] [--run ID]\n"
-	"       fsbench verdict RUN --baseline RUN2 [--tolerance PCT] [--baseline-run ID] [--run ID]\n"
+	"usage: fsbench verdict RUN --criteria FILE [--baseline RUN2 [--tolerance PCT]] [--run ID] [--log LOG]\n"
+	"       fsbench verdict RUN --baseline RUN2 [--tolerance PCT] [--baseline-run ID] [--run ID] [--log LOG]\n"
 	"       fsbench verdict RUN --write-criteria [--margin PCT] [--run ID]\n"
 	"  RUN             a run folder (RUN/records.jsonl), a .jsonl file or a serial log; - reads stdin\n"
 	"  --criteria F    the checks, `key = value` lines (keys: fsbench help criteria)\n"
@@ -21,11 +27,15 @@ static const char usage[] =
 	"  --margin P      --write-criteria: floors of files/s are the slowest round's rate divided\n"
 	"                  by 1 + P/100 (default 100%: half the rate)\n"
 	"  --run ID        which run of RUN (default: the last one; a unique prefix is enough)\n"
+	"  --log LOG       also append the checks as a `verdict` record to the results log LOG\n"
+	"                  (a file or a raw partition) that holds the run: its run_id, the seq after\n"
+	"                  the run's last record, that record's t\n"
 	"\n"
 	"Prints one line per check (WHAT: MEASURED; limit LIMIT: PASS or FAIL) and\n"
 	"`verdict: PASS` or `verdict: FAIL (N of M checks failed)`. A check the run\n"
 	"holds no data for says `not measured` and fails.\n"
-	"exit: 0 PASS, 1 FAIL, 2 misuse or a bad criteria file, 4 an input cannot be read\n";
+	"exit: 0 PASS, 1 FAIL, 2 misuse, a bad criteria file or a run not in LOG, 4 an input cannot\n"
+	"be read or LOG cannot be written\n";
 
 /* "fsbench: verdict: WHAT" and the usage; fmt holds one %s for arg. */
 static int misuse(const char *fmt, const char *arg)
@@ -60,9 +70,92 @@ static void verdict_print(FILE *out, const struct vd_result *res)
 	fprintf(out, "verdict: %s\n", res->verdict);
 }
 
+/* The run's records in a log: how many, the last seq and that record's t. */
+struct in_log {
+	uint64_t run_id, last_seq, n;
+	double last_t;
+};
+
+static int in_log_cb(void *arg, const struct fsb_log_rec *rec)
+{
+	struct in_log *il = arg;
+	struct jsonr_doc *d;
+
+	if (rec->run_id != il->run_id || (il->n && rec->seq < il->last_seq))
+		return 0;
+	il->n++;
+	il->last_seq = rec->seq;
+	if (jsonr_parse(rec->data, rec->len, &d, NULL) == 0) {
+		il->last_t = jsonr_num(jsonr_get(jsonr_root(d), "t"), il->last_t);
+		jsonr_free(d);
+	}
+	return 0;
+}
+
+/* Append res as run r's `verdict` record to the log at path: its run_id,
+ * the seq after the run's last record there, that record's t. Returns 0;
+ * -ESRCH when the log holds no record of the run, -errno otherwise; why
+ * says more. */
+static int verdict_to_log(const char *path, const struct rep_run *r,
+			  const struct vd_result *res, char *why, size_t whylen)
+{
+	struct in_log il = { 0 };
+	struct fsb_log_stats st;
+	struct fsb_log *l;
+	struct fsb_rec *rec = NULL;
+	char *body = NULL, *line = NULL, *end;
+	size_t blen = 0;
+	FILE *m;
+	int e;
+
+	why[0] = 0;
+	il.run_id = strtoull(r->run_id ? r->run_id : "", &end, 16);
+	if (!r->run_id || !r->run_id[0] || *end)
+		return snprintf(why, whylen, "the run has no run_id"), -EINVAL;
+	if ((e = fsb_log_read(path, in_log_cb, &il, &st)) < 0)
+		return snprintf(why, whylen, "%s", st.detail[0] ? st.detail : strerror(-e)), e;
+	if (!il.n)
+		return snprintf(why, whylen, "no record of run %s", r->run_id), -ESRCH;
+	if (!(m = open_memstream(&body, &blen)))
+		return -errno;
+	e = vd_record_body(m, res);
+	if (fclose(m) || e) {
+		free(body);
+		return -EIO;
+	}
+	e = -ENOMEM;
+	if (!(rec = malloc(sizeof(*rec))))
+		goto out;
+	rec_begin(rec, "verdict");
+	rec_str(rec, "run_id", r->run_id);
+	rec_u64(rec, "seq", il.last_seq + 1);
+	rec_dbl(rec, "t", il.last_t);
+	int n = rec_end(rec);	/* {"schema":..,"t":T} */
+	if (n < 1 || !(line = malloc((size_t)n + blen + 2)))
+		goto out;
+	memcpy(line, rec->buf, (size_t)n - 1);
+	line[n - 1] = ',';
+	memcpy(line + n, body, blen);
+	line[(size_t)n + blen] = '}';
+	line[(size_t)n + blen + 1] = 0;
+	if ((e = fsb_log_open(&l, path, il.run_id, 0)) < 0) {
+		if (e == -EMEDIUMTYPE)
+			snprintf(why, whylen, "a whole GPT disk: name its %s partition", FSB_LOG_PARTLABEL);
+		goto out;
+	}
+	e = fsb_log_append(l, il.last_seq + 1, line, (size_t)n + blen + 1);
+	fsb_log_close(l);
+out:
+	free(line);
+	free(rec);
+	free(body);
+	return e;
+}
+
 int cmd_verdict(int argc, char **argv)
 {
 	const char *run = NULL, *criteria = NULL, *baseline = NULL, *id = NULL, *base_id = NULL;
+	const char *log = NULL;
 	double tolerance = 0.10, margin = 1.0;
 	int write = 0, tol_given = 0;
 	struct vd_criteria vc;
@@ -97,6 +190,8 @@ int cmd_verdict(int argc, char **argv)
 			slot = &id;
 		else if (!strcmp(a, "--baseline-run"))
 			slot = &base_id;
+		else if (!strcmp(a, "--log"))
+			slot = &log;
 		else if (!strcmp(a, "--tolerance"))
 			num = &tolerance, tol_given = 1;
 		else if (!strcmp(a, "--margin"))
@@ -121,6 +216,8 @@ int cmd_verdict(int argc, char **argv)
 		return misuse("%s without --baseline", "--baseline-run");
 	if (tol_given && !baseline)
 		return misuse("%s without --baseline", "--tolerance");
+	if (log && write)
+		return misuse("%s: give no --log", "--write-criteria");
 
 	results_criteria_init(&vc);
 	if (!write && (ec = results_criteria("verdict", &vc, criteria, baseline, base_id, tolerance)) >= 0) {
@@ -145,10 +242,17 @@ int cmd_verdict(int argc, char **argv)
 	} else if (vd_evaluate(&vc, r, &res)) {
 		ec = fsb_fail(EXIT_SYSTEM, "verdict %s: %s", set.path, strerror(ENOMEM));
 	} else {
+		char why[200];
+		int e;
+
 		verdict_print(stdout, &res);
 		ec = results_flush("verdict");
 		if (!ec && res.nfail)
 			ec = EXIT_FAIL;
+		if (log && (e = verdict_to_log(log, r, &res, why, sizeof(why))) < 0) {
+			fsb_msg("verdict: log %s: %s", log, why[0] ? why : strerror(-e));
+			ec = e == -ESRCH || e == -EINVAL || e == -EMEDIUMTYPE ? EXIT_USAGE : EXIT_SYSTEM;
+		}
 		vd_result_free(&res);
 	}
 	rep_free(&set);

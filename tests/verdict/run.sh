@@ -2,7 +2,8 @@
 # run.sh: fsbench verdict and the JUnit writer on real records: the recorded
 # QEMU smoke console (tests/qemu/smoke-serial.log), each board's
 # criteria.conf, a criteria file that must fail, a baseline with a slowed
-# phase, misuse, and `report --format junit` validated against
+# phase, misuse, `verdict --log` (the record appended to a run's log and
+# read back), and `report --format junit` validated against
 # tests/verdict/junit.xsd with xmllint (SKIP when xmllint is missing).
 # Usage: run.sh FSBENCH (the host build). Scratch files under $O/tests/verdict.
 # Output: one line per check, a summary; exit 1 when one failed.
@@ -91,6 +92,50 @@ check "as data: the numbers and their unit" grep -qx \
 	'verdict,"ext4 create files/s (fresh, round 1)","2863 files/s, round 1",>= 100000 files/s,FAIL,strict.conf:2,2862.769100,100000.000000,files/s' "$S/out"
 "$fsb" help criteria > "$S/keys"
 check "help criteria lists every kind of check" sh -c "for k in min_files_per_s max_seconds max_p99_us verify errors kmsg kmsg_ignore health_new_errors temperature_max pcie_link fs_ok; do grep -q \"^  \$k\" '$S/keys' || exit 1; done"
+
+# ---- --log: the checks as a verdict record in the run's own log ----
+# A short run in a directory (no mkfs, no root) gives a log with one run.
+mkdir -p "$S/dir"
+if "$fsb" run --dir "$S/dir" --profile smoke --fs ext4 --progress=0 --log "$S/run.log" \
+	>"$S/dir.jsonl" 2>"$S/dir.err"; then
+	pass "a run with a log (run --dir --log)"
+else
+	fail "a run with a log (run --dir --log)"; tail -n 5 "$S/dir.err" | sed 's/^/     | /'
+fi
+id=$(sh "$top/qemu/records.sh" "$S/dir.jsonl" run_start run_id)
+last=$(sh "$top/qemu/records.sh" "$S/dir.jsonl" run_end seq)
+printf 'fs_ok = ext4\nerrors = 0\nverify = all\n' > "$S/dir-ok.conf"
+expect_rc 0 "verdict --log: PASS" "$fsb" verdict "$S/dir.jsonl" --criteria "$S/dir-ok.conf" --log "$S/run.log"
+check "verdict --log prints the checks as without it" sh -c "printf '%s\n' \"\$1\" | tail -n 1 | grep -qx 'verdict: PASS'" - "$OUT"
+rm -rf "$S/back"
+"$fsb" log extract "$S/run.log" -o "$S/back" >/dev/null 2>&1 || true
+check "the log reader finds the verdict record last, with the run's id and the next seq" \
+	[ "$(tail -n 1 "$S/back/records.jsonl" | sh "$top/qemu/records.sh" - verdict run_id seq status checks failed)" = \
+	"$(printf '%s\t%s\tpass\t3\t0' "$id" $((last + 1)))" ]
+check "its checks: what, measured, limit, pass, where" \
+	[ "$(sh "$top/qemu/records.sh" "$S/back/records.jsonl" verdict 'check[1].what' 'check[1].measured' 'check[1].pass' 'check[1].where')" = \
+	"$(printf 'ext4 ran to the end\tok\ttrue\tdir-ok.conf:1')" ]
+expect_rc 0 "report --format junit reads it back (no --criteria)" "$fsb" report "$S/back" --format junit
+check "junit: the record's checks, as a verdict testsuite" grep -q '<testsuite name="verdict" tests="3" failures="0"' "$S/out"
+printf 'min_files_per_s.ext4.create = 1e9\n' > "$S/dir-floor.conf"
+expect_rc 1 "verdict --log with an impossible floor: FAIL" \
+	"$fsb" verdict "$S/dir.jsonl" --criteria "$S/dir-floor.conf" --log "$S/run.log"
+rm -rf "$S/back"
+"$fsb" log extract "$S/run.log" -o "$S/back" >/dev/null 2>&1 || true
+check "a second verdict record follows the first (seq + 1), status fail, the check named" \
+	[ "$(tail -n 1 "$S/back/records.jsonl" | sh "$top/qemu/records.sh" - verdict seq status 'check[1].what' 'check[1].pass')" = \
+	"$(printf '%s\tfail\text4 create files/s (all rounds)\tfalse' $((last + 2)))" ]
+"$fsb" report "$S/back" --format junit >"$S/back.xml" 2>/dev/null || true
+check "junit without --criteria: the later verdict record's checks" \
+	grep -q '<testsuite name="verdict" tests="1" failures="1"' "$S/back.xml"
+: >"$S/other.log"
+expect_rc 2 "verdict --log LOG without the run: misuse" \
+	"$fsb" verdict "$S/dir.jsonl" --criteria "$S/dir-ok.conf" --log "$S/other.log"
+expect_err "log $S/other.log: no record of run $id"
+check "nothing was written to it" [ ! -s "$S/other.log" ]
+expect_rc 4 "verdict --log LOG that cannot be read: system failure" \
+	"$fsb" verdict "$S/dir.jsonl" --criteria "$S/dir-ok.conf" --log "$S/missing.log"
+expect_rc 2 "--write-criteria --log: misuse" "$fsb" verdict "$S/dir.jsonl" --write-criteria --log "$S/run.log"
 
 # ---- JUnit XML ----
 expect_rc 0 "report --format junit --criteria" \
