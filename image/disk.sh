@@ -4,7 +4,7 @@
 # Inputs (environment):
 #   IN          folder with kernel, initramfs.cpio.gz and rootfs.$ROOTFS
 #   ROOTFS      rootfs type (ext4, f2fs)
-#   BOARD_DIR   board folder: fsbench.conf, readme.txt
+#   BOARD_DIR   board folder: fsbench.conf, criteria.conf, readme.txt
 #   GENIMAGE_CFG  the genimage config with @NAME@ placeholders (the board's
 #               genimage.cfg, else board/common/genimage.cfg.in)
 #   BOARD_ESP_SIZE BOARD_ROOT_SIZE BOARD_LOG_SIZE  partition sizes
@@ -15,7 +15,8 @@
 #   BOARD_EFI_BOOT  file name of the UEFI executable (BOOTX64.EFI), used when
 #               $IN/uki-$ROOTFS.efi exists
 # Output: $OUTPUT (sparse), partitions fsbench-esp (FAT: vmlinuz,
-# initrd.img, fsbench.conf, readme.txt, EFI/BOOT/$BOARD_EFI_BOOT),
+# initrd.img, fsbench.conf, criteria.conf, readme.txt,
+# EFI/BOOT/$BOARD_EFI_BOOT),
 # fsbench-root, fsbench-log (zeros); $OUTPUT.bmap, the block map of its
 # data for `bmaptool copy` (which then writes only the data, and checks it).
 set -eu
@@ -33,6 +34,7 @@ mkdir -p "$work/in" "$work/tmp" "$work/out" "$work/root"
 cp "$IN/kernel" "$work/in/kernel"
 cp "$IN/initramfs.cpio.gz" "$work/in/initramfs.cpio.gz"
 cp "$BOARD_DIR/fsbench.conf" "$work/in/fsbench.conf"
+cp "$BOARD_DIR/criteria.conf" "$work/in/criteria.conf"
 cp "$BOARD_DIR/readme.txt" "$work/in/readme.txt"
 ln -s "$(cd "$IN" && pwd)/rootfs.$ROOTFS" "$work/in/rootfs.$ROOTFS"
 truncate -s "$BOARD_LOG_SIZE" "$work/in/log.raw"

@@ -2,8 +2,9 @@
 # Targets: image, run, check-image, check-qemu, check-qemu-arm64, image-clean.
 # Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
-# QEMU_ARGS (extra arguments for qemu/run.sh), DEB_CACHE (where downloaded
-# packages are kept, per architecture; default $(O)/cache). Its lines of
+# QEMU_ARGS (extra arguments for qemu/run.sh), CRITERIA (run: the criteria
+# file of the verdict, default the board's criteria.conf), DEB_CACHE (where
+# downloaded packages are kept, per architecture; default $(O)/cache). Its lines of
 # make help are the help-* rules at the end.
 
 BOARD_DIR := board/$(BOARD)
@@ -99,7 +100,7 @@ $(IMG_DIR)/uki-$(ROOTFS).efi: $(IMG_DIR)/initramfs.cpio.gz $(IMG_STAGE) image/uk
 
 $(IMG_DISK): $(IMG_DIR)/initramfs.cpio.gz $(IMG_DIR)/rootfs.$(ROOTFS) $(IMG_UKI) \
 		$(IMG_DIR)/kernel image/disk.sh $(IMG_GENIMAGE) $(IMG_BOARD_MK) \
-		$(BOARD_DIR)/fsbench.conf $(BOARD_DIR)/readme.txt
+		$(BOARD_DIR)/fsbench.conf $(BOARD_DIR)/criteria.conf $(BOARD_DIR)/readme.txt
 	@echo '  DISK    $@'
 	$(Q)IN=$(IMG_DIR) BOARD_DIR=$(BOARD_DIR) GENIMAGE_CFG=$(IMG_GENIMAGE) OUTPUT=$@ sh image/disk.sh
 	$(Q)sh image/sizes.sh $(IMG_DIR) $(ROOTFS) >$(IMG_DIR)/sizes-$(ROOTFS).txt
@@ -109,10 +110,11 @@ image: board-check $(IMG_DISK) $(IMG_DIR)/vmlinux.stamp
 	@echo 'image: $(IMG_DISK)'
 
 # The suite in QEMU; results in $(RESULTS)/<date>-<board>-<profile>/.
-# deps first, then the builds (also under make -j).
+# deps first, then the builds (also under make -j). CRITERIA: the verdict's
+# criteria (on the ESP of the run's disk copy and for the host's verdict).
 run: deps
 	$(Q)$(MAKE) --no-print-directory image host
-	$(Q)sh qemu/run.sh --disk $(IMG_DISK) --profile $(PROFILE) $(QEMU_ARGS)
+	$(Q)sh qemu/run.sh --disk $(IMG_DISK) --profile $(PROFILE) $(if $(CRITERIA),--criteria $(CRITERIA)) $(QEMU_ARGS)
 
 check-image: deps
 	$(Q)$(MAKE) --no-print-directory host
@@ -124,6 +126,7 @@ check-qemu: deps
 	$(Q)sh tests/qemu/run.sh
 	$(Q)sh tests/qemu/targets.sh
 	$(Q)sh tests/qemu/uefi.sh
+	$(Q)sh tests/qemu/verdict.sh
 	$(Q)$(MAKE) --no-print-directory check-qemu-arm64
 
 # The arm64 image (qemu-aarch64) booted through AAVMF: smoke on four filesystems.
@@ -143,7 +146,7 @@ help-run::
 help-test::
 	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility)'
 	@echo '  check-qemu         - the launcher (progress, estimate), then boot tests under TCG: smoke,'
-	@echo '                       killed run, targets, UEFI, arm64'
+	@echo '                       killed run, targets, UEFI, the verdict at boot, arm64'
 	@echo '  check-qemu-arm64   - the arm64 image through AAVMF (part of check-qemu)'
 help-clean::
 	@echo '  image-clean        - remove the image of BOARD ($$(O)/image/BOARD)'
@@ -151,6 +154,9 @@ help-vars::
 	@echo '  ROOTFS=ext4|f2fs   - rootfs type of the image (default ext4)'
 	@echo '  QEMU_ARGS=...      - more qemu/run.sh options (--uefi, --append fsbench.KEY=VALUE, --accel tcg, ...;'
 	@echo '                       sh qemu/run.sh --help lists them)'
+	@echo '  CRITERIA=file      - run: the verdict'"'"'s criteria, put on the ESP of the run'"'"'s disk copy and checked'
+	@echo '                       on the host too (default board/BOARD/criteria.conf, as on the image'"'"'s ESP);'
+	@echo '                       verdict.txt and report.junit.xml in the run folder; the exit status stays the runner'"'"'s'
 	@echo '  DEB_CACHE=dir      - where downloaded Debian packages are kept, per architecture (default $$(O)/cache)'
 	@echo '  FSBENCH_IMAGE=file - the runner binary put in the image (default the make runner one)'
 	@echo '  FSBENCH_TABLE_TOOL=file - the fsbench that prints the filesystem table for the image (default $$(O)/host/fsbench)'

@@ -5,13 +5,18 @@
 #   WORK/disk.img (its log partition), RESULTS/serial.log; environment:
 #   FSBENCH_HOST (the host build of fsbench), and for run.txt BOARD,
 #   PROFILE, ROOTFS, BOOT (how it booted), ACCEL_TEXT (the accelerator and
-#   why), KEEP (1: the work folder is kept), SIZES (the image's sizes file).
+#   why), KEEP (1: the work folder is kept), SIZES (the image's sizes file),
+#   CRITERIA (the verdict's criteria file; empty: no verdict).
 # Outputs: RESULTS/records.jsonl and summary.txt (`fsbench log extract` of
 #   the log partition; the console's records when it holds none),
 #   report.md (`fsbench report`), run.txt (the figures of this run, also
-#   appended to summary.txt); the report and run.txt are printed.
+#   appended to summary.txt); the report and run.txt are printed. With
+#   CRITERIA: verdict.txt (`fsbench verdict RESULTS --criteria CRITERIA`:
+#   the checks and the verdict line) and report.junit.xml (`fsbench report
+#   --format junit` with the same criteria); the verdict is printed last.
 # Exit status: the runner's (exit_code of the run_end record); 4 when there
-#   is no run_end record (the console's last 15 lines are printed).
+#   is no run_end record (the console's last 15 lines are printed). The
+#   verdict does not change it.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 results=$1 work=$2
@@ -44,6 +49,21 @@ if [ -x "$FSBENCH_HOST" ] && [ "$nrec" -gt 0 ]; then
 		{ say "report failed:"; sed 's/^/  /' "$work/report.err"; }
 fi
 
+# The verdict on the host, against the same criteria as the guest's.
+verdict=
+if [ -n "${CRITERIA:-}" ] && [ -x "$FSBENCH_HOST" ] && [ "$nrec" -gt 0 ]; then
+	vrc=0
+	"$FSBENCH_HOST" verdict "$results" --criteria "$CRITERIA" >"$results/verdict.txt" 2>"$work/verdict.err" || vrc=$?
+	case $vrc in
+	0|1) verdict=$(tail -n 1 "$results/verdict.txt") ;;
+	*) verdict="verdict: none (fsbench verdict exited with $vrc)"
+	   say "verdict failed:"; sed 's/^/  /' "$work/verdict.err" ;;
+	esac
+	"$FSBENCH_HOST" report "$results" --criteria "$CRITERIA" --format junit \
+		>"$results/report.junit.xml" 2>"$work/junit.err" ||
+		{ say "JUnit report failed:"; sed 's/^/  /' "$work/junit.err"; rm -f "$results/report.junit.xml"; }
+fi
+
 {
 	echo "run"
 	echo "  board:                $BOARD"
@@ -56,6 +76,8 @@ fi
 	echo "  end:                  ${why_end:-guest powered off (QEMU status $qrc)}"
 	echo "  records:              $nrec (from the $src)"
 	echo "  runner exit code:     ${code:-none (no run_end record)}"
+	[ -z "${CRITERIA:-}" ] || echo "  criteria:             $CRITERIA"
+	[ -z "$verdict" ] || echo "  verdict:              ${verdict#verdict: }"
 	[ "${KEEP:-0}" = 0 ] || echo "  work folder:          $work"
 	echo "image sizes"
 	sed 's/^/  /' "$SIZES" 2>/dev/null || true
@@ -66,6 +88,11 @@ cat "$results/run.txt" >>"$results/summary.txt"
 echo
 cat "$results/run.txt"
 say "results: $results"
+if [ -n "$verdict" ]; then
+	# The checks that failed, then the verdict: the last thing said.
+	grep ': FAIL' "$results/verdict.txt" | grep -v '^verdict: ' | sed 's/^/  /' || true
+	say "$verdict (checks: $results/verdict.txt; the exit status is the runner's)"
+fi
 if [ -z "$code" ]; then
 	# No run_end: the last console lines usually say why (panic, hang, reset).
 	say "no run_end record; the console's last lines:"

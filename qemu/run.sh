@@ -23,6 +23,12 @@
 #                     (BOARD_QEMU_FIRMWARE: EFI/BOOT/BOOT*.EFI on the ESP);
 #                     the settings go into the ESP's fsbench.conf of the work
 #                     copy (profile, yes = 1, fsbench.KEY=VALUE of --append)
+#   --criteria FILE   the verdict's criteria: FILE replaces criteria.conf on
+#                     the ESP of the work copy (the guest runs the verdict
+#                     after the run) and the host's verdict checks the
+#                     collected records against it (default: the board's
+#                     board/$BOARD/criteria.conf, which the image build puts
+#                     on the ESP; none: no host verdict, and none on the ESP)
 #   --quiet           do not show the console on the terminal (by default
 #                     it is shown as it comes, without the record lines)
 #   --keep            keep the work folder (disk copy, target file); its
@@ -43,10 +49,13 @@
 # Outputs: the results folder: serial.log, records.jsonl and summary.txt
 #   (from `fsbench log extract` of the disk's log partition), report.md
 #   (`fsbench report`), run.txt (the figures of this run, also appended to
-#   summary.txt). Work files go under $O/run/. The report is printed.
+#   summary.txt), and with criteria verdict.txt (`fsbench verdict`) and
+#   report.junit.xml. Work files go under $O/run/. The report is printed,
+#   then the verdict's last line.
 # Exit status: the runner's (exit_code of the run_end record); 4 when there
 # is no run_end record (the guest crashed, hung or was killed: the console's
-# last 15 lines are printed, they usually say why); 2 on misuse.
+# last 15 lines are printed, they usually say why); 2 on misuse. The
+# verdict does not change it: it is printed last (qemu: verdict: ...).
 # The steps, one script each: kvm-probe.sh (the accelerator), esp.sh (UEFI:
 # the settings on the ESP), estimate.sh, cmdline.sh (QEMU's argv), watch.sh
 # (QEMU run and watched), collect.sh (the results).
@@ -63,6 +72,7 @@ say() { echo "qemu: $*"; }
 die() { echo "qemu: $*" >&2; exit "${2:-4}"; }
 
 disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
+criteria=$here/../board/$BOARD/criteria.conf onesp=
 tsize=${BOARD_TARGET_SIZE:-10G}
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -78,6 +88,7 @@ while [ $# -gt 0 ]; do
 		case $2 in *?:?*) ;; *) die "--extra-disk FILE:SERIAL" 2 ;; esac
 		[ -f "${2%:*}" ] || die "--extra-disk: no file ${2%:*}" 2
 		extra="$extra $2"; shift ;;
+	--criteria) criteria=$2 onesp=1; shift ;;
 	--quiet) quiet=1 ;;
 	--uefi) uefi=1 ;;
 	--keep) keep=1 ;;
@@ -94,6 +105,13 @@ if [ -z "${BOARD_QEMU:-}" ]; then
 	eval "$(sh "$here/../image/boardenv.sh" "$bmk")"
 fi
 case $accel in auto|kvm|tcg) ;; *) die "--accel: auto, kvm or tcg" 2 ;; esac
+if [ "$criteria" = none ]; then
+	criteria=
+elif [ ! -f "$criteria" ]; then
+	[ -z "$onesp" ] || die "--criteria: no file $criteria" 2
+	criteria=	# a board without criteria.conf
+fi
+[ -z "$criteria" ] || criteria=$(cd "$(dirname "$criteria")" && pwd)/$(basename "$criteria")
 imgdir=$(cd "$(dirname "$disk")" && pwd)
 rootfs=$(basename "$disk" .img)
 rootfs=${rootfs#disk-}
@@ -128,6 +146,11 @@ tcache=none
 if ! dd if=/dev/zero of="$work/target.img" bs=4096 count=1 conv=notrunc oflag=direct 2>/dev/null; then
 	tcache=writeback
 	say "O_DIRECT not supported under $O: target opened with cache=writeback"
+fi
+
+# --- the verdict's criteria on the ESP (--criteria) ---------------------
+if [ -n "$onesp" ]; then
+	sh "$here/esp.sh" --criteria "$work/disk.img" $criteria
 fi
 
 # --- settings: the ESP's fsbench.conf (UEFI) or the board's ------------
@@ -165,6 +188,6 @@ sh "$here/watch.sh" "$@"
 
 # --- results -----------------------------------------------------------
 rc=0
-PROFILE=$profile ROOTFS=$rootfs BOOT=$boot ACCEL_TEXT=$accel_text KEEP=$keep \
+CRITERIA=$criteria PROFILE=$profile ROOTFS=$rootfs BOOT=$boot ACCEL_TEXT=$accel_text KEEP=$keep \
 	SIZES=$imgdir/sizes-$rootfs.txt sh "$here/collect.sh" "$results" "$work" || rc=$?
 exit $rc

@@ -133,7 +133,7 @@ done
 if have mdir; then
 	esp=$T/esp-ext4.img
 	mdir -i "$esp" -b :: >"$T/esp.list" 2>&1 || true
-	for f in vmlinuz initrd.img fsbench.conf readme.txt; do
+	for f in vmlinuz initrd.img fsbench.conf criteria.conf readme.txt; do
 		check "ESP holds $f" grep -qi "^::/$f\$" "$T/esp.list"
 	done
 	if [ -n "${BOARD_EFI_BOOT:-}" ]; then
@@ -145,6 +145,8 @@ if have mdir; then
 	fi
 	mtype -i "$esp" ::fsbench.conf >"$T/esp-fsbench.conf" 2>/dev/null || true
 	check "ESP fsbench.conf is the board's" cmp "$T/esp-fsbench.conf" "board/$BOARD/fsbench.conf"
+	mtype -i "$esp" ::criteria.conf >"$T/esp-criteria.conf" 2>/dev/null || true
+	check "ESP criteria.conf is the board's" cmp "$T/esp-criteria.conf" "board/$BOARD/criteria.conf"
 	mcopy -i "$esp" ::vmlinuz "$T/esp-vmlinuz" 2>/dev/null || true
 	check "ESP vmlinuz is the kernel" cmp "$T/esp-vmlinuz" "$IMG/kernel"
 	check "ESP volume label FSBENCH" sh -c "minfo -i '$esp' :: | grep -q 'label=\"FSBENCH'"
