@@ -1,0 +1,170 @@
+#!/bin/sh
+# tests/qemu/faults.sh: faults a bring-up meets, made by QEMU under the NVMe
+# target, and what the records and `fsbench verdict` (host side) make of
+# them. Each run is short: the smoke profile, one round, a 1 GiB target.
+#   eio      QEMU's blkdebug driver under the target fails writes to 16
+#            blocks and reads of 16 others of ext4's file data (blocks
+#            66000.. and 67000..: mke2fs puts the smoke files of a 1 GiB
+#            ext4 at blocks 65536-67640), ext4 then f2fs: `error` records
+#            for the files hit (ext4 read), `kmsg` records with the kernel's
+#            I/O error lines in ext4's create (writes) and read (reads),
+#            f2fs runs whole and clean, the guest powers off, and the
+#            verdict (errors = 0, kmsg = 0) FAILs naming both.
+#   unplug   the target on a hot-pluggable PCIe root port, `device_del` on
+#            QEMU's monitor once 8 records are on the console (ext4's stat
+#            phase has started; phase_timeout = 60): the run ends with
+#            run_end (no hang, no watchdog kill), the removal is recorded
+#            (error or kmsg records after it), every record before the
+#            removal is kept on the log partition, the verdict FAILs.
+#   slow     the target throttled to 100 I/O operations a second: the
+#            criterion min_files_per_s.ext4.read = 400 FAILs naming the
+#            limit and the measured files/s.
+#   healthy  all four filesystems against the board's shipped
+#            criteria.conf: PASS; the health delta's data_units_written
+#            (QEMU's NVMe counts them) against the bytes the create phases
+#            wrote: at least those, at most 8 MiB of metadata more per
+#            filesystem.
+# Inputs (environment): O (build output, absolute), BOARD (qemu-x86_64;
+# another board is a SKIP: the blocks above are this board's mke2fs),
+# FAULTS_TEST_ONLY (names of the cases to run: eio unplug slow healthy).
+# Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work and
+# results under $O/tests/qemu-faults/.
+set -eu
+
+O=${O:?run through make check-qemu}
+BOARD=${BOARD:-qemu-x86_64}
+T=$O/tests/qemu-faults
+IMG=$O/image/$BOARD
+FSB=${FSBENCH_HOST:-$O/host/fsbench}
+only=${FAULTS_TEST_ONLY:-eio unplug slow healthy}
+. tests/qemu/lib.sh
+
+rm -rf "$T"
+test_init 'qemu fault tests' "$T"
+if [ "$BOARD" != qemu-x86_64 ]; then
+	skip "faults on $BOARD: the injected blocks and the root port are qemu-x86_64's"
+	summary; exit 0
+fi
+eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
+export BOARD
+have "$BOARD_QEMU" || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
+have jq || { skip "jq not installed"; summary; exit 0; }
+if ! make -s --no-print-directory host image ROOTFS=ext4 >"$T/build.log" 2>&1; then
+	fail "make host image"; tail -n 20 "$T/build.log"; summary; exit 1
+fi
+
+# boot NAME LAUNCHER-OPTIONS...: status in $rc, results in $res.
+boot() {
+	name=$1; shift
+	res=$T/$name
+	set +e
+	sh qemu/run.sh --disk "$IMG/disk-ext4.img" --results "$res" --quiet \
+		--profile smoke --timeout 600 --target-size 1G "$@" >"$T/$name.out" 2>&1
+	rc=$?
+	set -e
+	info "$name: launcher exit $rc, $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
+}
+# verdict NAME CRITERIA: `fsbench verdict` of the run; status in $vrc, the
+# lines in $T/NAME.verdict.
+verdict() {
+	set +e
+	"$FSB" verdict "$T/$1" --criteria "$2" >"$T/$1.verdict" 2>&1
+	vrc=$?
+	set -e
+	sed 's/^/     | /' "$T/$1.verdict"
+}
+# count RESULTS TYPE JQ-FILTER: the records of the type that match.
+count() { recs "$1" "$2" | jq -c "select($3)" | wc -l; }
+powered_off() {
+	check "$1: the guest powered off (no watchdog, no timeout)" sh -c \
+		"grep -q 'reboot: Power down' '$2/serial.log' && ! grep -q 'killed after' '$2/run.txt'"
+}
+
+if wanted eio; then
+	# 16 blocks whose writes fail, 16 whose reads fail (4 KiB blocks = 8 sectors).
+	: >"$T/eio.rules"
+	for io in write:66000 read:67000; do
+		b=${io#*:} e=$((${io#*:} + 16))
+		while [ "$b" -lt "$e" ]; do
+			printf '[inject-error]\nevent = "%s_aio"\niotype = "%s"\nerrno = "5"\nsector = "%d"\nonce = "off"\n\n' \
+				"${io%:*}" "${io%:*}" $((b * 8)) >>"$T/eio.rules"
+			b=$((b + 1))
+		done
+	done
+	boot eio --target-fault "blkdebug:$T/eio.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1"
+	powered_off eio "$res"
+	check "eio: launcher exit 1 (the runner's: benchmark failure)" [ "$rc" -eq 1 ]
+	n=$(count "$res" error '.fs == "ext4" and (.phase == "read" or .phase == "read_inode") and .errno == 5 and (.file // "") != ""')
+	info "eio: $n error records with EIO for ext4 files read; $(recs "$res" error | jq -r '.file' | head -n 3 | tr '\n' ' ')"
+	check "eio: error records (EIO, the file named) for ext4 files in read or read_inode" [ "$n" -ge 1 ]
+	nr=$(count "$res" kmsg '.fs == "ext4" and .phase == "read" and (.text | test("I/O error|critical medium error"))')
+	nw=$(count "$res" kmsg '.fs == "ext4" and .phase == "create" and (.text | test("I/O error|critical medium error|writing to inode"))')
+	info "eio: kmsg in ext4 read: $nr, in ext4 create: $nw; e.g. $(recs "$res" kmsg | jq -r 'select(.fs == "ext4") | "\(.phase): \(.text)"' | head -n 2 | tr '\n' ' ')"
+	check "eio: kmsg records with the kernel's read I/O errors in ext4's read phase" [ "$nr" -ge 1 ]
+	check "eio: kmsg records with the kernel's write I/O errors in ext4's create phase" [ "$nw" -ge 1 ]
+	check "eio: f2fs (after ext4) ran to the end" has "$res" fs_end fs=f2fs status=ok
+	check "eio: f2fs has no error, kmsg or verify_error record" \
+		[ "$(($(count "$res" error '.fs == "f2fs"') + $(count "$res" kmsg '.fs == "f2fs"') + $(count "$res" verify_error '.fs == "f2fs"')))" -eq 0 ]
+	printf 'fs_ok = f2fs\nerrors = 0\nkmsg = 0\n' >"$T/eio.criteria"
+	verdict eio "$T/eio.criteria"
+	check "eio: verdict exit 1" [ "$vrc" -eq 1 ]
+	check "eio: the errors check FAILs" grep -q '^error records.*: FAIL (.*eio.criteria:2)' "$T/eio.verdict"
+	check "eio: the kmsg check FAILs" grep -q '^kernel messages.*: FAIL (.*eio.criteria:3)' "$T/eio.verdict"
+	check "eio: f2fs ran to the end: PASS" grep -q '^f2fs ran to the end.*: PASS' "$T/eio.verdict"
+	check "eio: verdict: FAIL (2 of 3 checks failed)" grep -qx 'verdict: FAIL (2 of 3 checks failed)' "$T/eio.verdict"
+fi
+
+if wanted unplug; then
+	boot unplug --unplug-target-after-records 8 \
+		--append "fsbench.fs=ext4 fsbench.rounds=1 fsbench.phase_timeout=60"
+	check "unplug: the launcher unplugged the target" grep -q 'target unplugged after 8 records' "$T/unplug.out"
+	check "unplug: run_end recorded (no hang)" [ "$(recs "$res" run_end | wc -l)" -eq 1 ]
+	powered_off unplug "$res"
+	# Every record on the console before the removal is on the log partition.
+	console "$res" | head -n 8 | jq -c '{type, seq}' >"$T/unplug.before"
+	jq -c '{type, seq}' "$res/records.jsonl" | head -n 8 >"$T/unplug.kept"
+	check "unplug: the 8 records before the removal are kept on the log partition" cmp "$T/unplug.before" "$T/unplug.kept"
+	check "unplug: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
+	ne=$(count "$res" error '.seq > 8') nk=$(count "$res" kmsg '.seq > 8')
+	info "unplug: after the removal $ne error records ($(recs "$res" error | jq -r '"\(.phase // "-") \(.op): \(.msg)"' | head -n 2 | tr '\n' ';')), $nk kmsg records ($(recs "$res" kmsg | jq -r '.text' | head -n 2 | tr '\n' ';'))"
+	check "unplug: the removal is recorded (error or kmsg records)" [ $((ne + nk)) -ge 1 ]
+	st=$(rec "$res" fs_end fs status | awk -F'\t' '$1 == "ext4" { print $2 }')
+	check "unplug: ext4 did not run to the end (fs_end ${st:-none})" [ "$st" != ok ]
+	printf 'fs_ok = ext4\nerrors = 0\nkmsg = 0\n' >"$T/unplug.criteria"
+	verdict unplug "$T/unplug.criteria"
+	check "unplug: verdict exit 1, FAIL" sh -c "[ $vrc -eq 1 ] && grep -q '^verdict: FAIL' '$T/unplug.verdict'"
+	check "unplug: ext4 ran to the end: FAIL" grep -q '^ext4 ran to the end.*: FAIL' "$T/unplug.verdict"
+fi
+
+if wanted slow; then
+	boot slow --target-throttle 100 --append "fsbench.fs=ext4 fsbench.rounds=1"
+	check "slow: launcher exit 0" [ "$rc" -eq 0 ]
+	printf 'min_files_per_s.ext4.read = 400\nmin_files_per_s.ext4.create = 50\n' >"$T/slow.criteria"
+	verdict slow "$T/slow.criteria"
+	fps=$(rec "$res" phase phase files_per_s | awk -F'\t' '$1 == "read" { printf "%d", $2 }')
+	info "slow: ext4 read at 100 IOPS: $fps files/s"
+	check "slow: verdict exit 1" [ "$vrc" -eq 1 ]
+	check "slow: the read floor FAILs naming the measured files/s and the limit" \
+		grep -q "^ext4 read files/s.*: $fps files/s.*limit >= 400 files/s: FAIL (.*slow.criteria:1)" "$T/slow.verdict"
+	check "slow: the create floor (50 files/s) still passes" grep -q '^ext4 create files/s.*: PASS' "$T/slow.verdict"
+fi
+
+if wanted healthy; then
+	boot healthy --append "fsbench.rounds=1"
+	check "healthy: launcher exit 0" [ "$rc" -eq 0 ]
+	powered_off healthy "$res"
+	verdict healthy "board/$BOARD/criteria.conf"
+	check "healthy: verdict against board/$BOARD/criteria.conf exit 0" [ "$vrc" -eq 0 ]
+	check "healthy: verdict: PASS" grep -qx 'verdict: PASS' "$T/healthy.verdict"
+	# The bytes the suite wrote (its create phases) against QEMU's count.
+	wrote=$(rec "$res" phase phase bytes | awk -F'\t' '$1 == "create" { s += $2 } END { printf "%d", s }')
+	nfs=$(rec "$res" fs_end status | grep -cx ok || true)
+	units=$(recs "$res" health | jq -r 'select(.when == "after") | .delta.nvme_smart.data_units_written')
+	case $units in ''|*[!0-9]*) fail "healthy: no data_units_written in the after health record's delta ($units)" ;; *)
+		dw=$((units * 512000))
+		info "healthy: the suite wrote $wrote bytes on $nfs filesystems, the NVMe counted $units data units ($dw bytes): $((dw - wrote)) bytes more (mkfs, journal, metadata), $(awk -v a="$dw" -v b="$wrote" 'BEGIN { printf "%.2f", a / b }') x"
+		check "healthy: data units written cover the bytes the suite wrote" [ "$dw" -ge "$wrote" ]
+		check "healthy: ... within 8 MiB of metadata per filesystem" [ "$((dw - wrote))" -le "$((nfs * 8 * 1048576))" ] ;;
+	esac
+fi
+summary
