@@ -123,6 +123,7 @@ check-qemu: deps
 	$(Q)sh tests/qemu/launcher.sh
 	$(Q)sh tests/qemu/run.sh
 	$(Q)sh tests/qemu/targets.sh
+	$(Q)sh tests/qemu/faults.sh
 	$(Q)sh tests/qemu/uefi.sh
 	$(Q)$(MAKE) --no-print-directory check-qemu-arm64
 

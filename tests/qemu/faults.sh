@@ -2,28 +2,30 @@
 # tests/qemu/faults.sh: faults a bring-up meets, made by QEMU under the NVMe
 # target, and what the records and `fsbench verdict` (host side) make of
 # them. Each run is short: the smoke profile, one round, a 1 GiB target.
-#   eio      QEMU's blkdebug driver under the target fails writes to 16
-#            blocks and reads of 16 others of ext4's file data (blocks
-#            66000.. and 67000..: mke2fs puts the smoke files of a 1 GiB
-#            ext4 at blocks 65536-67640), ext4 then f2fs: `error` records
-#            for the files hit (ext4 read), `kmsg` records with the kernel's
-#            I/O error lines in ext4's create (writes) and read (reads),
-#            f2fs runs whole and clean, the guest powers off, and the
-#            verdict (errors = 0, kmsg = 0) FAILs naming both.
+#   eio      QEMU's blkdebug driver under the target fails, in one run,
+#            writes to 16 blocks of ext4's file data (from block 66000),
+#            in another reads of 16 (from block 66500): the smoke files of
+#            a 1 GiB ext4 lie in blocks 65536-67640. ext4 then f2fs: `kmsg`
+#            records with the kernel's I/O error lines in ext4's create
+#            (writes: the syncfs fails, ext4 stops) or read phase (reads:
+#            `error` records naming the files hit), f2fs runs whole and
+#            clean, the guest powers off, and the verdict (errors = 0,
+#            kmsg = 0) FAILs naming both.
 #   unplug   the target on a hot-pluggable PCIe root port, `device_del` on
 #            QEMU's monitor once 8 records are on the console (ext4's stat
 #            phase has started; phase_timeout = 60): the run ends with
 #            run_end (no hang, no watchdog kill), the removal is recorded
 #            (error or kmsg records after it), every record before the
 #            removal is kept on the log partition, the verdict FAILs.
-#   slow     the target throttled to 100 I/O operations a second: the
+#   slow     the target throttled to 200 I/O operations a second: the
 #            criterion min_files_per_s.ext4.read = 400 FAILs naming the
 #            limit and the measured files/s.
 #   healthy  all four filesystems against the board's shipped
 #            criteria.conf: PASS; the health delta's data_units_written
 #            (QEMU's NVMe counts them) against the bytes the create phases
-#            wrote: at least those, at most 8 MiB of metadata more per
-#            filesystem.
+#            wrote: at least those, at most 20 MiB more per filesystem
+#            (mkfs, journals and logs, metadata: 15 MB a filesystem on
+#            average, measured).
 # Inputs (environment): O (build output, absolute), BOARD (qemu-x86_64;
 # another board is a SKIP: the blocks above are this board's mke2fs),
 # FAULTS_TEST_ONLY (names of the cases to run: eio unplug slow healthy).
@@ -76,42 +78,61 @@ verdict() {
 # count RESULTS TYPE JQ-FILTER: the records of the type that match.
 count() { recs "$1" "$2" | jq -c "select($3)" | wc -l; }
 powered_off() {
-	check "$1: the guest powered off (no watchdog, no timeout)" sh -c \
-		"grep -q 'reboot: Power down' '$2/serial.log' && ! grep -q 'killed after' '$2/run.txt'"
+	check "$1: the guest powered off (no watchdog, no timeout)" grep -q 'end: *guest powered off' "$2/run.txt"
+}
+
+# rules FILE IO FIRST: blkdebug rules failing IO (read, write) with EIO on
+# the 16 4 KiB blocks from FIRST (one rule a block's first sector).
+rules() {
+	: >"$1"
+	b=$3
+	while [ "$b" -lt $(($3 + 16)) ]; do
+		printf '[inject-error]\nevent = "%s_aio"\niotype = "%s"\nerrno = "5"\nsector = "%d"\nonce = "off"\n\n' \
+			"$2" "$2" $((b * 8)) >>"$1"
+		b=$((b + 1))
+	done
+}
+# eio_common NAME: f2fs after ext4 ran clean, the guest powered off, and the
+# verdict (fs_ok = f2fs, errors = 0, kmsg = 0) fails on errors and kmsg.
+eio_common() {
+	powered_off "$1" "$res"
+	check "$1: launcher exit 1 (the runner's: benchmark failure)" [ "$rc" -eq 1 ]
+	check "$1: f2fs (after ext4) ran to the end" has "$res" fs_end fs=f2fs status=ok
+	check "$1: f2fs has no error, kmsg or verify_error record and no phase errors" \
+		[ "$(($(count "$res" error '.fs == "f2fs"') + $(count "$res" kmsg '.fs == "f2fs"') + $(count "$res" verify_error '.fs == "f2fs"') + $(count "$res" phase '.fs == "f2fs" and .errors > 0')))" -eq 0 ]
+	printf 'fs_ok = f2fs\nerrors = 0\nkmsg = 0\n' >"$T/$1.criteria"
+	verdict "$1" "$T/$1.criteria"
+	check "$1: verdict exit 1" [ "$vrc" -eq 1 ]
+	check "$1: the errors check FAILs" grep -q "^error records.*: FAIL (.*$1.criteria:2)" "$T/$1.verdict"
+	check "$1: the kmsg check FAILs" grep -q "^kernel messages.*: FAIL (.*$1.criteria:3)" "$T/$1.verdict"
+	check "$1: f2fs ran to the end: PASS" grep -q '^f2fs ran to the end.*: PASS' "$T/$1.verdict"
+	check "$1: verdict: FAIL (2 of 3 checks failed)" grep -qx 'verdict: FAIL (2 of 3 checks failed)' "$T/$1.verdict"
 }
 
 if wanted eio; then
-	# 16 blocks whose writes fail, 16 whose reads fail (4 KiB blocks = 8 sectors).
-	: >"$T/eio.rules"
-	for io in write:66000 read:67000; do
-		b=${io#*:} e=$((${io#*:} + 16))
-		while [ "$b" -lt "$e" ]; do
-			printf '[inject-error]\nevent = "%s_aio"\niotype = "%s"\nerrno = "5"\nsector = "%d"\nonce = "off"\n\n' \
-				"${io%:*}" "${io%:*}" $((b * 8)) >>"$T/eio.rules"
-			b=$((b + 1))
-		done
-	done
-	boot eio --target-fault "blkdebug:$T/eio.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1"
-	powered_off eio "$res"
-	check "eio: launcher exit 1 (the runner's: benchmark failure)" [ "$rc" -eq 1 ]
-	n=$(count "$res" error '.fs == "ext4" and (.phase == "read" or .phase == "read_inode") and .errno == 5 and (.file // "") != ""')
-	info "eio: $n error records with EIO for ext4 files read; $(recs "$res" error | jq -r '.file' | head -n 3 | tr '\n' ' ')"
-	check "eio: error records (EIO, the file named) for ext4 files in read or read_inode" [ "$n" -ge 1 ]
+	# Writes: the data written back at create's syncfs.
+	rules "$T/eio-write.rules" write 66000
+	boot eio-write --target-fault "blkdebug:$T/eio-write.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1"
+	nw=$(count "$res" kmsg '.fs == "ext4" and .phase == "create" and (.text | test("I/O error|critical medium error"))')
+	info "eio-write: kmsg in ext4 create: $nw; e.g. $(recs "$res" kmsg | jq -r 'select(.fs == "ext4") | .text' | sed -n '1p;3p' | tr '\n' '|')"
+	check "eio-write: kmsg records with the kernel's write I/O errors in ext4's create phase" [ "$nw" -ge 1 ]
+	check "eio-write: ... naming the inodes hit (ext4_end_bio: writing to inode N)" [ "$(count "$res" kmsg '.phase == "create" and (.text | test("writing to inode [0-9]+"))')" -ge 1 ]
+	check "eio-write: ext4's create phase counts the error (syncfs)" [ "$(count "$res" phase '.fs == "ext4" and .phase == "create" and .errors > 0')" -eq 1 ]
+	check "eio-write: ext4 failed" has "$res" fs_end fs=ext4 status=failed
+	eio_common eio-write
+
+	# Reads: the cold read phases.
+	rules "$T/eio-read.rules" read 66500
+	boot eio-read --target-fault "blkdebug:$T/eio-read.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1"
+	n=$(count "$res" error '.fs == "ext4" and .phase == "read" and .errno == 5 and (.file // "") != ""')
+	info "eio-read: $n error records with EIO for ext4 files in read, $(count "$res" error '.phase == "read_inode"') in read_inode; e.g. $(recs "$res" error | jq -r '"\(.phase) \(.op) \(.file): \(.msg)"' | head -n 2 | tr '\n' '|')"
+	check "eio-read: error records (EIO, the file named) for ext4 files in read" [ "$n" -ge 1 ]
 	nr=$(count "$res" kmsg '.fs == "ext4" and .phase == "read" and (.text | test("I/O error|critical medium error"))')
-	nw=$(count "$res" kmsg '.fs == "ext4" and .phase == "create" and (.text | test("I/O error|critical medium error|writing to inode"))')
-	info "eio: kmsg in ext4 read: $nr, in ext4 create: $nw; e.g. $(recs "$res" kmsg | jq -r 'select(.fs == "ext4") | "\(.phase): \(.text)"' | head -n 2 | tr '\n' ' ')"
-	check "eio: kmsg records with the kernel's read I/O errors in ext4's read phase" [ "$nr" -ge 1 ]
-	check "eio: kmsg records with the kernel's write I/O errors in ext4's create phase" [ "$nw" -ge 1 ]
-	check "eio: f2fs (after ext4) ran to the end" has "$res" fs_end fs=f2fs status=ok
-	check "eio: f2fs has no error, kmsg or verify_error record" \
-		[ "$(($(count "$res" error '.fs == "f2fs"') + $(count "$res" kmsg '.fs == "f2fs"') + $(count "$res" verify_error '.fs == "f2fs"')))" -eq 0 ]
-	printf 'fs_ok = f2fs\nerrors = 0\nkmsg = 0\n' >"$T/eio.criteria"
-	verdict eio "$T/eio.criteria"
-	check "eio: verdict exit 1" [ "$vrc" -eq 1 ]
-	check "eio: the errors check FAILs" grep -q '^error records.*: FAIL (.*eio.criteria:2)' "$T/eio.verdict"
-	check "eio: the kmsg check FAILs" grep -q '^kernel messages.*: FAIL (.*eio.criteria:3)' "$T/eio.verdict"
-	check "eio: f2fs ran to the end: PASS" grep -q '^f2fs ran to the end.*: PASS' "$T/eio.verdict"
-	check "eio: verdict: FAIL (2 of 3 checks failed)" grep -qx 'verdict: FAIL (2 of 3 checks failed)' "$T/eio.verdict"
+	info "eio-read: kmsg in ext4 read: $nr; e.g. $(recs "$res" kmsg | jq -r 'select(.fs == "ext4") | "\(.phase): \(.text)"' | head -n 2 | tr '\n' '|')"
+	check "eio-read: kmsg records with the kernel's read I/O errors in ext4's read phase" [ "$nr" -ge 1 ]
+	check "eio-read: no kmsg record of ext4 before its read phase" \
+		[ "$(count "$res" kmsg '.fs == "ext4" and (.phase == "create" or .phase == "stat")')" -eq 0 ]
+	eio_common eio-read
 fi
 
 if wanted unplug; then
@@ -125,6 +146,9 @@ if wanted unplug; then
 	jq -c '{type, seq}' "$res/records.jsonl" | head -n 8 >"$T/unplug.kept"
 	check "unplug: the 8 records before the removal are kept on the log partition" cmp "$T/unplug.before" "$T/unplug.kept"
 	check "unplug: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
+	console "$res" | jq -c '{type, seq}' >"$T/unplug.console"
+	jq -c '{type, seq}' "$res/records.jsonl" >"$T/unplug.records"
+	check "unplug: the log partition holds every record of the console ($(wc -l <"$T/unplug.console"))" cmp "$T/unplug.console" "$T/unplug.records"
 	ne=$(count "$res" error '.seq > 8') nk=$(count "$res" kmsg '.seq > 8')
 	info "unplug: after the removal $ne error records ($(recs "$res" error | jq -r '"\(.phase // "-") \(.op): \(.msg)"' | head -n 2 | tr '\n' ';')), $nk kmsg records ($(recs "$res" kmsg | jq -r '.text' | head -n 2 | tr '\n' ';'))"
 	check "unplug: the removal is recorded (error or kmsg records)" [ $((ne + nk)) -ge 1 ]
@@ -137,15 +161,17 @@ if wanted unplug; then
 fi
 
 if wanted slow; then
-	boot slow --target-throttle 100 --append "fsbench.fs=ext4 fsbench.rounds=1"
+	boot slow --target-throttle 200 --append "fsbench.fs=ext4 fsbench.rounds=1"
 	check "slow: launcher exit 0" [ "$rc" -eq 0 ]
 	printf 'min_files_per_s.ext4.read = 400\nmin_files_per_s.ext4.create = 50\n' >"$T/slow.criteria"
 	verdict slow "$T/slow.criteria"
-	fps=$(rec "$res" phase phase files_per_s | awk -F'\t' '$1 == "read" { printf "%d", $2 }')
-	info "slow: ext4 read at 100 IOPS: $fps files/s"
+	fps=$(rec "$res" phase phase files_per_s | awk -F'\t' '$1 == "read" { print $2 }')
+	info "slow: ext4 read at 200 IOPS: $fps files/s"
 	check "slow: verdict exit 1" [ "$vrc" -eq 1 ]
-	check "slow: the read floor FAILs naming the measured files/s and the limit" \
-		grep -q "^ext4 read files/s.*: $fps files/s.*limit >= 400 files/s: FAIL (.*slow.criteria:1)" "$T/slow.verdict"
+	line=$(grep '^ext4 read files/s' "$T/slow.verdict" || true)
+	shown=$(echo "$line" | sed -n 's/^[^:]*: \([0-9.]*\) files\/s, round 1; limit >= 400 files\/s: FAIL (.*slow.criteria:1)$/\1/p')
+	check "slow: the read floor FAILs naming the limit and the measured files/s ($fps)" \
+		awk -v a="$shown" -v b="$fps" 'BEGIN { exit !(a != "" && a - b < 1 && b - a < 1) }'
 	check "slow: the create floor (50 files/s) still passes" grep -q '^ext4 create files/s.*: PASS' "$T/slow.verdict"
 fi
 
@@ -164,7 +190,7 @@ if wanted healthy; then
 		dw=$((units * 512000))
 		info "healthy: the suite wrote $wrote bytes on $nfs filesystems, the NVMe counted $units data units ($dw bytes): $((dw - wrote)) bytes more (mkfs, journal, metadata), $(awk -v a="$dw" -v b="$wrote" 'BEGIN { printf "%.2f", a / b }') x"
 		check "healthy: data units written cover the bytes the suite wrote" [ "$dw" -ge "$wrote" ]
-		check "healthy: ... within 8 MiB of metadata per filesystem" [ "$((dw - wrote))" -le "$((nfs * 8 * 1048576))" ] ;;
+		check "healthy: ... within 20 MiB of metadata per filesystem" [ "$((dw - wrote))" -le "$((nfs * 20 * 1048576))" ] ;;
 	esac
 fi
 summary
