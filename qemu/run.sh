@@ -71,7 +71,7 @@ BOARD=${BOARD:-qemu-x86_64}
 export O RESULTS FSBENCH_HOST BOARD
 
 say() { echo "qemu: $*"; }
-die() { echo "qemu: $*" >&2; exit "${2:-4}"; }
+die() { echo "qemu: $1" >&2; exit "${2:-4}"; }
 
 disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
 tfault= tthrottle= unplug_after=0

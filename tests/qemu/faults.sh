@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/qemu/faults.sh: faults a bring-up meets, made by QEMU under the NVMe
 # target, and what the records and `fsbench verdict` (host side) make of
-# them. Each run is short: the smoke profile, one round, a 1 GiB target.
+# them. Each run is short: the smoke profile, one round, a 1 GiB target
+# (the healthy run: the board's own 10 GiB, the size its criteria are for).
 #   eio      QEMU's blkdebug driver under the target fails, in one run,
 #            writes to 16 blocks of ext4's file data (from block 66000),
 #            in another reads of 16 (from block 66500): the smoke files of
@@ -23,9 +24,9 @@
 #   healthy  all four filesystems against the board's shipped
 #            criteria.conf: PASS; the health delta's data_units_written
 #            (QEMU's NVMe counts them) against the bytes the create phases
-#            wrote: at least those, at most 20 MiB more per filesystem
-#            (mkfs, journals and logs, metadata: 15 MB a filesystem on
-#            average, measured).
+#            wrote: at least those, at most 32 MiB more per filesystem
+#            (mkfs, journals and logs, metadata: 21 MB a filesystem on
+#            average on the 10 GiB target, measured).
 # Inputs (environment): O (build output, absolute), BOARD (qemu-x86_64;
 # another board is a SKIP: the blocks above are this board's mke2fs),
 # FAULTS_TEST_ONLY (names of the cases to run: eio unplug slow healthy).
@@ -61,7 +62,7 @@ boot() {
 	res=$T/$name
 	set +e
 	sh qemu/run.sh --disk "$IMG/disk-ext4.img" --results "$res" --quiet \
-		--profile smoke --timeout 600 --target-size 1G "$@" >"$T/$name.out" 2>&1
+		--profile smoke --timeout 600 "$@" >"$T/$name.out" 2>&1
 	rc=$?
 	set -e
 	info "$name: launcher exit $rc, $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
@@ -112,7 +113,7 @@ eio_common() {
 if wanted eio; then
 	# Writes: the data written back at create's syncfs.
 	rules "$T/eio-write.rules" write 66000
-	boot eio-write --target-fault "blkdebug:$T/eio-write.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1"
+	boot eio-write --target-size 1G --target-fault "blkdebug:$T/eio-write.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1"
 	nw=$(count "$res" kmsg '.fs == "ext4" and .phase == "create" and (.text | test("I/O error|critical medium error"))')
 	info "eio-write: kmsg in ext4 create: $nw; e.g. $(recs "$res" kmsg | jq -r 'select(.fs == "ext4") | .text' | sed -n '1p;3p' | tr '\n' '|')"
 	check "eio-write: kmsg records with the kernel's write I/O errors in ext4's create phase" [ "$nw" -ge 1 ]
@@ -123,7 +124,7 @@ if wanted eio; then
 
 	# Reads: the cold read phases.
 	rules "$T/eio-read.rules" read 66500
-	boot eio-read --target-fault "blkdebug:$T/eio-read.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1"
+	boot eio-read --target-size 1G --target-fault "blkdebug:$T/eio-read.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1"
 	n=$(count "$res" error '.fs == "ext4" and .phase == "read" and .errno == 5 and (.file // "") != ""')
 	info "eio-read: $n error records with EIO for ext4 files in read, $(count "$res" error '.phase == "read_inode"') in read_inode; e.g. $(recs "$res" error | jq -r '"\(.phase) \(.op) \(.file): \(.msg)"' | head -n 2 | tr '\n' '|')"
 	check "eio-read: error records (EIO, the file named) for ext4 files in read" [ "$n" -ge 1 ]
@@ -136,7 +137,7 @@ if wanted eio; then
 fi
 
 if wanted unplug; then
-	boot unplug --unplug-target-after-records 8 \
+	boot unplug --target-size 1G --unplug-target-after-records 8 \
 		--append "fsbench.fs=ext4 fsbench.rounds=1 fsbench.phase_timeout=60"
 	check "unplug: the launcher unplugged the target" grep -q 'target unplugged after 8 records' "$T/unplug.out"
 	check "unplug: run_end recorded (no hang)" [ "$(recs "$res" run_end | wc -l)" -eq 1 ]
@@ -161,7 +162,7 @@ if wanted unplug; then
 fi
 
 if wanted slow; then
-	boot slow --target-throttle 200 --append "fsbench.fs=ext4 fsbench.rounds=1"
+	boot slow --target-size 1G --target-throttle 200 --append "fsbench.fs=ext4 fsbench.rounds=1"
 	check "slow: launcher exit 0" [ "$rc" -eq 0 ]
 	printf 'min_files_per_s.ext4.read = 400\nmin_files_per_s.ext4.create = 50\n' >"$T/slow.criteria"
 	verdict slow "$T/slow.criteria"
@@ -190,7 +191,7 @@ if wanted healthy; then
 		dw=$((units * 512000))
 		info "healthy: the suite wrote $wrote bytes on $nfs filesystems, the NVMe counted $units data units ($dw bytes): $((dw - wrote)) bytes more (mkfs, journal, metadata), $(awk -v a="$dw" -v b="$wrote" 'BEGIN { printf "%.2f", a / b }') x"
 		check "healthy: data units written cover the bytes the suite wrote" [ "$dw" -ge "$wrote" ]
-		check "healthy: ... within 20 MiB of metadata per filesystem" [ "$((dw - wrote))" -le "$((nfs * 20 * 1048576))" ] ;;
+		check "healthy: ... within 32 MiB of metadata per filesystem" [ "$((dw - wrote))" -le "$((nfs * 32 * 1048576))" ] ;;
 	esac
 fi
 summary
