@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/qemu/faults.sh: faults a bring-up meets, made by QEMU under the NVMe
 # target, and what the records and `fsbench verdict` (host side) make of
-# them. Each run is short: the smoke profile, one round, a 1 GiB target
+# them. First, without a boot (options): the launcher's options, misuse,
+# and the QEMU argv of each fault. Each run is short: the smoke profile, one round, a 1 GiB target
 # (the healthy run: the board's own 10 GiB, the size its criteria are for).
 #   eio      QEMU's blkdebug driver under the target fails, in one run,
 #            writes to 16 blocks of ext4's file data (from block 66000),
@@ -17,7 +18,8 @@
 #            phase has started; phase_timeout = 60): the run ends with
 #            run_end (no hang, no watchdog kill), the removal is recorded
 #            (error or kmsg records after it), every record before the
-#            removal is kept on the log partition, the verdict FAILs.
+#            removal is kept on the log partition, the health record
+#            after the run finds no disk, the verdict FAILs.
 #   slow     the target throttled to 200 I/O operations a second: the
 #            criterion min_files_per_s.ext4.read = 400 FAILs naming the
 #            limit and the measured files/s.
@@ -29,7 +31,8 @@
 #            average on the 10 GiB target, measured).
 # Inputs (environment): O (build output, absolute), BOARD (qemu-x86_64;
 # another board is a SKIP: the blocks above are this board's mke2fs),
-# FAULTS_TEST_ONLY (names of the cases to run: eio unplug slow healthy).
+# FAULTS_TEST_ONLY (names of the cases to run: options eio unplug slow
+# healthy).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work and
 # results under $O/tests/qemu-faults/.
 set -eu
@@ -39,7 +42,7 @@ BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu-faults
 IMG=$O/image/$BOARD
 FSB=${FSBENCH_HOST:-$O/host/fsbench}
-only=${FAULTS_TEST_ONLY:-eio unplug slow healthy}
+only=${FAULTS_TEST_ONLY:-options eio unplug slow healthy}
 . tests/qemu/lib.sh
 
 rm -rf "$T"
@@ -52,6 +55,38 @@ eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
 export BOARD
 have "$BOARD_QEMU" || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
 have jq || { skip "jq not installed"; summary; exit 0; }
+# The launcher's side, without a boot: the options, and the QEMU argv
+# cmdline.sh makes for each fault (the target's lines unchanged without).
+argv() {
+	_w=$T/argv-$1; shift
+	mkdir -p "$_w"
+	: >"$_w/target.img"
+	env WORK="$_w" ACCEL=tcg CPU=max SERIAL="$_w/serial.log" KERNEL=k INITRD=i \
+		ROOTFS=ext4 PROFILE=smoke TCACHE=none "$@" sh qemu/cmdline.sh "$_w/qemu.argv"
+}
+if wanted options; then
+	check "options: cmdline.sh without a fault" argv plain
+	check "options: without a fault the target is raw over its file, on the root bus" sh -c \
+		"grep -qxF 'file=$T/argv-plain/target.img,format=raw,if=none,id=target,cache=none' '$T/argv-plain/qemu.argv' &&
+		grep -qxF 'nvme,drive=target,serial=fsbench-target' '$T/argv-plain/qemu.argv' &&
+		! grep -q 'blkdebug\|throttling\|pcie-root-port\|chardev=mon' '$T/argv-plain/qemu.argv'"
+	check "options: cmdline.sh with TFAULT and TTHROTTLE" argv fault TFAULT=/x/rules TTHROTTLE=300
+	check "options: blkdebug between raw and the file, throttled" grep -qxF \
+		"driver=raw,file.driver=blkdebug,file.config=/x/rules,file.image.driver=file,file.image.filename=$T/argv-fault/target.img,if=none,id=target,cache=none,throttling.iops-total=300" \
+		"$T/argv-fault/qemu.argv"
+	check "options: cmdline.sh with TUNPLUG" argv unplug TUNPLUG=1
+	check "options: unplug: a root port, the NVMe on it, a monitor on named pipes" sh -c \
+		"grep -qxF 'pcie-root-port,id=fsbench-rp,chassis=1,slot=1' '$T/argv-unplug/qemu.argv' &&
+		grep -qxF 'nvme,drive=target,serial=fsbench-target,id=fsbench-target,bus=fsbench-rp' '$T/argv-unplug/qemu.argv' &&
+		grep -qxF 'pipe,id=mon,path=$T/argv-unplug/monitor' '$T/argv-unplug/qemu.argv' &&
+		[ -p '$T/argv-unplug/monitor.in' ] && [ -p '$T/argv-unplug/monitor.out' ]"
+	for bad in '--target-fault rules' '--target-fault blkdebug:/no/such/file' \
+		'--target-throttle 0' '--target-throttle x' '--unplug-target-after-records -1'; do
+		# shellcheck disable=SC2086
+		expect_rc 2 "options: $bad is misuse" sh qemu/run.sh --disk "$IMG/disk-ext4.img" $bad
+	done
+fi
+
 if ! make -s --no-print-directory host image ROOTFS=ext4 >"$T/build.log" 2>&1; then
 	fail "make host image"; tail -n 20 "$T/build.log"; summary; exit 1
 fi
@@ -153,6 +188,10 @@ if wanted unplug; then
 	ne=$(count "$res" error '.seq > 8') nk=$(count "$res" kmsg '.seq > 8')
 	info "unplug: after the removal $ne error records ($(recs "$res" error | jq -r '"\(.phase // "-") \(.op): \(.msg)"' | head -n 2 | tr '\n' ';')), $nk kmsg records ($(recs "$res" kmsg | jq -r '.text' | head -n 2 | tr '\n' ';'))"
 	check "unplug: the removal is recorded (error or kmsg records)" [ $((ne + nk)) -ge 1 ]
+	gone=$(recs "$res" health | jq -r 'select(.when == "after") | .nvme_smart | strings')
+	info "unplug: the after health record: $gone"
+	check "unplug: the disk left the guest (the after health record cannot open it)" \
+		contains "$gone" "No such file or directory"
 	st=$(rec "$res" fs_end fs status | awk -F'\t' '$1 == "ext4" { print $2 }')
 	check "unplug: ext4 did not run to the end (fs_end ${st:-none})" [ "$st" != ok ]
 	printf 'fs_ok = ext4\nerrors = 0\nkmsg = 0\n' >"$T/unplug.criteria"
