@@ -177,7 +177,8 @@ if [ -n "$tfault" ]; then
 fi
 tunplug=0
 [ "$unplug_after" = 0 ] || tunplug=1
-TFAULT=$tfault TTHROTTLE=$tthrottle TUNPLUG=$tunplug WORK=$work ACCEL=$accel CPU=$cpu SERIAL=$serial UEFI=$uefi KERNEL=$kernel \
+TFAULT=$tfault TTHROTTLE=$tthrottle TUNPLUG=$tunplug \
+	WORK=$work ACCEL=$accel CPU=$cpu SERIAL=$serial UEFI=$uefi KERNEL=$kernel \
 	INITRD=$imgdir/initramfs.cpio.gz ROOTFS=$rootfs PROFILE=$profile \
 	APPEND=$append TCACHE=$tcache EXTRA=$extra sh "$here/cmdline.sh" "$work/qemu.argv"
 set --

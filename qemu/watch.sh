@@ -137,7 +137,8 @@ while kill -0 "$qpid" 2>/dev/null; do
 	fi
 	if [ "$unplug_after" -gt 0 ] && [ "$unplugged" = 0 ] &&
 		[ "$(grep -c "$PREFIX{" "$serial" 2>/dev/null || true)" -ge "$unplug_after" ]; then
-		echo 'device_del fsbench-target' >"$monitor.in"
+		# QEMU holds the pipe open; should it have just ended, do not wait.
+		timeout 5 sh -c 'echo "device_del fsbench-target" >"$1"' sh "$monitor.in" || true
 		unplugged=1
 		echo "qemu: target unplugged after $unplug_after records (device_del fsbench-target)"
 	fi
