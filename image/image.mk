@@ -125,6 +125,7 @@ check-qemu: deps
 	$(Q)sh tests/qemu/launcher.sh
 	$(Q)sh tests/qemu/run.sh
 	$(Q)sh tests/qemu/targets.sh
+	$(Q)sh tests/qemu/faults.sh
 	$(Q)sh tests/qemu/uefi.sh
 	$(Q)sh tests/qemu/verdict.sh
 	$(Q)$(MAKE) --no-print-directory check-qemu-arm64

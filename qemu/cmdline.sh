@@ -8,16 +8,29 @@
 #   ACCEL (kvm, tcg), CPU, SERIAL (the console file), UEFI (1: boot the disk
 #   image through the firmware), KERNEL and INITRD (direct boot), ROOTFS,
 #   PROFILE, APPEND (more kernel command line words), TCACHE (the target's
-#   cache mode), EXTRA (FILE:SERIAL words: more NVMe disks, FILE itself).
+#   cache mode), EXTRA (FILE:SERIAL words: more NVMe disks, FILE itself);
+#   faults of the target (tests/qemu/faults.sh): TFAULT (a blkdebug rules
+#   file: QEMU's blkdebug driver between the target's raw format and its
+#   file, failing the I/O the rules name), TTHROTTLE (a ceiling in I/O
+#   operations per second, QEMU's block throttling), TUNPLUG (1: the target
+#   sits on a hot-pluggable PCIe root port, device id fsbench-target, and
+#   QEMU's human monitor reads WORK/monitor.in and writes WORK/monitor.out,
+#   so `device_del fsbench-target` removes it from the running guest).
 # Output: OUT, the argv, one argument a line (the first is QEMU); OUT.cmd,
 #   the same on one line for people; WORK/efivars.fd (and WORK/efi-code.fd
-#   with a fixed flash size) for UEFI.
+#   with a fixed flash size) for UEFI; WORK/monitor.in and WORK/monitor.out
+#   (named pipes) with TUNPLUG=1.
 set -eu
 out=${1:?usage: cmdline.sh OUT}
 
 set -- "$BOARD_QEMU" -machine "$BOARD_QEMU_MACHINE,accel=$ACCEL" -cpu "$CPU" \
 	-smp "$BOARD_QEMU_SMP" -m "$BOARD_QEMU_MEM" -nodefaults -no-reboot \
 	-display none -monitor none -chardev "file,id=con,path=$SERIAL" -serial chardev:con
+if [ "${TUNPLUG:-0}" = 1 ]; then
+	rm -f "$WORK/monitor.in" "$WORK/monitor.out"
+	mkfifo "$WORK/monitor.in" "$WORK/monitor.out"
+	set -- "$@" -chardev "pipe,id=mon,path=$WORK/monitor" -mon chardev=mon,mode=readline
+fi
 if [ "${UEFI:-0}" = 1 ]; then
 	cp "$BOARD_QEMU_FIRMWARE_VARS" "$WORK/efivars.fd"
 	# Flash banks of a fixed size (arm64 virt: 64 MiB): pad copies.
@@ -40,11 +53,24 @@ else
 	cmdline="$cmdline${APPEND:-}"
 	set -- "$@" -kernel "$KERNEL" -initrd "$INITRD" -append "$cmdline"
 fi
+# The target: raw over its file, or over blkdebug over its file (TFAULT);
+# throttled (TTHROTTLE); on its own root port (TUNPLUG).
+if [ -n "${TFAULT:-}" ]; then
+	tdrive="driver=raw,file.driver=blkdebug,file.config=$TFAULT,file.image.driver=file,file.image.filename=$WORK/target.img"
+else
+	tdrive="file=$WORK/target.img,format=raw"
+fi
+tdrive="$tdrive,if=none,id=target,cache=$TCACHE"
+[ -z "${TTHROTTLE:-}" ] || tdrive="$tdrive,throttling.iops-total=$TTHROTTLE"
+tdev=nvme,drive=target,serial=fsbench-target
 set -- "$@" \
 	-drive "file=$WORK/disk.img,format=raw,if=none,id=boot" \
-	-device virtio-blk-pci,drive=boot,serial=fsbench-boot \
-	-drive "file=$WORK/target.img,format=raw,if=none,id=target,cache=$TCACHE" \
-	-device nvme,drive=target,serial=fsbench-target
+	-device virtio-blk-pci,drive=boot,serial=fsbench-boot
+if [ "${TUNPLUG:-0}" = 1 ]; then
+	set -- "$@" -device pcie-root-port,id=fsbench-rp,chassis=1,slot=1
+	tdev="$tdev,id=fsbench-target,bus=fsbench-rp"
+fi
+set -- "$@" -drive "$tdrive" -device "$tdev"
 n=0
 for x in ${EXTRA:-}; do
 	n=$((n + 1))

@@ -31,6 +31,17 @@
 #                     on the ESP; none: no host verdict, and none on the ESP)
 #   --quiet           do not show the console on the terminal (by default
 #                     it is shown as it comes, without the record lines)
+#   --target-fault blkdebug:FILE  the target's I/O goes through QEMU's
+#                     blkdebug driver with the rules in FILE (e.g.
+#                     [inject-error] event = "read_aio" iotype = "read"
+#                     errno = "5" sector = "N" once = "off": EIO for every
+#                     read that covers sector N); FILE is copied to the run
+#   --target-throttle IOPS  the target serves at most IOPS I/O operations a
+#                     second (QEMU block throttling, throttling.iops-total)
+#   --unplug-target-after-records N  the target sits on a hot-pluggable
+#                     PCIe root port; once N records are on the console,
+#                     `device_del` on QEMU's monitor removes it from the
+#                     running guest (the boot disk with the log stays)
 #   --keep            keep the work folder (disk copy, target file); its
 #                     path is in run.txt ("work folder:")
 # Before it boots, the launcher says what the run will take here and how to
@@ -69,10 +80,11 @@ BOARD=${BOARD:-qemu-x86_64}
 export O RESULTS FSBENCH_HOST BOARD
 
 say() { echo "qemu: $*"; }
-die() { echo "qemu: $*" >&2; exit "${2:-4}"; }
+die() { echo "qemu: $1" >&2; exit "${2:-4}"; }
 
 disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
 criteria=$here/../board/$BOARD/criteria.conf onesp=
+tfault= tthrottle= unplug_after=0
 tsize=${BOARD_TARGET_SIZE:-10G}
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -89,6 +101,17 @@ while [ $# -gt 0 ]; do
 		[ -f "${2%:*}" ] || die "--extra-disk: no file ${2%:*}" 2
 		extra="$extra $2"; shift ;;
 	--criteria) criteria=$2 onesp=1; shift ;;
+	--target-fault)
+		case $2 in blkdebug:?*) ;; *) die "--target-fault blkdebug:FILE" 2 ;; esac
+		tfault=${2#blkdebug:}
+		[ -f "$tfault" ] || die "--target-fault: no file $tfault" 2
+		shift ;;
+	--target-throttle)
+		case $2 in ''|*[!0-9]*|0) die "--target-throttle IOPS: a number > 0" 2 ;; esac
+		tthrottle=$2; shift ;;
+	--unplug-target-after-records)
+		case $2 in ''|*[!0-9]*|0) die "--unplug-target-after-records N: a number > 0" 2 ;; esac
+		unplug_after=$2; shift ;;
 	--quiet) quiet=1 ;;
 	--uefi) uefi=1 ;;
 	--keep) keep=1 ;;
@@ -171,17 +194,29 @@ ACCEL=$accel PROFILE=$profile CONF=$conf SETTINGS=$append \
 # --- QEMU --------------------------------------------------------------
 serial=$results/serial.log
 : >"$serial"
-WORK=$work ACCEL=$accel CPU=$cpu SERIAL=$serial UEFI=$uefi KERNEL=$kernel \
+if [ -n "$tfault" ]; then
+	cp "$tfault" "$work/blkdebug.conf"
+	tfault=$work/blkdebug.conf
+fi
+tunplug=0
+[ "$unplug_after" = 0 ] || tunplug=1
+TFAULT=$tfault TTHROTTLE=$tthrottle TUNPLUG=$tunplug \
+	WORK=$work ACCEL=$accel CPU=$cpu SERIAL=$serial UEFI=$uefi KERNEL=$kernel \
 	INITRD=$imgdir/initramfs.cpio.gz ROOTFS=$rootfs PROFILE=$profile \
 	APPEND=$append TCACHE=$tcache EXTRA=$extra sh "$here/cmdline.sh" "$work/qemu.argv"
 set --
 while IFS= read -r a; do set -- "$@" "$a"; done <"$work/qemu.argv"
 say "boot $BOARD ($([ "$uefi" = 1 ] && echo "UEFI firmware, disk image" || echo "direct kernel boot")), rootfs $rootfs, profile ${profile:-from fsbench.conf}, target $tsize NVMe (cache=$tcache), timeout ${timeout}s"
 say "console: $serial"
+[ -z "$tfault" ] || say "target fault: QEMU blkdebug rules $tfault"
+[ -z "$tthrottle" ] || say "target throttled: at most $tthrottle I/O operations a second"
+[ "$unplug_after" = 0 ] || say "target on a hot-pluggable root port: device_del after $unplug_after records"
 
 # --- run and watch -----------------------------------------------------
 set -- --serial "$serial" --work "$work" --timeout "$timeout" \
 	--kill-after-records "$kill_after" --plan "$work/plan" -- "$@"
+[ "$unplug_after" = 0 ] ||
+	set -- --monitor "$work/monitor" --unplug-after-records "$unplug_after" "$@"
 [ "$quiet" = 0 ] || set -- --quiet "$@"
 sh "$here/watch.sh" "$@"
 [ "$quiet" = 1 ] || echo

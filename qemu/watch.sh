@@ -7,6 +7,10 @@
 #   --work DIR       where this writes its files (below)
 #   --timeout S      COMMAND is killed after S seconds (default: none)
 #   --kill-after-records N   COMMAND is killed once N records are on the console
+#   --monitor PATH   QEMU's human monitor: PATH.in and PATH.out (named pipes)
+#   --unplug-after-records N   once N records are on the console,
+#                    `device_del fsbench-target` on the monitor (said on
+#                    stdout; the monitor's answer in DIR/monitor.log)
 #   --plan FILE      qemu/estimate.sh's figures for the progress line
 #   --quiet          the console is not shown (the progress line still is)
 # Output on stdout: the console as it comes without the record lines, and
@@ -22,7 +26,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 PREFIX='FSBENCH:'
-serial= work= timeout=0 kill_after=0 plan= quiet=0
+serial= work= timeout=0 kill_after=0 plan= quiet=0 monitor= unplug_after=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--serial) serial=$2; shift ;;
@@ -30,6 +34,8 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout=$2; shift ;;
 	--kill-after-records) kill_after=$2; shift ;;
 	--plan) plan=$2; shift ;;
+	--monitor) monitor=$2; shift ;;
+	--unplug-after-records) unplug_after=$2; shift ;;
 	--quiet) quiet=1 ;;
 	--) shift; break ;;
 	*) echo "watch.sh: unknown option '$1'" >&2; exit 2 ;;
@@ -54,8 +60,11 @@ if [ -n "$plan" ] && [ -s "$plan" ]; then
 	total=$(awk '$1 == "total" { print $2 }' "$plan")
 fi
 
-qpid= fpid=
-cleanup() { [ -z "$qpid" ] || kill "$qpid" 2>/dev/null || true; }
+qpid= fpid= mpid=
+cleanup() {
+	[ -z "$qpid" ] || kill "$qpid" 2>/dev/null || true
+	[ -z "$mpid" ] || kill "$mpid" 2>/dev/null || true
+}
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
@@ -70,6 +79,11 @@ tail --pid="$qpid" -s 0.2 -n +1 -f "$serial" 2>/dev/null |
 		-v plan="$plan" -v state="$state" -v status="$status" \
 		-f "$here/progress.awk" &
 fpid=$!
+if [ -n "$monitor" ]; then
+	# Keep the monitor's output drained (and logged); QEMU holds both ends.
+	cat "$monitor.out" >"$work/monitor.log" 2>/dev/null &
+	mpid=$!
+fi
 
 # line STATE: qemu/status.awk's line for a state.
 line() {
@@ -105,7 +119,7 @@ show() {
 	printf '\r\033[K%s' "$l"
 }
 
-first= why_end=
+first= why_end= unplugged=0
 while kill -0 "$qpid" 2>/dev/null; do
 	sleep 0.2
 	if [ -z "$first" ] && grep -q "$PREFIX{" "$serial" 2>/dev/null; then
@@ -121,6 +135,13 @@ while kill -0 "$qpid" 2>/dev/null; do
 		why_end="killed after $kill_after records (--kill-after-records)"
 		break
 	fi
+	if [ "$unplug_after" -gt 0 ] && [ "$unplugged" = 0 ] &&
+		[ "$(grep -c "$PREFIX{" "$serial" 2>/dev/null || true)" -ge "$unplug_after" ]; then
+		# QEMU holds the pipe open; should it have just ended, do not wait.
+		timeout 5 sh -c 'echo "device_del fsbench-target" >"$1"' sh "$monitor.in" || true
+		unplugged=1
+		echo "qemu: target unplugged after $unplug_after records (device_del fsbench-target)"
+	fi
 	show
 done
 if [ -n "$why_end" ]; then
@@ -132,6 +153,7 @@ qrc=0
 wait "$qpid" || qrc=$?
 qpid=
 wait "$fpid" || true	# tail ends with QEMU (--pid), the filter with it
+if [ -n "$mpid" ]; then kill "$mpid" 2>/dev/null || true; wait "$mpid" 2>/dev/null || true; mpid=; fi
 t1=$(now)
 [ -n "$first" ] || { grep -q "$PREFIX{" "$serial" && first=$t1; } || true
 show final

@@ -1,0 +1,236 @@
+#!/bin/sh
+# tests/qemu/faults.sh: faults a bring-up meets, made by QEMU under the NVMe
+# target, and what the records and `fsbench verdict` (host side) make of
+# them. First, without a boot (options): the launcher's options, misuse,
+# and the QEMU argv of each fault. Each run is short: the smoke profile, one round, a 1 GiB target
+# (the healthy run: the board's own 10 GiB, the size its criteria are for).
+#   eio      QEMU's blkdebug driver under the target fails, in one run,
+#            writes to 16 blocks of ext4's file data (from block 66000),
+#            in another reads of 16 (from block 66500): the smoke files of
+#            a 1 GiB ext4 lie in blocks 65536-67640. ext4 then f2fs: `kmsg`
+#            records with the kernel's I/O error lines in ext4's create
+#            (writes: the syncfs fails, ext4 stops) or read phase (reads:
+#            `error` records naming the files hit), f2fs runs whole and
+#            clean, the guest powers off, and the verdict (errors = 0,
+#            kmsg = 0) FAILs naming both.
+#   unplug   the target on a hot-pluggable PCIe root port, `device_del` on
+#            QEMU's monitor once 8 records are on the console (ext4's stat
+#            phase has started; phase_timeout = 60): the run ends with
+#            run_end (no hang, no watchdog kill), the removal is recorded
+#            (error or kmsg records after it), every record before the
+#            removal is kept on the log partition, the health record
+#            after the run finds no disk, the verdict FAILs.
+#   slow     the target throttled to 200 I/O operations a second: the
+#            criterion min_files_per_s.ext4.read = 400 FAILs naming the
+#            limit and the measured files/s.
+#   healthy  all four filesystems against the board's shipped
+#            criteria.conf: PASS; the health delta's data_units_written
+#            (QEMU's NVMe counts them) against the bytes the create phases
+#            wrote: at least those, at most 32 MiB more per filesystem
+#            (mkfs, journals and logs, metadata: 21 MB a filesystem on
+#            average on the 10 GiB target, measured).
+# Inputs (environment): O (build output, absolute), BOARD (qemu-x86_64;
+# another board is a SKIP: the blocks above are this board's mke2fs),
+# FAULTS_TEST_ONLY (names of the cases to run: options eio unplug slow
+# healthy).
+# Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work and
+# results under $O/tests/qemu-faults/.
+set -eu
+
+O=${O:?run through make check-qemu}
+BOARD=${BOARD:-qemu-x86_64}
+T=$O/tests/qemu-faults
+IMG=$O/image/$BOARD
+FSB=${FSBENCH_HOST:-$O/host/fsbench}
+only=${FAULTS_TEST_ONLY:-options eio unplug slow healthy}
+. tests/qemu/lib.sh
+
+rm -rf "$T"
+test_init 'qemu fault tests' "$T"
+if [ "$BOARD" != qemu-x86_64 ]; then
+	skip "faults on $BOARD: the injected blocks and the root port are qemu-x86_64's"
+	summary; exit 0
+fi
+eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
+export BOARD
+have "$BOARD_QEMU" || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
+have jq || { skip "jq not installed"; summary; exit 0; }
+# The launcher's side, without a boot: the options, and the QEMU argv
+# cmdline.sh makes for each fault (the target's lines unchanged without).
+argv() {
+	_w=$T/argv-$1; shift
+	mkdir -p "$_w"
+	: >"$_w/target.img"
+	env WORK="$_w" ACCEL=tcg CPU=max SERIAL="$_w/serial.log" KERNEL=k INITRD=i \
+		ROOTFS=ext4 PROFILE=smoke TCACHE=none "$@" sh qemu/cmdline.sh "$_w/qemu.argv"
+}
+if wanted options; then
+	check "options: cmdline.sh without a fault" argv plain
+	check "options: without a fault the target is raw over its file, on the root bus" sh -c \
+		"grep -qxF 'file=$T/argv-plain/target.img,format=raw,if=none,id=target,cache=none' '$T/argv-plain/qemu.argv' &&
+		grep -qxF 'nvme,drive=target,serial=fsbench-target' '$T/argv-plain/qemu.argv' &&
+		! grep -q 'blkdebug\|throttling\|pcie-root-port\|chardev=mon' '$T/argv-plain/qemu.argv'"
+	check "options: cmdline.sh with TFAULT and TTHROTTLE" argv fault TFAULT=/x/rules TTHROTTLE=300
+	check "options: blkdebug between raw and the file, throttled" grep -qxF \
+		"driver=raw,file.driver=blkdebug,file.config=/x/rules,file.image.driver=file,file.image.filename=$T/argv-fault/target.img,if=none,id=target,cache=none,throttling.iops-total=300" \
+		"$T/argv-fault/qemu.argv"
+	check "options: cmdline.sh with TUNPLUG" argv unplug TUNPLUG=1
+	check "options: unplug: a root port, the NVMe on it, a monitor on named pipes" sh -c \
+		"grep -qxF 'pcie-root-port,id=fsbench-rp,chassis=1,slot=1' '$T/argv-unplug/qemu.argv' &&
+		grep -qxF 'nvme,drive=target,serial=fsbench-target,id=fsbench-target,bus=fsbench-rp' '$T/argv-unplug/qemu.argv' &&
+		grep -qxF 'pipe,id=mon,path=$T/argv-unplug/monitor' '$T/argv-unplug/qemu.argv' &&
+		[ -p '$T/argv-unplug/monitor.in' ] && [ -p '$T/argv-unplug/monitor.out' ]"
+	for bad in '--target-fault rules' '--target-fault blkdebug:/no/such/file' \
+		'--target-throttle 0' '--target-throttle x' '--unplug-target-after-records -1'; do
+		# shellcheck disable=SC2086
+		expect_rc 2 "options: $bad is misuse" sh qemu/run.sh --disk "$IMG/disk-ext4.img" $bad
+	done
+fi
+
+if ! make -s --no-print-directory host image ROOTFS=ext4 >"$T/build.log" 2>&1; then
+	fail "make host image"; tail -n 20 "$T/build.log"; summary; exit 1
+fi
+
+# boot NAME LAUNCHER-OPTIONS...: status in $rc, results in $res.
+boot() {
+	name=$1; shift
+	res=$T/$name
+	set +e
+	sh qemu/run.sh --disk "$IMG/disk-ext4.img" --results "$res" --quiet \
+		--profile smoke --timeout 600 "$@" >"$T/$name.out" 2>&1
+	rc=$?
+	set -e
+	info "$name: launcher exit $rc, $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
+}
+# verdict NAME CRITERIA: `fsbench verdict` of the run; status in $vrc, the
+# lines in $T/NAME.verdict.
+verdict() {
+	set +e
+	"$FSB" verdict "$T/$1" --criteria "$2" >"$T/$1.verdict" 2>&1
+	vrc=$?
+	set -e
+	sed 's/^/     | /' "$T/$1.verdict"
+}
+# count RESULTS TYPE JQ-FILTER: the records of the type that match.
+count() { recs "$1" "$2" | jq -c "select($3)" | wc -l; }
+powered_off() {
+	check "$1: the guest powered off (no watchdog, no timeout)" grep -q 'end: *guest powered off' "$2/run.txt"
+}
+
+# rules FILE IO FIRST: blkdebug rules failing IO (read, write) with EIO on
+# the 16 4 KiB blocks from FIRST (one rule a block's first sector).
+rules() {
+	: >"$1"
+	b=$3
+	while [ "$b" -lt $(($3 + 16)) ]; do
+		printf '[inject-error]\nevent = "%s_aio"\niotype = "%s"\nerrno = "5"\nsector = "%d"\nonce = "off"\n\n' \
+			"$2" "$2" $((b * 8)) >>"$1"
+		b=$((b + 1))
+	done
+}
+# eio_common NAME: f2fs after ext4 ran clean, the guest powered off, and the
+# verdict (fs_ok = f2fs, errors = 0, kmsg = 0) fails on errors and kmsg.
+eio_common() {
+	powered_off "$1" "$res"
+	check "$1: launcher exit 1 (the runner's: benchmark failure)" [ "$rc" -eq 1 ]
+	check "$1: f2fs (after ext4) ran to the end" has "$res" fs_end fs=f2fs status=ok
+	check "$1: f2fs has no error, kmsg or verify_error record and no phase errors" \
+		[ "$(($(count "$res" error '.fs == "f2fs"') + $(count "$res" kmsg '.fs == "f2fs"') + $(count "$res" verify_error '.fs == "f2fs"') + $(count "$res" phase '.fs == "f2fs" and .errors > 0')))" -eq 0 ]
+	printf 'fs_ok = f2fs\nerrors = 0\nkmsg = 0\n' >"$T/$1.criteria"
+	verdict "$1" "$T/$1.criteria"
+	check "$1: verdict exit 1" [ "$vrc" -eq 1 ]
+	check "$1: the errors check FAILs" grep -q "^error records.*: FAIL (.*$1.criteria:2)" "$T/$1.verdict"
+	check "$1: the kmsg check FAILs" grep -q "^kernel messages.*: FAIL (.*$1.criteria:3)" "$T/$1.verdict"
+	check "$1: f2fs ran to the end: PASS" grep -q '^f2fs ran to the end.*: PASS' "$T/$1.verdict"
+	check "$1: verdict: FAIL (2 of 3 checks failed)" grep -qx 'verdict: FAIL (2 of 3 checks failed)' "$T/$1.verdict"
+}
+
+if wanted eio; then
+	# Writes: the data written back at create's syncfs.
+	rules "$T/eio-write.rules" write 66000
+	boot eio-write --target-size 1G --target-fault "blkdebug:$T/eio-write.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1"
+	nw=$(count "$res" kmsg '.fs == "ext4" and .phase == "create" and (.text | test("I/O error|critical medium error"))')
+	info "eio-write: kmsg in ext4 create: $nw; e.g. $(recs "$res" kmsg | jq -r 'select(.fs == "ext4") | .text' | sed -n '1p;3p' | tr '\n' '|')"
+	check "eio-write: kmsg records with the kernel's write I/O errors in ext4's create phase" [ "$nw" -ge 1 ]
+	check "eio-write: ... naming the inodes hit (ext4_end_bio: writing to inode N)" [ "$(count "$res" kmsg '.phase == "create" and (.text | test("writing to inode [0-9]+"))')" -ge 1 ]
+	check "eio-write: ext4's create phase counts the error (syncfs)" [ "$(count "$res" phase '.fs == "ext4" and .phase == "create" and .errors > 0')" -eq 1 ]
+	check "eio-write: ext4 failed" has "$res" fs_end fs=ext4 status=failed
+	eio_common eio-write
+
+	# Reads: the cold read phases.
+	rules "$T/eio-read.rules" read 66500
+	boot eio-read --target-size 1G --target-fault "blkdebug:$T/eio-read.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1"
+	n=$(count "$res" error '.fs == "ext4" and .phase == "read" and .errno == 5 and (.file // "") != ""')
+	info "eio-read: $n error records with EIO for ext4 files in read, $(count "$res" error '.phase == "read_inode"') in read_inode; e.g. $(recs "$res" error | jq -r '"\(.phase) \(.op) \(.file): \(.msg)"' | head -n 2 | tr '\n' '|')"
+	check "eio-read: error records (EIO, the file named) for ext4 files in read" [ "$n" -ge 1 ]
+	nr=$(count "$res" kmsg '.fs == "ext4" and .phase == "read" and (.text | test("I/O error|critical medium error"))')
+	info "eio-read: kmsg in ext4 read: $nr; e.g. $(recs "$res" kmsg | jq -r 'select(.fs == "ext4") | "\(.phase): \(.text)"' | head -n 2 | tr '\n' '|')"
+	check "eio-read: kmsg records with the kernel's read I/O errors in ext4's read phase" [ "$nr" -ge 1 ]
+	check "eio-read: no kmsg record of ext4 before its read phase" \
+		[ "$(count "$res" kmsg '.fs == "ext4" and (.phase == "create" or .phase == "stat")')" -eq 0 ]
+	eio_common eio-read
+fi
+
+if wanted unplug; then
+	boot unplug --target-size 1G --unplug-target-after-records 8 \
+		--append "fsbench.fs=ext4 fsbench.rounds=1 fsbench.phase_timeout=60"
+	check "unplug: the launcher unplugged the target" grep -q 'target unplugged after 8 records' "$T/unplug.out"
+	check "unplug: run_end recorded (no hang)" [ "$(recs "$res" run_end | wc -l)" -eq 1 ]
+	powered_off unplug "$res"
+	# Every record on the console before the removal is on the log partition.
+	console "$res" | head -n 8 | jq -c '{type, seq}' >"$T/unplug.before"
+	jq -c '{type, seq}' "$res/records.jsonl" | head -n 8 >"$T/unplug.kept"
+	check "unplug: the 8 records before the removal are kept on the log partition" cmp "$T/unplug.before" "$T/unplug.kept"
+	check "unplug: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
+	console "$res" | jq -c '{type, seq}' >"$T/unplug.console"
+	jq -c '{type, seq}' "$res/records.jsonl" >"$T/unplug.records"
+	check "unplug: the log partition holds every record of the console ($(wc -l <"$T/unplug.console"))" cmp "$T/unplug.console" "$T/unplug.records"
+	ne=$(count "$res" error '.seq > 8') nk=$(count "$res" kmsg '.seq > 8')
+	info "unplug: after the removal $ne error records ($(recs "$res" error | jq -r '"\(.phase // "-") \(.op): \(.msg)"' | head -n 2 | tr '\n' ';')), $nk kmsg records ($(recs "$res" kmsg | jq -r '.text' | head -n 2 | tr '\n' ';'))"
+	check "unplug: the removal is recorded (error or kmsg records)" [ $((ne + nk)) -ge 1 ]
+	gone=$(recs "$res" health | jq -r 'select(.when == "after") | .nvme_smart | strings')
+	info "unplug: the after health record: $gone"
+	check "unplug: the disk left the guest (the after health record cannot open it)" \
+		contains "$gone" "No such file or directory"
+	st=$(rec "$res" fs_end fs status | awk -F'\t' '$1 == "ext4" { print $2 }')
+	check "unplug: ext4 did not run to the end (fs_end ${st:-none})" [ "$st" != ok ]
+	printf 'fs_ok = ext4\nerrors = 0\nkmsg = 0\n' >"$T/unplug.criteria"
+	verdict unplug "$T/unplug.criteria"
+	check "unplug: verdict exit 1, FAIL" sh -c "[ $vrc -eq 1 ] && grep -q '^verdict: FAIL' '$T/unplug.verdict'"
+	check "unplug: ext4 ran to the end: FAIL" grep -q '^ext4 ran to the end.*: FAIL' "$T/unplug.verdict"
+fi
+
+if wanted slow; then
+	boot slow --target-size 1G --target-throttle 200 --append "fsbench.fs=ext4 fsbench.rounds=1"
+	check "slow: launcher exit 0" [ "$rc" -eq 0 ]
+	printf 'min_files_per_s.ext4.read = 400\nmin_files_per_s.ext4.create = 50\n' >"$T/slow.criteria"
+	verdict slow "$T/slow.criteria"
+	fps=$(rec "$res" phase phase files_per_s | awk -F'\t' '$1 == "read" { print $2 }')
+	info "slow: ext4 read at 200 IOPS: $fps files/s"
+	check "slow: verdict exit 1" [ "$vrc" -eq 1 ]
+	line=$(grep '^ext4 read files/s' "$T/slow.verdict" || true)
+	shown=$(echo "$line" | sed -n 's/^[^:]*: \([0-9.]*\) files\/s, round 1; limit >= 400 files\/s: FAIL (.*slow.criteria:1)$/\1/p')
+	check "slow: the read floor FAILs naming the limit and the measured files/s ($fps)" \
+		awk -v a="$shown" -v b="$fps" 'BEGIN { exit !(a != "" && a - b < 1 && b - a < 1) }'
+	check "slow: the create floor (50 files/s) still passes" grep -q '^ext4 create files/s.*: PASS' "$T/slow.verdict"
+fi
+
+if wanted healthy; then
+	boot healthy --append "fsbench.rounds=1"
+	check "healthy: launcher exit 0" [ "$rc" -eq 0 ]
+	powered_off healthy "$res"
+	verdict healthy "board/$BOARD/criteria.conf"
+	check "healthy: verdict against board/$BOARD/criteria.conf exit 0" [ "$vrc" -eq 0 ]
+	check "healthy: verdict: PASS" grep -qx 'verdict: PASS' "$T/healthy.verdict"
+	# The bytes the suite wrote (its create phases) against QEMU's count.
+	wrote=$(rec "$res" phase phase bytes | awk -F'\t' '$1 == "create" { s += $2 } END { printf "%d", s }')
+	nfs=$(rec "$res" fs_end status | grep -cx ok || true)
+	units=$(recs "$res" health | jq -r 'select(.when == "after") | .delta.nvme_smart.data_units_written')
+	case $units in ''|*[!0-9]*) fail "healthy: no data_units_written in the after health record's delta ($units)" ;; *)
+		dw=$((units * 512000))
+		info "healthy: the suite wrote $wrote bytes on $nfs filesystems, the NVMe counted $units data units ($dw bytes): $((dw - wrote)) bytes more (mkfs, journal, metadata), $(awk -v a="$dw" -v b="$wrote" 'BEGIN { printf "%.2f", a / b }') x"
+		check "healthy: data units written cover the bytes the suite wrote" [ "$dw" -ge "$wrote" ]
+		check "healthy: ... within 32 MiB of metadata per filesystem" [ "$((dw - wrote))" -le "$((nfs * 32 * 1048576))" ] ;;
+	esac
+fi
+summary
