@@ -117,12 +117,14 @@ if wanted fake; then
 		fail "fake: make image with the stand-in runner"; tail -n 20 "$T/build-fake.log"
 	else
 		fdisk=$FO/image/$BOARD/disk-ext4.img
-		# fake NAME launcher-options...: status in $rc. Run once: a case
-		# that fails shows what the launcher said and the console's end.
-		# (A retry of a boot that "never started the stand-in" once stood
-		# here; those boots had started it: the panic case crashed the
-		# kernel before init had written run_start to the console. The
-		# stand-in now waits for that, and make soak measures the boots.)
+		# fake NAME launcher-options...: status in $rc. Each case runs
+		# once, without a retry: the boots that "never started the
+		# stand-in" were the panic case crashing the kernel before init
+		# had written run_start to the console (the stand-in now waits for
+		# it) and the kernel's early IO-APIC timer check panicking under
+		# TCG on a busy host (no_timer_check in board.mk). A case that fails
+		# shows what the launcher said and the console's end; make soak
+		# counts how often a boot fails.
 		# show NAME: what the launcher said and the guest console's end.
 		show() {
 			info "$1: what the launcher said:"
