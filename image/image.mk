@@ -1,10 +1,11 @@
 # image.mk: the bootable image and the QEMU run (included by the Makefile).
-# Targets: image, run, check-image, check-qemu, check-qemu-arm64, image-clean.
+# Targets: image, run, check-image, check-qemu, check-qemu-arm64, soak, image-clean.
 # Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
 # QEMU_ARGS (extra arguments for qemu/run.sh), CRITERIA (run: the criteria
-# file of the verdict, default the board's criteria.conf), DEB_CACHE (where
-# downloaded packages are kept, per architecture; default $(O)/cache). Its lines of
+# file of the verdict, default the board's criteria.conf), SOAK_BOOTS (make
+# soak), DEB_CACHE (where downloaded packages are kept, per architecture;
+# default $(O)/cache). Its lines of
 # make help are the help-* rules at the end.
 
 BOARD_DIR := board/$(BOARD)
@@ -41,7 +42,7 @@ IMG_STAGE := $(IMG_DIR)/stage.stamp
 export SOURCE_DATE_EPOCH ROOTFS
 export $(filter BOARD_%,$(.VARIABLES))
 
-.PHONY: image run check-image check-qemu check-qemu-arm64 image-clean board-check
+.PHONY: image run check-image check-qemu check-qemu-arm64 soak image-clean board-check
 
 board-check:
 	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(patsubst %/board.mk,%,$(wildcard board/*/board.mk))))" >&2; exit 2; }
@@ -135,6 +136,13 @@ check-qemu-arm64: deps
 	$(Q)$(MAKE) --no-print-directory host
 	$(Q)sh tests/qemu/arm64.sh
 
+# The smoke image booted SOAK_BOOTS times (ext4, one round): how many
+# reached run_end. A measurement, not part of check.
+SOAK_BOOTS ?= 30
+soak: deps
+	$(Q)$(MAKE) --no-print-directory image host
+	$(Q)SOAK_BOOTS=$(SOAK_BOOTS) sh tests/qemu/soak.sh
+
 image-clean:
 	rm -rf $(IMG_DIR)
 
@@ -147,8 +155,10 @@ help-run::
 help-test::
 	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility)'
 	@echo '  check-qemu         - the launcher (progress, estimate), then boot tests under TCG: smoke,'
-	@echo '                       killed run, targets, UEFI, the verdict at boot, arm64'
+	@echo '                       killed run, targets, faults, UEFI, the verdict at boot, arm64'
 	@echo '  check-qemu-arm64   - the arm64 image through AAVMF (part of check-qemu)'
+	@echo '  soak               - boot the smoke image SOAK_BOOTS times (ext4, 1 round; default 30) and'
+	@echo '                       count the boots that reach run_end (not part of check)'
 help-clean::
 	@echo '  image-clean        - remove the image of BOARD ($$(O)/image/BOARD)'
 help-vars::
@@ -162,4 +172,5 @@ help-vars::
 	@echo '  FSBENCH_IMAGE=file - the runner binary put in the image (default the make runner one)'
 	@echo '  FSBENCH_TABLE_TOOL=file - the fsbench that prints the filesystem table for the image (default $$(O)/host/fsbench)'
 	@echo '  SOURCE_DATE_EPOCH=s - every timestamp in the images (default the last commit'"'"'s time)'
+	@echo '  SOAK_BOOTS=N       - make soak: how many boots (default 30); SOAK_ARGS=... more qemu/run.sh options'
 	@echo '  QEMU_TEST_ONLY=... - check-qemu: only these cases of tests/qemu/run.sh (ext4 f2fs uefi fake kill)'

@@ -10,13 +10,13 @@
 #      partition, run_start names the firmware (DMI BIOS vendor OVMF), the
 #      ESP then holds results/RUN_ID.jsonl (equal to the log's records) and
 #      results/RUN_ID.md (the report), read with mtools; the guest powered
-#      itself off (on_finish = poweroff); the ratio of the first-record times
-#      (UEFI over direct boot) is printed (the target is 2; under TCG on
-#      2 cores it measures 2.4 to 2.9 quiet, up to about 3.5 busy: the
-#      firmware and the XZ decompression the direct vmlinux boot skips,
-#      see results/MEASUREMENTS.md) and must stay under
-#      UEFI_RATIO_MAX (default 4: a boot menu timeout or a fall-through to
-#      another boot entry exceeds it).
+#      itself off (on_finish = poweroff); the firmware started one boot
+#      entry, the disk's, at the first try (no entry failed, no fall-through
+#      to the UEFI shell or a boot menu). The ratio of the first-record
+#      times (UEFI over direct boot) is printed as a figure, not checked:
+#      under TCG on 2 cores it measures 2.4 to 2.9 quiet and up to 5 on a
+#      loaded host (the firmware and the XZ decompression the direct
+#      vmlinux boot skips; see results/MEASUREMENTS.md).
 #   3. pc: the pc-x86_64 board's image through OVMF with its fsbench.conf as
 #      shipped (target = serial:SET-ME): the run is refused (status 3), and
 #      the refusal with every disk (the boot disk and the NVMe target by
@@ -24,7 +24,7 @@
 #      log partition; the serial port
 #      (not /dev/console there) carries init's lines and the records too.
 # Inputs (environment): O (build output, absolute), UEFI_TEST_ONLY (names of
-# the runs: direct uefi pc), UEFI_RATIO_MAX.
+# the runs: direct uefi pc).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Results
 # under $O/tests/qemu-uefi/.
 set -eu
@@ -32,7 +32,6 @@ set -eu
 O=${O:?run through make check-qemu}
 T=$O/tests/qemu-uefi
 only=${UEFI_TEST_ONLY:-direct uefi pc}
-ratio_max=${UEFI_RATIO_MAX:-4}
 . tests/qemu/lib.sh
 
 
@@ -85,6 +84,11 @@ if wanted uefi; then
 	check "uefi: booted through the firmware, no -kernel" sh -c \
 		"grep -q 'boot: *UEFI firmware' '$res/run.txt' && ! grep -q -- '-kernel' '$work/qemu.cmd'"
 	check "uefi: the firmware started the disk's boot entry" grep -q 'BdsDxe: starting' "$res/serial.log"
+	# What a slow UEFI boot would hide: an entry that failed before the
+	# disk's, or the firmware falling through to its shell or menu.
+	check "uefi: one boot entry started, none failed, no shell or menu" sh -c \
+		"[ \$(tr -d '\r' <'$res/serial.log' | grep -c 'BdsDxe: starting') -eq 1 ] &&
+		! tr -d '\r' <'$res/serial.log' | grep -q -i -E 'BdsDxe: failed|startup\.nsh|Interactive Shell|Boot Manager Menu'"
 	check "uefi: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
 	check "uefi: run_start names the firmware (DMI bios_vendor OVMF)" sh -c \
 		"sh qemu/records.sh '$res/records.jsonl' run_start host.dmi.bios_vendor | grep -q OVMF"
@@ -100,9 +104,7 @@ if wanted uefi; then
 	t_uefi=$(first "$res")
 	if [ -n "$t_direct" ] && [ -n "$t_uefi" ]; then
 		r=$(awk -v u="$t_uefi" -v d="$t_direct" 'BEGIN { printf "%.2f", u / d }')
-		info "first record: UEFI $t_uefi s, direct kernel boot $t_direct s: ratio $r"
-		check "uefi: first record within ${ratio_max}x of the direct boot ($t_uefi s vs $t_direct s)" \
-			awk -v r="$r" -v m="$ratio_max" 'BEGIN { exit !(r <= m) }'
+		info "first record: UEFI $t_uefi s, direct kernel boot $t_direct s: ratio $r (load $(cut -d' ' -f1-3 /proc/loadavg))"
 	fi
 	done_work
 fi
