@@ -152,6 +152,10 @@ struct rep_health {
 	size_t line;
 };
 
+/* The ATA error counters of a health record's delta.ata_smart. */
+enum { REP_ATA_DN = 6 };
+extern const char *const rep_ata_delta_key[REP_ATA_DN];
+
 /* What the verdict reads of a `health` record (NaN, or UINT64_MAX for a
  * count, when absent): "when" (before, after), temperature {celsius},
  * nvme_smart {media_errors, error_log_entries}, the after record's delta
@@ -162,6 +166,12 @@ struct rep_hsum {
 	double temp_c;
 	uint64_t media_errors, error_log_entries;
 	uint64_t d_media_errors, d_error_log_entries, d_new_critical;	/* delta */
+	/* delta {ata_smart {reallocated_sectors, reported_uncorrectable,
+	 * current_pending_sectors, offline_uncorrectable, udma_crc_errors,
+	 * error_count}}: the increase (0 for a decrease), UINT64_MAX when
+	 * absent; have_ata_delta when ata_smart is an object */
+	int have_ata_delta;
+	uint64_t d_ata[REP_ATA_DN];
 	double speed, max_speed;	/* GT/s */
 	double width, max_width;	/* lanes */
 };
