@@ -37,7 +37,7 @@ static const struct vkey {
 	{ "kmsg_ignore", VD_KMSG_IGNORE, 0, "patterns, comma-separated",
 	  "a kernel message whose text holds PATTERN is not counted (`*` matches any text); the key may repeat" },
 	{ "health_new_errors", VD_HEALTH_ERRORS, 0, "an integer >= 0",
-	  "most new disk errors between the `health` records before and after the run: media and data integrity errors, error log entries and newly set critical warning bits" },
+	  "most new disk errors between the `health` records before and after the run: media and data integrity errors, error log entries and newly set critical warning bits (NVMe); the increase of reallocated, reported uncorrectable, current pending and offline uncorrectable sectors, UDMA CRC errors and the error log count (ATA)" },
 	{ "temperature_max", VD_TEMPERATURE, 0, "a number (degrees Celsius)",
 	  "highest disk temperature any `health` record may show" },
 	{ "pcie_link", VD_PCIE, 0, "max, or SPEED xWIDTH (16GT/s x4)",
