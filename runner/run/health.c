@@ -362,7 +362,7 @@ static void read_ata(struct fsb_health *h, const char *dev)
 	e = ata_smart_cmd(fd, FSB_ATA_SMART_READ_DATA, 0, buf, sense, sizeof(sense), why, sizeof(why));
 	if (e == -EIO)
 		snprintf(h->ata_why, sizeof(h->ata_why),
-			 "not available: SMART READ DATA on %s: %s", dev, why);
+			 "not available: SMART READ DATA on %.40s: %.80s", dev, why);
 	else if (e < 0)
 		snprintf(h->ata_why, sizeof(h->ata_why),
 			 "not available: ATA PASS-THROUGH (SG_IO) on %s: %s", dev, strerror(-e));
@@ -380,7 +380,7 @@ static void read_ata(struct fsb_health *h, const char *dev)
 			  sizeof(sense), why, sizeof(why));
 	if (e == -EIO)
 		snprintf(h->ata.error_why, sizeof(h->ata.error_why),
-			 "not available: SMART READ LOG 0x01: %s", why);
+			 "not available: SMART READ LOG 0x01: %.80s", why);
 	else if (e < 0)
 		snprintf(h->ata.error_why, sizeof(h->ata.error_why),
 			 "not available: SMART READ LOG 0x01: %s", strerror(-e));
