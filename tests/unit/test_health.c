@@ -401,6 +401,59 @@ static void test_report(void)
 	rep_free(&set);
 }
 
+/* A SATA run: the ATA SMART rows with their difference. */
+#define SATA_HEAD(when) "{\"schema\":1,\"type\":\"health\",\"run_id\":\"s3\",\"when\":\"" when "\"," \
+	"\"device\":\"/dev/sda\",\"transport\":\"sata\"," \
+	"\"nvme_smart\":\"not available: not an NVMe disk (transport sata)\","
+#define SATA_BEFORE SATA_HEAD("before") "\"ata_smart\":{\"revision\":16,\"overall\":\"passed\"," \
+	"\"reallocated_sectors\":8,\"power_on_hours\":12345,\"current_pending_sectors\":2," \
+	"\"udma_crc_errors\":0,\"temperature_celsius\":47,\"error_count\":4," \
+	"\"attributes\":[{\"id\":5,\"current\":100,\"worst\":100,\"raw\":8}]}}\n"
+#define SATA_AFTER SATA_HEAD("after") "\"ata_smart\":{\"revision\":16,\"overall\":\"passed\"," \
+	"\"reallocated_sectors\":10,\"power_on_hours\":12346,\"current_pending_sectors\":0," \
+	"\"udma_crc_errors\":3,\"temperature_celsius\":49," \
+	"\"error_count\":\"not available: SMART READ LOG 0x01: bad checksum\"," \
+	"\"attributes\":[{\"id\":5,\"current\":100,\"worst\":100,\"raw\":10}]}," \
+	"\"delta\":{\"nvme_smart\":\"not available: not an NVMe disk (transport sata)\"," \
+	"\"ata_smart\":{\"reallocated_sectors\":2,\"current_pending_sectors\":-2," \
+	"\"udma_crc_errors\":3,\"error_count\":\"not available: SMART READ LOG 0x01: bad checksum\"}}}\n"
+
+static void test_report_ata(void)
+{
+	const struct rep_writer *csv = rep_writer_find("csv");
+	struct rep_set set;
+	struct rep_table t;
+	char err[256];
+
+	CHECK_EQ_U(load_text(&set, SATA_BEFORE SATA_AFTER, err, sizeof(err)), 0);
+	const struct rep_run *r = rep_find(&set, "s3");
+	CHECK(r != NULL);
+	if (r) {
+		CHECK_EQ_U(rep_table_health(r, &t), 0);
+		rep_table_view(&t, REP_VIEW_DATA);
+		long row = find_row(&t, 0, "ata_smart.reallocated_sectors");
+		CHECK_STR(text_of(&t, csv, row, 1), "8");
+		CHECK_STR(text_of(&t, csv, row, 2), "10");
+		CHECK_STR(text_of(&t, csv, row, 3), "2");
+		row = find_row(&t, 0, "ata_smart.current_pending_sectors");
+		CHECK_STR(text_of(&t, csv, row, 3), "-2");
+		row = find_row(&t, 0, "ata_smart.reported_uncorrectable");
+		CHECK_STR(text_of(&t, csv, row, 1), "");	/* the disk has no 187 */
+		row = find_row(&t, 0, "ata_smart.error_count");
+		CHECK_STR(text_of(&t, csv, row, 1), "4");
+		CHECK_CONTAINS(text_of(&t, csv, row, 2), "not available: SMART READ LOG 0x01");
+		CHECK_STR(text_of(&t, csv, row, 3), "");
+		row = find_row(&t, 0, "ata_smart.power_on_hours");
+		CHECK_STR(text_of(&t, csv, row, 2), "12346");
+		CHECK_STR(text_of(&t, csv, row, 3), "");	/* no difference recorded */
+		row = find_row(&t, 0, "ata_smart.overall");
+		CHECK_STR(text_of(&t, csv, row, 1), "passed");
+		CHECK_EQ_U(find_row(&t, 0, "ata_smart"), (unsigned long long)-1);
+		rep_table_free(&t);
+	}
+	rep_free(&set);
+}
+
 int main(int argc, char **argv)
 {
 	uint8_t buf[FSB_NVME_SMART_LEN];
@@ -536,5 +589,6 @@ int main(int argc, char **argv)
 
 	test_ata();
 	test_report();
+	test_report_ata();
 	return unit_done(argv[0]);
 }
