@@ -323,7 +323,9 @@ static int ata_smart_cmd(int fd, uint8_t feature, uint8_t lba_low, uint8_t *buf,
 	}
 	if (ioctl(fd, SG_IO, &io) < 0)
 		return -errno;
-	if (io.host_status || (io.driver_status & 0x0f) > 0x08 /* beyond DRIVER_SENSE */) {
+	/* a driver byte other than DRIVER_SENSE (0x08, sense data follows) is
+	 * an error of the transport, not of the disk */
+	if (io.host_status || ((io.driver_status & 0x0f) && (io.driver_status & 0x0f) != 0x08)) {
 		snprintf(why, whylen, "host status 0x%x, driver status 0x%x", io.host_status,
 			 io.driver_status);
 		return -EIO;
