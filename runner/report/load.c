@@ -549,6 +549,11 @@ static double link_num(const struct jsonr *v)
 	return s && end != s && d >= 0 ? d : NAN;
 }
 
+const char *const rep_ata_delta_key[REP_ATA_DN] = {
+	"reallocated_sectors", "reported_uncorrectable", "current_pending_sectors",
+	"offline_uncorrectable", "udma_crc_errors", "error_count",
+};
+
 /* A `health` record: what the verdict reads of it (struct rep_hsum). */
 static int load_hsum(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
@@ -569,6 +574,14 @@ static int load_hsum(struct loader *L, struct rep_run *r, const struct jsonr *re
 	h->d_media_errors = jsonr_u64(jsonr_get(delta, "media_errors"), UINT64_MAX);
 	h->d_error_log_entries = jsonr_u64(jsonr_get(delta, "error_log_entries"), UINT64_MAX);
 	h->d_new_critical = jsonr_u64(jsonr_get(delta, "new_critical_warning"), UINT64_MAX);
+	const struct jsonr *ata = jsonr_path(rec, "delta.ata_smart");
+	h->have_ata_delta = jsonr_is(ata, JSONR_OBJ);
+	for (int i = 0; i < REP_ATA_DN; i++) {
+		const struct jsonr *v = jsonr_get(ata, rep_ata_delta_key[i]);
+		h->d_ata[i] = UINT64_MAX;
+		if (jsonr_is(v, JSONR_NUM))	/* a decrease is no new error */
+			h->d_ata[i] = v->str[0] == '-' ? 0 : jsonr_u64(v, UINT64_MAX);
+	}
 	h->speed = link_num(jsonr_get(pcie, "speed"));
 	h->max_speed = link_num(jsonr_get(pcie, "max_speed"));
 	h->width = link_num(jsonr_get(pcie, "width"));

@@ -13,6 +13,7 @@ void ld_health_free(struct rep_health *h)
 		h->device, h->transport, h->smart_na, h->ata_na, h->pcie_na, h->temp_na,
 		h->pcie_speed, h->pcie_width, h->pcie_max_speed, h->pcie_max_width,
 		h->temp_source, h->delta_smart_na, h->went_backwards,
+		h->ata_overall, h->ata_error_na, h->delta_ata_na,
 	};
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
 		free(strs[i]);
@@ -20,6 +21,10 @@ void ld_health_free(struct rep_health *h)
 		free(h->smart[i].digits);
 		free(h->delta[i].digits);
 	}
+	for (int i = 0; i < REP_ATA_N; i++)
+		free(h->ata[i].digits);
+	for (int i = 0; i < REP_ATA_DN; i++)
+		free(h->delta_ata[i].digits);
 	memset(h, 0, sizeof(*h));
 }
 /* A kmsg record (dropped 0) or a kmsg_dropped record (dropped 1). */
@@ -96,6 +101,11 @@ const char *const rep_smart_delta_key[REP_SM_N] = {
 	"host_read_commands", "host_write_commands", "media_errors", "error_log_entries",
 	"unsafe_shutdowns", "power_cycles", "power_on_hours",
 };
+const char *const rep_ata_key[REP_ATA_N] = {
+	"reallocated_sectors", "reported_uncorrectable", "current_pending_sectors",
+	"offline_uncorrectable", "udma_crc_errors", "error_count",
+	"power_on_hours", "power_cycles", "temperature_celsius",
+};
 /* A health number: an integer (negative ones in a difference), or a
  * string of digits for one beyond 64 bits; anything else is absent. */
 static int health_num(struct loader *L, const struct jsonr *v, struct rep_hnum *n)
@@ -168,7 +178,16 @@ int ld_load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 		if (ld_set_text(&h->temp_source, jsonr_get(temp, "source")))
 			return ld_oom(L);
 	}
-	(void)ata;
+	if (ata) {
+		h->have_ata = 1;
+		for (int k = 0; k < REP_ATA_N; k++)
+			if (health_num(L, jsonr_get(ata, rep_ata_key[k]), &h->ata[k]))
+				return -ENOMEM;
+		const struct jsonr *ec = jsonr_get(ata, "error_count");
+		if (ld_set_text(&h->ata_overall, jsonr_get(ata, "overall")) ||
+		    (jsonr_is(ec, JSONR_STR) && ld_set_text(&h->ata_error_na, ec)))
+			return ld_oom(L);
+	}
 	delta = jsonr_get(rec, "delta");
 	if (!jsonr_is(delta, JSONR_OBJ))
 		return 0;
@@ -181,6 +200,12 @@ int ld_load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 			return -ENOMEM;
 	if (sm && ld_set_text(&h->went_backwards, jsonr_get(sm, "went_backwards")))
 		return ld_oom(L);
+	if (health_part(L, delta, "ata_smart", &ata, &h->delta_ata_na))
+		return -ENOMEM;
+	h->have_ata_delta = ata != NULL;
+	for (int k = 0; ata && k < REP_ATA_DN; k++)
+		if (health_num(L, jsonr_get(ata, rep_ata_delta_key[k]), &h->delta_ata[k]))
+			return -ENOMEM;
 	if (jsonr_is(jsonr_get(delta, "temperature_celsius"), JSONR_NUM)) {
 		h->have_temp_delta = 1;
 		h->temp_delta = jsonr_num(jsonr_get(delta, "temperature_celsius"), 0);

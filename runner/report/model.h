@@ -126,6 +126,14 @@ enum rep_smart_field {
 extern const char *const rep_smart_key[REP_SM_N];
 extern const char *const rep_smart_delta_key[REP_SM_N];
 
+/* The ATA SMART fields the report keeps: the error counters (the ones the
+ * delta holds) first, REP_ATA_DN of them, then the others. */
+enum { REP_ATA_DN = 6, REP_ATA_N = 9 };
+extern const char *const rep_ata_key[REP_ATA_N];
+/* The ATA error counters of a health record's delta.ata_smart (the first
+ * REP_ATA_DN of rep_ata_key). */
+extern const char *const rep_ata_delta_key[REP_ATA_DN];
+
 enum { REP_HEALTH_BEFORE, REP_HEALTH_AFTER, REP_HEALTH_N };
 
 /* A `health` record: the target disk before the first filesystem or after
@@ -136,6 +144,9 @@ struct rep_health {
 	char *device, *transport;
 	char *smart_na, *ata_na, *pcie_na, *temp_na;	/* each NULL, or the reason */
 	struct rep_hnum smart[REP_SM_N];
+	int have_ata;		/* ata_smart is an object */
+	char *ata_overall, *ata_error_na;	/* "passed"/"failing"; the error log's reason */
+	struct rep_hnum ata[REP_ATA_N];
 	char *pcie_speed, *pcie_width, *pcie_max_speed, *pcie_max_width;
 	int pcie_at_max;	/* 1, 0, or -1 when absent */
 	int have_temp;
@@ -146,6 +157,9 @@ struct rep_health {
 	char *delta_smart_na;	/* the reason there is no SMART difference */
 	struct rep_hnum delta[REP_SM_N];
 	char *went_backwards;	/* counters that went backwards, or NULL */
+	char *delta_ata_na;	/* the reason there is no ATA difference, or NULL */
+	int have_ata_delta;
+	struct rep_hnum delta_ata[REP_ATA_DN];
 	int have_temp_delta;
 	double temp_delta;
 	int pcie_changed;	/* 1, 0, or -1 when absent */
@@ -162,6 +176,12 @@ struct rep_hsum {
 	double temp_c;
 	uint64_t media_errors, error_log_entries;
 	uint64_t d_media_errors, d_error_log_entries, d_new_critical;	/* delta */
+	/* delta {ata_smart {reallocated_sectors, reported_uncorrectable,
+	 * current_pending_sectors, offline_uncorrectable, udma_crc_errors,
+	 * error_count}}: the increase (0 for a decrease), UINT64_MAX when
+	 * absent; have_ata_delta when ata_smart is an object */
+	int have_ata_delta;
+	uint64_t d_ata[REP_ATA_DN];
 	double speed, max_speed;	/* GT/s */
 	double width, max_width;	/* lanes */
 };

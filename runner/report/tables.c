@@ -708,11 +708,47 @@ int rep_table_health(const struct rep_run *r, struct rep_table *t)
 		na_cell(t, row, 3, a, a->smart_na);
 	}
 
-	row = tab_row(t);
-	tab_text(t, row, 0, "ATA SMART");
-	tab_text(t, row, 1, "ata_smart");
-	na_cell(t, row, 2, b, b->ata_na);
-	na_cell(t, row, 3, a, a->ata_na);
+	if (b->have_ata || a->have_ata) {
+		static const char *const alabel[REP_ATA_N] = {
+			"reallocated sectors (ATA 5)", "reported uncorrectable (ATA 187)",
+			"current pending sectors (ATA 197)", "offline uncorrectable (ATA 198)",
+			"UDMA CRC errors (ATA 199)", "ATA error log count", "power-on hours (ATA 9)",
+			"power cycles (ATA 12)", "temperature (ATA 194, C)",
+		};
+		row = tab_row(t);
+		tab_text(t, row, 0, "ATA SMART overall status");
+		tab_text(t, row, 1, "ata_smart.overall");
+		for (int i = 0; i < 2; i++) {
+			if (hs[i]->have && hs[i]->ata_na)
+				tab_text(t, row, 2 + i, "%s", hs[i]->ata_na);
+			else if (hs[i]->ata_overall)
+				tab_text(t, row, 2 + i, "%s", hs[i]->ata_overall);
+			else
+				tab_missing(t, row, 2 + i);
+		}
+		for (int k = 0; k < REP_ATA_N; k++) {
+			row = tab_row(t);
+			tab_text(t, row, 0, "%s", alabel[k]);
+			tab_text(t, row, 1, "ata_smart.%s", rep_ata_key[k]);
+			for (int i = 0; i < 2; i++) {
+				const char *na = hs[i]->ata_na;
+				if (!na && k == REP_ATA_DN - 1)
+					na = hs[i]->ata_error_na;	/* error_count's reason */
+				if (hs[i]->have && na)
+					tab_text(t, row, 2 + i, "%s", na);
+				else
+					hnum_cell(t, row, 2 + i, &hs[i]->ata[k], 0);
+			}
+			if (a->have_ata_delta && k < REP_ATA_DN)
+				hnum_cell(t, row, 4, &a->delta_ata[k], 0);
+		}
+	} else {
+		row = tab_row(t);
+		tab_text(t, row, 0, "ATA SMART");
+		tab_text(t, row, 1, "ata_smart");
+		na_cell(t, row, 2, b, b->ata_na);
+		na_cell(t, row, 3, a, a->ata_na);
+	}
 
 	row = tab_row_only(t, REP_VIEW_READ);
 	tab_text(t, row, 0, "PCIe link (max)");

@@ -37,7 +37,7 @@ static const struct vkey {
 	{ "kmsg_ignore", VD_KMSG_IGNORE, 0, "patterns, comma-separated",
 	  "a kernel message whose text holds PATTERN is not counted (`*` matches any text); the key may repeat" },
 	{ "health_new_errors", VD_HEALTH_ERRORS, 0, "an integer >= 0",
-	  "most new disk errors between the `health` records before and after the run: media and data integrity errors, error log entries and newly set critical warning bits" },
+	  "most new disk errors between the `health` records before and after the run: media and data integrity errors, error log entries and newly set critical warning bits (NVMe); the increase of reallocated, reported uncorrectable, current pending and offline uncorrectable sectors, UDMA CRC errors and the error log count (ATA)" },
 	{ "temperature_max", VD_TEMPERATURE, 0, "a number (degrees Celsius)",
 	  "highest disk temperature any `health` record may show" },
 	{ "pcie_link", VD_PCIE, 0, "max, or SPEED xWIDTH (16GT/s x4)",
@@ -604,6 +604,21 @@ static void eval_kmsg(struct vd_check *k, const struct vd_rule *u, const struct 
 	eval_count(k, u, (double)n, what, m);
 }
 
+/* New ATA disk errors: the after record's delta.ata_smart (the increase of
+ * each error counter it has). 0 when there is none. */
+static int health_new_ata(const struct rep_run *r, uint64_t ata[REP_ATA_DN])
+{
+	const struct rep_hsum *after = NULL;
+
+	for (size_t i = 0; i < r->nhsum; i++)
+		if (r->hsum[i].when && !strcmp(r->hsum[i].when, "after"))
+			after = &r->hsum[i];
+	if (!after || !after->have_ata_delta)
+		return 0;
+	memcpy(ata, after->d_ata, sizeof(after->d_ata));
+	return 1;
+}
+
 /* New disk errors: the after record's delta, else the counters of the
  * before and after records. */
 static int health_new(const struct rep_run *r, uint64_t *media, uint64_t *log, uint64_t *crit)
@@ -640,9 +655,32 @@ static void eval_health_errors(struct vd_check *k, const struct vd_rule *u, cons
 	static const char what[] = "new disk errors (media, error log entries, critical warnings)";
 	uint64_t media, log, crit;
 	unsigned bits = 0;
-	char m[192];
+	char m[512];
 
+	uint64_t ata[REP_ATA_DN];
 	eval_count(k, u, NAN, what, "");
+	if (!health_new(r, &media, &log, &crit) && health_new_ata(r, ata)) {
+		static const char *const label[REP_ATA_DN] = {
+			"reallocated sectors", "reported uncorrectable", "current pending sectors",
+			"offline uncorrectable", "UDMA CRC errors", "error log count",
+		};
+		char parts[400] = "";
+		uint64_t sum = 0;
+		size_t o = 0;
+		for (int i = 0; i < REP_ATA_DN && o < sizeof(parts); i++) {
+			if (ata[i] == UINT64_MAX) {
+				o += (size_t)snprintf(parts + o, sizeof(parts) - o, "%s%s absent",
+						      o ? ", " : "", label[i]);
+				continue;
+			}
+			sum += ata[i];
+			o += (size_t)snprintf(parts + o, sizeof(parts) - o, "%s%s +%llu",
+					      o ? ", " : "", label[i], (unsigned long long)ata[i]);
+		}
+		snprintf(m, sizeof(m), "%llu (ATA SMART: %s)", (unsigned long long)sum, parts);
+		eval_count(k, u, (double)sum, what, m);
+		return;
+	}
 	if (!health_new(r, &media, &log, &crit)) {
 		not_measured(k, "no health records with the disk's error counters before and after the run");
 		return;
@@ -1006,8 +1044,8 @@ static int has_verified(const struct rep_run *r)
 
 static int health_counters(const struct rep_run *r)
 {
-	uint64_t m, l, c;
-	return health_new(r, &m, &l, &c);
+	uint64_t m, l, c, ata[REP_ATA_DN];
+	return health_new(r, &m, &l, &c) || health_new_ata(r, ata);
 }
 
 int vd_criteria_baseline(struct vd_criteria *c, const struct rep_run *base, double tolerance)

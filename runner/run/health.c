@@ -10,6 +10,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <scsi/sg.h>
+
 #include "lib/sysfs.h"
 #include "run/health.h"
 
@@ -180,6 +182,222 @@ static int nvme_get_smart(const char *dev, uint8_t *buf, unsigned *status)
 	return 0;
 }
 
+const uint8_t fsb_ata_counter_id[FSB_ATA_NCOUNTERS] = {
+	[FSB_ATA_REALLOCATED] = 5,
+	[FSB_ATA_REPORTED_UNCORRECT] = 187,
+	[FSB_ATA_CURRENT_PENDING] = 197,
+	[FSB_ATA_OFFLINE_UNCORRECT] = 198,
+	[FSB_ATA_UDMA_CRC] = 199,
+};
+const char *const fsb_ata_counter_names[FSB_ATA_NCOUNTERS] = {
+	[FSB_ATA_REALLOCATED] = "reallocated_sectors",
+	[FSB_ATA_REPORTED_UNCORRECT] = "reported_uncorrectable",
+	[FSB_ATA_CURRENT_PENDING] = "current_pending_sectors",
+	[FSB_ATA_OFFLINE_UNCORRECT] = "offline_uncorrectable",
+	[FSB_ATA_UDMA_CRC] = "udma_crc_errors",
+};
+
+/* A SMART data structure's checksum: the 512 bytes sum to 0 (mod 256). */
+static int ata_sum_ok(const uint8_t *buf)
+{
+	uint8_t sum = 0;
+
+	for (int i = 0; i < FSB_ATA_SMART_LEN; i++)
+		sum = (uint8_t)(sum + buf[i]);
+	return sum == 0;
+}
+
+int fsb_ata_smart_decode(const uint8_t *buf, size_t len, struct fsb_ata_smart *s)
+{
+	if (len < FSB_ATA_SMART_LEN)
+		return -EINVAL;
+	if (!ata_sum_ok(buf))
+		return -EBADMSG;
+	memset(s, 0, sizeof(*s));
+	s->status = -1;
+	s->revision = (uint16_t)(buf[0] | buf[1] << 8);
+	for (int i = 0; i < FSB_ATA_NATTR; i++) {
+		const uint8_t *e = buf + 2 + 12 * i;
+		if (!e[0])		/* an unused entry */
+			continue;
+		struct fsb_ata_attr *a = &s->attr[s->nattr++];
+		a->id = e[0];
+		a->flags = (uint16_t)(e[1] | e[2] << 8);
+		a->current = e[3];
+		a->worst = e[4];
+		a->raw = 0;
+		for (int k = 5; k >= 0; k--)
+			a->raw = a->raw << 8 | e[5 + k];
+	}
+	return 0;
+}
+
+int fsb_ata_errlog_decode(const uint8_t *buf, size_t len, struct fsb_ata_smart *s)
+{
+	if (len < FSB_ATA_SMART_LEN)
+		return -EINVAL;
+	if (!ata_sum_ok(buf))
+		return -EBADMSG;
+	s->have_errlog = 1;
+	s->errlog_index = buf[1];
+	s->error_count = (uint16_t)(buf[452] | buf[453] << 8);
+	return 0;
+}
+
+int fsb_ata_status_decode(const uint8_t *sense, size_t len)
+{
+	/* descriptor format sense (0x72/0x73): descriptors from byte 8,
+	 * the additional length in byte 7 */
+	if (len < 8 || ((sense[0] & 0x7f) != 0x72 && (sense[0] & 0x7f) != 0x73))
+		return -ENODATA;
+	size_t end = 8 + (size_t)sense[7];
+	if (end > len)
+		end = len;
+	for (size_t at = 8; at + 2 <= end; at += 2 + (size_t)sense[at + 1]) {
+		const uint8_t *d = sense + at;
+		if (d[0] != 0x09 || at + 14 > end)	/* the ATA Status Return descriptor */
+			continue;
+		uint8_t mid = d[9], high = d[11];
+		if (mid == 0x4f && high == 0xc2)
+			return 1;
+		if (mid == 0xf4 && high == 0x2c)
+			return 0;
+		return -EPROTO;
+	}
+	return -ENODATA;
+}
+
+const struct fsb_ata_attr *fsb_ata_attr_find(const struct fsb_ata_smart *s, uint8_t id)
+{
+	for (unsigned i = 0; i < s->nattr; i++)
+		if (s->attr[i].id == id)
+			return &s->attr[i];
+	return NULL;
+}
+
+#define FSB_ATA_PASS_THROUGH_16 0x85
+#define FSB_ATA_SMART 0xb0
+#define FSB_ATA_SMART_READ_DATA 0xd0
+#define FSB_ATA_SMART_READ_LOG 0xd5
+#define FSB_ATA_SMART_RETURN_STATUS 0xda
+
+/* One SMART command through ATA PASS-THROUGH (16): PIO Data-In of one
+ * 512-byte sector into buf, or (buf NULL) non-data with CK_COND, the
+ * registers coming back in sense. 0 or -errno; -EIO with what the SCSI
+ * layer said in why. */
+static int ata_smart_cmd(int fd, uint8_t feature, uint8_t lba_low, uint8_t *buf,
+			 uint8_t *sense, size_t senselen, char *why, size_t whylen)
+{
+	uint8_t cdb[16] = { 0 };
+	struct sg_io_hdr io;
+
+	cdb[0] = FSB_ATA_PASS_THROUGH_16;
+	if (buf) {
+		cdb[1] = 4 << 1;	/* protocol 4: PIO Data-In */
+		cdb[2] = 0x0e;		/* T_DIR in, BYTE_BLOCK, T_LENGTH in the sector count */
+	} else {
+		cdb[1] = 3 << 1;	/* protocol 3: non-data */
+		cdb[2] = 0x20;		/* CK_COND: return the registers */
+	}
+	cdb[4] = feature;
+	cdb[6] = 1;			/* sector count */
+	cdb[8] = lba_low;		/* the log address for READ LOG */
+	cdb[10] = 0x4f;			/* LBA mid */
+	cdb[12] = 0xc2;			/* LBA high */
+	cdb[14] = FSB_ATA_SMART;
+	memset(&io, 0, sizeof(io));
+	memset(sense, 0, senselen);
+	io.interface_id = 'S';
+	io.cmd_len = sizeof(cdb);
+	io.cmdp = cdb;
+	io.mx_sb_len = (unsigned char)senselen;
+	io.sbp = sense;
+	io.timeout = 10000;
+	if (buf) {
+		memset(buf, 0, FSB_ATA_SMART_LEN);
+		io.dxfer_direction = SG_DXFER_FROM_DEV;
+		io.dxfer_len = FSB_ATA_SMART_LEN;
+		io.dxferp = buf;
+	} else {
+		io.dxfer_direction = SG_DXFER_NONE;
+	}
+	if (ioctl(fd, SG_IO, &io) < 0)
+		return -errno;
+	/* a driver byte other than DRIVER_SENSE (0x08, sense data follows) is
+	 * an error of the transport, not of the disk */
+	if (io.host_status || ((io.driver_status & 0x0f) && (io.driver_status & 0x0f) != 0x08)) {
+		snprintf(why, whylen, "host status 0x%x, driver status 0x%x", io.host_status,
+			 io.driver_status);
+		return -EIO;
+	}
+	if (!io.status)
+		return 0;
+	/* CHECK CONDITION: with CK_COND, or a SATL that always reports "ATA
+	 * pass through information available" (no sense / recovered error,
+	 * ASC 0x00 ASCQ 0x1D), the command succeeded */
+	int desc = (sense[0] & 0x7f) >= 0x72;
+	uint8_t key = (uint8_t)((desc ? sense[1] : sense[2]) & 0x0f);
+	uint8_t asc = desc ? sense[2] : sense[12], ascq = desc ? sense[3] : sense[13];
+	if (io.status == 0x02 && (key == 0x00 || key == 0x01) && asc == 0x00 && ascq == 0x1d)
+		return 0;
+	snprintf(why, whylen, "SCSI status 0x%x, sense key 0x%x, ASC 0x%02x ASCQ 0x%02x",
+		 io.status, key, asc, ascq);
+	return -EIO;
+}
+
+/* The ATA SMART attributes, the summary error log's count and the overall
+ * status of the whole disk dev. */
+static void read_ata(struct fsb_health *h, const char *dev)
+{
+	static uint8_t buf[FSB_ATA_SMART_LEN];
+	uint8_t sense[64];
+	char why[96] = "";
+	int e, fd;
+
+	h->ata_tried = 1;
+	fd = open(dev, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		snprintf(h->ata_why, sizeof(h->ata_why), "not available: open %s: %s", dev,
+			 strerror(errno));
+		return;
+	}
+	e = ata_smart_cmd(fd, FSB_ATA_SMART_READ_DATA, 0, buf, sense, sizeof(sense), why, sizeof(why));
+	if (e == -EIO)
+		snprintf(h->ata_why, sizeof(h->ata_why),
+			 "not available: SMART READ DATA on %.40s: %.80s", dev, why);
+	else if (e < 0)
+		snprintf(h->ata_why, sizeof(h->ata_why),
+			 "not available: ATA PASS-THROUGH (SG_IO) on %s: %s", dev, strerror(-e));
+	else if ((e = fsb_ata_smart_decode(buf, sizeof(buf), &h->ata)) < 0)
+		snprintf(h->ata_why, sizeof(h->ata_why),
+			 "not available: SMART READ DATA on %s: %s", dev,
+			 e == -EBADMSG ? "bad checksum" : strerror(-e));
+	else
+		h->have_ata = 1;
+	if (!h->have_ata) {
+		close(fd);
+		return;
+	}
+	e = ata_smart_cmd(fd, FSB_ATA_SMART_READ_LOG, FSB_ATA_LOG_SUMMARY, buf, sense,
+			  sizeof(sense), why, sizeof(why));
+	if (e == -EIO)
+		snprintf(h->ata.error_why, sizeof(h->ata.error_why),
+			 "not available: SMART READ LOG 0x01: %.80s", why);
+	else if (e < 0)
+		snprintf(h->ata.error_why, sizeof(h->ata.error_why),
+			 "not available: SMART READ LOG 0x01: %s", strerror(-e));
+	else if ((e = fsb_ata_errlog_decode(buf, sizeof(buf), &h->ata)) < 0)
+		snprintf(h->ata.error_why, sizeof(h->ata.error_why),
+			 "not available: SMART READ LOG 0x01: %s",
+			 e == -EBADMSG ? "bad checksum" : strerror(-e));
+	if (ata_smart_cmd(fd, FSB_ATA_SMART_RETURN_STATUS, 0, NULL, sense, sizeof(sense), why,
+			  sizeof(why)) == 0) {
+		int st = fsb_ata_status_decode(sense, sizeof(sense));
+		h->ata.status = st >= 0 ? st : -1;
+	}
+	close(fd);
+}
+
 /* The NVMe controller's character device of a namespace (/dev/nvme0 for
  * nvme0n1), from the parent of its sysfs node; "" when there is none (a
  * multipath namespace hangs under its subsystem). */
@@ -310,6 +528,13 @@ static void read_temp(struct fsb_health *h, const char *real)
 			return;
 		}
 	}
+	const struct fsb_ata_attr *t = h->have_ata ? fsb_ata_attr_find(&h->ata, 194) : NULL;
+	if (t && (t->raw & 0xff)) {
+		h->have_temp = 1;
+		h->temp_mc = (int)(t->raw & 0xff) * 1000;
+		snprintf(h->temp_source, sizeof(h->temp_source), "ata smart attribute 194");
+		return;
+	}
 	/* the disk's device (drivetemp for SATA), then the NVMe controller */
 	snprintf(dir, sizeof(dir), "%s/device", real);
 	if (hwmon_temp(dir, 0, &h->temp_mc, h->temp_source, sizeof(h->temp_source))) {
@@ -365,8 +590,7 @@ int fsb_health_read(const struct fsb_disk *d, struct fsb_health *h)
 			 "not available: not an NVMe disk (transport %s)", d->transport);
 		if (!strcmp(d->transport, "sata") || !strcmp(d->transport, "scsi") ||
 		    !strcmp(d->transport, "usb"))
-			snprintf(h->ata_why, sizeof(h->ata_why),
-				 "not available: not implemented for %s", d->transport);
+			read_ata(h, whole);
 		else
 			snprintf(h->ata_why, sizeof(h->ata_why),
 				 "not available: not an ATA disk (transport %s)", d->transport);
@@ -399,6 +623,74 @@ static void smart_counters(struct fsb_rec *r, const struct fsb_u128 *c)
 		rec_u64(r, "bytes_written", bytes);
 }
 
+/* The named attributes' raw values, present when the disk has them. */
+static const struct {
+	uint8_t id;
+	const char *name;
+} ata_named[] = {
+	{ 5, "reallocated_sectors" },
+	{ 9, "power_on_hours" },
+	{ 12, "power_cycles" },
+	{ 187, "reported_uncorrectable" },
+	{ 197, "current_pending_sectors" },
+	{ 198, "offline_uncorrectable" },
+	{ 199, "udma_crc_errors" },
+};
+
+static void ata_json(struct fsb_rec *r, const struct fsb_ata_smart *a)
+{
+	const struct fsb_ata_attr *t;
+
+	rec_obj(r, "ata_smart");
+	rec_u64(r, "revision", a->revision);
+	if (a->status >= 0)
+		rec_str(r, "overall", a->status ? "passed" : "failing");
+	for (size_t i = 0; i < sizeof(ata_named) / sizeof(ata_named[0]); i++)
+		if ((t = fsb_ata_attr_find(a, ata_named[i].id)))
+			rec_u64(r, ata_named[i].name, t->raw);
+	if ((t = fsb_ata_attr_find(a, 194)))
+		rec_u64(r, "temperature_celsius", t->raw & 0xff);
+	if (a->have_errlog)
+		rec_u64(r, "error_count", a->error_count);
+	else
+		rec_str(r, "error_count", a->error_why);
+	rec_arr(r, "attributes");
+	for (unsigned i = 0; i < a->nattr; i++) {
+		rec_obj(r, NULL);
+		rec_u64(r, "id", a->attr[i].id);
+		rec_u64(r, "current", a->attr[i].current);
+		rec_u64(r, "worst", a->attr[i].worst);
+		rec_u64(r, "raw", a->attr[i].raw);
+		rec_close(r);
+	}
+	rec_close(r);
+	rec_close(r);
+}
+
+/* after - before of the error counters, signed (a pending sector that was
+ * reallocated goes down); a counter one record lacks is left out. */
+static void ata_delta_json(struct fsb_rec *r, const struct fsb_health *before,
+			   const struct fsb_health *h)
+{
+	if (!h->have_ata || !before->have_ata) {
+		rec_str(r, "ata_smart", before->have_ata ? h->ata_why : before->ata_why);
+		return;
+	}
+	rec_obj(r, "ata_smart");
+	for (int i = 0; i < FSB_ATA_NCOUNTERS; i++) {
+		const struct fsb_ata_attr *b = fsb_ata_attr_find(&before->ata, fsb_ata_counter_id[i]);
+		const struct fsb_ata_attr *a = fsb_ata_attr_find(&h->ata, fsb_ata_counter_id[i]);
+		if (a && b)
+			rec_i64(r, fsb_ata_counter_names[i], (int64_t)a->raw - (int64_t)b->raw);
+	}
+	if (h->ata.have_errlog && before->ata.have_errlog)
+		rec_i64(r, "error_count", (int64_t)h->ata.error_count - before->ata.error_count);
+	else
+		rec_str(r, "error_count", before->ata.have_errlog ? h->ata.error_why :
+								  before->ata.error_why);
+	rec_close(r);
+}
+
 void fsb_health_json(struct fsb_rec *r, const char *when, const struct fsb_health *h,
 		     const struct fsb_health *before)
 {
@@ -418,7 +710,10 @@ void fsb_health_json(struct fsb_rec *r, const char *when, const struct fsb_healt
 	} else {
 		rec_str(r, "nvme_smart", h->smart_why);
 	}
-	rec_str(r, "ata_smart", h->ata_why);
+	if (h->have_ata)
+		ata_json(r, &h->ata);
+	else
+		rec_str(r, "ata_smart", h->ata_why);
 	if (h->have_pcie) {
 		rec_obj(r, "pcie_link");
 		rec_str(r, "device", h->pcie_dev);
@@ -468,6 +763,8 @@ void fsb_health_json(struct fsb_rec *r, const char *when, const struct fsb_healt
 	} else {
 		rec_str(r, "nvme_smart", before->have_smart ? h->smart_why : before->smart_why);
 	}
+	if (h->ata_tried || before->ata_tried)
+		ata_delta_json(r, before, h);
 	if (h->have_temp && before->have_temp)
 		rec_dbl(r, "temperature_celsius", (h->temp_mc - before->temp_mc) / 1000.0);
 	else

@@ -1,6 +1,8 @@
 /* test_health.c: decoding the NVMe SMART / health log page (filled by the
  * NVMe base specification's offsets), the difference of two, and the
- * health record's members. */
+ * health record's members; the same for the ATA SMART attribute data, the
+ * summary error log and the SMART RETURN STATUS sense (by ACS-3's and
+ * SAT's offsets). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +54,213 @@ static const struct jsonr *parse_rec(struct fsb_rec *r, struct jsonr_doc **doc)
 	if (n < 0 || jsonr_parse(r->buf, (size_t)n, doc, NULL) < 0)
 		return NULL;
 	return jsonr_root(*doc);
+}
+
+/* An ATA SMART attribute entry i (12 bytes from offset 2). */
+static void put_attr(uint8_t *buf, int i, uint8_t id, uint8_t cur, uint8_t worst, uint64_t raw)
+{
+	uint8_t *e = buf + 2 + 12 * i;
+
+	e[0] = id;
+	e[1] = 0x33;		/* flags: prefailure, online, ... */
+	e[2] = 0x00;
+	e[3] = cur;
+	e[4] = worst;
+	for (int k = 0; k < 6; k++)
+		e[5 + k] = (uint8_t)(raw >> (8 * k));
+	e[11] = 0;
+}
+
+/* The checksum byte 511: the 512 bytes sum to 0. */
+static void put_sum(uint8_t *buf)
+{
+	uint8_t sum = 0;
+
+	for (int i = 0; i < 511; i++)
+		sum = (uint8_t)(sum + buf[i]);
+	buf[511] = (uint8_t)(0x100 - sum);
+}
+
+static void fill_ata(uint8_t *buf, uint64_t realloc, uint64_t pending, uint64_t crc)
+{
+	memset(buf, 0, FSB_ATA_SMART_LEN);
+	buf[0] = 0x10;				/* revision 16 */
+	put_attr(buf, 0, 1, 200, 200, 0);	/* raw read error rate */
+	put_attr(buf, 1, 5, 100, 100, realloc);
+	put_attr(buf, 2, 9, 98, 98, 12345);
+	put_attr(buf, 3, 12, 99, 99, 321);
+	/* entry 4 unused: id 0 */
+	put_attr(buf, 5, 187, 100, 100, 0);
+	put_attr(buf, 6, 194, 64, 40, 0x002d0012002full);	/* 47 C, min/max packed above */
+	put_attr(buf, 7, 197, 100, 100, pending);
+	put_attr(buf, 8, 198, 100, 100, 0);
+	put_attr(buf, 9, 199, 200, 200, crc);
+	put_attr(buf, 29, 241, 100, 100, 0xa1b2c3d4e5f6ull);	/* the last entry, 48-bit raw */
+	buf[362] = 0x82;			/* offline data collection status: beyond the table */
+	put_sum(buf);
+}
+
+static void fill_errlog(uint8_t *buf, uint16_t count)
+{
+	memset(buf, 0, FSB_ATA_SMART_LEN);
+	buf[0] = 1;			/* version */
+	buf[1] = count ? 3 : 0;		/* error log index */
+	buf[452] = (uint8_t)count;
+	buf[453] = (uint8_t)(count >> 8);
+	put_sum(buf);
+}
+
+static void test_ata(void)
+{
+	uint8_t buf[FSB_ATA_SMART_LEN], log[FSB_ATA_SMART_LEN];
+	struct fsb_ata_smart a;
+	const struct fsb_ata_attr *t;
+
+	/* the attribute table, by ACS-3's offsets */
+	fill_ata(buf, 8, 2, 0);
+	CHECK_EQ_U(fsb_ata_smart_decode(buf, sizeof(buf), &a), 0);
+	CHECK_EQ_U(a.revision, 16);
+	CHECK_EQ_U(a.nattr, 10);	/* the unused entry is skipped */
+	CHECK_EQ_U(a.attr[0].id, 1);
+	CHECK_EQ_U(a.attr[0].flags, 0x33);
+	CHECK_EQ_U(a.attr[4].id, 187);
+	CHECK((t = fsb_ata_attr_find(&a, 5)) != NULL);
+	CHECK_EQ_U(t ? t->raw : 0, 8);
+	CHECK((t = fsb_ata_attr_find(&a, 9)) != NULL);
+	CHECK_EQ_U(t ? t->current : 0, 98);
+	CHECK_EQ_U(t ? t->raw : 0, 12345);
+	CHECK((t = fsb_ata_attr_find(&a, 194)) != NULL);
+	CHECK_EQ_U(t ? t->worst : 0, 40);
+	CHECK_EQ_U(t ? t->raw : 0, 0x002d0012002full);
+	CHECK((t = fsb_ata_attr_find(&a, 241)) != NULL);
+	CHECK_EQ_U(t ? t->raw : 0, 0xa1b2c3d4e5f6ull);
+	CHECK(fsb_ata_attr_find(&a, 0) == NULL);
+	CHECK(fsb_ata_attr_find(&a, 196) == NULL);
+	CHECK_EQ_U(a.have_errlog, 0);
+	CHECK_EQ_U((unsigned long long)(a.status + 1), 0);	/* unknown */
+	CHECK_EQ_U(fsb_ata_smart_decode(buf, 511, &a), (unsigned long long)-EINVAL);
+	buf[100] ^= 1;		/* a bad checksum is refused, never decoded */
+	CHECK_EQ_U(fsb_ata_smart_decode(buf, sizeof(buf), &a), (unsigned long long)-EBADMSG);
+
+	/* the summary error log: the device error count at 452-453 */
+	fill_ata(buf, 8, 2, 0);
+	CHECK_EQ_U(fsb_ata_smart_decode(buf, sizeof(buf), &a), 0);
+	fill_errlog(log, 0x0102);
+	CHECK_EQ_U(fsb_ata_errlog_decode(log, sizeof(log), &a), 0);
+	CHECK_EQ_U(a.have_errlog, 1);
+	CHECK_EQ_U(a.error_count, 258);
+	CHECK_EQ_U(a.errlog_index, 3);
+	log[3] ^= 0x40;
+	CHECK_EQ_U(fsb_ata_errlog_decode(log, sizeof(log), &a), (unsigned long long)-EBADMSG);
+
+	/* SMART RETURN STATUS: the ATA Status Return descriptor's LBA mid/high */
+	uint8_t sense[32] = { 0x72, 0x01, 0x00, 0x1d, 0, 0, 0, 14, 0x09, 0x0c, 0, 0,
+			      0, 0, 0, 0, 0, 0x4f, 0, 0xc2, 0, 0x50 };
+	CHECK_EQ_U(fsb_ata_status_decode(sense, sizeof(sense)), 1);
+	sense[17] = 0xf4;
+	sense[19] = 0x2c;
+	CHECK_EQ_U(fsb_ata_status_decode(sense, sizeof(sense)), 0);
+	sense[17] = 0x00;
+	CHECK_EQ_U(fsb_ata_status_decode(sense, sizeof(sense)), (unsigned long long)-EPROTO);
+	sense[8] = 0x02;	/* another descriptor */
+	CHECK_EQ_U(fsb_ata_status_decode(sense, sizeof(sense)), (unsigned long long)-ENODATA);
+	sense[0] = 0x70;	/* fixed format */
+	CHECK_EQ_U(fsb_ata_status_decode(sense, sizeof(sense)), (unsigned long long)-ENODATA);
+
+	/* the record and the difference */
+	static struct fsb_health before, after;
+	struct fsb_rec r;
+	struct jsonr_doc *doc = NULL;
+	const struct jsonr *j;
+
+	memset(&before, 0, sizeof(before));
+	strcpy(before.device, "/dev/sda");
+	strcpy(before.transport, "sata");
+	strcpy(before.smart_why, "not available: not an NVMe disk (transport sata)");
+	strcpy(before.pcie_why, "not available: PCI device 0000:00:1f.2 reports no link");
+	strcpy(before.temp_why, "not available: no hwmon temperature for the disk in sysfs");
+	before.ata_tried = 1;
+	before.have_ata = 1;
+	fill_ata(buf, 8, 2, 0);
+	CHECK_EQ_U(fsb_ata_smart_decode(buf, sizeof(buf), &before.ata), 0);
+	fill_errlog(log, 4);
+	CHECK_EQ_U(fsb_ata_errlog_decode(log, sizeof(log), &before.ata), 0);
+	before.ata.status = 1;
+	after = before;
+	fill_ata(buf, 10, 0, 3);	/* 2 more reallocated, 2 pending resolved, 3 CRC */
+	CHECK_EQ_U(fsb_ata_smart_decode(buf, sizeof(buf), &after.ata), 0);
+	fill_errlog(log, 5);
+	CHECK_EQ_U(fsb_ata_errlog_decode(log, sizeof(log), &after.ata), 0);
+	after.ata.status = 1;
+
+	rec_begin(&r, "health");
+	fsb_health_json(&r, "before", &before, NULL);
+	j = parse_rec(&r, &doc);
+	CHECK(j != NULL);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "ata_smart.revision"), 0), 16);
+	CHECK_STR(jsonr_str(jsonr_path(j, "ata_smart.overall")), "passed");
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "ata_smart.reallocated_sectors"), 99), 8);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "ata_smart.power_on_hours"), 0), 12345);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "ata_smart.power_cycles"), 0), 321);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "ata_smart.reported_uncorrectable"), 99), 0);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "ata_smart.temperature_celsius"), 0), 47);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "ata_smart.current_pending_sectors"), 0), 2);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "ata_smart.offline_uncorrectable"), 99), 0);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "ata_smart.udma_crc_errors"), 99), 0);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "ata_smart.error_count"), 0), 4);
+	const struct jsonr *list = jsonr_path(j, "ata_smart.attributes");
+	CHECK(jsonr_is(list, JSONR_ARR));
+	CHECK_EQ_U(list ? list->len : 0, 10);
+	if (list && list->len == 10) {
+		const struct jsonr *last = jsonr_at(list, 9);
+		CHECK_EQ_U(jsonr_u64(jsonr_get(last, "id"), 0), 241);
+		CHECK_EQ_U(jsonr_u64(jsonr_get(last, "current"), 0), 100);
+		CHECK_EQ_U(jsonr_u64(jsonr_get(last, "worst"), 0), 100);
+		CHECK_EQ_U(jsonr_u64(jsonr_get(last, "raw"), 0), 0xa1b2c3d4e5f6ull);
+		CHECK_EQ_U(jsonr_u64(jsonr_get(jsonr_at(list, 5), "id"), 0), 194);
+		CHECK_EQ_U(jsonr_u64(jsonr_get(jsonr_at(list, 5), "worst"), 0), 40);
+	}
+	CHECK_CONTAINS(jsonr_str(jsonr_get(j, "nvme_smart")), "not an NVMe disk");
+	jsonr_free(doc);
+
+	rec_begin(&r, "health");
+	fsb_health_json(&r, "after", &after, &before);
+	j = parse_rec(&r, &doc);
+	CHECK(j != NULL);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "delta.ata_smart.reallocated_sectors"), 0), 2);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "delta.ata_smart.reported_uncorrectable"), 9), 0);
+	CHECK(jsonr_num(jsonr_path(j, "delta.ata_smart.current_pending_sectors"), 0) == -2);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "delta.ata_smart.offline_uncorrectable"), 9), 0);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "delta.ata_smart.udma_crc_errors"), 0), 3);
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "delta.ata_smart.error_count"), 0), 1);
+	CHECK(jsonr_path(j, "delta.ata_smart.power_on_hours") == NULL);
+	CHECK_CONTAINS(jsonr_str(jsonr_path(j, "delta.nvme_smart")), "not an NVMe disk");
+	jsonr_free(doc);
+
+	/* the error log unreadable after: its reason, the attributes still compared */
+	after.ata.have_errlog = 0;
+	strcpy(after.ata.error_why, "not available: SMART READ LOG 0x01: SCSI status 0x2, sense key 0xb");
+	after.ata.status = -1;
+	rec_begin(&r, "health");
+	fsb_health_json(&r, "after", &after, &before);
+	j = parse_rec(&r, &doc);
+	CHECK(j != NULL);
+	CHECK_CONTAINS(jsonr_str(jsonr_path(j, "ata_smart.error_count")), "SMART READ LOG 0x01");
+	CHECK(jsonr_path(j, "ata_smart.overall") == NULL);
+	CHECK_CONTAINS(jsonr_str(jsonr_path(j, "delta.ata_smart.error_count")), "SMART READ LOG");
+	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "delta.ata_smart.reallocated_sectors"), 0), 2);
+	jsonr_free(doc);
+
+	/* SG_IO refused after: the reason, in the record and its difference */
+	after.have_ata = 0;
+	strcpy(after.ata_why, "not available: ATA PASS-THROUGH (SG_IO) on /dev/sda: Operation not permitted");
+	rec_begin(&r, "health");
+	fsb_health_json(&r, "after", &after, &before);
+	j = parse_rec(&r, &doc);
+	CHECK(j != NULL);
+	CHECK_CONTAINS(jsonr_str(jsonr_get(j, "ata_smart")), "SG_IO");
+	CHECK_CONTAINS(jsonr_str(jsonr_path(j, "delta.ata_smart")), "SG_IO");
+	jsonr_free(doc);
 }
 
 /* Records as the runner writes them: an NVMe run (the after record with
@@ -192,6 +401,59 @@ static void test_report(void)
 	rep_free(&set);
 }
 
+/* A SATA run: the ATA SMART rows with their difference. */
+#define SATA_HEAD(when) "{\"schema\":1,\"type\":\"health\",\"run_id\":\"s3\",\"when\":\"" when "\"," \
+	"\"device\":\"/dev/sda\",\"transport\":\"sata\"," \
+	"\"nvme_smart\":\"not available: not an NVMe disk (transport sata)\","
+#define SATA_BEFORE SATA_HEAD("before") "\"ata_smart\":{\"revision\":16,\"overall\":\"passed\"," \
+	"\"reallocated_sectors\":8,\"power_on_hours\":12345,\"current_pending_sectors\":2," \
+	"\"udma_crc_errors\":0,\"temperature_celsius\":47,\"error_count\":4," \
+	"\"attributes\":[{\"id\":5,\"current\":100,\"worst\":100,\"raw\":8}]}}\n"
+#define SATA_AFTER SATA_HEAD("after") "\"ata_smart\":{\"revision\":16,\"overall\":\"passed\"," \
+	"\"reallocated_sectors\":10,\"power_on_hours\":12346,\"current_pending_sectors\":0," \
+	"\"udma_crc_errors\":3,\"temperature_celsius\":49," \
+	"\"error_count\":\"not available: SMART READ LOG 0x01: bad checksum\"," \
+	"\"attributes\":[{\"id\":5,\"current\":100,\"worst\":100,\"raw\":10}]}," \
+	"\"delta\":{\"nvme_smart\":\"not available: not an NVMe disk (transport sata)\"," \
+	"\"ata_smart\":{\"reallocated_sectors\":2,\"current_pending_sectors\":-2," \
+	"\"udma_crc_errors\":3,\"error_count\":\"not available: SMART READ LOG 0x01: bad checksum\"}}}\n"
+
+static void test_report_ata(void)
+{
+	const struct rep_writer *csv = rep_writer_find("csv");
+	struct rep_set set;
+	struct rep_table t;
+	char err[256];
+
+	CHECK_EQ_U(load_text(&set, SATA_BEFORE SATA_AFTER, err, sizeof(err)), 0);
+	const struct rep_run *r = rep_find(&set, "s3");
+	CHECK(r != NULL);
+	if (r) {
+		CHECK_EQ_U(rep_table_health(r, &t), 0);
+		rep_table_view(&t, REP_VIEW_DATA);
+		long row = find_row(&t, 0, "ata_smart.reallocated_sectors");
+		CHECK_STR(text_of(&t, csv, row, 1), "8");
+		CHECK_STR(text_of(&t, csv, row, 2), "10");
+		CHECK_STR(text_of(&t, csv, row, 3), "2");
+		row = find_row(&t, 0, "ata_smart.current_pending_sectors");
+		CHECK_STR(text_of(&t, csv, row, 3), "-2");
+		row = find_row(&t, 0, "ata_smart.reported_uncorrectable");
+		CHECK_STR(text_of(&t, csv, row, 1), "");	/* the disk has no 187 */
+		row = find_row(&t, 0, "ata_smart.error_count");
+		CHECK_STR(text_of(&t, csv, row, 1), "4");
+		CHECK_CONTAINS(text_of(&t, csv, row, 2), "not available: SMART READ LOG 0x01");
+		CHECK_STR(text_of(&t, csv, row, 3), "");
+		row = find_row(&t, 0, "ata_smart.power_on_hours");
+		CHECK_STR(text_of(&t, csv, row, 2), "12346");
+		CHECK_STR(text_of(&t, csv, row, 3), "");	/* no difference recorded */
+		row = find_row(&t, 0, "ata_smart.overall");
+		CHECK_STR(text_of(&t, csv, row, 1), "passed");
+		CHECK_EQ_U(find_row(&t, 0, "ata_smart"), (unsigned long long)-1);
+		rep_table_free(&t);
+	}
+	rep_free(&set);
+}
+
 int main(int argc, char **argv)
 {
 	uint8_t buf[FSB_NVME_SMART_LEN];
@@ -306,6 +568,9 @@ int main(int argc, char **argv)
 	CHECK(jsonr_num(jsonr_path(j, "delta.temperature_celsius"), 0) > 1.99 &&
 	      jsonr_num(jsonr_path(j, "delta.temperature_celsius"), 0) < 2.01);
 	CHECK(jsonr_path(j, "delta.nvme_smart.went_backwards") == NULL);
+	/* an NVMe disk's difference has no ATA part */
+	CHECK(jsonr_path(j, "delta.ata_smart") == NULL);
+	CHECK_STR(jsonr_str(jsonr_get(j, "ata_smart")), "not available: an NVMe disk has no ATA SMART");
 	jsonr_free(doc);
 
 	/* nothing to read: every part says so, the difference too */
@@ -322,6 +587,8 @@ int main(int argc, char **argv)
 	CHECK_CONTAINS(jsonr_str(jsonr_path(j, "delta.nvme_smart")), "not available: dir mode");
 	jsonr_free(doc);
 
+	test_ata();
 	test_report();
+	test_report_ata();
 	return unit_done(argv[0]);
 }

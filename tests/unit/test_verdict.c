@@ -310,6 +310,70 @@ static void test_checks(const struct rep_run *r, const struct rep_run *bare)
 		}
 		rep_free(&q);
 	}
+	{
+		/* a SATA disk: the ATA SMART error counters of the delta; a
+		 * decrease (a pending sector reallocated) is no new error */
+#define ATA_BEFORE REC("health", "\"when\":\"before\",\"transport\":\"sata\"," \
+		       "\"nvme_smart\":\"not available: not an NVMe disk (transport sata)\"," \
+		       "\"ata_smart\":{\"revision\":16,\"reallocated_sectors\":8,\"error_count\":4}")
+#define ATA_AFTER(d) REC("health", "\"when\":\"after\",\"transport\":\"sata\"," \
+		       "\"nvme_smart\":\"not available: not an NVMe disk (transport sata)\"," \
+		       "\"ata_smart\":{\"revision\":16},\"delta\":{\"nvme_smart\":" \
+		       "\"not available: not an NVMe disk (transport sata)\",\"ata_smart\":" d "}")
+		static const char CLEAN[] = ATA_BEFORE ATA_AFTER(
+			"{\"reallocated_sectors\":0,\"reported_uncorrectable\":0,"
+			"\"current_pending_sectors\":-2,\"offline_uncorrectable\":0,"
+			"\"udma_crc_errors\":0,\"error_count\":0}");
+		static const char BAD[] = ATA_BEFORE ATA_AFTER(
+			"{\"reallocated_sectors\":2,\"current_pending_sectors\":-2,"
+			"\"offline_uncorrectable\":0,\"udma_crc_errors\":3,\"error_count\":1}");
+		static const char NOLOG[] = ATA_BEFORE ATA_AFTER(
+			"{\"reallocated_sectors\":0,\"error_count\":\"not available: SMART READ LOG 0x01: x\"}");
+		static const char REFUSED[] = ATA_BEFORE ATA_AFTER(
+			"\"not available: ATA PASS-THROUGH (SG_IO) on /dev/sda: Operation not permitted\"");
+		struct rep_set q;
+		if (load_text(&q, CLEAN) == 0 && q.nruns == 1) {
+			CHECK(verdict1(q.runs[0], "health_new_errors", "0", m, sizeof(m)) == 1);
+			CHECK_CONTAINS(m, "0 (ATA SMART: reallocated sectors +0, reported uncorrectable +0, "
+				       "current pending sectors +0, offline uncorrectable +0, UDMA CRC "
+				       "errors +0, error log count +0)");
+		}
+		rep_free(&q);
+		if (load_text(&q, BAD) == 0 && q.nruns == 1) {
+			CHECK(verdict1(q.runs[0], "health_new_errors", "0", m, sizeof(m)) == 0);
+			CHECK_CONTAINS(m, "6 (ATA SMART: reallocated sectors +2, reported uncorrectable "
+				       "absent, current pending sectors +0, offline uncorrectable +0, "
+				       "UDMA CRC errors +3, error log count +1)");
+			CHECK(verdict1(q.runs[0], "health_new_errors", "6", NULL, 0) == 1);
+		}
+		rep_free(&q);
+		if (load_text(&q, NOLOG) == 0 && q.nruns == 1) {
+			CHECK(verdict1(q.runs[0], "health_new_errors", "0", m, sizeof(m)) == 1);
+			CHECK_CONTAINS(m, "error log count absent");
+		}
+		rep_free(&q);
+		if (load_text(&q, REFUSED) == 0 && q.nruns == 1) {
+			CHECK(verdict1(q.runs[0], "health_new_errors", "0", m, sizeof(m)) == 0);
+			CHECK_CONTAINS(m, "not measured");
+		}
+		rep_free(&q);
+		/* --write-criteria offers the check for an ATA run too */
+		if (load_text(&q, CLEAN) == 0 && q.nruns == 1) {
+			char *w = NULL;
+			size_t wl = 0;
+			FILE *f = open_memstream(&w, &wl);
+			CHECK(f != NULL);
+			if (f) {
+				CHECK(vd_write_criteria(f, q.runs[0], "mem.jsonl", 1.0) == 0);
+				fclose(f);
+				CHECK_CONTAINS(w, "\nhealth_new_errors = 0\n");
+				free(w);
+			}
+		}
+		rep_free(&q);
+#undef ATA_BEFORE
+#undef ATA_AFTER
+	}
 	CHECK(verdict1(r, "health_new_errors", "1", NULL, 0) == 1);
 	CHECK(verdict1(bare, "health_new_errors", "0", m, sizeof(m)) == 0);
 	CHECK_CONTAINS(m, "not measured");
