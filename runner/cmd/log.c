@@ -2,7 +2,7 @@
  * a raw log partition, or a whole GPT disk image. The only part of the log
  * code that prints. */
 #include "lib/msg.h"
-#include "log/log.h"
+#include "log/logfile.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -16,7 +16,7 @@
 #include "fsbench.h"
 #include "lib/bytes.h"
 #include "lib/time.h"
-#include "log/log.h"
+#include "log/logfile.h"
 #include "run/fs.h"
 #include "run/kmsg.h"
 #include "run/health.h"

@@ -4,7 +4,7 @@
 #include "cmd/results.h"
 #include "fsbench.h"
 #include "lib/jsonr.h"
-#include "log/log.h"
+#include "log/logfile.h"
 #include "log/record.h"
 
 #include <errno.h>

@@ -6,7 +6,7 @@
  * fsb_crc32c(fsb_crc32c(0, a, n), b, m) is the CRC of a followed by b.
  * fsb_crc32c(0, "123456789", 9) == 0xE3069283.
  */
-#include "log/log.h"
+#include "log/logfile.h"
 
 static const uint32_t crc32c_table[256] = {
 	0x00000000, 0xf26b8303, 0xe13b70f7, 0x1350f3f4, 0xc79a971f, 0x35f1141c,

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include "log/log.h"
+#include "log/logfile.h"
 
 /* Header field offsets (see log.h). */
 #define H_MAGIC 0

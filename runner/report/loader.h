@@ -1,7 +1,7 @@
 /* loader.h: inside the report library: the state of one load of records
- * into the run model, and the helpers the loaders share (load.c: the
- * lines, the runs and the timings; load_evidence.c: kernel messages and
- * the disk's health). Not for use outside runner/report/. */
+ * into the run model, and the helpers the loaders share (loader.c), for
+ * load.c (the lines, the runs and the timings) and load_evidence.c (kernel
+ * messages and the disk's health). Not for use outside runner/report/. */
 #ifndef FSB_REPORT_LOADER_H
 #define FSB_REPORT_LOADER_H
 

@@ -10,7 +10,7 @@
 #include "lib/io.h"
 #include "lib/msg.h"
 #include "lib/time.h"
-#include "log/log.h"
+#include "log/logfile.h"
 #include "run/context.h"
 
 void fsb_rec_start(struct fsb_ctx *c, struct fsb_rec *r, const char *type)

@@ -18,7 +18,7 @@
  * stay inside the input.
  */
 #include "fuzz.h"
-#include "log/log.h"
+#include "log/logfile.h"
 
 #include <errno.h>
 #include <string.h>

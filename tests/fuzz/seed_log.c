@@ -10,7 +10,7 @@
  * whole GPT disk images with the log in the partition named fsbench-log
  * (512- and 4096-byte sectors), and one without that partition.
  */
-#include "log/log.h"
+#include "log/logfile.h"
 
 #include <errno.h>
 #include <fcntl.h>

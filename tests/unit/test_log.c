@@ -1,7 +1,7 @@
 /* test_log.c: the results log: CRC32C, writer, reader, damage of every kind,
  * a full log, GPT disk images, and the `fsbench log` command. Runs in a
  * scratch folder and writes its files there. */
-#include "log/log.h"
+#include "log/logfile.h"
 #include "unit.h"
 
 #include <errno.h>

@@ -1,4 +1,4 @@
-/* log.h: the crash-safe results log (a raw partition or a file).
+/* logfile.h: the crash-safe results log (a raw partition or a file).
  *
  * Format (see runner/FORMATS.md "Log format"): the log is a sequence of records, each
  * starting on a FSB_LOG_BLOCK boundary and occupying one or more whole
