@@ -13,6 +13,7 @@
 #include "report/report.h"
 #include "log/record.h"
 #include "run/health.h"
+#include "records.h"
 #include "unit.h"
 
 /* A 128-bit little-endian counter at off. */
@@ -295,13 +296,7 @@ static void test_ata(void)
 
 static int load_text(struct rep_set *set, const char *text, char *err, size_t errlen)
 {
-	memset(set, 0, sizeof(*set));
-	FILE *f = fmemopen((void *)text, strlen(text), "r");
-	if (!f)
-		return -errno;
-	int rc = rep_load_stream(set, f, "mem.jsonl", err, errlen);
-	fclose(f);
-	return rc;
+	return unit_load_records(set, text, "mem.jsonl", err, errlen);
 }
 
 /* The row whose first cell (reader) or second (data) is key; -1 if none. */

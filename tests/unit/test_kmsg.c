@@ -14,6 +14,7 @@
 #include "report/report.h"
 #include "report/tables.h"
 #include "run/kmsg.h"
+#include "records.h"
 #include "unit.h"
 
 static int parse(const char *s, struct fsb_kmsg_line *m)
@@ -315,13 +316,7 @@ static const char *const RUN =
 
 static int load(struct rep_set *set, const char *text, char *err, size_t errlen)
 {
-	memset(set, 0, sizeof(*set));
-	FILE *f = fmemopen((void *)text, strlen(text), "r");
-	if (!f)
-		return -errno;
-	int rc = rep_load_stream(set, f, "t.jsonl", err, errlen);
-	fclose(f);
-	return rc;
+	return unit_load_records(set, text, "t.jsonl", err, errlen);
 }
 
 static char *render(const struct rep_run *r, const char *fmt)

@@ -24,6 +24,7 @@
 
 #include "fsbench.h"
 #include "report/report.h"
+#include "records.h"
 #include "unit.h"
 
 static char path_run[1100], path_two[1100], path_bad[1100], path_nophase[1100];
@@ -99,13 +100,7 @@ static const char *head(const struct rep_table *t, size_t col)
 /* Load records from a string; returns rc, err gets the message. */
 static int load_text(struct rep_set *set, const char *text, char *err, size_t errlen)
 {
-	memset(set, 0, sizeof(*set));
-	FILE *f = fmemopen((void *)text, strlen(text), "r");
-	if (!f)
-		return -errno;
-	int rc = rep_load_stream(set, f, "mem.jsonl", err, errlen);
-	fclose(f);
-	return rc;
+	return unit_load_records(set, text, "mem.jsonl", err, errlen);
 }
 
 /* Render a whole report into a string (caller frees). */

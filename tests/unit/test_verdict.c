@@ -18,6 +18,7 @@
 
 #include "report/report.h"
 #include "report/verdict.h"
+#include "records.h"
 #include "unit.h"
 
 #define REC(type, rest) "{\"schema\":1,\"type\":\"" type "\",\"run_id\":\"aa11\"," rest "}\n"
@@ -65,16 +66,10 @@ static const char BARE[] =
 static int load_text(struct rep_set *set, const char *text)
 {
 	char err[512];
-	FILE *f = fmemopen((void *)text, strlen(text), "r");
-	int rc;
+	int rc = unit_load_records(set, text, "mem.jsonl", err, sizeof(err));
 
-	memset(set, 0, sizeof(*set));
-	if (!f)
-		return -errno;
-	rc = rep_load_stream(set, f, "mem.jsonl", err, sizeof(err));
 	if (rc)
 		fprintf(stderr, "test_verdict: %s\n", err);
-	fclose(f);
 	return rc;
 }
 
