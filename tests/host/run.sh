@@ -351,7 +351,9 @@ else
 		--progress 0 >"$S/kmsg.out" 2>"$S/kmsg.err" &
 	fpid=$!
 	i=0
-	while ! grep -q '"type":"phase_start"' "$S/kmsg.out" 2>/dev/null && [ $i -lt 1000 ]; do
+	# inside create's span: its workers have made file 1000 (phase_start
+	# comes before they start, and a message then belongs between phases)
+	while ! [ -e "$S"/kmsg-tmpfs/fsbench-*/d0000/f0001000 ] && [ $i -lt 1000 ]; do
 		sleep 0.01; i=$((i + 1))
 	done
 	echo "<4>$tag: during create" > /dev/kmsg
