@@ -42,7 +42,7 @@ IMG_STAGE := $(IMG_DIR)/stage.stamp
 export SOURCE_DATE_EPOCH ROOTFS
 export $(filter BOARD_%,$(.VARIABLES))
 
-.PHONY: image run check-image check-qemu check-qemu-arm64 soak image-clean board-check
+.PHONY: image run check-image check-qemu check-faults check-qemu-arm64 soak image-clean board-check
 
 board-check:
 	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(patsubst %/board.mk,%,$(wildcard board/*/board.mk))))" >&2; exit 2; }
@@ -126,10 +126,18 @@ check-qemu: deps
 	$(Q)sh tests/qemu/launcher.sh
 	$(Q)sh tests/qemu/run.sh
 	$(Q)sh tests/qemu/targets.sh
-	$(Q)sh tests/qemu/faults.sh
+	$(Q)FAULTS_TEST_ONLY="options unplug slow healthy" sh tests/qemu/faults.sh
 	$(Q)sh tests/qemu/uefi.sh
 	$(Q)sh tests/qemu/verdict.sh
 	$(Q)$(MAKE) --no-print-directory check-qemu-arm64
+
+# Every fault case, the EIO ones too. These are not in check-qemu: where
+# ext4 puts the smoke files on the 1 GiB target varies from boot to boot
+# (its allocator spreads directories over block groups), so the fixed
+# sectors of the EIO rules do not always hold file data.
+check-faults: deps
+	$(Q)$(MAKE) --no-print-directory host
+	$(Q)sh tests/qemu/faults.sh
 
 # The arm64 image (qemu-aarch64) booted through AAVMF: smoke on four filesystems.
 check-qemu-arm64: deps
@@ -155,7 +163,9 @@ help-run::
 help-test::
 	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility)'
 	@echo '  check-qemu         - the launcher (progress, estimate), then boot tests under TCG: smoke,'
-	@echo '                       killed run, targets, faults, UEFI, the verdict at boot, arm64'
+	@echo '                       killed run, targets, faults (but EIO), UEFI, the verdict at boot, arm64'
+	@echo '  check-faults       - every QEMU fault case, the EIO ones too (not part of check: their'
+	@echo '                       fixed sectors do not always hold ext4'"'"'s files)'
 	@echo '  check-qemu-arm64   - the arm64 image through AAVMF (part of check-qemu)'
 	@echo '  soak               - boot the smoke image SOAK_BOOTS times (ext4, 1 round; default 30) and'
 	@echo '                       count the boots that reach run_end (not part of check)'
