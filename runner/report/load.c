@@ -65,8 +65,11 @@ static void run_free(struct rep_run *r)
 		free(r->disk[i].partlabel);
 	}
 	free(r->disk);
-	for (size_t i = 0; i < r->nlay; i++)
+	for (size_t i = 0; i < r->nlay; i++) {
 		free(r->lay[i].error);
+		free(r->lay[i].pic[0]);
+		free(r->lay[i].pic[1]);
+	}
 	free(r->lay);
 	for (size_t i = 0; i < r->nkm; i++) {
 		free(r->km[i].fs);
@@ -210,6 +213,32 @@ static int load_layout_order(struct loader *L, const struct jsonr *rec, const ch
 	return need_layout_u64(L, jsonr_get(obj, "median_jump_blocks"), what, &o->median_jump);
 }
 
+/* name_blocks or inode_blocks (optional): into y->pic[k]. */
+static int load_layout_pic(struct loader *L, const struct jsonr *rec, const char *key,
+			   struct rep_layout *y, int k)
+{
+	const struct jsonr *a = jsonr_get(rec, key);
+	size_t n = jsonr_len(a);
+
+	if (!a)
+		return 0;
+	if (!jsonr_is(a, JSONR_ARR))
+		return ld_bad(L, "layout record: \"%s\" must be an array of block numbers", key);
+	if (n > REP_LAYOUT_PICTURE)
+		n = REP_LAYOUT_PICTURE;
+	if (!(y->pic[k] = malloc((n ? n : 1) * sizeof(*y->pic[k]))))
+		return ld_oom(L);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t b = jsonr_u64(jsonr_at(a, i), UINT64_MAX);
+		if (b == UINT64_MAX)
+			return ld_bad(L, "layout record: \"%s\" must be an array of block numbers",
+				      key);
+		y->pic[k][i] = b;
+	}
+	y->npic[k] = n;
+	return 0;
+}
+
 static int load_layout(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	struct rep_layout y;
@@ -263,7 +292,15 @@ static int load_layout(struct loader *L, struct rep_run *r, const struct jsonr *
 	}
 	if (ev && !(y.error = strdup(ev->str)))
 		return ld_oom(L);
+	if (!ev && ((rc = load_layout_pic(L, rec, "name_blocks", &y, 0)) ||
+		    (rc = load_layout_pic(L, rec, "inode_blocks", &y, 1)))) {
+		free(y.pic[0]);
+		free(y.pic[1]);
+		return rc;
+	}
 	free(slot->error);
+	free(slot->pic[0]);
+	free(slot->pic[1]);
 	*slot = y;
 	return 0;
 }

@@ -20,6 +20,7 @@
 #define REP_MAX_EVENTS 100		/* error records kept per run for listing */
 #define REP_MAX_DISKS 64		/* disks of a refusal kept for listing */
 #define REP_LAYOUT_FIRST 8		/* first_blocks kept per layout record */
+#define REP_LAYOUT_PICTURE 1024		/* name_blocks, inode_blocks kept per record */
 
 /* Latency percentiles of a phase, nanoseconds, in this order. */
 enum { LAT_P50, LAT_P90, LAT_P99, LAT_P999, LAT_MAX, LAT_MEAN, LAT_N };
@@ -85,6 +86,11 @@ struct rep_layout {
 	struct rep_layout_order name, inode;
 	uint64_t first[REP_LAYOUT_FIRST];	/* name order, 4 KiB block numbers */
 	size_t nfirst;
+	/* name_blocks and inode_blocks: the picture's 4 KiB block numbers of
+	 * files sampled evenly in name order [0] and inode order [1]; NULL
+	 * when the record has none (an older runner) */
+	uint64_t *pic[2];
+	size_t npic[2];
 	size_t line;
 };
 

@@ -118,6 +118,19 @@ static void orders(struct item *it, size_t n, struct fsb_layout_order *o)
 	free(l);
 }
 
+/* The picture's samples of one order (see layout.h). */
+static void sample(const struct item *it, size_t n, uint64_t *out, uint32_t *nout)
+{
+	size_t k = n < FSB_LAYOUT_PICTURE ? n : FSB_LAYOUT_PICTURE;
+
+	*nout = 0;
+	for (size_t i = 0; i < k; i++) {
+		const struct item *x = &it[n <= FSB_LAYOUT_PICTURE ? i : i * n / FSB_LAYOUT_PICTURE];
+		if (x->phys != UINT64_MAX)
+			out[(*nout)++] = x->phys / 4096;
+	}
+}
+
 int fsb_layout_dir(int dfd, uint32_t files, struct fsb_layout *out)
 {
 	size_t cap = (size_t)files + 16, n = 0;
@@ -198,8 +211,10 @@ int fsb_layout_dir(int dfd, uint32_t files, struct fsb_layout *out)
 	for (size_t i = 0; i < n && out->nfirst < FSB_LAYOUT_FIRST; i++)
 		if (it[i].phys != UINT64_MAX)
 			out->first_blocks[out->nfirst++] = it[i].phys / 4096;
+	sample(it, n, out->name_blocks, &out->nname_blocks);
 	qsort(it, n, sizeof(*it), by_ino);
 	orders(it, n, &out->inode);
+	sample(it, n, out->inode_blocks, &out->ninode_blocks);
 	free(it);
 	free(fm);
 	return 0;

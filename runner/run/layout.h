@@ -9,6 +9,7 @@
 
 #define FSB_LAYOUT_NEAR (64u * 1024u)	/* a step within this after the previous file's end is "near" */
 #define FSB_LAYOUT_FIRST 8
+#define FSB_LAYOUT_PICTURE 256	/* files sampled per order for the picture */
 
 struct fsb_layout_order {
 	uint32_t steps;		/* consecutive pairs looked at */
@@ -26,6 +27,11 @@ struct fsb_layout {
 	struct fsb_layout_order name, inode;
 	uint64_t first_blocks[FSB_LAYOUT_FIRST];	/* name order, 4 KiB block numbers */
 	uint32_t nfirst;
+	/* The picture: the 4 KiB block number of the file at rank
+	 * i * files / FSB_LAYOUT_PICTURE (every file when there are fewer), in
+	 * name order and in inode order; unmapped files are left out. */
+	uint64_t name_blocks[FSB_LAYOUT_PICTURE], inode_blocks[FSB_LAYOUT_PICTURE];
+	uint32_t nname_blocks, ninode_blocks;
 };
 
 /* Statistics of a sequence of files' physical offsets and lengths (bytes),

@@ -380,6 +380,14 @@ static void layout_record(struct fsrun *f, uint32_t round)
 	for (uint32_t i = 0; i < lay.nfirst; i++)
 		rec_arr_u64(&r, lay.first_blocks[i]);
 	rec_close(&r);
+	rec_arr(&r, "name_blocks");
+	for (uint32_t i = 0; i < lay.nname_blocks; i++)
+		rec_arr_u64(&r, lay.name_blocks[i]);
+	rec_close(&r);
+	rec_arr(&r, "inode_blocks");
+	for (uint32_t i = 0; i < lay.ninode_blocks; i++)
+		rec_arr_u64(&r, lay.inode_blocks[i]);
+	rec_close(&r);
 	fsb_emit(f->c, &r);
 }
 
