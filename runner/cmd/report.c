@@ -58,8 +58,8 @@ int cmd_report(int argc, char **argv)
 		vd_criteria_free(&vc);
 		return EXIT_USAGE;
 	}
-	if (vc.n || c.w->doc) {
-		/* the checks asked for, else (junit) the run's own verdict record */
+	if (vc.n || c.w->doc || c.w->figures) {
+		/* the checks asked for, else (junit, html) the run's own verdict record */
 		int got = vc.n ? (vd_evaluate(&vc, r, &res) ? -ENOMEM : 1) : vd_result_of_run(r, &res);
 		if (got < 0) {
 			rep_free(&set);

@@ -4,13 +4,19 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "report/chart.h"
 
 const struct rep_writer rep_writers[] = {
 	{ .name = "md", .alias = "markdown", .about = "Markdown, the default",
 	  .view = REP_VIEW_READ, .begin = md_begin, .table = md_table, .cell = md_cell },
 	{ .name = "csv", .view = REP_VIEW_DATA,
 	  .begin = csv_begin, .table = csv_table, .cell = csv_cell },
+	{ .name = "html", .about = "one HTML page with charts", .view = REP_VIEW_READ,
+	  .begin = html_begin, .table = html_table, .cell = html_cell,
+	  .figures = chart_html, .end = html_end },
 	{ .name = "junit", .about = "JUnit XML, for CI", .doc = junit_doc },
 	{ .name = NULL },
 };
@@ -105,12 +111,42 @@ static int text_table(struct rep_table *t, const char *name, const char *line)
 	return tab_done(t);
 }
 
+/* figs: the figures' text written after begin (len bytes), or NULL. */
 static void write_doc(FILE *out, const struct rep_writer *w, const char *title,
-		      const struct rep_table *const *seq, size_t n)
+		      const struct rep_table *const *seq, size_t n,
+		      const char *figs, size_t len)
 {
 	w->begin(out, title);
+	if (figs)
+		fwrite(figs, 1, len, out);
 	for (size_t i = 0; i < n; i++)
 		w->table(out, seq[i], i ? seq[i - 1] : NULL);
+	if (w->end)
+		w->end(out);
+}
+
+/* The figures of the runs in memory, before anything is printed. Returns 0
+ * (*figs NULL for a format without figures), or -ENOMEM. */
+static int build_figures(const struct rep_writer *w, const struct rep_run *const *runs,
+			 const char *const *labels, size_t n, const struct vd_result *v,
+			 char **figs, size_t *len)
+{
+	FILE *f;
+	int rc;
+
+	*figs = NULL;
+	*len = 0;
+	if (!w->figures)
+		return 0;
+	if (!(f = open_memstream(figs, len)))
+		return -ENOMEM;
+	rc = w->figures(f, runs, labels, n, v);
+	if (fclose(f) || rc) {
+		free(*figs);
+		*figs = NULL;
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 int rep_print(FILE *out, const struct rep_run *r, const struct rep_writer *w)
@@ -164,8 +200,14 @@ int rep_print_checks(FILE *out, const struct rep_run *r, const struct rep_writer
 	}
 	if (!rc && built[NSECTIONS])
 		seq[n++] = &t[NSECTIONS];
+	char *figs = NULL;
+	size_t flen = 0;
+	const char *label = r->run_id;
 	if (!rc)
-		write_doc(out, w, "fsbench report", seq, n);
+		rc = build_figures(w, &r, &label, 1, v, &figs, &flen);
+	if (!rc)
+		write_doc(out, w, "fsbench report", seq, n, figs, flen);
+	free(figs);
 	for (size_t i = 0; i <= NSECTIONS; i++)
 		if (built[i])
 			rep_table_free(&t[i]);
@@ -192,7 +234,7 @@ int rep_print_compare(FILE *out, const struct rep_run *a, const char *aname,
 	const struct rep_table *seq[2] = { &t[0], &t[1] };
 	for (size_t i = 0; i < 2; i++)
 		rep_table_view(&t[i], w->view);
-	write_doc(out, w, "fsbench compare", seq, 2);
+	write_doc(out, w, "fsbench compare", seq, 2, NULL, 0);
 	rep_table_free(&t[0]);
 	rep_table_free(&t[1]);
 	return 0;

@@ -1,7 +1,7 @@
 /* writer.h: the output formats of `fsbench report` and `compare`. A
  * format is one row of rep_writers[] (report.c): its name, the view it
- * shows (table.h) and its functions (md.c, csv.c). Only a writer turns a
- * cell's value into characters. */
+ * shows (table.h) and its functions (md.c, csv.c, junit.c, html.c). Only a
+ * writer turns a cell's value into characters. */
 #ifndef FSB_REPORT_WRITER_H
 #define FSB_REPORT_WRITER_H
 
@@ -31,6 +31,13 @@ struct rep_writer {
 	 * report of a run, with the verdict's checks when there are (v may be
 	 * NULL). When set, begin, table and cell are not used by report. */
 	int (*doc)(FILE *out, const struct rep_run *r, const struct vd_result *v);
+	/* Pictures of the runs (html: the charts, chart.h), written after
+	 * begin, before the tables; labels[i] names runs[i]; v: the verdict's
+	 * checks or NULL. Returns 0, or -ENOMEM. NULL: a format without them. */
+	int (*figures)(FILE *out, const struct rep_run *const *runs, const char *const *labels,
+		       size_t n, const struct vd_result *v);
+	/* The end of a document (html: the closing tags), or NULL. */
+	void (*end)(FILE *out);
 };
 
 #define REP_CELL_BUF 512	/* the longest "%.6f" of a double fits */
@@ -58,5 +65,13 @@ void md_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, co
 void csv_begin(FILE *out, const char *title);
 void csv_table(FILE *out, const struct rep_table *t, const struct rep_table *prev);
 void csv_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, const char **tail);
+/* html.c: one self-contained HTML page (well-formed XHTML, inline CSS, no
+ * script); its figures are chart.h's. */
+void html_begin(FILE *out, const char *title);
+void html_table(FILE *out, const struct rep_table *t, const struct rep_table *prev);
+void html_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, const char **tail);
+void html_end(FILE *out);
+/* Text for HTML: & < > " ' as references, control characters as spaces. */
+void html_text(FILE *out, const char *s);
 
 #endif

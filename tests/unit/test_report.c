@@ -382,13 +382,14 @@ static void test_writers(void)
 	CHECK(rep_writer_find("xml") == NULL);
 	CHECK(MD->view == REP_VIEW_READ && CSV->view == REP_VIEW_DATA);
 	rep_writer_names(buf, sizeof(buf), "|", "|", 0);
-	CHECK_STR(buf, "md|csv|junit");
+	CHECK_STR(buf, "md|csv|html|junit");
 	rep_writer_names(buf, sizeof(buf), "|", "|", REP_NAMES_TABLES);
-	CHECK_STR(buf, "md|csv");	/* compare: no junit */
+	CHECK_STR(buf, "md|csv|html");	/* compare: no junit */
 	rep_writer_names(buf, sizeof(buf), ", ", " or ", REP_NAMES_ABOUT | REP_NAMES_TABLES);
-	CHECK_STR(buf, "md (Markdown, the default) or csv");
+	CHECK_STR(buf, "md (Markdown, the default), csv or html (one HTML page with charts)");
 	rep_writer_names(buf, sizeof(buf), ", ", " or ", REP_NAMES_ABOUT);
-	CHECK_STR(buf, "md (Markdown, the default), csv or junit (JUnit XML, for CI)");
+	CHECK_STR(buf, "md (Markdown, the default), csv, html (one HTML page with charts) or junit"
+		  " (JUnit XML, for CI)");
 	rep_writer_names(buf, 5, "|", "|", 0);
 	CHECK_STR(buf, "md|c");	/* cut, terminated */
 
@@ -1353,7 +1354,7 @@ static void test_commands(void)
 	static const char *const umsg[] = {
 		"fsbench: report: missing RUN\nusage: fsbench report RUN",
 		"fsbench: report: --format needs an argument\nusage:",
-		"fsbench: report: unknown format 'xml' (md, csv or junit)\nusage:",
+		"fsbench: report: unknown format 'xml' (md, csv, html or junit)\nusage:",
 		"fsbench: report: unknown option '--bogus'\nusage:",
 		"fsbench: report: too many arguments",
 		"no run 'zzzz' (runs: aaaa000000000001 bbbb000000000002)",
@@ -1366,7 +1367,7 @@ static void test_commands(void)
 	}
 	char *h[] = { "report", "--help", NULL };
 	CHECK_EQ_U(run_cmd(cmd_report, h, &o, &e), 0);
-	CHECK_CONTAINS(o, "usage: fsbench report RUN [--format md|csv|junit] [--run RUNID]");
+	CHECK_CONTAINS(o, "usage: fsbench report RUN [--format md|csv|html|junit] [--run RUNID]");
 	free(o), free(e);
 
 	/* input that cannot be opened or is malformed: 4, nothing on stdout */

@@ -1,0 +1,40 @@
+/* chart.h: the charts of the HTML page (chart.c), drawn by gnuplot as SVG
+ * and written inline. They take an array of runs, so one run's report and
+ * a comparison of runs side by side draw the same charts:
+ *
+ *   seconds  seconds per phase, per filesystem, fresh (round 1) and aged
+ *            (the median of rounds 2..N)
+ *   latency  latency percentiles (p50 .. max) per phase, fresh and aged
+ *   layout   the block number of each file of d0000 (sampled) in name order
+ *            and in inode order, fresh and aged, per filesystem
+ *   rounds   seconds per round, per phase and filesystem
+ *   verdict  each check's measured value over its limit
+ *
+ * A chart the runs hold no data for is left out with a line saying why.
+ * Where gnuplot cannot run, the page says why there are no charts.
+ */
+#ifndef FSB_REPORT_CHART_H
+#define FSB_REPORT_CHART_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "report/model.h"
+
+struct vd_result;	/* verdict.h */
+
+/* The environment variable naming the gnuplot program (a name looked up
+ * in $PATH, or a path); unset or empty: "gnuplot". */
+#define CHART_GNUPLOT_ENV "FSBENCH_GNUPLOT"
+/* Seconds gnuplot may take for every chart of a page. */
+#define CHART_TIMEOUT 120
+
+/* The charts of runs[0..n) as an HTML fragment (a <section id="charts">):
+ * labels[i] names runs[i] in the legends when n > 1; v (may be NULL): the
+ * verdict's checks, shown first. Temporary files go to $TMPDIR (default
+ * /tmp) and are removed. Returns 0 (gnuplot missing or failing is said in
+ * the fragment), or -ENOMEM. */
+int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *labels,
+	       size_t n, const struct vd_result *v);
+
+#endif
