@@ -52,7 +52,7 @@ UNIT_BINS  := $(UNIT_SRCS:tests/unit/%.c=$(O)/tests/unit/%)
 
 FSBENCH_HOST := $(O)/host/fsbench
 
-.PHONY: all help deps runner host unit check check-host check-verdict check-cross clean bench
+.PHONY: all help deps runner host unit check check-host check-verdict check-html check-cross clean bench
 
 all: runner host
 
@@ -78,7 +78,7 @@ help-build::
 	@echo '  runner             - the static musl runner: $$(O)/runner/fsbench'
 	@echo '  host               - the runner built with the host compiler: $$(O)/host/fsbench'
 help-test::
-	@echo '  check              - deps and every test (unit, asan, fuzz smoke, host, cross, docs, verdict, install, image, qemu)'
+	@echo '  check              - deps and every test (unit, html, asan, fuzz smoke, host, cross, docs, verdict, install, image, qemu)'
 	@echo '  unit               - build and run the unit tests'
 	@echo '  check-host         - host integration tests (loop devices, needs root)'
 	@echo '  check-cross        - the aarch64 runner (CROSS_COMPILE=aarch64-linux-gnu-) under qemu-user'
@@ -89,6 +89,8 @@ help-build::
 help-test::
 	@echo '  check-docs         - fail when a committed GENERATED region differs from the binary'
 	@echo '  check-verdict      - fsbench verdict and report --format junit on recorded runs (xmllint --schema)'
+	@echo '  check-html         - report --format html in headless Chromium: no console error, every chart'
+	@echo '                       drawn (gnuplot), a screenshot; the page without gnuplot; xmllint'
 	@echo '  check-install      - install into a scratch DESTDIR, run --version, render the man page'
 help-clean::
 	@echo '  clean              - remove $$(O)'
@@ -154,6 +156,9 @@ check-host: runner host
 check-verdict: host
 	$(Q)sh tests/verdict/run.sh $(FSBENCH_HOST)
 
+check-html: host
+	$(Q)sh tests/html/run.sh $(FSBENCH_HOST)
+
 # The runner cross-built for aarch64 (musl, static), run with qemu-user.
 check-cross: host
 	$(Q)$(MAKE) --no-print-directory runner CROSS_COMPILE=aarch64-linux-gnu-
@@ -161,6 +166,7 @@ check-cross: host
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory unit
+	$(Q)$(MAKE) --no-print-directory check-html
 	$(Q)$(MAKE) --no-print-directory check-docs
 	$(Q)$(MAKE) --no-print-directory check-verdict
 	$(Q)$(MAKE) --no-print-directory check-install

@@ -9,7 +9,9 @@
 #   CRITERIA (the verdict's criteria file; empty: no verdict).
 # Outputs: RESULTS/records.jsonl and summary.txt (`fsbench log extract` of
 #   the log partition; the console's records when it holds none),
-#   report.md (`fsbench report`), run.txt (the figures of this run, also
+#   report.md (`fsbench report`), report.html (`fsbench report --format
+#   html`: the tables and gnuplot's charts, with CRITERIA's verdict; without
+#   gnuplot the page says so), run.txt (the figures of this run, also
 #   appended to summary.txt); the report and run.txt are printed. With
 #   CRITERIA: verdict.txt (`fsbench verdict RESULTS --criteria CRITERIA`:
 #   the checks and the verdict line) and report.junit.xml (`fsbench report
@@ -47,6 +49,9 @@ code=$(sh "$here/records.sh" "$results/records.jsonl" run_end exit_code | tail -
 if [ -x "$FSBENCH_HOST" ] && [ "$nrec" -gt 0 ]; then
 	"$FSBENCH_HOST" report "$results" >"$results/report.md" 2>"$work/report.err" ||
 		{ say "report failed:"; sed 's/^/  /' "$work/report.err"; }
+	"$FSBENCH_HOST" report "$results" --format html ${CRITERIA:+--criteria "$CRITERIA"} \
+		>"$results/report.html" 2>"$work/html.err" ||
+		{ say "HTML report failed:"; sed 's/^/  /' "$work/html.err"; }
 fi
 
 # The verdict on the host, against the same criteria as the guest's.

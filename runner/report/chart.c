@@ -525,8 +525,8 @@ static void chart_verdict(struct ctx *x)
 		return;	/* no verdict: no chart promised */
 	c = new_chart(x, "verdict", "Verdict checks");
 	snprintf(c->caption, sizeof(c->caption), "Each check with a number and a limit: the "
-		 "value measured over its limit (1 is the limit: a maximum fails above it, a "
-		 "minimum below it); failed checks in red.");
+		 "value measured over its limit, on a log scale (1 is the limit: a maximum fails "
+		 "above it, a minimum below it); failed checks in red.");
 	for (size_t i = 0; i < v->n; i++)
 		n += isfinite(v->check[i].value) && isfinite(v->check[i].bound) &&
 		     v->check[i].bound != 0;
@@ -552,8 +552,8 @@ static void chart_verdict(struct ctx *x)
 	int w = 300 + (int)n * 60;
 	gp_start(x, c, w < 640 ? 640 : w > 1600 ? 1600 : w, 520);
 	fprintf(x->gp, "set style fill solid 0.8 border lc rgb '#555555'\nset boxwidth 0.7\n"
-		"set yrange [0:*]\nset xrange [-0.6:%zu.6]\nset ylabel 'measured / limit'\n"
-		"set xtics rotate by -35 left font ',9'\nset bmargin 14\nset key top right\n"
+		"set logscale y\nset xrange [-0.6:%zu.6]\nset ylabel 'measured / limit (log scale)'\n"
+		"set xtics rotate by -35 left font ',9'\nset bmargin 14\nset key outside top center horizontal\n"
 		"plot '%s' using 0:2:xtic(1) with boxes lc rgb '#2ca02c' title 'pass', "
 		"'' using 0:3 with boxes lc rgb '#d62728' title 'fail', "
 		"1 with lines dt 2 lc rgb '#000000' title 'limit'\n", n - 1, path);

@@ -1,0 +1,178 @@
+#!/bin/sh
+# run.sh: `fsbench report --format html` read by a real browser.
+# Pages: a recorded host smoke run (tests/html/data/smoke.jsonl: ext4, xfs,
+# btrfs on a loop device, 2 rounds, layout records with block lists) with
+# tests/html/criteria.conf (a failing verdict); older records without block
+# lists (tests/unit/data/report-layout.jsonl); the same run without gnuplot
+# on PATH, with a gnuplot that fails, and with text that must be escaped.
+# Each page: well-formed XML (xmllint --noout), every table of the Markdown
+# report, nothing loaded from outside; in headless Chromium (cdp.py, the
+# DevTools protocol): no console error, every chart the page promises holds
+# an <svg> that draws its data, and a screenshot of the whole page.
+# Usage: run.sh FSBENCH (the host build). Needs xmllint; the browser checks
+# need chromium and python3, the charts gnuplot: each missing one is a SKIP
+# with the reason.
+# Output: one line per check, a summary; exit 1 when one failed. Scratch
+# files and the screenshots (PAGE.png) under $O/tests/html.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+fsb=${1:?usage: run.sh FSBENCH}
+O=${O:-$(pwd)/out}
+S=$O/tests/html
+rm -rf "$S"; mkdir -p "$S"
+. "$here/../lib.sh"
+test_init html "$S"
+smoke=$here/data/smoke.jsonl
+older=$top/tests/unit/data/report-layout.jsonl
+crit=$here/criteria.conf
+
+browser=
+if ! have chromium; then
+	skip "browser checks: chromium not found (Debian package chromium; make deps)"
+elif ! have python3; then
+	skip "browser checks: python3 not found (it speaks the DevTools protocol, tests/html/cdp.py)"
+else
+	browser=chromium
+fi
+charts=1
+have gnuplot || { skip "charts: gnuplot not found (Debian package gnuplot-nox; make deps)"; charts=0; }
+xml=1
+have xmllint || { fail "xmllint not found (Debian package libxml2-utils; make deps)"; xml=0; }
+
+# page NAME ARGS...: fsbench report ARGS --format html > NAME.html, and the
+# Markdown report of the same run > NAME.md (md FILE NAME [ARGS])
+page() {
+	_n=$1; shift
+	expect_rc 0 "$_n: report --format html" "$fsb" report "$@" --format html
+	cp "$S/out" "$S/$_n.html"
+}
+md() { _f=$1 _m=$2; shift 2; "$fsb" report "$_f" "$@" >"$S/$_m.md" 2>/dev/null || true; }
+
+# well-formed, self-contained, and every table of the Markdown report:
+# a grid per Markdown grid (its rule line) with the same rows, a list item
+# per "- " line (the verdict's items apart), a heading per "## " heading
+static_checks() {
+	_n=$1 _md=$2 _h=$S/$1.html
+	[ "$xml" = 0 ] || check "$_n: well-formed (xmllint --noout)" xmllint --noout "$_h"
+	check "$_n: nothing loaded from outside the page (no src, link, script, http href)" \
+		sh -c "! grep -Eiq '<script|<link|<iframe|<img| src=|href=.https?:|url\\((.)?https?:' '$_h'"
+	_rules=$(grep -Ec '^\|[-:|]+\|$' "$S/$_md.md" || true)
+	_rows=$(grep -c '^|' "$S/$_md.md" || true)
+	_tables=$(grep -o '<table>' "$_h" | wc -l)
+	_trs=$(grep -o '<tr>' "$_h" | wc -l)
+	check "$_n: a table per Markdown grid ($_tables, $_rules)" [ "$_tables" -eq "$_rules" ]
+	check "$_n: as many rows as the Markdown grids ($_trs, $((_rows - _rules)))" \
+		[ "$_trs" -eq $((_rows - _rules)) ]
+	_li=$(sed '/<div class="verdict/,/<\/div>/d' "$_h" | grep -o '<li>' | wc -l)
+	_dash=$(grep -c '^- ' "$S/$_md.md" || true)
+	check "$_n: a list item per Markdown line ($_li, $_dash)" [ "$_li" -eq "$_dash" ]
+	grep '^## ' "$S/$_md.md" | sed 's/^## //; s/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g' \
+		| sed "s/'/\\&#39;/g" >"$S/$_n.heads"
+	check "$_n: every Markdown heading is a heading" \
+		sh -c 'while IFS= read -r h; do grep -Fq "<h2>$h</h2>" "$1" || { echo "missing: $h"; exit 1; }; done <"$2"' - "$_h" "$S/$_n.heads"
+}
+
+# browse NAME: load NAME.html in Chromium: NAME.json (cdp.py's answer),
+# NAME.png; no console error
+browse() {
+	[ -n "$browser" ] || return 1
+	if python3 "$here/cdp.py" "$browser" "$S/$1.html" "$S/$1.png" >"$S/$1.json" 2>"$S/$1.err"; then
+		pass "$1: loaded in headless Chromium"
+	else
+		fail "$1: headless Chromium did not load the page"; sed 's/^/     | /' "$S/$1.err"; return 1
+	fi
+	check "$1: no console error" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+for e in d["errors"]: print(e)
+sys.exit(1 if d["errors"] else 0)' "$S/$1.json"
+	check "$1: a screenshot of the page ($S/$1.png)" \
+		sh -c "[ \$(wc -c <'$S/$1.png') -gt 10000 ] && head -c 8 '$S/$1.png' | od -An -c | grep -q 'P   N   G'"
+}
+
+# charts_are NAME "DRAWN" "ABSENT": the charts drawn (each an <svg> with
+# drawn paths and marks of its data, laid out larger than 100x100) and the
+# ones said to be absent, in the page's order
+charts_are() {
+	check "$1: charts drawn: $2; said absent: ${3:-none}" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+want, absent = sys.argv[2].split(), sys.argv[3].split()
+got = [c["id"] for c in d["charts"]]
+ok = got == want and d["absent"] == absent
+for c in d["charts"]:
+    good = c["svg"] and c["paths"] > 0 and c["data"] > 0 and c["width"] > 100 and c["height"] > 100
+    print(c)
+    ok = ok and good
+print("charts", got, "absent", d["absent"], "nocharts", d["nocharts"])
+sys.exit(0 if ok else 1)' "$S/$1.json" "$2" "${3:-}"
+}
+
+# ---- a recorded smoke run, its verdict failing ----
+md "$smoke" full --criteria "$crit"
+page full "$smoke" --criteria "$crit"
+static_checks full full
+check "full: the verdict box names the failed check" \
+	sh -c "grep -A4 '<div class=\"verdict fail\"' '$S/full.html' | grep -q 'ext4 delete seconds'"
+info "full: $(wc -c <"$S/full.html") bytes"
+if [ "$charts" = 1 ] && browse full; then
+	charts_are full "verdict seconds latency layout rounds"
+fi
+
+# ---- the same run without criteria ----
+md "$smoke" smoke
+page plain "$smoke"
+static_checks plain smoke
+check "plain: no verdict box without a verdict" sh -c "! grep -q 'class=\"verdict' '$S/plain.html'"
+
+# ---- records of an older runner: no block lists for the picture ----
+md "$older" older
+page older "$older"
+static_checks older older
+if [ "$charts" = 1 ] && browse older; then
+	charts_are older "seconds latency rounds" "layout"
+fi
+
+# ---- no gnuplot: every table, and why there are no charts ----
+expect_rc 0 "nognuplot: report --format html with PATH=/nonexistent" \
+	env PATH=/nonexistent "$fsb" report "$smoke" --format html
+cp "$S/out" "$S/nognuplot.html"
+static_checks nognuplot smoke
+check "nognuplot: the page says gnuplot is not on PATH" \
+	grep -q '<p class="nocharts" id="no-charts">No charts: gnuplot not found on PATH' "$S/nognuplot.html"
+check "nognuplot: no chart" sh -c "! grep -q '<svg\\|<figure' '$S/nognuplot.html'"
+if browse nognuplot; then
+	check "nognuplot: the reader sees why, and every table" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(d["nocharts"], d["tables"])
+sys.exit(0 if d["nocharts"] and "gnuplot not found" in d["nocharts"] and not d["charts"]
+         and d["tables"] == int(sys.argv[2]) else 1)' "$S/nognuplot.json" "$(grep -c '<div class="table"' "$S/plain.html")"
+fi
+
+# ---- FSBENCH_GNUPLOT: a program that fails, a path that is not there ----
+expect_rc 0 "gnuplot fails: report --format html with FSBENCH_GNUPLOT=false" \
+	env FSBENCH_GNUPLOT=false "$fsb" report "$smoke" --format html
+cp "$S/out" "$S/failing.html"
+check "failing: the page says gnuplot failed, with its exit status" \
+	grep -q 'No charts: [^ ]*/false failed (exit status 1)' "$S/failing.html"
+check "failing: every table still there" \
+	[ "$(grep -c '<div class="table"' "$S/failing.html")" -eq "$(grep -c '<div class="table"' "$S/nognuplot.html")" ]
+expect_rc 0 "FSBENCH_GNUPLOT=/nonexistent/gnuplot" \
+	env FSBENCH_GNUPLOT=/nonexistent/gnuplot "$fsb" report "$smoke" --format html
+check "the page names the missing program" \
+	sh -c "printf '%s' \"\$1\" | grep -q 'No charts: /nonexistent/gnuplot not found (not an executable file)'" - "$OUT"
+
+# ---- text that must be escaped ----
+sed 's/"hostname":"[^"]*"/"hostname":"<script>alert(\\"x\\")<\/script> \&amp; '"'"'q'"'"'"/' "$smoke" >"$S/escape.jsonl"
+md "$S/escape.jsonl" escape
+page escape "$S/escape.jsonl"
+static_checks escape escape
+check "escape: the host name is text, escaped" \
+	grep -Fq 'host: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp;amp; &#39;q&#39;' "$S/escape.html"
+if [ "$charts" = 1 ] && browse escape; then
+	charts_are escape "seconds latency layout rounds"
+fi
+
+summary
