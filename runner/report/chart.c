@@ -717,6 +717,9 @@ static void first_line(char *s)
 		*e = '\0';
 }
 
+#define NOT_FOUND_HINT "install gnuplot (Debian package gnuplot-nox), or name the program in " \
+	CHART_GNUPLOT_ENV
+
 int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *labels,
 	       size_t n, const struct vd_result *v)
 {
@@ -736,19 +739,20 @@ int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *
 	verdict_box(out, v);
 	if (!prog || !*prog)
 		prog = "gnuplot";
-	if (which_path(prog, gnuplot, sizeof(gnuplot))) {
-		char why[600];
-		snprintf(why, sizeof(why), "%s not found %s", prog,
-			 strchr(prog, '/') ? "(not an executable file)" : "on PATH");
-		no_charts(out, why, "install gnuplot (Debian package gnuplot-nox), or name the "
-			  "program in " CHART_GNUPLOT_ENV);
-		goto done;
-	}
+	/* the charts' data and script are made with or without gnuplot: the
+	 * same code runs (and is tested) wherever the page is written */
+	int found = which_path(prog, gnuplot, sizeof(gnuplot)) == 0;
+	char missing[600];
+	snprintf(missing, sizeof(missing), "%s not found %s", prog,
+		 strchr(prog, '/') ? "(not an executable file)" : "on PATH");
 	if (!tmp || !*tmp || strchr(tmp, '\'') || strlen(tmp) > 200)
 		tmp = "/tmp";
 	snprintf(x->dir, sizeof(x->dir), "%s/fsbench-chart.XXXXXX", tmp);
 	if (!mkdtemp(x->dir)) {
-		no_charts(out, "no temporary folder for gnuplot", strerror(errno));
+		if (found)
+			no_charts(out, "no temporary folder for gnuplot", strerror(errno));
+		else
+			no_charts(out, missing, NOT_FOUND_HINT);
 		goto done;
 	}
 	snprintf(script, sizeof(script), "%s/charts.gp", x->dir);
@@ -769,6 +773,11 @@ int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *
 		remove_dir(x->dir);
 		free(x);
 		return -ENOMEM;
+	}
+	if (!found) {
+		no_charts(out, missing, NOT_FOUND_HINT);
+		remove_dir(x->dir);
+		goto done;
 	}
 	if (x->err) {
 		no_charts(out, "cannot write gnuplot's input", strerror(x->err));
