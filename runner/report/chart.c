@@ -102,14 +102,15 @@ static void collect_phases(struct ctx *x)
 
 /* ---- files and the script ---- */
 
-/* Text inside a gnuplot string or a quoted data field: no quote, no
- * backslash, no control character. */
+/* Text inside a gnuplot string (in single quotes) or a quoted data field
+ * (in double quotes): quotes, backslashes, '#' (a comment in a data file)
+ * and control characters become '_'. */
 static void gp_text(char *dst, size_t len, const char *s)
 {
 	size_t o = 0;
 
 	for (; s && *s && o + 1 < len; s++)
-		dst[o++] = *s == '"' || *s == '\\' || (unsigned char)*s < 0x20 ? '\'' : *s;
+		dst[o++] = strchr("\"'\\#", *s) || (unsigned char)*s < 0x20 ? '_' : *s;
 	if (len)
 		dst[o] = '\0';
 }

@@ -164,13 +164,17 @@ expect_rc 0 "FSBENCH_GNUPLOT=/nonexistent/gnuplot" \
 check "the page names the missing program" \
 	sh -c "printf '%s' \"\$1\" | grep -q 'No charts: /nonexistent/gnuplot not found (not an executable file)'" - "$OUT"
 
-# ---- text that must be escaped ----
-sed 's/"hostname":"[^"]*"/"hostname":"<script>alert(\\"x\\")<\/script> \&amp; '"'"'q'"'"'"/' "$smoke" >"$S/escape.jsonl"
+# ---- text that must be escaped, in the page and for gnuplot ----
+# (and a filesystem name with quotes and '#', through gnuplot's script and data)
+sed 's/"hostname":"[^"]*"/"hostname":"<script>alert(\\"x\\")<\/script> \&amp; '"'"'q'"'"'"/
+	s/"fs":"xfs"/"fs":"x'"'"'f\\"s#1"/g' "$smoke" >"$S/escape.jsonl"
 md "$S/escape.jsonl" escape
 page escape "$S/escape.jsonl"
 static_checks escape escape
 check "escape: the host name is text, escaped" \
 	grep -Fq 'host: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp;amp; &#39;q&#39;' "$S/escape.html"
+check "escape: the filesystem name is text, escaped" \
+	grep -Fq '<th class="r">x&#39;f&quot;s#1</th>' "$S/escape.html"
 if [ "$charts" = 1 ] && browse escape; then
 	charts_are escape "seconds latency layout rounds"
 fi
