@@ -74,6 +74,12 @@ check_full() {
 	check "$name: serial log shows the power-off" grep -q 'reboot: Power down' "$res/serial.log"
 	check "$name: progress lines on the console" grep -q 'files/s' "$res/serial.log"
 	check "$name: report.md has the runner/SUITE.md summary table" grep -q 'create (incl. sync)' "$res/report.md"
+	check "$name: report.html next to it, the same summary table" grep -q '<td>create (incl. sync)</td>' "$res/report.html"
+	if have gnuplot; then
+		check "$name: report.html has the charts" grep -q '<figure class="chart" id="chart-layout"' "$res/report.html"
+	else
+		check "$name: report.html says why it has no charts" grep -q 'No charts: gnuplot not found' "$res/report.html"
+	fi
 	# The emulated NVMe counts what it wrote (SMART log, data units of
 	# 512,000 bytes): the health difference holds the files' data, plus
 	# mkfs, journals and metadata, within a bound.
