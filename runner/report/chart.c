@@ -449,9 +449,6 @@ static void chart_rounds(struct ctx *x)
 			 "no phase records");
 		return;
 	}
-	size_t nser = 0;
-	for (size_t k = 0; k < x->n; k++)
-		nser += x->runs[k]->nfs;
 	char (*path)[600] = calloc(x->nphase ? x->nphase : 1, sizeof(*path));
 	if (!path) {
 		x->err = ENOMEM;
@@ -509,7 +506,6 @@ static void chart_rounds(struct ctx *x)
 		fputc('\n', x->gp);
 	}
 	fputs("unset multiplot\n", x->gp);
-	(void)nser;
 	free(path);
 }
 
