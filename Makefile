@@ -78,7 +78,7 @@ help-build::
 	@echo '  runner             - the static musl runner: $$(O)/runner/fsbench'
 	@echo '  host               - the runner built with the host compiler: $$(O)/host/fsbench'
 help-test::
-	@echo '  check              - deps and every test (unit, html, asan, fuzz smoke, host, cross, docs, verdict, install, image, qemu)'
+	@echo '  check              - deps and every test (unit, html, asan, fuzz smoke, host, cross, docs, verdict, install, image, qemu, lava)'
 	@echo '  unit               - build and run the unit tests'
 	@echo '  check-host         - host integration tests (loop devices, needs root)'
 	@echo '  check-cross        - the aarch64 runner (CROSS_COMPILE=aarch64-linux-gnu-) under qemu-user'
@@ -176,6 +176,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-cross
 	$(Q)$(MAKE) --no-print-directory check-image
 	$(Q)$(MAKE) --no-print-directory check-qemu
+	$(Q)$(MAKE) --no-print-directory check-lava
 
 clean:
 	rm -rf $(O)

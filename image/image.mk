@@ -1,5 +1,5 @@
 # image.mk: the bootable image and the QEMU run (included by the Makefile).
-# Targets: image, run, check-image, check-qemu, check-qemu-arm64, soak, image-clean.
+# Targets: image, run, check-image, check-qemu, check-qemu-arm64, check-lava, soak, image-clean.
 # Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
 # QEMU_ARGS (extra arguments for qemu/run.sh), CRITERIA (run: the criteria
@@ -42,7 +42,7 @@ IMG_STAGE := $(IMG_DIR)/stage.stamp
 export SOURCE_DATE_EPOCH ROOTFS
 export $(filter BOARD_%,$(.VARIABLES))
 
-.PHONY: image run check-image check-qemu check-faults check-qemu-arm64 soak image-clean board-check
+.PHONY: image run check-image check-qemu check-faults check-qemu-arm64 check-lava soak image-clean board-check
 
 board-check:
 	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(patsubst %/board.mk,%,$(wildcard board/*/board.mk))))" >&2; exit 2; }
@@ -144,6 +144,14 @@ check-qemu-arm64: deps
 	$(Q)$(MAKE) --no-print-directory host
 	$(Q)sh tests/qemu/arm64.sh
 
+# LAVA: every board's job keeps board/README.md's monitors block, the jobs
+# pass lava-run --validate, and Debian's lava-run (no server) runs the
+# qemu-x86_64 job on the smoke profile, healthy and with a flipped bit,
+# checked against LAVA's own results. SKIP with the reason without lava-run.
+check-lava: deps
+	$(Q)$(MAKE) --no-print-directory host
+	$(Q)sh tests/lava/run.sh
+
 # The smoke image booted SOAK_BOOTS times (ext4, one round): how many
 # reached run_end. A measurement, not part of check.
 SOAK_BOOTS ?= 30
@@ -167,6 +175,8 @@ help-test::
 	@echo '  check-faults       - every QEMU fault case, the EIO ones too (not part of check: their'
 	@echo '                       fixed sectors do not always hold ext4'"'"'s files)'
 	@echo '  check-qemu-arm64   - the arm64 image through AAVMF (part of check-qemu)'
+	@echo '  check-lava         - the LAVA jobs of the boards (one monitors block, lava-run --validate), then'
+	@echo '                       the qemu-x86_64 job under lava-run: smoke, healthy and with a flipped bit'
 	@echo '  soak               - boot the smoke image SOAK_BOOTS times (ext4, 1 round; default 30) and'
 	@echo '                       count the boots that reach run_end (not part of check)'
 help-clean::

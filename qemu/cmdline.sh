@@ -5,7 +5,8 @@
 #   BOARD_QEMU_MEM, BOARD_CONSOLE, BOARD_CMDLINE, BOARD_QEMU_FIRMWARE,
 #   BOARD_QEMU_FIRMWARE_VARS, BOARD_QEMU_PFLASH_SIZE (from board.mk);
 #   WORK (the work folder: disk.img, target.img; firmware copies go there),
-#   ACCEL (kvm, tcg), CPU, SERIAL (the console file), UEFI (1: boot the disk
+#   ACCEL (kvm, tcg), CPU, SERIAL (the console file; - for QEMU's stdio, as
+#   a LAVA device runs it), UEFI (1: boot the disk
 #   image through the firmware), KERNEL and INITRD (direct boot), ROOTFS,
 #   PROFILE, APPEND (more kernel command line words), TCACHE (the target's
 #   cache mode), EXTRA (FILE:SERIAL words: more NVMe disks, FILE itself);
@@ -23,9 +24,10 @@
 set -eu
 out=${1:?usage: cmdline.sh OUT}
 
+if [ "$SERIAL" = - ]; then con=stdio,id=con,signal=off; else con=file,id=con,path=$SERIAL; fi
 set -- "$BOARD_QEMU" -machine "$BOARD_QEMU_MACHINE,accel=$ACCEL" -cpu "$CPU" \
 	-smp "$BOARD_QEMU_SMP" -m "$BOARD_QEMU_MEM" -nodefaults -no-reboot \
-	-display none -monitor none -chardev "file,id=con,path=$SERIAL" -serial chardev:con
+	-display none -monitor none -chardev "$con" -serial chardev:con
 if [ "${TUNPLUG:-0}" = 1 ]; then
 	rm -f "$WORK/monitor.in" "$WORK/monitor.out"
 	mkfifo "$WORK/monitor.in" "$WORK/monitor.out"

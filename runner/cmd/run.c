@@ -19,6 +19,7 @@
 #include "log/logfile.h"
 #include "run/fs.h"
 #include "run/kmsg.h"
+#include "run/lava.h"
 #include "run/health.h"
 #include "run/suite.h"
 #include "run/sysinfo.h"
@@ -72,6 +73,7 @@ static void run_start(struct fsb_ctx *c, const struct fsb_disk *t)
 	if (c->kmsg_source[0])
 		rec_str(&r, "kmsg", c->kmsg_source);
 	fsb_emit(c, &r);
+	fsb_lava_start(c);
 }
 
 /* The kernel log from here on (run/kmsg.h); a run without it goes on and

@@ -6,16 +6,18 @@
 #include "lib/jsonr.h"
 #include "log/logfile.h"
 #include "log/record.h"
+#include "run/lava.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char usage[] =
-	"usage: fsbench verdict RUN --criteria FILE [--baseline RUN2 [--tolerance PCT]] [--run ID] [--log LOG]\n"
-	"       fsbench verdict RUN --baseline RUN2 [--tolerance PCT] [--baseline-run ID] [--run ID] [--log LOG]\n"
+	"usage: fsbench verdict RUN --criteria FILE [--baseline RUN2 [--tolerance PCT]] [--run ID] [--log LOG] [--lava]\n"
+	"       fsbench verdict RUN --baseline RUN2 [--tolerance PCT] [--baseline-run ID] [--run ID] [--log LOG] [--lava]\n"
 	"       fsbench verdict RUN --write-criteria [--margin PCT] [--run ID]\n"
 	"  RUN             a run folder (RUN/records.jsonl), a .jsonl file or a serial log; - reads stdin\n"
 	"  --criteria F    the checks, `key = value` lines (keys: fsbench help criteria)\n"
@@ -30,6 +32,9 @@ static const char usage[] =
 	"  --log LOG       also append the checks as a `verdict` record to the results log LOG\n"
 	"                  (a file or a raw partition) that holds the run: its run_id, the seq after\n"
 	"                  the run's last record, that record's t\n"
+	"  --lava          also a line per check for a LAVA monitors test, before the verdict line:\n"
+	"                  FSBENCH-RESULT: test_case_id=verdict-WHAT result=pass|fail\n"
+	"                  [measurement=VALUE units=UNIT] (runner/FORMATS.md)\n"
 	"\n"
 	"Prints one line per check (WHAT: MEASURED; limit LIMIT: PASS or FAIL) and\n"
 	"`verdict: PASS` or `verdict: FAIL (N of M checks failed)`. A check the run\n"
@@ -57,7 +62,27 @@ static double pct_option(const char *name, const char *val)
 	return d;
 }
 
-static void verdict_print(FILE *out, const struct vd_result *res)
+/* A LAVA test case per check (run/lava.h): the id from the check's text,
+ * the measurement when the check has a number. */
+void verdict_lava(FILE *out, const struct vd_result *res)
+{
+	char (*ids)[FSB_LAVA_ID_MAX] = calloc(res->n ? res->n : 1, sizeof(*ids));
+	char line[FSB_LAVA_LINE_MAX];
+
+	if (!ids)
+		return;
+	for (size_t i = 0; i < res->n; i++) {
+		const struct vd_check *k = &res->check[i];
+		double v = k->measured_ok ? k->value : NAN;
+		fsb_lava_text_id(ids[i], sizeof(ids[i]), "verdict-", k->what,
+				 (const char (*)[FSB_LAVA_ID_MAX])ids, i);
+		if (fsb_lava_result(line, sizeof(line), ids[i], k->pass, v, k->unit) > 0)
+			fputs(line, out);
+	}
+	free(ids);
+}
+
+static void verdict_print(FILE *out, const struct vd_result *res, int lava)
 {
 	for (size_t i = 0; i < res->n; i++) {
 		const struct vd_check *k = &res->check[i];
@@ -67,6 +92,8 @@ static void verdict_print(FILE *out, const struct vd_result *res)
 			fprintf(out, " (%s)", k->where);
 		fputc('\n', out);
 	}
+	if (lava)
+		verdict_lava(out, res);
 	fprintf(out, "verdict: %s\n", res->verdict);
 }
 
@@ -157,7 +184,7 @@ int cmd_verdict(int argc, char **argv)
 	const char *run = NULL, *criteria = NULL, *baseline = NULL, *id = NULL, *base_id = NULL;
 	const char *log = NULL;
 	double tolerance = 0.10, margin = 1.0;
-	int write = 0, tol_given = 0;
+	int write = 0, tol_given = 0, lava = 0;
 	struct vd_criteria vc;
 	struct vd_result res;
 	struct rep_set set;
@@ -174,6 +201,10 @@ int cmd_verdict(int argc, char **argv)
 		}
 		if (!strcmp(a, "--write-criteria")) {
 			write = 1;
+			continue;
+		}
+		if (!strcmp(a, "--lava")) {
+			lava = 1;
 			continue;
 		}
 		if (a[0] != '-' || !strcmp(a, "-")) {
@@ -218,6 +249,8 @@ int cmd_verdict(int argc, char **argv)
 		return misuse("%s without --baseline", "--tolerance");
 	if (log && write)
 		return misuse("%s: give no --log", "--write-criteria");
+	if (lava && write)
+		return misuse("%s: give no --lava", "--write-criteria");
 
 	results_criteria_init(&vc);
 	if (!write && (ec = results_criteria("verdict", &vc, criteria, baseline, base_id, tolerance)) >= 0) {
@@ -245,7 +278,7 @@ int cmd_verdict(int argc, char **argv)
 		char why[200];
 		int e;
 
-		verdict_print(stdout, &res);
+		verdict_print(stdout, &res, lava);
 		ec = results_flush("verdict");
 		if (!ec && res.nfail)
 			ec = EXIT_FAIL;

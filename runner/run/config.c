@@ -78,6 +78,8 @@ static const struct key keys[] = {
 	  "after each round's reads, map directory `d0000`'s files with FIEMAP (untimed) and record how file-name order and inode order follow the disk (`layout` record)" },
 	{ "on_finish", K_CHOICE, F(on_finish), 0, 0, "poweroff",
 	  "boot image only: what init does after the run (`shell`: a BusyBox shell on the console): poweroff|reboot|halt|shell" },
+	{ "lava", K_BOOL, F(lava), 0, 1, "0",
+	  "lines for a LAVA `monitors` test on stdout (the console): `FSBENCH-LAVA: start run=ID` after run_start, `FSBENCH-RESULT: test_case_id=FS-rROUND-PHASE result=pass|fail measurement=SECONDS units=s` after each phase; the boot image adds the verdict's checks, `fsbench-run` and `FSBENCH-LAVA: end run=ID` (runner/FORMATS.md)" },
 	{ "fault", K_STR, F(fault), 0, 0, "",
 	  "self-test of verification: after each create, flip one bit of the byte at OFFSET of DIR/FILE (`DIR/FILE:OFFSET`, e.g. `d0001/f0000007:100`); the read phases must report it" },
 };

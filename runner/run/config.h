@@ -42,6 +42,7 @@ struct fsb_config {
 	int layout;		/* FIEMAP diagnosis after each round's reads */
 	char create_order[16];	/* "name" (runner/SUITE.md) or "shuffled" */
 	char on_finish[16];	/* read by the boot image's init */
+	int lava;		/* LAVA monitors lines on stdout (run/lava.h) */
 	char fault[64];		/* self-test: DIR/FILE:OFFSET to corrupt after create */
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
 	char mount_opts[FSB_MAX_FS][256];

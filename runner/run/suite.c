@@ -20,6 +20,7 @@
 #include "run/layout.h"
 #include "run/fs.h"
 #include "run/kmsg.h"
+#include "run/lava.h"
 #include "run/mount.h"
 #include "run/phase.h"
 #include "run/suite.h"
@@ -303,6 +304,8 @@ static void emit_phase(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t
 	if (res->timed_out)
 		rec_bool(&r, "timed_out", 1);
 	fsb_emit(c, &r);
+	fsb_lava_phase(c, f->name, round, ph->name, res->seconds,
+		       res->errors || res->verify_errors || res->timed_out);
 	if (res->verify_errors)
 		c->failed = 1;
 }

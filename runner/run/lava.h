@@ -1,0 +1,45 @@
+/* lava.h: the console lines a LAVA `monitors` test matches (the `lava`
+ * setting): a start marker, one result line per test case, an end marker.
+ * The line format is in FORMATS.md ("LAVA lines"), the monitors block a job
+ * pastes in README.md ("LAVA"). Formatting only: nothing here prints but
+ * fsb_lava_start and fsb_lava_phase, which write to the run's stdout. */
+#ifndef FSB_LAVA_H
+#define FSB_LAVA_H
+
+#include <stddef.h>
+
+#define FSB_LAVA_MARK	"FSBENCH-LAVA:"		/* "FSBENCH-LAVA: start run=ID" */
+#define FSB_LAVA_RESULT	"FSBENCH-RESULT:"	/* one per test case */
+#define FSB_LAVA_ID_MAX	96			/* a test case id, with its NUL */
+#define FSB_LAVA_LINE_MAX 256
+
+/* "FSBENCH-LAVA: start run=ID\n" (which "start" or "end"). Returns the
+ * length, or -1 when it does not fit. */
+int fsb_lava_marker(char *buf, size_t len, const char *which, const char *run_id);
+/* "FSBENCH-RESULT: test_case_id=ID result=pass|fail[ measurement=M units=U]\n":
+ * the measurement (%.9g, as in the records) only when it is finite, units
+ * then UNITS or "count" when empty. ID must be a test case id (letters,
+ * digits, '-', '_', '.'). Returns the length, or -1 (a bad id, no room). */
+int fsb_lava_result(char *buf, size_t len, const char *id, int pass,
+		    double measurement, const char *units);
+/* A phase's test case id: "FS-rROUND-PHASE" (ext4-r1-read_inode). */
+int fsb_lava_phase_id(char *buf, size_t len, const char *fs, unsigned round, const char *phase);
+/* A test case id from free text: PREFIX then the text in lower case, each
+ * run of other characters than letters, digits, '_' and '.' one '-', none
+ * at either end, cut to fit ("ext4 create files/s (fresh, round 1)" ->
+ * "verdict-ext4-create-files-s-fresh-round-1"). Made unique among
+ * prev[0..nprev-1] with "-2", "-3", ... Returns the length. */
+int fsb_lava_text_id(char *buf, size_t len, const char *prefix, const char *text,
+		     const char (*prev)[FSB_LAVA_ID_MAX], size_t nprev);
+/* Is s a test case id: 1 to FSB_LAVA_ID_MAX - 1 of [A-Za-z0-9_.-]? */
+int fsb_lava_id_ok(const char *s);
+
+struct fsb_ctx;
+/* With the `lava` setting: the start marker (after run_start), a phase's
+ * line (after its phase record; fail with errors, verify errors or a
+ * timeout), to the run's stdout. */
+void fsb_lava_start(struct fsb_ctx *c);
+void fsb_lava_phase(struct fsb_ctx *c, const char *fs, unsigned round, const char *phase,
+		    double seconds, int failed);
+
+#endif

@@ -1,0 +1,229 @@
+#!/usr/bin/python3
+# lava.py: what make check-lava needs from Python (PyYAML, which
+# lava-dispatcher brings).
+#
+#   lava.py monitors FILE...   the monitors block between the lines
+#       "# BEGIN fsbench monitors" and "# END fsbench monitors" of each FILE
+#       (a job template, board/README.md): the same text in every file
+#       (indentation aside); printed once, as YAML, on stdout
+#   lava.py match MONITORS.yaml < LINES   each input line run through the
+#       block's pattern as LAVA does (re.search, named groups); prints one
+#       line per match, ID<TAB>RESULT<TAB>MEASUREMENT<TAB>UNITS, and
+#       start/end for the markers; a line that starts with FSBENCH-RESULT:
+#       and does not match is an error
+#   lava.py render ARGV WORK TEMPLATE IMAGES WORDS JOB DEVICE   a
+#       standalone LAVA job and device description from qemu/cmdline.sh's
+#       argv (ARGV, made with WORK, KERNEL={kernel}, INITRD={initrd},
+#       SERIAL=-): the job is TEMPLATE with its images fetched from IMAGES
+#       (file://, the url's file name), WORDS added to the kernel command
+#       line and short timeouts; the template's images must be the argv's
+#       (kernel and its command line, initrd, firmware and its variables,
+#       boot disk), image_arg for image_arg, so the job boots the machine
+#       the launcher boots; the rest of the argv is the device's QEMU
+#       options
+#   lava.py console LOG   what LAVA saw on the console (the log's "target"
+#       lines, their '"' unescaped), one line each
+#   lava.py results LOG   the test cases LAVA recorded in lava-run's log
+#       (its "results" lines): SUITE<TAB>CASE<TAB>RESULT<TAB>MEASUREMENT<TAB>
+#       UNITS<TAB>TEST_CASE_ID, one a line
+# Exit status: 0, 1 on a mismatch (said on stderr), 2 on misuse.
+import re
+import sys
+
+import yaml
+
+BEGIN, END = "# BEGIN fsbench monitors", "# END fsbench monitors"
+
+
+def die(msg, code=1):
+    sys.stderr.write("lava.py: %s\n" % msg)
+    sys.exit(code)
+
+
+def block(path):
+    lines, inside, ind = [], False, None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            s = line.rstrip("\n")
+            if s.strip() == BEGIN:
+                inside, ind = True, len(s) - len(s.lstrip())
+                continue
+            if s.strip() == END:
+                if not inside:
+                    break
+                return "\n".join(lines) + "\n"
+            if inside:
+                if s.strip() and not s.startswith(" " * ind):
+                    die("%s: monitors block: a line left of its BEGIN line: %s" % (path, s))
+                lines.append(s[ind:])
+    die("%s: no monitors block (lines '%s' ... '%s')" % (path, BEGIN, END))
+
+
+def monitors(paths):
+    first = None
+    for p in paths:
+        b = block(p)
+        if first is None:
+            first, where = b, p
+        elif b != first:
+            die("%s: the monitors block differs from %s's:\n%s---\n%s" % (p, where, b, first))
+    mon = yaml.safe_load(first)["monitors"]
+    if len(mon) != 1:
+        die("%s: expected one monitor, found %d" % (where, len(mon)))
+    for k in ("name", "start", "end", "pattern"):
+        if k not in mon[0]:
+            die("%s: the monitor has no %s" % (where, k))
+    sys.stdout.write(first)
+
+
+def match(path):
+    with open(path, encoding="utf-8") as f:
+        m = yaml.safe_load(f)["monitors"][0]
+    start, end, pat = re.compile(m["start"]), re.compile(m["end"]), re.compile(m["pattern"])
+    bad = 0
+    for line in sys.stdin:
+        if start.search(line):
+            print("start")
+        elif end.search(line):
+            print("end")
+        else:
+            r = pat.search(line)
+            if r:
+                g = r.groupdict()
+                print("\t".join(str(g.get(k) if g.get(k) is not None else "")
+                                for k in ("test_case_id", "result", "measurement", "units")))
+            elif line.startswith("FSBENCH-RESULT:"):
+                sys.stderr.write("lava.py: no match: %s" % line)
+                bad = 1
+    sys.exit(bad)
+
+
+def render(argv_path, work, template, images, words, job_out, dev_out):
+    with open(argv_path, encoding="utf-8") as f:
+        argv = [a.rstrip("\n") for a in f]
+    cmd, rest = argv[0], argv[1:]
+    opts, img = [], {}
+    i = 0
+    while i < len(rest):
+        a = rest[i]
+        v = rest[i + 1] if i + 1 < len(rest) else ""
+        if a in ("-kernel", "-initrd", "-append"):
+            img[a] = v
+        elif a == "-drive" and ",id=boot" in v:
+            img["disk"] = v.replace("file=%s/disk.img," % work, "file={disk},")
+        elif a == "-device" and "drive=boot" in v:
+            img["disk-device"] = v
+        elif a == "-drive" and "if=pflash" in v and "unit=0" in v:
+            img["firmware"] = re.sub(r"file=[^,]*$", "file={firmware}", v)
+        elif a == "-drive" and "if=pflash" in v and "unit=1" in v:
+            img["efivars"] = v.replace("file=%s/efivars.fd" % work, "file={efivars}")
+        else:
+            opts.append(a)
+            i += 1
+            continue
+        i += 2
+    want = {}
+    if "-kernel" in img:
+        want["kernel"] = '-kernel %s -append "%s"' % (img["-kernel"], img.get("-append"))
+    if "-initrd" in img:
+        want["initrd"] = "-initrd %s" % img["-initrd"]
+    for name in ("firmware", "efivars"):
+        if name in img:
+            want[name] = "-drive %s" % img[name]
+    want["disk"] = "-drive %s -device %s" % (img.get("disk"), img.get("disk-device"))
+    with open(template, encoding="utf-8") as f:
+        job = yaml.safe_load(f)
+    deploy = job["actions"][0]["deploy"]
+    if sorted(deploy["images"]) != sorted(want):
+        die("%s: images %s, the launcher boots %s (qemu/cmdline.sh)"
+            % (template, " ".join(sorted(deploy["images"])), " ".join(sorted(want))))
+    for name, arg in want.items():
+        have = deploy["images"][name].get("image_arg")
+        if have != arg:
+            die("%s: images.%s.image_arg is not the launcher's (qemu/cmdline.sh):\n  template: %s\n  launcher: %s"
+                % (template, name, have, arg))
+    for name, im in deploy["images"].items():
+        m = re.match(r"^file:///srv/fsbench/[^/]+/(.+)$", im["url"])
+        if not m:
+            die("%s: images.%s.url is not file:///srv/fsbench/BOARD/FILE: %s" % (template, name, im["url"]))
+        im["url"] = "file://%s/%s" % (images, m.group(1))
+    if words:
+        if "kernel" not in deploy["images"]:
+            die("%s: no kernel command line for %s (a UEFI boot: set them in the ESP's fsbench.conf)"
+                % (template, words))
+        k = deploy["images"]["kernel"]
+        k["image_arg"] = k["image_arg"][:-1] + " " + words + '"'
+    # short timeouts: a smoke run
+    job["timeouts"] = {"job": {"minutes": 20}, "action": {"minutes": 15},
+                       "connection": {"minutes": 5},
+                       "connections": {"lava-test-monitor": {"minutes": 8}}}
+    for a in job["actions"]:
+        for v in a.values():
+            v["timeout"] = {"minutes": 10}
+    with open(job_out, "w", encoding="utf-8") as f:
+        yaml.safe_dump(job, f, sort_keys=False, width=10000)
+    dev = {
+        "constants": {
+            "posix": {"lava_test_sh_cmd": "/bin/sh", "lava_test_results_dir": "/lava-%s",
+                      "lava_test_shell_file": "~/.bashrc"},
+            "shutdown-message": "The system is going down for reboot NOW",
+            "kernel-start-message": "Linux version [0-9]",
+            "default-shell-prompt": "lava-test: # ",
+            "spawn_maxread": "4092",
+            "boot_retry": 1,
+            "failure_retry": 1,
+        },
+        "available_architectures": ["amd64", "x86_64", "arm64", "aarch64"],
+        "actions": {
+            "deploy": {"connections": {"serial": None}, "methods": {"image": {"parameters": {}}}},
+            "boot": {"connections": {"serial": None},
+                     "methods": {"qemu": {"parameters": {"command": cmd, "options": opts}}}},
+        },
+        "timeouts": {"actions": {}, "connections": {}},
+    }
+    with open(dev_out, "w", encoding="utf-8") as f:
+        yaml.safe_dump(dev, f, sort_keys=False, width=10000)
+
+
+def logged(log, lvl):
+    with open(log, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if '"lvl": "%s"' % lvl not in line:
+                continue
+            try:
+                yield yaml.safe_load(line.strip().lstrip("- ")).get("msg")
+            except yaml.YAMLError:
+                continue
+
+
+def console(log):
+    # LAVA logs each console line with its '"' written '\\"' (and no '\r')
+    for m in logged(log, "target"):
+        if isinstance(m, str):
+            print(m.replace('\\"', '"'))
+
+
+def results(log):
+    for m in logged(log, "results"):
+        if isinstance(m, dict):
+            extra = m.get("extra") or {}
+            print("\t".join("" if v is None else str(v) for v in (
+                m.get("definition"), m.get("case"), m.get("result"), m.get("measurement"),
+                m.get("units"), extra.get("test_case_id") if isinstance(extra, dict) else "")))
+
+
+if __name__ == "__main__":
+    a = sys.argv[1:]
+    if len(a) >= 2 and a[0] == "monitors":
+        monitors(a[1:])
+    elif len(a) == 2 and a[0] == "match":
+        match(a[1])
+    elif len(a) == 8 and a[0] == "render":
+        render(*a[1:])
+    elif len(a) == 2 and a[0] == "console":
+        console(a[1])
+    elif len(a) == 2 and a[0] == "results":
+        results(a[1])
+    else:
+        die("usage: lava.py monitors FILE... | match MONITORS.yaml | "
+            "render ARGV WORK TEMPLATE IMAGES WORDS JOB DEVICE | console LOG | results LOG", 2)
