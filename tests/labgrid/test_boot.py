@@ -178,7 +178,8 @@ def test_run(env, target, fsb):
     finally:
         power.off()
         console.close()
-    print(f'fsbench: {target.name}: power on to the verdict: {t_end - t0:.1f} s')
+    what = 'the verdict' if verdict is not None else 'the end of the wait'
+    print(f'fsbench: {target.name}: power on to {what}: {t_end - t0:.1f} s')
 
     if run_end is None:
         why = 'the guest stopped' if stopped else f'no run_end within {fsb.timeout:.0f} s'
@@ -239,4 +240,8 @@ def test_run(env, target, fsb):
         for f in ('disk.img', 'target.img'):
             if os.path.exists(os.path.join(fsb.work, f)):
                 os.unlink(os.path.join(fsb.work, f))
+        try:
+            os.rmdir(fsb.work)  # when empty
+        except OSError:
+            pass
     assert not problems, '\n'.join(problems)
