@@ -7,7 +7,8 @@
 #          qemu/cmdline.sh describes
 #   pass   test_boot.py: the smoke profile on the four filesystems; the
 #          records pulled from the console, FSBENCH-VERDICT: PASS and the
-#          host's verdict PASS against board/qemu-x86_64/criteria.conf
+#          host's verdict PASS against board/qemu-x86_64/criteria.conf (with
+#          kmsg_ignore for the timer warning of a TCG guest on a busy host)
 #   floor  the same test, ext4 only, one round, with criteria holding an
 #          impossible floor of files/s (--fsbench-criteria: on the ESP and
 #          for the host): the test must fail, naming the guest's
@@ -88,8 +89,14 @@ make -s --no-print-directory BOARD=qemu-x86_64 image ROOTFS=ext4 >"$T/build.log"
 	fail "make BOARD=qemu-x86_64 image"; tail -n 20 "$T/build.log"; summary; exit 1
 }
 export LG_IMAGE="$O/image/qemu-x86_64"
+# The criteria of the boots. A TCG guest whose vCPU the busy host holds
+# back warns once a boot "hrtimer: interrupt took N ns" (seen at load 11):
+# the emulator's timing, not the disk's, so the kmsg checks ignore it.
+tcg_ignore='kmsg_ignore = hrtimer: interrupt took'
+# pass: the board's criteria (as on the image's ESP) and that line
+{ cat board/qemu-x86_64/criteria.conf; echo "$tcg_ignore"; } >"$T/board.conf"
 # what an ext4 run of one round meets (floor and fault change one thing)
-printf 'fs_ok = ext4\nverify = all\nerrors = 0\nkmsg = 0\n' >"$T/ext4.conf"
+printf 'fs_ok = ext4\nverify = all\nerrors = 0\nkmsg = 0\n%s\n' "$tcg_ignore" >"$T/ext4.conf"
 # boot CASE ENV ARGS...: test_boot.py on board/qemu-x86_64/labgrid/ENV.yaml.
 boot() {
 	c=$1 e=$2; shift 2
@@ -102,7 +109,7 @@ kept() {
 }
 
 if wanted pass; then
-	boot pass qemu --fsbench-profile=smoke
+	boot pass qemu --fsbench-profile=smoke --fsbench-criteria="$T/board.conf"
 	if ! skipped pass; then
 		check "pass: the smoke run through labgrid passes (FSBENCH-VERDICT: PASS, host verdict PASS)" \
 			[ "$rc" -eq 0 ] || sed -n '/^=* FAILURES/,$p' "$T/pass/pytest.out" | head -n 40

@@ -15,8 +15,9 @@
 #    then until init powers the machine off (or a minute), and power off.
 #    A QEMU guest that stops before run_end (a panic, a power-off) fails
 #    at once, with the console's last lines.
-# 4. The records pulled from the console (FSBENCH:{json} lines) to
-#    records.jsonl, the console to console.log, in the output folder;
+# 4. The records pulled from the console (FSBENCH:{json} lines, the JSON
+#    as it came) to records.jsonl, the console to console.log, in the
+#    output folder;
 #    the host's `fsbench verdict records.jsonl --criteria FILE` to
 #    verdict.txt.
 # 5. Asserted, all reported together: the records are whole (one run,
@@ -32,7 +33,6 @@ import time
 
 import pytest
 
-PREFIX = 'FSBENCH:'
 REC_RE = re.compile(r'FSBENCH:(\{.*\})\s*$')
 VERDICT_RE = re.compile(r'^FSBENCH-VERDICT: (.*?)\s*$')
 
@@ -186,19 +186,19 @@ def test_run(env, target, fsb):
         pytest.fail(f'{why}; the console\'s last lines:\n{console.tail()}')
 
     # The records: every FSBENCH:{...} line of the console.
+    # records.jsonl keeps them as the console gave them.
     records, bad = [], []
-    for line in console.lines:
-        m = REC_RE.search(line)
-        if not m:
-            continue
-        try:
-            records.append(json.loads(m.group(1)))
-        except ValueError:
-            bad.append(line)
     rpath = os.path.join(fsb.out, 'records.jsonl')
     with open(rpath, 'w') as f:
-        for r in records:
-            f.write(json.dumps(r, separators=(',', ':')) + '\n')
+        for line in console.lines:
+            m = REC_RE.search(line)
+            if not m:
+                continue
+            f.write(m.group(1) + '\n')
+            try:
+                records.append(json.loads(m.group(1)))
+            except ValueError:
+                bad.append(line)
 
     problems = []
     if bad:
