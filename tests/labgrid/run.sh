@@ -30,6 +30,9 @@ set -eu
 O=${O:?run through make check-labgrid}
 T=$O/tests/labgrid
 PYTEST=${PYTEST:-pytest-3}
+# nothing written into the tree: no __pycache__ (and -p no:cacheprovider
+# below: no .pytest_cache)
+export PYTHONDONTWRITEBYTECODE=1
 only=${LABGRID_TEST_ONLY:-env pass floor fault uefi}
 . tests/lib.sh
 wanted() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
