@@ -78,7 +78,7 @@ help-build::
 	@echo '  runner             - the static musl runner: $$(O)/runner/fsbench'
 	@echo '  host               - the runner built with the host compiler: $$(O)/host/fsbench'
 help-test::
-	@echo '  check              - deps and every test (unit, html, asan, fuzz smoke, host, cross, docs, verdict, install, image, qemu, lava)'
+	@echo '  check              - deps and every test (unit, html, asan, fuzz smoke, host, cross, docs, verdict, install, image, qemu, lava, labgrid)'
 	@echo '  unit               - build and run the unit tests'
 	@echo '  check-host         - host integration tests (loop devices, needs root)'
 	@echo '  check-cross        - the aarch64 runner (CROSS_COMPILE=aarch64-linux-gnu-) under qemu-user'
@@ -177,6 +177,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-image
 	$(Q)$(MAKE) --no-print-directory check-qemu
 	$(Q)$(MAKE) --no-print-directory check-lava
+	$(Q)$(MAKE) --no-print-directory check-labgrid
 
 clean:
 	rm -rf $(O)
@@ -234,4 +235,5 @@ FORCE:
 -include image/image.mk
 -include tests/bench/bench.mk
 -include tests/fuzz/fuzz.mk
+-include tests/labgrid/labgrid.mk
 -include $(DEV_OBJS:.o=.d) $(HOST_OBJS:.o=.d)

@@ -1,0 +1,82 @@
+# tests/labgrid/conftest.py: the options of the labgrid tests and what
+# they share. Run through labgrid's pytest plugin:
+#   pytest-3 --lg-env board/qemu-x86_64/labgrid/qemu.yaml tests/labgrid/
+# (make check-labgrid; tests/labgrid/run.sh). board/README.md#labgrid says
+# what each environment key means.
+#
+# Options (pytest-3 --help lists them under "fsbench"):
+#   --fsbench-out DIR       the test output folder (default $O/tests/labgrid,
+#                           O defaulting to out): console.log, records.jsonl,
+#                           verdict.txt, work/ (the disk copy and target file)
+#   --fsbench-profile NAME  the run's profile (default smoke)
+#   --fsbench-append WORD   one more fsbench.KEY=VALUE setting (repeatable)
+#   --fsbench-criteria FILE the verdict's criteria: put on the ESP of the
+#                           disk copy (the guest's verdict) and used by the
+#                           host's (default board/NAME/criteria.conf, NAME
+#                           the environment's fsbench_board option; the
+#                           image's ESP already holds it)
+#   --fsbench-timeout S     seconds to wait for run_end (default 900)
+#   --fsbench-host FILE     the host build of fsbench (default $O/host/fsbench)
+#   --fsbench-keep          keep work/ (the disk copy and the target file)
+# Environment: LG_WORK defaults to the output folder's work/ (the QEMU
+# environment's disks live there); O as above.
+import os
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def pytest_addoption(parser):
+    g = parser.getgroup('fsbench')
+    o = os.environ.get('O', 'out')
+    g.addoption('--fsbench-out', default=os.path.join(o, 'tests', 'labgrid'),
+                help='test output folder (default $O/tests/labgrid)')
+    g.addoption('--fsbench-profile', default='smoke', help='the run\'s profile (default smoke)')
+    g.addoption('--fsbench-append', action='append', default=[], metavar='WORD',
+                help='one more fsbench.KEY=VALUE setting of the run (repeatable)')
+    g.addoption('--fsbench-criteria', default=None, metavar='FILE',
+                help='criteria of the verdict, on the ESP and for the host (default board/NAME/criteria.conf)')
+    g.addoption('--fsbench-timeout', type=float, default=900.0, metavar='S',
+                help='seconds to wait for run_end (default 900)')
+    g.addoption('--fsbench-host', default=os.path.join(o, 'host', 'fsbench'), metavar='FILE',
+                help='the host build of fsbench (default $O/host/fsbench)')
+    g.addoption('--fsbench-keep', action='store_true', help='keep the disk copy and target file (work/)')
+
+
+def pytest_configure(config):
+    # Before labgrid's plugin reads the environment (its pytest_configure
+    # runs last): the QEMU environment's disks are under $LG_WORK.
+    out = os.path.abspath(config.getoption('fsbench_out'))
+    os.environ.setdefault('LG_WORK', os.path.join(out, 'work'))
+
+
+class Settings:
+    """The options, resolved: out, work, profile, append, criteria (None:
+    the image's own), timeout, host, keep, root (the source tree)."""
+
+    def __init__(self, config):
+        self.root = ROOT
+        self.out = os.path.abspath(config.getoption('fsbench_out'))
+        self.work = os.environ['LG_WORK']
+        self.profile = config.getoption('fsbench_profile')
+        self.append = [w for a in config.getoption('fsbench_append') for w in a.split()]
+        c = config.getoption('fsbench_criteria')
+        self.criteria = os.path.abspath(c) if c else None
+        self.timeout = config.getoption('fsbench_timeout')
+        self.host = os.path.abspath(config.getoption('fsbench_host'))
+        self.keep = config.getoption('fsbench_keep')
+
+
+@pytest.fixture(scope='session')
+def fsb(request):
+    s = Settings(request.config)
+    for w in s.append:
+        if not w.startswith('fsbench.') or '=' not in w:
+            pytest.fail(f"--fsbench-append '{w}': not a fsbench.KEY=VALUE setting")
+    if s.criteria and not os.path.isfile(s.criteria):
+        pytest.fail(f'--fsbench-criteria {s.criteria}: no such file')
+    if not os.access(s.host, os.X_OK):
+        pytest.fail(f'--fsbench-host {s.host}: no host build of fsbench (make host)')
+    os.makedirs(s.out, exist_ok=True)
+    return s

@@ -1,0 +1,176 @@
+#!/bin/sh
+# tests/labgrid/run.sh: the labgrid tests (make check-labgrid): labgrid's
+# pytest plugin (Debian python3-labgrid) drives the qemu-x86_64 image
+# through board/qemu-x86_64/labgrid/qemu.yaml (QEMUDriver, TCG).
+#   env    test_env.py: every board/*/labgrid/*.yaml loads with labgrid's
+#          Environment (the lab example too); the QEMU one boots what
+#          qemu/cmdline.sh describes
+#   pass   test_boot.py: the smoke profile on the four filesystems; the
+#          records pulled from the console, FSBENCH-VERDICT: PASS and the
+#          host's verdict PASS against board/qemu-x86_64/criteria.conf
+#   floor  the same test, ext4 only, one round, with criteria holding an
+#          impossible floor of files/s (--fsbench-criteria: on the ESP and
+#          for the host): the test must fail, naming the guest's
+#          FSBENCH-VERDICT: FAIL and the host's verdict FAIL
+#   fault  ext4 only, one round, criteria an ext4 run meets, and one bit
+#          flipped after create (fsbench.fault=d0001/f0000007:100): the test
+#          must fail on the verification check
+#   uefi   board/qemu-x86_64/labgrid/qemu-uefi.yaml: OVMF boots the disk
+#          copy; the settings (ext4, one round) go through the fsbench.conf
+#          on its ESP, as for a board in a lab: the test passes with the
+#          criteria an ext4 run meets
+# Inputs (environment): O (build output, absolute); PYTEST (default
+#   pytest-3); LABGRID_TEST_ONLY (names of the cases: env pass floor fault uefi).
+# Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Each
+#   case's folder $O/tests/labgrid/CASE/ keeps console.log, records.jsonl,
+#   verdict.txt and pytest's output (pytest.out, junit.xml).
+set -eu
+
+O=${O:?run through make check-labgrid}
+T=$O/tests/labgrid
+PYTEST=${PYTEST:-pytest-3}
+# nothing written into the tree: no __pycache__ (and -p no:cacheprovider
+# below: no .pytest_cache)
+export PYTHONDONTWRITEBYTECODE=1
+only=${LABGRID_TEST_ONLY:-env pass floor fault uefi}
+. tests/lib.sh
+wanted() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
+
+rm -rf "$T"
+test_init 'labgrid tests' "$T"
+if ! have "$PYTEST"; then
+	skip "labgrid: $PYTEST not found (Debian python3-pytest; make deps)"; summary; exit 0
+fi
+if ! "$PYTEST" --help 2>/dev/null | grep -q -- '--lg-env'; then
+	skip "labgrid: $PYTEST has no labgrid plugin (--lg-env; Debian python3-labgrid; make deps)"; summary; exit 0
+fi
+info "$("$PYTEST" --version 2>&1 | head -n 1), python3-labgrid $(dpkg-query -W -f '${Version}' python3-labgrid 2>/dev/null || echo '(not a Debian package)')"
+
+# pyt CASE FILE ARGS...: pytest on FILE with the output folder $T/CASE
+# (FILE first and OPTION=VALUE: pytest finds the conftest.py that adds the
+# --fsbench-* options from the first path); status in $rc, its output in
+# $T/CASE/pytest.out, the failure message in $T/CASE/failure.txt.
+pyt() {
+	c=$1; shift
+	mkdir -p "$T/$c"
+	set +e
+	"$PYTEST" "$@" -p no:cacheprovider -rA --junitxml="$T/$c/junit.xml" \
+		--fsbench-out="$T/$c" >"$T/$c/pytest.out" 2>&1
+	rc=$?
+	set -e
+	# the assertion's message: pytest's E lines (its traceback also shows
+	# the test's source)
+	sed -n 's/^E  *//p' "$T/$c/pytest.out" >"$T/$c/failure.txt"
+	info "$c: $(tail -n 1 "$T/$c/pytest.out" | tr -d '=' | sed 's/^ *//; s/ *$//')"
+}
+# skipped CASE: pytest skipped the test (e.g. no environment): SKIP with its reason.
+skipped() {
+	r=$(sed -n 's/^SKIPPED \[[0-9]*\] [^:]*:[0-9]*: //p' "$T/$1/pytest.out" | head -n 1)
+	[ -n "$r" ] || return 1
+	skip "$1: $r"
+}
+
+if wanted env; then
+	pyt env tests/labgrid/test_env.py
+	check "env: every board/*/labgrid/*.yaml loads with labgrid's Environment; the QEMU ones boot what qemu/cmdline.sh describes" \
+		[ "$rc" -eq 0 ] || sed -n '/^=* FAILURES/,$p' "$T/env/pytest.out" | head -n 40
+fi
+
+boot_cases=
+for c in pass floor fault uefi; do wanted $c && boot_cases="$boot_cases $c"; done
+[ -n "$boot_cases" ] || { summary; exit $?; }
+
+qemu=$(eval "$(sh image/boardenv.sh board/qemu-x86_64/board.mk)"; echo "$BOARD_QEMU")
+if ! have "$qemu"; then
+	skip "labgrid boots:$boot_cases: $qemu not installed"; summary; exit $?
+fi
+if ! have mcopy || ! have sfdisk; then
+	skip "labgrid boots:$boot_cases: mtools or sfdisk not installed (criteria on the ESP)"; summary; exit $?
+fi
+make -s --no-print-directory BOARD=qemu-x86_64 image ROOTFS=ext4 >"$T/build.log" 2>&1 || {
+	fail "make BOARD=qemu-x86_64 image"; tail -n 20 "$T/build.log"; summary; exit 1
+}
+export LG_IMAGE="$O/image/qemu-x86_64"
+# The criteria of the boots. A TCG guest whose vCPU the host holds back
+# warns once a boot "hrtimer: interrupt took N ns" (3 of 5 smoke runs):
+# the emulator's timing, not the disk's; the board's criteria ignore it.
+tcg_ignore='kmsg_ignore = hrtimer: interrupt took'
+# pass: the board's criteria, as on the image's ESP
+cp board/qemu-x86_64/criteria.conf "$T/board.conf"
+# what an ext4 run of one round meets (floor and fault change one thing)
+printf 'fs_ok = ext4\nverify = all\nerrors = 0\nkmsg = 0\n%s\n' "$tcg_ignore" >"$T/ext4.conf"
+# boot CASE ENV ARGS...: test_boot.py on board/qemu-x86_64/labgrid/ENV.yaml.
+boot() {
+	c=$1 e=$2; shift 2
+	pyt "$c" tests/labgrid/test_boot.py --lg-env="board/qemu-x86_64/labgrid/$e.yaml" \
+		--fsbench-host="$O/host/fsbench" "$@"
+}
+kept() {
+	check "$1: console.log and records.jsonl kept in the test output folder" sh -c \
+		"grep -q 'FSBENCH:{' '$T/$1/console.log' && grep -q '\"type\":\"run_end\"' '$T/$1/records.jsonl'"
+}
+
+if wanted pass; then
+	boot pass qemu --fsbench-profile=smoke --fsbench-criteria="$T/board.conf"
+	if ! skipped pass; then
+		check "pass: the smoke run through labgrid passes (FSBENCH-VERDICT: PASS, host verdict PASS)" \
+			[ "$rc" -eq 0 ] || sed -n '/^=* FAILURES/,$p' "$T/pass/pytest.out" | head -n 40
+		kept pass
+		check "pass: the records pulled from the console: 4 filesystems, 2 rounds, a verdict record" sh -c \
+			"[ \$(grep -c '\"type\":\"fs_end\".*\"status\":\"ok\"' '$T/pass/records.jsonl') -eq 4 ] &&
+			 [ \$(grep -c '\"type\":\"phase\"' '$T/pass/records.jsonl') -eq 40 ] &&
+			 grep -q '\"type\":\"verdict\".*\"status\":\"pass\"' '$T/pass/records.jsonl'"
+		check "pass: the host's verdict.txt ends with verdict: PASS" sh -c "tail -n 1 '$T/pass/verdict.txt' | grep -qx 'verdict: PASS'"
+		info "pass: $(grep -o 'power on to the verdict: .*' "$T/pass/pytest.out" | head -n 1)"
+	fi
+fi
+
+if wanted floor; then
+	printf 'fs_ok = ext4\nmin_files_per_s.ext4.create = 100000000\n' >"$T/floor.conf"
+	boot floor qemu --fsbench-append='fsbench.fs=ext4 fsbench.rounds=1' --fsbench-criteria="$T/floor.conf"
+	if ! skipped floor; then
+		check "floor: an impossible floor fails the test (pytest exit 1, 1 failed)" sh -c \
+			"[ $rc -eq 1 ] && tail -n 1 '$T/floor/pytest.out' | grep -q ' 1 failed'"
+		check "floor: the failure names the guest's FSBENCH-VERDICT: FAIL (1 of 2 checks failed) and the failing check" sh -c \
+			"grep -q 'the guest says FSBENCH-VERDICT: FAIL (1 of 2 checks failed)' '$T/floor/failure.txt' &&
+			 grep -q 'ext4 create files/s (all rounds): .*limit >= 100000000 files/s: FAIL (criteria.conf:2)' '$T/floor/failure.txt'"
+		check "floor: the failure names the host's verdict: exit 1, verdict: FAIL (1 of 2 checks failed)" \
+			grep -q 'host: fsbench verdict --criteria .*floor.conf: exit 1, verdict: FAIL (1 of 2 checks failed)' "$T/floor/failure.txt"
+		check "floor: nothing else failed (the run itself was whole and ok)" sh -c \
+			"[ -s '$T/floor/failure.txt' ] && ! grep -q -e 'not JSON' -e 'record seq' -e 'run_end: status' -e 'no run_end' -e 'stopped' '$T/floor/failure.txt'"
+		kept floor
+	fi
+fi
+
+if wanted fault; then
+	boot fault qemu --fsbench-append='fsbench.fs=ext4 fsbench.rounds=1 fsbench.fault=d0001/f0000007:100' \
+		--fsbench-criteria="$T/ext4.conf"
+	if ! skipped fault; then
+		check "fault: a flipped bit fails the test (pytest exit 1, 1 failed)" sh -c \
+			"[ $rc -eq 1 ] && tail -n 1 '$T/fault/pytest.out' | grep -q ' 1 failed'"
+		check "fault: the failure names the guest's and the host's verification check" sh -c \
+			"grep -q '^ *verification (every byte read checked): .*FAIL (criteria.conf:2)' '$T/fault/failure.txt' &&
+			 grep -q '^ *verification (every byte read checked): .*FAIL (ext4.conf:2)' '$T/fault/failure.txt' &&
+			 grep -q 'the guest says FSBENCH-VERDICT: FAIL' '$T/fault/failure.txt' &&
+			 grep -q 'host: fsbench verdict --criteria .*ext4.conf: exit 1, verdict: FAIL' '$T/fault/failure.txt'"
+		kept fault
+	fi
+fi
+
+if wanted uefi && [ ! -f /usr/share/ovmf/OVMF.fd ]; then
+	skip "uefi: no /usr/share/ovmf/OVMF.fd (Debian ovmf; make deps)"
+elif wanted uefi; then
+	boot uefi qemu-uefi --fsbench-append='fsbench.fs=ext4 fsbench.rounds=1' --fsbench-criteria="$T/ext4.conf"
+	if ! skipped uefi; then
+		check "uefi: OVMF boots the disk copy, the settings on its ESP: the test passes" \
+			[ "$rc" -eq 0 ] || sed -n '/^=* FAILURES/,$p' "$T/uefi/pytest.out" | head -n 40
+		check "uefi: the firmware started the disk's boot entry" grep -aq '^BdsDxe: starting Boot' "$T/uefi/console.log"
+		check "uefi: the ESP's fsbench.conf reached the runner: ext4 only, one round (5 phase records)" sh -c \
+			"grep -qx 'fs = ext4' '$T/uefi/fsbench.conf' && grep -qx 'rounds = 1' '$T/uefi/fsbench.conf' &&
+			 [ \$(grep -c '\"type\":\"phase\"' '$T/uefi/records.jsonl') -eq 5 ] &&
+			 [ \$(grep -c '\"type\":\"fs_end\".*\"fs\":\"ext4\"' '$T/uefi/records.jsonl') -eq 1 ]"
+		kept uefi
+	fi
+fi
+
+summary
