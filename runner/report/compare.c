@@ -78,7 +78,7 @@ enum rep_cmp_flag rep_cmp_judge(const struct rep_stats *a, const struct rep_stat
 	if (!a->n || !b->n || !(a->median > 0))
 		return CMP_NONE;
 	double diff = b->median > a->median ? b->median - a->median : a->median - b->median;
-	double ra = a->max - a->min, rb = b->max - b->min, range = ra > rb ? ra : rb;
+	double ra = a->spread * a->median, rb = b->spread * b->median, range = ra > rb ? ra : rb;
 
 	if (!(diff > tolerance * a->median))
 		return CMP_SAME;
@@ -183,10 +183,58 @@ static int row_stats(const struct rep_cmp_run *runs, size_t n, const char *fs, e
 	return 0;
 }
 
+/* The largest spread of fs's rows that ran more than one round in r: the
+ * noise r showed on that filesystem. 1 and *out, 0 when no row of fs ran
+ * more than one round, -1 when out of memory. */
+static int fs_spread(const struct rep_run *r, const char *fs, double *out)
+{
+	int found = 0;
+	*out = 0;
+	for (int ri = 0; ri < ROW_N; ri++) {
+		struct rep_stats s;
+		int got = rep_summary_stats(r, fs, (enum rep_row)ri, 0, &s);
+		if (got < 0)
+			return -1;
+		if (got && s.n > 1) {
+			if (!found || s.spread > *out)
+				*out = s.spread;
+			found = 1;
+		}
+	}
+	return found;
+}
+
+const char *rep_cmp_spread_from(enum rep_cmp_spread f)
+{
+	return f == CMP_SPREAD_ROUNDS ? "rounds" : f == CMP_SPREAD_FS ? "fs" : "none";
+}
+
+int rep_cmp_row(const struct rep_run *r, const char *fs, enum rep_row row,
+		struct rep_stats *st, enum rep_cmp_spread *from)
+{
+	int got = rep_summary_stats(r, fs, row, 0, st);
+	*from = CMP_SPREAD_NONE;
+	if (got <= 0)
+		return got;
+	if (st->n > 1) {
+		*from = CMP_SPREAD_ROUNDS;
+	} else {
+		double sp;
+		int found = fs_spread(r, fs, &sp);
+		if (found < 0)
+			return -1;
+		st->spread = sp;
+		if (found)
+			*from = CMP_SPREAD_FS;
+	}
+	return 1;
+}
+
 int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
 		  struct rep_table *t, struct rep_cmp_count *count)
 {
 	struct rep_stats st[REP_CMP_MAX];
+	enum rep_cmp_spread from[REP_CMP_MAX];
 	const char **fs;
 	size_t nfs;
 	char head[64], key[64];
@@ -196,16 +244,18 @@ int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
 	if (fs_union(runs, n, &fs, &nfs))
 		return -ENOMEM;
 	memset(count, 0, n * sizeof(*count));
-	/* fs, phase; per run: seconds, rounds, spread; per later run: ratio,
-	 * flag (a reader's and a program's) */
-	size_t ncols = 2 + 3 * n + 3 * (n - 1);
+	/* fs, phase; per run: seconds, rounds, spread and where it is from; per
+	 * later run: ratio, limit, flag (a reader's and a program's) */
+	size_t ncols = 2 + 4 * n + 4 * (n - 1);
 	tab_init(t, "compare", "Comparison (seconds, median of rounds; B/A < 1: B is faster)",
 		 SHAPE_GRID, ncols);
-	t->note = "A later run's row is flagged slower or faster when its median differs from A's"
-		  " by more than the tolerance and by more than the spread (slowest - fastest"
-		  " round) of either run's rounds: a change within that spread is what the same"
-		  " setup gives from one round to the next, so it is not a finding. `-`: one round,"
-		  " no spread.";
+	t->note = "A later run's row is flagged slower or faster when it differs from A by more"
+		  " than its limit: the larger of the tolerance and the spread (slowest - fastest"
+		  " round, over the median) of either run's rounds of that row. A change within"
+		  " the spread is what the same setup gives from one round to the next, so it is"
+		  " not a finding. A row a run measured once (read fresh; the aged rows of a"
+		  " two-round run) takes the largest spread of the same filesystem's rows that"
+		  " ran several rounds in that run.";
 	tab_col(t, 0, 0, "fs", NULL);
 	tab_col(t, 1, 0, "phase", NULL);
 	for (size_t i = 0, c = 2; i < n; i++) {
@@ -216,13 +266,19 @@ int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
 		snprintf(key, sizeof(key), "%c_rounds", l);
 		tab_col(t, c, 1, key, NULL);
 		tab_col_only(t, c++, REP_VIEW_DATA);
-		snprintf(head, sizeof(head), "%c spread %%", L);
 		snprintf(key, sizeof(key), "%c_spread_pct", l);
-		tab_col(t, c++, 1, head, key);
+		tab_col(t, c, 1, key, NULL);
+		tab_col_only(t, c++, REP_VIEW_DATA);
+		snprintf(key, sizeof(key), "%c_spread_from", l);
+		tab_col(t, c, 0, key, NULL);
+		tab_col_only(t, c++, REP_VIEW_DATA);
 		if (!i)
 			continue;
 		snprintf(head, sizeof(head), "%c/A", L);
 		snprintf(key, sizeof(key), "%c_over_a", l);
+		tab_col(t, c++, 1, head, key);
+		snprintf(head, sizeof(head), "%c limit %%", L);
+		snprintf(key, sizeof(key), "%c_limit_pct", l);
 		tab_col(t, c++, 1, head, key);
 		snprintf(head, sizeof(head), "%c vs A", L);
 		tab_col(t, c, 0, head, NULL);
@@ -231,15 +287,19 @@ int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
 		tab_col(t, c, 0, key, NULL);
 		tab_col_only(t, c++, REP_VIEW_DATA);
 	}
-	for (size_t f = 0; f < nfs; f++) {
+	for (size_t f = 0; f < nfs && !t->oom; f++) {
 		for (int ri = 0; ri < ROW_N; ri++) {
-			unsigned long have;
-			if (row_stats(runs, n, fs[f], (enum rep_row)ri, st, &have)) {
-				t->oom = 1;
-				break;
+			unsigned long have = 0;
+			for (size_t i = 0; i < n; i++) {
+				int got = rep_cmp_row(runs[i].run, fs[f], (enum rep_row)ri, &st[i],
+						      &from[i]);
+				if (got < 0)
+					t->oom = 1;
+				if (got > 0)
+					have |= 1ul << i;
 			}
 			/* what A and a later run both have */
-			if (!(have & 1) || !(have & ~1ul))
+			if (t->oom || !(have & 1) || !(have & ~1ul))
 				continue;
 			size_t row = tab_row(t);
 			tab_text(t, row, 0, "%s", fs[f]);
@@ -248,31 +308,39 @@ int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
 				if (have & (1ul << i)) {
 					tab_num(t, row, c, CELL_SECONDS, st[i].median);
 					tab_count(t, row, c + 1, st[i].n);
-					if (st[i].n > 1)
+					if (from[i] != CMP_SPREAD_NONE)
 						tab_num(t, row, c + 2, CELL_PERCENT, st[i].spread);
 					else
 						tab_missing(t, row, c + 2);
+					tab_text(t, row, c + 3, "%s", rep_cmp_spread_from(from[i]));
 				} else {
-					for (size_t k = 0; k < 3; k++)
+					for (size_t k = 0; k < 4; k++)
 						tab_missing(t, row, c + k);
 				}
-				c += 3;
+				c += 4;
 				if (!i)
 					continue;
 				enum rep_cmp_flag fl = rep_cmp_judge(&st[0], &st[i], tolerance);
 				if (fl == CMP_NONE) {
-					for (size_t k = 0; k < 3; k++)
+					for (size_t k = 0; k < 4; k++)
 						tab_missing(t, row, c + k);
 				} else {
-					tab_num(t, row, c, CELL_RATIO, st[i].median / st[0].median);
-					tab_text(t, row, c + 1, "%s", rep_cmp_flag_name(fl, REP_VIEW_READ));
-					tab_text(t, row, c + 2, "%s", rep_cmp_flag_name(fl, REP_VIEW_DATA));
+					double q = st[i].median / st[0].median;
+					double lim = tolerance, sb = st[i].spread * q;
+					if (st[0].spread > lim)
+						lim = st[0].spread;
+					if (sb > lim)
+						lim = sb;
+					tab_num(t, row, c, CELL_RATIO, q);
+					tab_num(t, row, c + 1, CELL_PERCENT, lim);
+					tab_text(t, row, c + 2, "%s", rep_cmp_flag_name(fl, REP_VIEW_READ));
+					tab_text(t, row, c + 3, "%s", rep_cmp_flag_name(fl, REP_VIEW_DATA));
 					count[i].compared++;
 					count[i].slower += fl == CMP_SLOWER;
 					count[i].faster += fl == CMP_FASTER;
 					count[i].noise += fl == CMP_NOISE;
 				}
-				c += 3;
+				c += 4;
 			}
 		}
 	}
@@ -372,8 +440,8 @@ int rep_table_cmp_flags(const struct rep_cmp_count *count, size_t n, double tole
 		tab_text(t, row, 0, "%c", letter(i));
 		tab_text(t, row, 1, "%c against A", letter(i));
 		tab_text(t, row, 2, "%zu slower, %zu faster, %zu beyond the tolerance but within"
-			 " the spread, of %zu rows compared (tolerance %g%%)", k->slower, k->faster,
-			 k->noise, k->compared, tolerance * 100);
+			 " the spread, of %zu row%s compared (tolerance %g%%)", k->slower, k->faster,
+			 k->noise, k->compared, k->compared == 1 ? "" : "s", tolerance * 100);
 		tab_count(t, row, 3, k->compared);
 		tab_count(t, row, 4, k->slower);
 		tab_count(t, row, 5, k->faster);

@@ -27,13 +27,30 @@ enum rep_cmp_flag {
 };
 
 /* The rule: b is flagged when |b.median - a.median| exceeds both
- * tolerance x a.median and the larger range (max - min) of a's and b's
- * rounds (0 for a single round). tolerance is a fraction. */
+ * tolerance x a.median and the larger of a's and b's spread x median (for
+ * a spread of the rounds, (max - min) / median: the range of the rounds).
+ * tolerance is a fraction. */
 enum rep_cmp_flag rep_cmp_judge(const struct rep_stats *a, const struct rep_stats *b,
 				double tolerance);
 /* The flag as a reader sees it (view REP_VIEW_READ: "slower", "within
  * spread", "" within the tolerance) or as data ("within_tolerance"). */
 const char *rep_cmp_flag_name(enum rep_cmp_flag f, unsigned view);
+
+/* Where a row's spread comes from. */
+enum rep_cmp_spread {
+	CMP_SPREAD_NONE = 0,	/* one round, and no row of the filesystem ran more:
+				 * the tolerance alone */
+	CMP_SPREAD_ROUNDS,	/* its own rounds: (slowest - fastest) / median */
+	CMP_SPREAD_FS,		/* one round: the largest spread of the same
+				 * filesystem's rows that ran several rounds */
+};
+/* "rounds", "fs", "none". */
+const char *rep_cmp_spread_from(enum rep_cmp_spread f);
+/* A summary row of r as compare judges it: rep_summary_stats, with a
+ * one-round row's spread taken from its filesystem (CMP_SPREAD_FS). 1, 0
+ * when r has no such row, -1 when out of memory. */
+int rep_cmp_row(const struct rep_run *r, const char *fs, enum rep_row row,
+		struct rep_stats *st, enum rep_cmp_spread *from);
 
 /* What a later run's rows came to (rep_table_cmp). */
 struct rep_cmp_count {
@@ -45,7 +62,9 @@ struct rep_cmp_count {
 int rep_table_cmp_runs(const struct rep_cmp_run *runs, size_t n, struct rep_table *t);
 /* The summary rows, per filesystem (A's, then those only later runs have)
  * that A and at least one later run have: every run's median, rounds and
- * spread, each later run's ratio to A and its flag; count[i] (n entries,
+ * spread (rep_cmp_row), each later run's ratio to A, its limit (the
+ * largest of the tolerance and the two spreads, as a fraction of A) and
+ * its flag; count[i] (n entries,
  * [0] unused) gets what run i's rows came to. 2 <= n <= REP_CMP_MAX, else
  * -EINVAL. */
 int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,

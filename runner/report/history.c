@@ -362,8 +362,8 @@ static const struct {
 };
 #define NFSCOLS (sizeof(fs_cols) / sizeof(fs_cols[0]))
 
-enum { H_RUN, H_RUN_ID, H_DATE, H_DATE_FROM, H_BOARD, H_BOARD_FROM, H_KERNEL, H_TARGET,
-       H_PROFILE, H_VERDICT, H_VERDICT_FROM, H_N };
+enum { H_RUN, H_RUN_ID, H_DATE, H_DATE_DATA, H_DATE_FROM, H_BOARD, H_BOARD_DATA, H_BOARD_FROM,
+       H_KERNEL, H_TARGET, H_PROFILE, H_VERDICT, H_VERDICT_FROM, H_N };
 
 int rep_table_history(const struct rep_history *h, struct rep_table *t)
 {
@@ -398,10 +398,18 @@ int rep_table_history(const struct rep_history *h, struct rep_table *t)
 		 " round 1, cold on the fresh filesystem)", SHAPE_GRID, H_N + NFSCOLS * nfs);
 	tab_col(t, H_RUN, 0, "run", NULL);
 	tab_col(t, H_RUN_ID, 0, "run_id", NULL);
-	tab_col(t, H_DATE, 0, "date (UTC)", "date");
+	tab_col(t, H_DATE, 0, "date (UTC)", NULL);
+	tab_col(t, H_DATE_DATA, 0, "date", NULL);
 	tab_col(t, H_DATE_FROM, 0, "date_from", NULL);
 	tab_col(t, H_BOARD, 0, "board", NULL);
+	tab_col(t, H_BOARD_DATA, 0, "board", NULL);
 	tab_col(t, H_BOARD_FROM, 0, "board_from", NULL);
+	/* a reader sees where a date or a board came from when it is not the
+	 * usual place (the record, run.txt); a program gets a column for it */
+	tab_col_only(t, H_DATE, REP_VIEW_READ);
+	tab_col_only(t, H_BOARD, REP_VIEW_READ);
+	tab_col_only(t, H_DATE_DATA, REP_VIEW_DATA);
+	tab_col_only(t, H_BOARD_DATA, REP_VIEW_DATA);
 	tab_col(t, H_KERNEL, 0, "kernel", NULL);
 	tab_col(t, H_TARGET, 0, "target", "target_model");
 	tab_col(t, H_PROFILE, 0, "profile", NULL);
@@ -428,15 +436,23 @@ int rep_table_history(const struct rep_history *h, struct rep_table *t)
 			char d[32];
 			gmtime_r(&e->when, &tm);
 			strftime(d, sizeof(d), "%Y-%m-%d %H:%M:%S", &tm);
-			tab_text(t, row, H_DATE, "%s", d);
+			tab_text(t, row, H_DATE, "%s%s", d,
+				 e->when_from == HIST_NAME ? " (folder name)" : "");
+			tab_text(t, row, H_DATE_DATA, "%s", d);
 		} else {
 			tab_missing(t, row, H_DATE);
+			tab_missing(t, row, H_DATE_DATA);
 		}
 		tab_text(t, row, H_DATE_FROM, "%s", rep_hist_from_name(e->when_from));
-		if (e->board)
-			tab_text(t, row, H_BOARD, "%s", e->board);
-		else
+		if (e->board) {
+			tab_text(t, row, H_BOARD, "%s%s", e->board,
+				 e->board_from == HIST_DEVICETREE ? " (devicetree)" :
+				 e->board_from == HIST_DMI ? " (DMI)" : "");
+			tab_text(t, row, H_BOARD_DATA, "%s", e->board);
+		} else {
 			tab_missing(t, row, H_BOARD);
+			tab_missing(t, row, H_BOARD_DATA);
+		}
 		tab_text(t, row, H_BOARD_FROM, "%s", rep_hist_from_name(e->board_from));
 		const char *txt[] = { r->kernel, r->target_model, r->profile };
 		for (size_t k = 0; k < 3; k++)
