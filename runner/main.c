@@ -33,6 +33,8 @@ static void usage(FILE *f)
 		   "  fsbench run --dir /mnt/scratch --profile smoke\n"
 		   "  fsbench log extract results.log -o results/run-1/\n"
 		   "  fsbench report results/run-1/\n"
+		   "  fsbench compare results/run-1/ results/run-2/ --fail-on-regression\n"
+		   "  fsbench history results/\n"
 		   "  fsbench verdict results/run-1/ --criteria board/qemu-x86_64/criteria.conf\n"
 		   "\n");
 	fsb_exit_codes_print(f, DOC_TEXT);

@@ -206,7 +206,34 @@ static int fs_spread(const struct rep_run *r, const char *fs, double *out)
 
 const char *rep_cmp_spread_from(enum rep_cmp_spread f)
 {
-	return f == CMP_SPREAD_ROUNDS ? "rounds" : f == CMP_SPREAD_FS ? "fs" : "none";
+	switch (f) {
+	case CMP_SPREAD_ROUNDS:
+		return "rounds";
+	case CMP_SPREAD_PHASE:
+		return "phase";
+	case CMP_SPREAD_FS:
+		return "fs";
+	case CMP_SPREAD_NONE:
+		break;
+	}
+	return "none";
+}
+
+/* The other row of the same phase: fresh <-> aged; ROW_N for none. */
+static enum rep_row sibling(enum rep_row row)
+{
+	switch (row) {
+	case ROW_READ_FRESH:
+		return ROW_READ_AGED;
+	case ROW_READ_AGED:
+		return ROW_READ_FRESH;
+	case ROW_INODE_FRESH:
+		return ROW_INODE_AGED;
+	case ROW_INODE_AGED:
+		return ROW_INODE_FRESH;
+	default:
+		return ROW_N;
+	}
 }
 
 int rep_cmp_row(const struct rep_run *r, const char *fs, enum rep_row row,
@@ -218,6 +245,16 @@ int rep_cmp_row(const struct rep_run *r, const char *fs, enum rep_row row,
 		return got;
 	if (st->n > 1) {
 		*from = CMP_SPREAD_ROUNDS;
+		return 1;
+	}
+	struct rep_stats other;
+	enum rep_row sib = sibling(row);
+	got = sib == ROW_N ? 0 : rep_summary_stats(r, fs, sib, 0, &other);
+	if (got < 0)
+		return -1;
+	if (got && other.n > 1) {
+		st->spread = other.spread;
+		*from = CMP_SPREAD_PHASE;
 	} else {
 		double sp;
 		int found = fs_spread(r, fs, &sp);
@@ -254,8 +291,9 @@ int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
 		  " round, over the median) of either run's rounds of that row. A change within"
 		  " the spread is what the same setup gives from one round to the next, so it is"
 		  " not a finding. A row a run measured once (read fresh; the aged rows of a"
-		  " two-round run) takes the largest spread of the same filesystem's rows that"
-		  " ran several rounds in that run.";
+		  " two-round run) takes the spread of the same phase's other row (aged, fresh)"
+		  " when that ran several rounds, else the largest spread of the same"
+		  " filesystem's rows that did.";
 	tab_col(t, 0, 0, "fs", NULL);
 	tab_col(t, 1, 0, "phase", NULL);
 	for (size_t i = 0, c = 2; i < n; i++) {

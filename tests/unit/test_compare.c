@@ -251,6 +251,21 @@ static void test_one_round(void)
 		CHECK_EQ_U(from, CMP_SPREAD_NONE);
 	}
 	rep_free(&set);
+	/* three rounds: read fresh takes read aged's spread (rounds 2, 3: 9 and
+	 * 10 s), not create's */
+	CHECK_EQ_U(unit_load_records(&set, run_text("aaaa", "ext4:create:10,12,14",
+						    "ext4:read:5,9,10", NULL), "mem", err,
+				     sizeof(err)), 0);
+	r = set.nruns ? set.runs[0] : NULL;
+	if (r) {
+		CHECK_EQ_U(rep_cmp_row(r, "ext4", ROW_READ_FRESH, &s, &from), 1);
+		CHECK_EQ_U(from, CMP_SPREAD_PHASE);
+		CHECK(s.spread > 0.1052 && s.spread < 0.1053);
+		CHECK(s.median == 5);
+		CHECK_EQ_U(rep_cmp_row(r, "ext4", ROW_READ_AGED, &s, &from), 1);
+		CHECK_EQ_U(from, CMP_SPREAD_ROUNDS);
+	}
+	rep_free(&set);
 
 	/* A read fresh 5 s; B 6 s (+20%, within ext4's 33%) and 8 s (+60%) */
 	write_file("one-a.jsonl", run_text("aaaa", "ext4:create:10,12,14", "ext4:read:5,5",
