@@ -20,7 +20,7 @@ static const char usage[] =
 	"               differs from A's by more than PCT percent of A (default 10%%)\n"
 	"               and by more than the spread (slowest - fastest round) of\n"
 	"               either run's rounds of it (a row of one round: the spread of\n"
-	"               its phase's other row, else its filesystem's largest)\n"
+	"               its phase's other row, else of all the phase's rounds)\n"
 	"  --fail-on-regression  exit 1 when a row of a later run is flagged slower\n";
 
 int cmd_compare(int argc, char **argv)

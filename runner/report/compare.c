@@ -183,27 +183,6 @@ static int row_stats(const struct rep_cmp_run *runs, size_t n, const char *fs, e
 	return 0;
 }
 
-/* The largest spread of fs's rows that ran more than one round in r: the
- * noise r showed on that filesystem. 1 and *out, 0 when no row of fs ran
- * more than one round, -1 when out of memory. */
-static int fs_spread(const struct rep_run *r, const char *fs, double *out)
-{
-	int found = 0;
-	*out = 0;
-	for (int ri = 0; ri < ROW_N; ri++) {
-		struct rep_stats s;
-		int got = rep_summary_stats(r, fs, (enum rep_row)ri, 0, &s);
-		if (got < 0)
-			return -1;
-		if (got && s.n > 1) {
-			if (!found || s.spread > *out)
-				*out = s.spread;
-			found = 1;
-		}
-	}
-	return found;
-}
-
 const char *rep_cmp_spread_from(enum rep_cmp_spread f)
 {
 	switch (f) {
@@ -211,8 +190,8 @@ const char *rep_cmp_spread_from(enum rep_cmp_spread f)
 		return "rounds";
 	case CMP_SPREAD_PHASE:
 		return "phase";
-	case CMP_SPREAD_FS:
-		return "fs";
+	case CMP_SPREAD_PHASE_ROUNDS:
+		return "phase_rounds";
 	case CMP_SPREAD_NONE:
 		break;
 	}
@@ -255,14 +234,14 @@ int rep_cmp_row(const struct rep_run *r, const char *fs, enum rep_row row,
 	if (got && other.n > 1) {
 		st->spread = other.spread;
 		*from = CMP_SPREAD_PHASE;
-	} else {
-		double sp;
-		int found = fs_spread(r, fs, &sp);
-		if (found < 0)
-			return -1;
-		st->spread = sp;
-		if (found)
-			*from = CMP_SPREAD_FS;
+		return 1;
+	}
+	got = rep_phase_stats(r, fs, rep_row_phase(row), &other);
+	if (got < 0)
+		return -1;
+	if (got && other.n > 1) {
+		st->spread = other.spread;
+		*from = CMP_SPREAD_PHASE_ROUNDS;
 	}
 	return 1;
 }
@@ -292,8 +271,8 @@ int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
 		  " the spread is what the same setup gives from one round to the next, so it is"
 		  " not a finding. A row a run measured once (read fresh; the aged rows of a"
 		  " two-round run) takes the spread of the same phase's other row (aged, fresh)"
-		  " when that ran several rounds, else the largest spread of the same"
-		  " filesystem's rows that did.";
+		  " when that ran several rounds, else that of the phase's rounds, fresh and aged"
+		  " together.";
 	tab_col(t, 0, 0, "fs", NULL);
 	tab_col(t, 1, 0, "phase", NULL);
 	for (size_t i = 0, c = 2; i < n; i++) {

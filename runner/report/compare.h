@@ -38,20 +38,19 @@ const char *rep_cmp_flag_name(enum rep_cmp_flag f, unsigned view);
 
 /* Where a row's spread comes from. */
 enum rep_cmp_spread {
-	CMP_SPREAD_NONE = 0,	/* one round, and no row of the filesystem ran more:
-				 * the tolerance alone */
+	CMP_SPREAD_NONE = 0,	/* the phase ran one round: the tolerance alone */
 	CMP_SPREAD_ROUNDS,	/* its own rounds: (slowest - fastest) / median */
 	CMP_SPREAD_PHASE,	/* one round: the spread of the same phase's
 				 * other row (read fresh <-> read aged) */
-	CMP_SPREAD_FS,		/* one round, and the other row did not run
-				 * several: the largest spread of the same
-				 * filesystem's rows that did */
+	CMP_SPREAD_PHASE_ROUNDS,	/* one round, and the other row too: the
+				 * spread of the phase's rounds, fresh and
+				 * aged together (rep_phase_stats) */
 };
-/* "rounds", "phase", "fs", "none". */
+/* "rounds", "phase", "phase_rounds", "none". */
 const char *rep_cmp_spread_from(enum rep_cmp_spread f);
 /* A summary row of r as compare judges it: rep_summary_stats, with a
- * one-round row's spread taken from its phase's other row or from its
- * filesystem (CMP_SPREAD_PHASE, _FS). 1, 0
+ * one-round row's spread taken from its phase's other row or from all the
+ * phase's rounds (CMP_SPREAD_PHASE, _PHASE_ROUNDS). 1, 0
  * when r has no such row, -1 when out of memory. */
 int rep_cmp_row(const struct rep_run *r, const char *fs, enum rep_row row,
 		struct rep_stats *st, enum rep_cmp_spread *from);

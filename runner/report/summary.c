@@ -44,8 +44,8 @@ double rep_median(double *v, size_t n)
 /* The seconds (rate = 0) or files per second (rate = 1) of each round row
  * takes, the later record of a round winning: *vp (malloc'd, or NULL when
  * none) and the count, or -1 when out of memory. */
-static long row_values(const struct rep_run *r, const char *fs, enum rep_row row,
-		       int rate, double **vp)
+static long row_values(const struct rep_run *r, const char *fs, const char *phase,
+		       int rounds, int rate, double **vp)
 {
 	double *v = NULL;
 	unsigned *rd = NULL;
@@ -54,10 +54,9 @@ static long row_values(const struct rep_run *r, const char *fs, enum rep_row row
 	*vp = NULL;
 	for (size_t i = 0; i < r->nph; i++) {
 		const struct rep_phase *p = &r->ph[i];
-		if (strcmp(p->fs, fs) || strcmp(p->phase, rows[row].phase))
+		if (strcmp(p->fs, fs) || strcmp(p->phase, phase))
 			continue;
-		if ((rows[row].rounds == 1 && p->round != 1) ||
-		    (rows[row].rounds == 2 && p->round < 2))
+		if ((rounds == 1 && p->round != 1) || (rounds == 2 && p->round < 2))
 			continue;
 		double x = rate ? p->files_per_s : p->seconds;
 		size_t j;
@@ -101,16 +100,13 @@ int rep_summary(const struct rep_run *r, const char *fs, enum rep_row row,
 	return 1;
 }
 
-int rep_summary_stats(const struct rep_run *r, const char *fs, enum rep_row row,
-		      int rate, struct rep_stats *st)
+static int stats(const struct rep_run *r, const char *fs, const char *phase, int rounds,
+		 int rate, struct rep_stats *st)
 {
 	double *v;
 	long n;
 
-	memset(st, 0, sizeof(*st));
-	if (row >= ROW_N)
-		return 0;
-	if ((n = row_values(r, fs, row, rate, &v)) < 0)
+	if ((n = row_values(r, fs, phase, rounds, rate, &v)) < 0)
 		return -1;
 	if (n) {
 		st->n = (size_t)n;
@@ -121,4 +117,20 @@ int rep_summary_stats(const struct rep_run *r, const char *fs, enum rep_row row,
 	}
 	free(v);
 	return n > 0;
+}
+
+int rep_summary_stats(const struct rep_run *r, const char *fs, enum rep_row row,
+		      int rate, struct rep_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	if (row >= ROW_N)
+		return 0;
+	return stats(r, fs, rows[row].phase, rows[row].rounds, rate, st);
+}
+
+int rep_phase_stats(const struct rep_run *r, const char *fs, const char *phase,
+		    struct rep_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	return stats(r, fs, phase, 0, 0, st);
 }

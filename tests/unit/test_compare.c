@@ -202,7 +202,7 @@ static void test_mismatch(void)
 	char *a1[] = { "compare", "mm-a.jsonl", "mm-b.jsonl", "mm-c.jsonl", NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, a1, &o, &e), 0);
 	CHECK_CONTAINS(o, "| ext4 | create (incl. sync)  |");
-	CHECK_CONTAINS(o, "| ext4 | read cold (fresh fs) |  5.00 |  5.00 | 1.00 |      10.0 |        |"
+	CHECK_CONTAINS(o, "| ext4 | read cold (fresh fs) |  5.00 |  5.00 | 1.00 |      57.1 |        |"
 		       "     - |    - |         - | -      |\n");
 	CHECK(!strstr(o, "| xfs ") && !strstr(o, "| btrfs "));
 	CHECK_CONTAINS(o, "\n- ext4 read cold (fresh fs): not in C (in A, B)\n"
@@ -223,8 +223,8 @@ static void test_mismatch(void)
 	free(o), free(e);
 }
 
-/* A row measured in one round takes its filesystem's largest spread of the
- * rows that ran several rounds in that run. */
+/* A row measured in one round takes the spread of its phase's other row
+ * when that ran several rounds, else that of the phase's rounds. */
 static void test_one_round(void)
 {
 	struct rep_set set;
@@ -234,25 +234,33 @@ static void test_one_round(void)
 
 	CHECK_EQ_U(unit_load_records(&set, run_text("aaaa", "ext4:create:10,12,14",
 						    "ext4:stat:1,1.1,1", "ext4:read:5,9",
-						    "xfs:read:3", NULL), "mem", err, sizeof(err)), 0);
+						    "xfs:create:1,1", "xfs:read:3", NULL), "mem", err,
+				     sizeof(err)), 0);
 	const struct rep_run *r = set.nruns ? set.runs[0] : NULL;
 	if (r) {
 		CHECK_EQ_U(rep_cmp_row(r, "ext4", ROW_CREATE, &s, &from), 1);
 		CHECK_EQ_U(from, CMP_SPREAD_ROUNDS);
 		CHECK(s.spread > 0.333 && s.spread < 0.334);
+		/* two rounds: read fresh (5) and aged (9) are one round each;
+		 * both take the phase's 4 / 7, not create's */
 		CHECK_EQ_U(rep_cmp_row(r, "ext4", ROW_READ_FRESH, &s, &from), 1);
-		CHECK_EQ_U(from, CMP_SPREAD_FS);	/* create's 4/12 */
-		CHECK(s.spread > 0.333 && s.spread < 0.334);
+		CHECK_EQ_U(from, CMP_SPREAD_PHASE_ROUNDS);
+		CHECK(s.spread > 0.5714 && s.spread < 0.5715);
 		CHECK_EQ_U(s.n, 1);
+		CHECK(s.median == 5);
+		CHECK_EQ_U(rep_cmp_row(r, "ext4", ROW_READ_AGED, &s, &from), 1);
+		CHECK_EQ_U(from, CMP_SPREAD_PHASE_ROUNDS);
+		CHECK(s.median == 9);
+		/* a phase of one round: no spread, whatever the other phases did */
 		CHECK_EQ_U(rep_cmp_row(r, "xfs", ROW_READ_FRESH, &s, &from), 1);
-		CHECK_EQ_U(from, CMP_SPREAD_NONE);	/* no row of xfs ran twice */
+		CHECK_EQ_U(from, CMP_SPREAD_NONE);
 		CHECK(s.spread == 0);
-		CHECK_EQ_U(rep_cmp_row(r, "xfs", ROW_CREATE, &s, &from), 0);
+		CHECK_EQ_U(rep_cmp_row(r, "xfs", ROW_DELETE, &s, &from), 0);
 		CHECK_EQ_U(from, CMP_SPREAD_NONE);
 	}
 	rep_free(&set);
 	/* three rounds: read fresh takes read aged's spread (rounds 2, 3: 9 and
-	 * 10 s), not create's */
+	 * 10 s), not that of rounds 1 to 3 */
 	CHECK_EQ_U(unit_load_records(&set, run_text("aaaa", "ext4:create:10,12,14",
 						    "ext4:read:5,9,10", NULL), "mem", err,
 				     sizeof(err)), 0);
@@ -267,20 +275,23 @@ static void test_one_round(void)
 	}
 	rep_free(&set);
 
-	/* A read fresh 5 s; B 6 s (+20%, within ext4's 33%) and 8 s (+60%) */
+	/* A reads 5 s in both rounds; B 6 and 5 (+20% fresh, within its own
+	 * phase's 18% x 1.2); C 8 and 8 (+60%, a steady phase: slower), while
+	 * create's wide spread does not hide it */
 	write_file("one-a.jsonl", run_text("aaaa", "ext4:create:10,12,14", "ext4:read:5,5",
-					   "xfs:create:5,5", "xfs:read:3,3", NULL));
+					   "xfs:create:5,5", "xfs:read:3", NULL));
 	write_file("one-b.jsonl", run_text("bbbb", "ext4:create:12,12,12", "ext4:read:6,5",
-					   "xfs:create:5,5", "xfs:read:3.6,3", NULL));
-	write_file("one-c.jsonl", run_text("cccc", "ext4:create:12,12,12", "ext4:read:8,5",
-					   "xfs:create:5,5", "xfs:read:3.2,3", NULL));
+					   "xfs:create:5,5", "xfs:read:3.6", NULL));
+	write_file("one-c.jsonl", run_text("cccc", "ext4:create:12,12,20", "ext4:read:8,8",
+					   "xfs:create:5,5", "xfs:read:3.2", NULL));
 	char *a1[] = { "compare", "one-a.jsonl", "one-b.jsonl", "one-c.jsonl", "--format=csv", NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, a1, &o, &e), 0);
-	CHECK_CONTAINS(o, "compare,ext4,read cold (fresh fs),5.000000,1,33.333,fs,6.000000,1,0.000,"
-		       "fs,1.2000,33.333,within_spread,8.000000,1,0.000,fs,1.6000,33.333,slower\n");
-	/* xfs: every row the same in A's rounds, so the tolerance decides */
-	CHECK_CONTAINS(o, "compare,xfs,read cold (fresh fs),3.000000,1,0.000,fs,3.600000,1,0.000,"
-		       "fs,1.2000,10.000,slower,3.200000,1,0.000,fs,1.0667,10.000,within_tolerance\n");
+	CHECK_CONTAINS(o, "compare,ext4,read cold (fresh fs),5.000000,1,0.000,phase_rounds,6.000000,1,"
+		       "18.182,phase_rounds,1.2000,21.818,within_spread,8.000000,1,0.000,phase_rounds,"
+		       "1.6000,10.000,slower\n");
+	/* xfs read ran one round: the tolerance decides */
+	CHECK_CONTAINS(o, "compare,xfs,read cold (fresh fs),3.000000,1,,none,3.600000,1,,none,1.2000,"
+		       "10.000,slower,3.200000,1,,none,1.0667,10.000,within_tolerance\n");
 	free(o), free(e);
 }
 
