@@ -142,7 +142,7 @@ $(O)/obj/host/%.o: %.c
 	@echo '  HOSTCC  $@'
 	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(O)/tests/unit/%: tests/unit/%.c $(HOST_LIB) tests/unit/unit.h tests/unit/records.h
+$(O)/tests/unit/%: tests/unit/%.c $(HOST_LIB) tests/unit/unit.h tests/unit/records.h tests/unit/cmd.h
 	@mkdir -p $(@D)
 	@echo '  HOSTCC  $@'
 	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) -Irunner -Itests/unit -o $@ $< $(HOST_LIB)

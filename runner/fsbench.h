@@ -13,6 +13,7 @@ int cmd_config(int argc, char **argv);
 int cmd_log(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_history(int argc, char **argv);
 int cmd_verdict(int argc, char **argv);
 
 #endif

@@ -15,7 +15,8 @@ static const struct {
 	{ "config", cmd_config, "print the merged settings (config --show)" },
 	{ "log", cmd_log, "read a results log back (log extract, log info)" },
 	{ "report", cmd_report, "the runner/SUITE.md tables from a run's records" },
-	{ "compare", cmd_compare, "two runs side by side, or one against runner/SUITE.md (--reference)" },
+	{ "compare", cmd_compare, "runs side by side, flagged beyond the noise, or one against runner/SUITE.md" },
+	{ "history", cmd_history, "one row per run of a results folder, by date" },
 	{ "verdict", cmd_verdict, "PASS or FAIL for a run, against a criteria file or a baseline run" },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -32,6 +33,8 @@ static void usage(FILE *f)
 		   "  fsbench run --dir /mnt/scratch --profile smoke\n"
 		   "  fsbench log extract results.log -o results/run-1/\n"
 		   "  fsbench report results/run-1/\n"
+		   "  fsbench compare results/run-1/ results/run-2/ --fail-on-regression\n"
+		   "  fsbench history results/\n"
 		   "  fsbench verdict results/run-1/ --criteria board/qemu-x86_64/criteria.conf\n"
 		   "\n");
 	fsb_exit_codes_print(f, DOC_TEXT);

@@ -1,5 +1,6 @@
-/* compare.c: `fsbench compare A B`: two runs side by side, or one against
- * the published reference (--reference). */
+/* compare.c: `fsbench compare A B [C ...]`: runs side by side, flagged
+ * where a change is beyond both the tolerance and the noise of the rounds,
+ * or one run against the published reference (--reference). */
 #include "cmd/results.h"
 #include "fsbench.h"
 
@@ -8,52 +9,78 @@
 #include <string.h>
 
 static const char usage[] =
-	"usage: fsbench compare A B [--format %1$s]\n"
-	"       fsbench compare --reference B [--format %1$s]\n"
-	"  A, B         run folders or .jsonl files (the last run of each)\n"
+	"usage: fsbench compare A B [C ...] [--format %1$s] [--tolerance PCT] [--fail-on-regression]\n"
+	"       fsbench compare --reference B [--format %1$s] [--tolerance PCT] [--fail-on-regression]\n"
+	"  A, B, C ...  run folders or .jsonl files (the last run of each; at most 26):\n"
+	"               each later run against A, per filesystem and summary row\n"
 	"  --reference  A is the published figures of runner/SUITE.md (seed profile,\n"
 	"               kernel 6.17, loop --direct-io=on over a file on NVMe)\n"
-	"  --format F   %2$s\n";
+	"  --format F   %2$s\n"
+	"  --tolerance PCT  a row is flagged slower or faster only when its median\n"
+	"               differs from A's by more than PCT percent of A (default 10%%)\n"
+	"               and by more than the spread (slowest - fastest round) of\n"
+	"               either run's rounds of it (a row of one round: the spread of\n"
+	"               its phase's other row, else of all the phase's rounds)\n"
+	"  --fail-on-regression  exit 1 when a row of a later run is flagged slower\n";
 
 int cmd_compare(int argc, char **argv)
 {
-	struct results_cli c = { .cmd = "compare", .usage = usage, .maxpos = 2, .allow_ref = 1 };
-	struct rep_set sa, sb;
+	struct results_cli c = { .cmd = "compare", .usage = usage, .maxpos = REP_CMP_MAX,
+				 .minpos = 2, .allow_ref = 1, .allow_gate = 1 };
+	struct rep_set sets[REP_CMP_MAX];
+	struct rep_cmp_run runs[REP_CMP_MAX];
+	struct rep_cmp_count count[REP_CMP_MAX];
+	size_t nsets = 0, n;
 	int ec = results_parse(&c, argc, argv);
 
 	if (ec >= 0)
 		return ec;
 	if (c.reference) {
 		char err[256];
-		if (rep_load_reference(&sa, err, sizeof(err))) {
+		if (rep_load_reference(&sets[0], err, sizeof(err))) {
 			fsb_msg("compare: %s", err);
-			rep_free(&sa);
+			rep_free(&sets[0]);
 			return EXIT_SYSTEM;
 		}
-	} else {
-		ec = results_load("compare", &sa, c.pos[0]);
+		nsets = 1;
+	}
+	n = nsets + c.npos;
+	for (size_t i = 0; i < c.npos; i++) {
+		ec = results_load("compare", &sets[nsets], c.pos[i]);
 		if (ec >= 0)
-			return ec;
+			goto out;
+		nsets++;
 	}
-	ec = results_load("compare", &sb, c.pos[c.reference ? 0 : 1]);
-	if (ec >= 0) {
-		rep_free(&sa);
-		return ec;
+	ec = -1;
+	for (size_t i = 0; i < n; i++) {
+		runs[i].run = rep_find(&sets[i], NULL);
+		runs[i].name = sets[i].path;
+		if (!runs[i].run->nph) {	/* every empty run is named */
+			fsb_msg("compare %s: run %s has no phase records", sets[i].path,
+				runs[i].run->run_id);
+			ec = EXIT_FAIL;
+		}
 	}
-	const struct rep_run *a = rep_find(&sa, NULL), *b = rep_find(&sb, NULL);
-	const struct rep_set *empty = !a->nph ? &sa : !b->nph ? &sb : NULL;
-	if (empty) {
-		const struct rep_run *e = empty == &sa ? a : b;
-		fsb_msg("compare %s: run %s has no phase records",
-			empty->path, e->run_id);
-		ec = EXIT_FAIL;
-	} else if (rep_print_compare(stdout, a, sa.path, b, sb.path, c.w)) {
-		fsb_msg("compare: %s", strerror(ENOMEM));
-		ec = EXIT_SYSTEM;
-	} else {
-		ec = results_flush("compare");
+	if (ec >= 0)
+		goto out;
+	if (rep_print_compare(stdout, runs, n, c.tolerance, c.w, count)) {
+		ec = fsb_fail(EXIT_SYSTEM, "compare: %s", strerror(ENOMEM));
+		goto out;
 	}
-	rep_free(&sa);
-	rep_free(&sb);
+	if ((ec = results_flush("compare")))
+		goto out;
+	if (c.fail_on_regression) {
+		for (size_t i = 1; i < n; i++)
+			if (count[i].slower) {
+				fsb_msg("compare: %c (%s): %zu row%s slower than A beyond the tolerance"
+					" (%g%%) and the spread of the rounds", (char)('A' + i),
+					runs[i].name, count[i].slower, count[i].slower == 1 ? "" : "s",
+					c.tolerance * 100);
+				ec = EXIT_FAIL;
+			}
+	}
+out:
+	for (size_t i = 0; i < nsets; i++)
+		rep_free(&sets[i]);
 	return ec;
 }

@@ -1,5 +1,5 @@
-/* results.c: options and input shared by `fsbench report` and `fsbench
- * compare` (see results.h). */
+/* results.c: options and input shared by `fsbench report`, `compare` and
+ * `history` (see results.h). */
 #include "cmd/results.h"
 #include "fsbench.h"
 #include "run/fs.h"
@@ -43,7 +43,11 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		}
 		if (!opts || a[0] != '-' || strcmp(a, "-") == 0) {
 			if (c->npos == c->maxpos) {
-				fsb_msg("%s: too many arguments ('%s')", c->cmd, a);
+				if (c->maxpos > 2)
+					fsb_msg("%s: too many arguments ('%s'; at most %zu)", c->cmd, a,
+						c->maxpos);
+				else
+					fsb_msg("%s: too many arguments ('%s')", c->cmd, a);
 				return misuse(c);
 			}
 			c->pos[c->npos++] = a;
@@ -53,9 +57,13 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 			results_usage(c, stdout);
 			return EXIT_OK;
 		}
+		if (c->allow_gate && strcmp(a, "--fail-on-regression") == 0) {
+			c->fail_on_regression = 1;
+			continue;
+		}
 		if (c->allow_ref && strcmp(a, "--reference") == 0) {
-			if (!c->reference)
-				c->maxpos--;	/* A is given */
+			c->maxpos = 1;	/* A is given: B only */
+			c->minpos = 1;
 			c->reference = 1;
 			if (c->npos > c->maxpos) {
 				fsb_msg("%s: --reference and two runs: give B only",
@@ -70,7 +78,8 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		int is_run = c->allow_run && klen == 5 && strncmp(a, "--run", 5) == 0;
 		int is_crit = c->allow_criteria && klen == 10 && strncmp(a, "--criteria", 10) == 0;
 		int is_base = c->allow_criteria && klen == 10 && strncmp(a, "--baseline", 10) == 0;
-		int is_tol = c->allow_criteria && klen == 11 && strncmp(a, "--tolerance", 11) == 0;
+		int is_tol = (c->allow_criteria || c->allow_gate) && klen == 11 &&
+			     strncmp(a, "--tolerance", 11) == 0;
 		if (!is_fmt && !is_run && !is_crit && !is_base && !is_tol) {
 			fsb_msg("%s: unknown option '%s'", c->cmd, a);
 			return misuse(c);
@@ -107,9 +116,10 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		fsb_msg("%s: format '%s' is for fsbench report", c->cmd, c->w->name);
 		return misuse(c);
 	}
-	if (c->npos < c->maxpos) {
+	if (c->npos < (c->minpos ? c->minpos : c->maxpos)) {
 		fsb_msg("%s: missing %s", c->cmd,
-			c->reference ? "B" : c->maxpos == 1 ? "RUN" : c->npos ? "B" : "A and B");
+			c->posname ? c->posname : c->reference ? "B" : c->maxpos == 1 ? "RUN" :
+			c->npos ? "B" : "A and B");
 		return misuse(c);
 	}
 	return -1;

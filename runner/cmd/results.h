@@ -1,4 +1,4 @@
-/* results.h: what `fsbench report` and `fsbench compare` share
+/* results.h: what `fsbench report`, `compare` and `history` share
  * (results.c): their options, reading an input, and flushing the output. */
 #ifndef FSB_CMD_RESULTS_H
 #define FSB_CMD_RESULTS_H
@@ -12,12 +12,17 @@ struct results_cli {
 	const char *cmd;	/* "report", "compare" */
 	const char *usage;	/* a printf format: %1$s is the format names
 				 * ("md|csv"), %2$s the same described */
-	const char *pos[2];	/* the inputs named */
+	const char *pos[REP_CMP_MAX];	/* the inputs named */
 	size_t npos, maxpos;
+	size_t minpos;		/* inputs needed; 0: maxpos */
+	const char *posname;	/* "DIR": what a missing input is called; NULL:
+				 * RUN, or A and B */
 	const struct rep_writer *w;	/* --format; NULL before parsing */
 	const char *run;	/* --run */
 	int allow_run;
 	int allow_ref, reference;	/* compare --reference: A is built in */
+	/* compare: --tolerance PCT, --fail-on-regression */
+	int allow_gate, fail_on_regression;
 	/* report: --criteria FILE, --baseline RUN2, --tolerance PCT: a verdict
 	 * whose checks a writer with a doc function (junit) shows; and formats
 	 * that are not tables */

@@ -12,7 +12,7 @@
 const struct fsb_exit_code fsb_exit_codes[] = {
 	{ EXIT_OK, "ok", "everything asked for ran and verified" },
 	{ EXIT_FAIL, "benchmark or verification failure",
-	  "benchmark or verification failure (a filesystem failed or was unavailable, a read did not match)" },
+	  "benchmark or verification failure (a filesystem failed or was unavailable, a read did not match, `compare --fail-on-regression` flagged a row slower)" },
 	{ EXIT_USAGE, "misuse", "misuse: bad option, unknown config key, value out of range" },
 	{ EXIT_REFUSED, "refused by the safety rules",
 	  "refused by the safety rules (target mounted, holds the system or the log, too small, no `--yes`)" },

@@ -34,7 +34,7 @@ static void run_free(struct rep_run *r)
 		&r->target_serial, &r->target_size, &r->target_spec, &r->profile, &r->cfg_fs,
 		&r->dirs, &r->files, &r->file_size, &r->workers, &r->rounds,
 		&r->mode, &r->version, &r->status, &r->kmsg_source, &r->target_pcie_speed,
-		&r->target_pcie_width,
+		&r->target_pcie_width, &r->time_unix, &r->dt_model, &r->dmi_product,
 	};
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
 		free(*strs[i]);
@@ -168,6 +168,9 @@ static int load_run_start(struct loader *L, struct rep_run *r, const struct json
 		{ &r->mode, jsonr_get(rec, "mode") },
 		{ &r->version, jsonr_get(rec, "version") },
 		{ &r->kmsg_source, jsonr_get(rec, "kmsg") },
+		{ &r->time_unix, jsonr_get(rec, "time_unix") },
+		{ &r->dt_model, jsonr_get(host, "dt_model") },
+		{ &r->dmi_product, jsonr_get(jsonr_get(host, "dmi"), "product_name") },
 	};
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
 		if (ld_set_text(f[i].slot, f[i].v))

@@ -207,6 +207,8 @@ struct rep_run {
 	char *target_spec;	/* config "target": how the user named it */
 	char *profile, *cfg_fs, *dirs, *files, *file_size, *workers, *rounds;
 	char *mode, *version;
+	char *time_unix;	/* run_start: the wall clock at the start, seconds */
+	char *dt_model, *dmi_product;	/* host: devicetree model, DMI product name */
 	char *kmsg_source;	/* run_start "kmsg": the kernel log read, or
 				 * "not available: ..."; NULL when not said */
 	/* run_end */

@@ -214,28 +214,64 @@ int rep_print_checks(FILE *out, const struct rep_run *r, const struct rep_writer
 	return rc;
 }
 
-int rep_print_compare(FILE *out, const struct rep_run *a, const char *aname,
-		      const struct rep_run *b, const char *bname, const struct rep_writer *w)
+int rep_print_compare(FILE *out, const struct rep_cmp_run *runs, size_t n, double tolerance,
+		      const struct rep_writer *w, struct rep_cmp_count *count)
 {
-	struct rep_table t[2];
+	struct rep_table t[4];
+	const struct rep_table *seq[4];
+	size_t nt = 0, ns = 0;
+	int rc;
+
+	if (w->doc || n < 2 || n > REP_CMP_MAX)	/* not a format of tables */
+		return -EINVAL;
+	rc = rep_table_cmp_runs(runs, n, &t[nt]);
+	if (!rc && !(rc = rep_table_cmp(runs, n, tolerance, &t[++nt], count)) &&
+	    !(rc = rep_table_cmp_missing(runs, n, &t[++nt])) &&
+	    !(rc = rep_table_cmp_flags(count, n, tolerance, &t[++nt])))
+		nt++;
+	if (rc) {	/* t[nt] failed and is freed */
+		while (nt--)
+			rep_table_free(&t[nt]);
+		return rc;
+	}
+	for (size_t i = 0; i < nt; i++) {
+		rep_table_view(&t[i], w->view);
+		if (t[i].nrows || strcmp(t[i].name, "missing"))
+			seq[ns++] = &t[i];
+	}
+	/* The charts of the runs side by side, each named by its letter as in
+	 * the runs table. */
+	const struct rep_run *rr[REP_CMP_MAX];
+	const char *labels[REP_CMP_MAX];
+	static const char letters[] = "A\0B\0C\0D\0E\0F\0G\0H\0I\0J\0K\0L\0M\0"
+		"N\0O\0P\0Q\0R\0S\0T\0U\0V\0W\0X\0Y\0Z";
+	char *figs = NULL;
+	size_t flen = 0;
+	for (size_t i = 0; i < n; i++) {
+		rr[i] = runs[i].run;
+		labels[i] = letters + 2 * i;
+	}
+	rc = build_figures(w, rr, labels, n, NULL, &figs, &flen);
+	if (!rc)
+		write_doc(out, w, "fsbench compare", seq, ns, figs, flen);
+	free(figs);
+	for (size_t i = 0; i < nt; i++)
+		rep_table_free(&t[i]);
+	return rc;
+}
+
+int rep_print_history(FILE *out, const struct rep_history *h, const struct rep_writer *w)
+{
+	struct rep_table t;
+	const struct rep_table *seq[1] = { &t };
 	int rc;
 
 	if (w->doc)	/* not a format of tables */
 		return -EINVAL;
-	rc = rep_table_runs(a, aname, b, bname, &t[0]);
-
-	if (rc)
+	if ((rc = rep_table_history(h, &t)))
 		return rc;
-	rc = rep_table_compare(a, b, &t[1]);
-	if (rc) {
-		rep_table_free(&t[0]);
-		return rc;
-	}
-	const struct rep_table *seq[2] = { &t[0], &t[1] };
-	for (size_t i = 0; i < 2; i++)
-		rep_table_view(&t[i], w->view);
-	write_doc(out, w, "fsbench compare", seq, 2, NULL, 0);
-	rep_table_free(&t[0]);
-	rep_table_free(&t[1]);
+	rep_table_view(&t, w->view);
+	write_doc(out, w, "fsbench history", seq, 1, NULL, 0);
+	rep_table_free(&t);
 	return 0;
 }

@@ -41,22 +41,22 @@ double rep_median(double *v, size_t n)
 	return (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-int rep_summary(const struct rep_run *r, const char *fs, enum rep_row row,
-		int rate, double *out)
+/* The seconds (rate = 0) or files per second (rate = 1) of each round row
+ * takes, the later record of a round winning: *vp (malloc'd, or NULL when
+ * none) and the count, or -1 when out of memory. */
+static long row_values(const struct rep_run *r, const char *fs, const char *phase,
+		       int rounds, int rate, double **vp)
 {
-	double stackv[16], *v = stackv;
-	unsigned stackr[16], *rd = stackr;
-	size_t n = 0, cap = 16;
-	int found = 0;
+	double *v = NULL;
+	unsigned *rd = NULL;
+	size_t n = 0, cap = 0;
 
-	if (row >= ROW_N)
-		return 0;
+	*vp = NULL;
 	for (size_t i = 0; i < r->nph; i++) {
 		const struct rep_phase *p = &r->ph[i];
-		if (strcmp(p->fs, fs) || strcmp(p->phase, rows[row].phase))
+		if (strcmp(p->fs, fs) || strcmp(p->phase, phase))
 			continue;
-		if ((rows[row].rounds == 1 && p->round != 1) ||
-		    (rows[row].rounds == 2 && p->round < 2))
+		if ((rounds == 1 && p->round != 1) || (rounds == 2 && p->round < 2))
 			continue;
 		double x = rate ? p->files_per_s : p->seconds;
 		size_t j;
@@ -67,21 +67,16 @@ int rep_summary(const struct rep_run *r, const char *fs, enum rep_row row,
 			continue;
 		}
 		if (n == cap) {
-			size_t nc = cap * 2;
-			double *nv = malloc(nc * sizeof(*nv));
-			unsigned *nr = malloc(nc * sizeof(*nr));
-			if (!nv || !nr) {
-				free(nv);
-				free(nr);
-				break;	/* median of what fits */
-			}
-			memcpy(nv, v, n * sizeof(*v));
-			memcpy(nr, rd, n * sizeof(*rd));
-			if (v != stackv) {
+			size_t nc = cap ? cap * 2 : 16;
+			double *nv = realloc(v, nc * sizeof(*nv));
+			if (nv)
+				v = nv;
+			unsigned *nr = nv ? realloc(rd, nc * sizeof(*nr)) : NULL;
+			if (!nr) {
 				free(v);
 				free(rd);
+				return -1;
 			}
-			v = nv;
 			rd = nr;
 			cap = nc;
 		}
@@ -89,13 +84,53 @@ int rep_summary(const struct rep_run *r, const char *fs, enum rep_row row,
 		rd[n] = p->round;
 		n++;
 	}
+	free(rd);
+	*vp = v;
+	return (long)n;
+}
+
+int rep_summary(const struct rep_run *r, const char *fs, enum rep_row row,
+		int rate, double *out)
+{
+	struct rep_stats st;
+
+	if (rep_summary_stats(r, fs, row, rate, &st) <= 0)
+		return 0;
+	*out = st.median;
+	return 1;
+}
+
+static int stats(const struct rep_run *r, const char *fs, const char *phase, int rounds,
+		 int rate, struct rep_stats *st)
+{
+	double *v;
+	long n;
+
+	if ((n = row_values(r, fs, phase, rounds, rate, &v)) < 0)
+		return -1;
 	if (n) {
-		*out = rep_median(v, n);
-		found = 1;
+		st->n = (size_t)n;
+		st->median = rep_median(v, st->n);	/* sorts v */
+		st->min = v[0];
+		st->max = v[n - 1];
+		st->spread = st->median > 0 ? (st->max - st->min) / st->median : 0;
 	}
-	if (v != stackv) {
-		free(v);
-		free(rd);
-	}
-	return found;
+	free(v);
+	return n > 0;
+}
+
+int rep_summary_stats(const struct rep_run *r, const char *fs, enum rep_row row,
+		      int rate, struct rep_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	if (row >= ROW_N)
+		return 0;
+	return stats(r, fs, rows[row].phase, rows[row].rounds, rate, st);
+}
+
+int rep_phase_stats(const struct rep_run *r, const char *fs, const char *phase,
+		    struct rep_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	return stats(r, fs, phase, 0, 0, st);
 }

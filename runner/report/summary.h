@@ -26,6 +26,19 @@ const char *rep_row_phase(enum rep_row row);
  * Returns 1 and *out, or 0 when there is no value (e.g. aged with 1 round). */
 int rep_summary(const struct rep_run *r, const char *fs, enum rep_row row,
 		int rate, double *out);
+/* A summary cell and the rounds it is the median of: their count, median,
+ * fastest and slowest, and the spread, (slowest - fastest) / median (0 for
+ * one round). */
+struct rep_stats {
+	size_t n;
+	double median, min, max, spread;
+};
+/* 1 with *st filled, 0 when there is no value, -1 when out of memory. */
+int rep_summary_stats(const struct rep_run *r, const char *fs, enum rep_row row,
+		      int rate, struct rep_stats *st);
+/* The same over every round of a phase (seconds), fresh and aged alike. */
+int rep_phase_stats(const struct rep_run *r, const char *fs, const char *phase,
+		    struct rep_stats *st);
 /* Median of v[0..n) (sorts v); n must be > 0. Even n: mean of the middle two. */
 double rep_median(double *v, size_t n);
 

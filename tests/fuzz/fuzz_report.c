@@ -92,9 +92,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		strncpy(pre, a->run_id, 3);
 		const struct rep_run *p = rep_find(&set, pre);
 		FUZZ_CHECK(p == NULL || strncmp(p->run_id, pre, strlen(pre)) == 0);
+		/* the first, the last and the middle run of the file side by side */
+		struct rep_cmp_run cr[3] = { { a, "A" }, { b, "B" }, { set.runs[set.nruns / 2], "C" } };
+		struct rep_cmp_count cc[3];
 		for (const struct rep_writer *w = rep_writers; w->name; w++)
-			if (!w->doc)	/* junit is a report of one run */
-				FUZZ_CHECK(rep_print_compare(devnull, a, "A", b, "B", w) == 0);
+			if (!w->doc) {	/* junit is a report of one run */
+				FUZZ_CHECK(rep_print_compare(devnull, cr, 3, 0.1, w, cc) == 0);
+				FUZZ_CHECK(cc[1].slower + cc[1].faster + cc[1].noise <= cc[1].compared);
+			}
 	}
 	rep_free(&set);
 	return 0;

@@ -24,6 +24,7 @@
 
 #include "fsbench.h"
 #include "report/report.h"
+#include "cmd.h"
 #include "records.h"
 #include "unit.h"
 
@@ -483,11 +484,12 @@ static void test_views(void)
 	rep_table_free(&t);
 
 	/* a column of one view: compare's runs */
-	CHECK_EQ_U(view(rep_table_runs(r, "a.jsonl", r, "b.jsonl", &t), &t, MD), 0);
+	struct rep_cmp_run cr[2] = { { r, "a.jsonl" }, { r, "b.jsonl" } };
+	CHECK_EQ_U(view(rep_table_cmp_runs(cr, 2, &t), &t, MD), 0);
 	CHECK_EQ_U(t.ncols, 2);
 	CHECK_STR(head(&t, 1), "run");
 	rep_table_free(&t);
-	CHECK_EQ_U(view(rep_table_runs(r, "a.jsonl", r, "b.jsonl", &t), &t, CSV), 0);
+	CHECK_EQ_U(view(rep_table_cmp_runs(cr, 2, &t), &t, CSV), 0);
 	CHECK_EQ_U(t.ncols, 3);
 	CHECK_STR(head(&t, 1), "run_id");
 	CHECK_STR(cell(&t, CSV, 1, 2), "b.jsonl");
@@ -815,10 +817,14 @@ static void test_two_runs(void)
 	rep_free(&set);
 }
 
+/* Two runs side by side. The table has the rows A and B both have (B ran
+ * ext4 with one round and btrfs, A ext4 and xfs with three): the rows only
+ * one of them has are named under it. */
 static void test_compare(void)
 {
 	struct rep_set sa, sb;
 	struct rep_table t;
+	struct rep_cmp_count cnt[2];
 	char err[512];
 
 	CHECK(rep_load(&sa, path_run, err, sizeof(err)) == 0);
@@ -828,42 +834,67 @@ static void test_compare(void)
 		CHECK(a && b);
 		return;
 	}
-	CHECK(view(rep_table_compare(a, b, &t), &t, MD) == 0);
-	/* ext4 (7 rows), xfs (7, A only), btrfs (B only: 4 rows with a value) */
-	CHECK_EQ_U(t.nrows, 18);
-	static const char *const r0[] = { "ext4", "create (incl. sync)", "9.00", "18.0", "2.00" };
-	static const char *const r3[] = { "ext4", "read cold (aged fs)", "35.0", "-", "-" };
-	static const char *const r6[] = { "ext4", "delete (incl. sync)", "32.8", "15.0", "0.46" };
-	static const char *const r14[] = { "btrfs", "create (incl. sync)", "-", "70.5", "-" };
-	for (size_t c = 0; c < 5; c++) {
+	struct rep_cmp_run runs[2] = { { a, "A.jsonl" }, { b, "B.jsonl" } };
+	CHECK(view(rep_table_cmp(runs, 2, 0.10, &t, cnt), &t, MD) == 0);
+	/* ext4: the 5 rows B has of A's 7 */
+	CHECK_EQ_U(t.nrows, 5);
+	static const char *const r0[] = { "ext4", "create (incl. sync)", "9.00", "18.0", "2.00",
+					  "133.3", "within spread" };
+	/* read fresh ran one round: A's spread is that of read aged (rounds 2
+	 * and 3: 30 and 40 s) */
+	static const char *const r2[] = { "ext4", "read cold (fresh fs)", "5.20", "3.00", "0.58",
+					  "28.6", "faster" };
+	static const char *const r4[] = { "ext4", "delete (incl. sync)", "32.8", "15.0", "0.46",
+					  "10.7", "faster" };
+	for (size_t c = 0; c < 7; c++) {
 		CHECK_STR(cell(&t, MD, 0, c), r0[c]);
-		CHECK_STR(cell(&t, MD, 3, c), r3[c]);
-		CHECK_STR(cell(&t, MD, 6, c), r6[c]);
-		CHECK_STR(cell(&t, MD, 14, c), r14[c]);
+		CHECK_STR(cell(&t, MD, 2, c), r2[c]);
+		CHECK_STR(cell(&t, MD, 4, c), r4[c]);
 	}
+	CHECK_EQ_U(cnt[1].compared, 5);
+	CHECK_EQ_U(cnt[1].faster, 3);
+	CHECK_EQ_U(cnt[1].noise, 2);
+	CHECK_EQ_U(cnt[1].slower, 0);
 	rep_table_free(&t);
 
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
 	if (m) {
-		CHECK(rep_print_compare(m, a, "A.jsonl", b, "B.jsonl", MD) == 0);
+		CHECK(rep_print_compare(m, runs, 2, 0.10, MD, cnt) == 0);
 		fclose(m);
 		CHECK_CONTAINS(buf, "- A: run 1a2b3c4d5e6f7a8b (A.jsonl), host bench1, profile seed\n");
-		CHECK_CONTAINS(buf, "| ext4  | create (incl. sync)         |  9.00 |  18.0 | 2.00 |\n");
+		CHECK_CONTAINS(buf, "| ext4 | create (incl. sync)         |  9.00 |  18.0 | 2.00 |"
+			       "     133.3 | within spread |\n");
+		CHECK_CONTAINS(buf, "\n- ext4 read cold (aged fs): not in B (in A)\n"
+			       "- ext4 read inode order (aged fs): not in B (in A)\n"
+			       "- xfs: not in B (in A)\n"
+			       "- btrfs: not in A (in B); not compared: A lacks it\n");
+		CHECK_CONTAINS(buf, "- B against A: 0 slower, 3 faster, 2 beyond the tolerance but"
+			       " within the spread, of 5 rows compared (tolerance 10%)\n");
 		free(buf);
 	}
 	buf = NULL;
 	m = open_memstream(&buf, &len);
 	if (m) {
-		CHECK(rep_print_compare(m, a, "A.jsonl", b, "B.jsonl", CSV) == 0);
+		CHECK(rep_print_compare(m, runs, 2, 0.10, CSV, cnt) == 0);
 		fclose(m);
 		CHECK_CONTAINS(buf, "runs,A,1a2b3c4d5e6f7a8b,A.jsonl\n");
-		CHECK_CONTAINS(buf, "\n\ncompare,fs,phase,a_seconds,b_seconds,b_over_a\n"
-			       "compare,ext4,create (incl. sync),9.000000,18.000000,2.0000\n");
-		CHECK_CONTAINS(buf, "compare,xfs,create (incl. sync),52.300000,,\n");
+		CHECK_CONTAINS(buf, "\n\ncompare,fs,phase,a_seconds,a_rounds,a_spread_pct,a_spread_from,"
+			       "b_seconds,b_rounds,b_spread_pct,b_spread_from,b_over_a,b_limit_pct,b_flag\n"
+			       "compare,ext4,create (incl. sync),9.000000,3,133.333,rounds,18.000000,1,,"
+			       "none,2.0000,133.333,within_spread\n"
+			       "compare,ext4,stat walk (cold),");
+		CHECK_CONTAINS(buf, "\ncompare,ext4,read cold (fresh fs),5.200000,1,28.571,phase,3.000000,"
+			       "1,,none,0.5769,28.571,faster\n");
+		CHECK_CONTAINS(buf, "\nmissing,xfs,,B,A\n");
+		CHECK_CONTAINS(buf, "\nflags,side,compared,slower,faster,within_spread,tolerance_pct\n"
+			       "flags,B,5,0,3,2,10.0\n");
 		free(buf);
 	}
+	/* junit is not a format of tables; one run is not a comparison */
+	CHECK(rep_print_compare(stdout, runs, 2, 0.10, rep_writer_find("junit"), cnt) == -EINVAL);
+	CHECK(rep_print_compare(stdout, runs, 1, 0.10, MD, cnt) == -EINVAL);
 	rep_free(&sa);
 	rep_free(&sb);
 }
@@ -1083,42 +1114,6 @@ static void test_layout_findings(void)
 	rep_free(&set);
 }
 
-/* Run a command with stdout and stderr captured into strings. */
-static int run_cmd(int (*fn)(int, char **), char **argv, char **out, char **err)
-{
-	int argc = 0;
-	while (argv[argc])
-		argc++;
-	FILE *fo = tmpfile(), *fe = tmpfile();
-	if (!fo || !fe)
-		return -1000;
-	fflush(stdout);
-	fflush(stderr);
-	int so = dup(1), se = dup(2);
-	dup2(fileno(fo), 1);
-	dup2(fileno(fe), 2);
-	int rc = fn(argc, argv);
-	fflush(stdout);
-	fflush(stderr);
-	dup2(so, 1);
-	dup2(se, 2);
-	close(so);
-	close(se);
-	FILE *fs[2] = { fo, fe };
-	char **dst[2] = { out, err };
-	for (int i = 0; i < 2; i++) {
-		long n = ftell(fs[i]);
-		if (n < 0)
-			n = 0;
-		*dst[i] = calloc(1, (size_t)n + 1);
-		rewind(fs[i]);
-		if (*dst[i] && fread(*dst[i], 1, (size_t)n, fs[i]) != (size_t)n)
-			(*dst[i])[0] = '\0';
-		fclose(fs[i]);
-	}
-	return rc;
-}
-
 /* A refused run: the report lists the disks the runner saw, and it is
  * complete without phases (report exits 0). */
 static void test_refused(void)
@@ -1279,12 +1274,15 @@ static void test_reference(void)
 	char *a1[] = { "compare", "--reference", path_run, NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, a1, &o, &e), 0);
 	CHECK_CONTAINS(o, "(SUITE.md reference), host the published run, profile seed");
-	CHECK_CONTAINS(o, "| ext4  | create (incl. sync)         |  8.50 |  9.00 | 1.06 |\n");
+	CHECK_CONTAINS(o, "| ext4 | create (incl. sync)        |  8.50 |  9.00 | 1.06 |     141.2 |"
+		       "        |\n");
 	CHECK_STR(e, "");
 	free(o), free(e);
 	char *a2[] = { "compare", path_run, "--reference", "--format=csv", NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, a2, &o, &e), 0);
-	CHECK_CONTAINS(o, "compare,f2fs,delete (incl. sync),5.100000,,\n");
+	CHECK_CONTAINS(o, "compare,xfs,delete (incl. sync),28.500000,3,0.000,rounds,28.500000,3,"
+		       "70.175,rounds,1.0000,70.175,within_tolerance\n");
+	CHECK_CONTAINS(o, "missing,f2fs,,B,A\n");	/* the run skipped f2fs */
 	free(o), free(e);
 
 	char *u1[] = { "compare", "--reference", NULL };
@@ -1410,7 +1408,7 @@ static void test_commands(void)
 	/* compare */
 	char *c1[] = { "compare", "rundir", path_two, NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, c1, &o, &e), 0);
-	CHECK_CONTAINS(o, "| ext4  | create (incl. sync)         |  9.00 |  18.0 | 2.00 |\n");
+	CHECK_CONTAINS(o, "| ext4 | create (incl. sync)         |  9.00 |  18.0 | 2.00 |");
 	CHECK_CONTAINS(o, "(rundir/records.jsonl)");
 	free(o), free(e);
 	char *c2[] = { "compare", path_run, NULL };

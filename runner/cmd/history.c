@@ -1,0 +1,51 @@
+/* history.c: `fsbench history DIR`: one row per run folder (or .jsonl
+ * file) of a results folder, sorted by date. */
+#include "cmd/results.h"
+#include "fsbench.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char usage[] =
+	"usage: fsbench history DIR [--format %1$s]\n"
+	"  DIR         a results folder: each run folder in it (DIR/NAME/records.jsonl,\n"
+	"              with run.txt and verdict.txt when there) and each DIR/NAME.jsonl\n"
+	"              is a row (its last run): date, board, kernel, target model,\n"
+	"              profile, verdict, create, read and delete seconds per filesystem;\n"
+	"              sorted by date. An entry that cannot be read is named on stderr\n"
+	"              and left out (exit 4; 1 when it only holds no records)\n"
+	"  --format F  %2$s\n";
+
+int cmd_history(int argc, char **argv)
+{
+	struct results_cli c = { .cmd = "history", .usage = usage, .maxpos = 1, .posname = "DIR" };
+	struct rep_history h;
+	char err[1024];
+	int ec = results_parse(&c, argc, argv), rc;
+
+	if (ec >= 0)
+		return ec;
+	if ((rc = rep_history_load(&h, c.pos[0], err, sizeof(err)))) {
+		rep_history_free(&h);
+		return fsb_fail(EXIT_SYSTEM, "history %s", err);
+	}
+	ec = EXIT_OK;
+	for (size_t i = 0; i < h.nskip; i++) {
+		fsb_msg("history %s: left out: %s", h.skip[i].name, h.skip[i].why);
+		if (h.skip[i].fail ? ec == EXIT_OK : 1)
+			ec = h.skip[i].fail ? EXIT_FAIL : EXIT_SYSTEM;
+	}
+	if (!h.n) {
+		fsb_msg("history %s: no runs (run folders with records.jsonl, or .jsonl files)",
+			c.pos[0]);
+		if (ec == EXIT_OK)
+			ec = EXIT_FAIL;
+	} else if (rep_print_history(stdout, &h, c.w)) {
+		ec = fsb_fail(EXIT_SYSTEM, "history: %s", strerror(ENOMEM));
+	} else if ((rc = results_flush("history"))) {
+		ec = rc;
+	}
+	rep_history_free(&h);
+	return ec;
+}

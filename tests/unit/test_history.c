@@ -1,0 +1,210 @@
+/* test_history.c: `fsbench history DIR`: one row per run folder or .jsonl
+ * file, sorted by date, with the date, board and verdict from where each
+ * was found; entries that cannot be read are named and left out. The
+ * results folder is written into the scratch folder. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fsbench.h"
+#include "report/report.h"
+#include "cmd.h"
+#include "unit.h"
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	CHECK(f != NULL);
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* A run: run_start (time_unix when t, host extras), ext4 create and read
+ * seconds, then extra records. */
+static char *run(const char *id, const char *t, const char *host_extra, double create,
+		 double read, const char *more)
+{
+	static char buf[4096];
+	char tu[64] = "";
+	if (t)
+		snprintf(tu, sizeof(tu), "\"time_unix\":%s,", t);
+	snprintf(buf, sizeof(buf),
+		 "{\"type\":\"run_start\",\"run_id\":\"%s\",\"seq\":0,%s\"host\":{\"hostname\":\"h\","
+		 "\"kernel\":\"6.1.0-57-amd64\"%s},\"target\":{\"model\":\"QEMU NVMe Ctrl\"},"
+		 "\"config\":{\"profile\":\"smoke\"}}\n"
+		 "{\"type\":\"phase\",\"run_id\":\"%s\",\"seq\":1,\"fs\":\"ext4\",\"round\":1,"
+		 "\"phase\":\"create\",\"seconds\":%g,\"files\":10}\n"
+		 "{\"type\":\"phase\",\"run_id\":\"%s\",\"seq\":2,\"fs\":\"ext4\",\"round\":1,"
+		 "\"phase\":\"read\",\"seconds\":%g,\"files\":10}\n%s",
+		 id, tu, host_extra, id, create, id, read, more);
+	return buf;
+}
+
+static void make_results(void)
+{
+	mkdir("hist", 0755);
+	/* 2025-11-30 10:00:00 UTC from the record; board from run.txt; the
+	 * verdict from verdict.txt */
+	mkdir("hist/01-qemu-x86_64-smoke", 0755);
+	write_file("hist/01-qemu-x86_64-smoke/records.jsonl",
+		   run("r2", "1764496800", "", 1.5, 2.25, ""));
+	write_file("hist/01-qemu-x86_64-smoke/run.txt",
+		   "run\n  board:                qemu-x86_64\n  profile:              smoke\n");
+	write_file("hist/01-qemu-x86_64-smoke/verdict.txt",
+		   "ext4 ran to the end: ok; limit ok: PASS\nverdict: FAIL (2 of 28 checks failed)\n\n");
+	/* no clock in the record (1970): the date from the name; the board
+	 * from the devicetree; a verdict record (which beats verdict.txt) */
+	mkdir("hist/20251129-080000-rpi-smoke", 0755);
+	write_file("hist/20251129-080000-rpi-smoke/records.jsonl",
+		   run("r1", "12", ",\"dt_model\":\"Raspberry Pi 4 Model B\"", 3, 4,
+		       "{\"type\":\"fs_start\",\"run_id\":\"r1\",\"seq\":3,\"fs\":\"xfs\"}\n"
+		       "{\"type\":\"phase\",\"run_id\":\"r1\",\"seq\":4,\"fs\":\"xfs\",\"round\":1,"
+		       "\"phase\":\"delete\",\"seconds\":7,\"files\":10}\n"
+		       "{\"type\":\"verdict\",\"run_id\":\"r1\",\"seq\":5,\"status\":\"pass\","
+		       "\"check\":[{\"what\":\"a\",\"pass\":true},{\"what\":\"b\",\"pass\":true}]}\n"));
+	write_file("hist/20251129-080000-rpi-smoke/verdict.txt", "verdict: FAIL (1 of 1 checks failed)\n");
+	/* a .jsonl file: no date at all (last), the board from DMI, no verdict */
+	write_file("hist/old-run.jsonl",
+		   run("r3", NULL, ",\"dmi\":{\"product_name\":\"Standard PC (Q35 + ICH9, 2009)\"}",
+		       9, 9, ""));
+	/* not runs: other files and hidden entries */
+	write_file("hist/README.md", "# results\n");
+	mkdir("hist/.git", 0755);
+}
+
+static void test_rows(void)
+{
+	struct rep_history h;
+	char err[256] = "";
+
+	make_results();
+	CHECK_EQ_U(rep_history_load(&h, "hist", err, sizeof(err)), 0);
+	CHECK_EQ_U(h.n, 3);
+	CHECK_EQ_U(h.nskip, 0);
+	if (h.n == 3) {
+		CHECK_STR(h.e[0].name, "20251129-080000-rpi-smoke");
+		CHECK_EQ_U(h.e[0].when_from, HIST_NAME);
+		CHECK_STR(h.e[0].board, "Raspberry Pi 4 Model B");
+		CHECK_EQ_U(h.e[0].board_from, HIST_DEVICETREE);
+		CHECK_STR(h.e[0].verdict, "PASS");
+		CHECK_EQ_U(h.e[0].verdict_from, HIST_RECORD);
+		CHECK_STR(h.e[1].name, "01-qemu-x86_64-smoke");
+		CHECK_EQ_U(h.e[1].when, 1764496800);
+		CHECK_EQ_U(h.e[1].when_from, HIST_RECORD);
+		CHECK_STR(h.e[1].board, "qemu-x86_64");
+		CHECK_EQ_U(h.e[1].board_from, HIST_RUN_TXT);
+		CHECK_STR(h.e[1].verdict, "FAIL (2 of 28 checks failed)");
+		CHECK_EQ_U(h.e[1].verdict_from, HIST_VERDICT_TXT);
+		CHECK_STR(h.e[2].name, "old-run.jsonl");
+		CHECK_EQ_U(h.e[2].when_from, HIST_NONE);
+		CHECK_EQ_U(h.e[2].board_from, HIST_DMI);
+		CHECK(h.e[2].verdict == NULL);
+	}
+	rep_history_free(&h);
+
+	char *o, *e;
+	char *a1[] = { "history", "hist", NULL };
+	CHECK_EQ_U(run_cmd(cmd_history, a1, &o, &e), 0);
+	CHECK_STR(e, "");
+	CHECK_CONTAINS(o, "| run                       | date (UTC)                        | board  ");
+	CHECK_CONTAINS(o, "| ext4 create | ext4 read | ext4 delete | xfs create | xfs read | xfs delete |\n");
+	const char *p0 = o ? strstr(o, "| 20251129-080000-rpi-smoke ") : NULL;
+	const char *p1 = o ? strstr(o, "| 01-qemu-x86_64-smoke ") : NULL;
+	const char *p2 = o ? strstr(o, "| old-run.jsonl ") : NULL;
+	CHECK(p0 && p1 && p2 && p0 < p1 && p1 < p2);	/* by date, unknown last */
+	CHECK_CONTAINS(o, "| 2025-11-30 10:00:00               | qemu-x86_64                          |"
+		       " 6.1.0-57-amd64 | QEMU NVMe Ctrl | smoke   | FAIL (2 of 28 checks failed) |"
+		       "        1.50 |      2.25 |           - |");
+	CHECK_CONTAINS(o, "| 2025-11-29 08:00:00 (folder name) | Raspberry Pi 4 Model B (devicetree) ");
+	CHECK_CONTAINS(o, "| PASS                         |        3.00 |      4.00 |           - |"
+		       "          - |        - |       7.00 |\n");
+	CHECK_CONTAINS(o, "| old-run.jsonl             | -                                 |"
+		       " Standard PC (Q35 + ICH9, 2009) (DMI) |");
+	CHECK_CONTAINS(o, "| none                         |");
+	CHECK(!strstr(o, "README"));
+	free(o), free(e);
+
+	char *a2[] = { "history", "--format=csv", "hist/", NULL };
+	CHECK_EQ_U(run_cmd(cmd_history, a2, &o, &e), 0);
+	CHECK_CONTAINS(o, "history,run,run_id,date,date_from,board,board_from,kernel,target_model,"
+		       "profile,verdict,verdict_from,ext4_create_s,ext4_read_s,ext4_delete_s,"
+		       "xfs_create_s,xfs_read_s,xfs_delete_s\n");
+	CHECK_CONTAINS(o, "history,01-qemu-x86_64-smoke,r2,2025-11-30 10:00:00,record,"
+		       "qemu-x86_64,run.txt,6.1.0-57-amd64,QEMU NVMe Ctrl,smoke,"
+		       "FAIL (2 of 28 checks failed),verdict.txt,1.500000,2.250000,,,,\n");
+	CHECK_CONTAINS(o, "history,old-run.jsonl,r3,,,\"Standard PC (Q35 + ICH9, 2009)\",dmi,");
+	CHECK_CONTAINS(o, ",none,,9.000000,9.000000,,,,\n");
+	free(o), free(e);
+}
+
+/* Entries that cannot be read: named on stderr, left out; the exit code
+ * is report's for the worst of them. */
+static void test_skips(void)
+{
+	char *o, *e;
+
+	mkdir("hist/20251201-000000-broken", 0755);	/* no records.jsonl */
+	mkdir("hist/20251202-000000-empty", 0755);
+	write_file("hist/20251202-000000-empty/records.jsonl", "");
+	char *a1[] = { "history", "hist", NULL };
+	CHECK_EQ_U(run_cmd(cmd_history, a1, &o, &e), 4);
+	CHECK_STR(e, "fsbench: history 20251201-000000-broken: left out: "
+		  "hist/20251201-000000-broken/records.jsonl: No such file or directory\n"
+		  "fsbench: history 20251202-000000-empty: left out: "
+		  "hist/20251202-000000-empty/records.jsonl: no records\n");
+	CHECK_CONTAINS(o, "| old-run.jsonl ");	/* the others all the same */
+	CHECK_CONTAINS(o, "| 20251129-080000-rpi-smoke ");
+	free(o), free(e);
+
+	/* only an entry without records: 1 */
+	remove("hist/20251201-000000-broken/records.jsonl");
+	rmdir("hist/20251201-000000-broken");
+	char *a2[] = { "history", "hist", NULL };
+	CHECK_EQ_U(run_cmd(cmd_history, a2, &o, &e), 1);
+	CHECK_CONTAINS(e, "20251202-000000-empty/records.jsonl: no records\n");
+	CHECK_CONTAINS(o, "| old-run.jsonl ");
+	free(o), free(e);
+
+	/* a malformed line: 4, the line named */
+	write_file("hist/bad.jsonl", "{\"type\":\"run_start\",\"run_id\":\"x\" \"seq\":0}\n");
+	CHECK_EQ_U(run_cmd(cmd_history, a2, &o, &e), 4);
+	CHECK_CONTAINS(e, "fsbench: history bad.jsonl: left out: hist/bad.jsonl:1: ");
+	free(o), free(e);
+
+	/* no runs at all, no such folder, misuse */
+	mkdir("hist-none", 0755);
+	char *n1[] = { "history", "hist-none", NULL };
+	CHECK_EQ_U(run_cmd(cmd_history, n1, &o, &e), 1);
+	CHECK_STR(o, "");
+	CHECK_STR(e, "fsbench: history hist-none: no runs (run folders with records.jsonl, or"
+		  " .jsonl files)\n");
+	free(o), free(e);
+	char *n2[] = { "history", "no/such/dir", NULL };
+	CHECK_EQ_U(run_cmd(cmd_history, n2, &o, &e), 4);
+	CHECK_STR(o, "");
+	CHECK_STR(e, "fsbench: history no/such/dir: No such file or directory\n");
+	free(o), free(e);
+	char *u1[] = { "history", NULL };
+	CHECK_EQ_U(run_cmd(cmd_history, u1, &o, &e), 2);
+	CHECK_CONTAINS(e, "fsbench: history: missing DIR\nusage: fsbench history DIR [--format md|csv|html]");
+	free(o), free(e);
+	char *u2[] = { "history", "hist", "--format", "junit", NULL };
+	CHECK_EQ_U(run_cmd(cmd_history, u2, &o, &e), 2);
+	CHECK_CONTAINS(e, "fsbench: history: format 'junit' is for fsbench report\n");
+	free(o), free(e);
+	char *u3[] = { "history", "hist", "hist", NULL };
+	CHECK_EQ_U(run_cmd(cmd_history, u3, &o, &e), 2);
+	CHECK_CONTAINS(e, "fsbench: history: too many arguments ('hist')\n");
+	free(o), free(e);
+}
+
+int main(int argc, char **argv)
+{
+	(void)argc;
+	test_rows();
+	test_skips();
+	return unit_done(argv[0]);
+}
