@@ -17,6 +17,7 @@ void csv_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, c
 		*s = "";
 		break;
 	case CELL_TEXT:
+	case CELL_LINK:	/* the text: the value; the href is a reader's way to it */
 		*s = c->text ? c->text : "";
 		break;
 	case CELL_COUNT:

@@ -130,6 +130,24 @@ static char *record_verdict(const struct rep_run *r)
 	return strdup(buf);
 }
 
+/* What the entry's row links to, relative to DIR (see history.h). */
+static char *report_of(const char *name, const char *path, int dir)
+{
+	static const char *const pages[] = { "report.html", "report.md", "records.jsonl" };
+	struct stat st;
+
+	if (!dir)
+		return strdup(name);
+	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++) {
+		char *p = join(path, pages[i]);
+		int ok = p && stat(p, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
+		free(p);
+		if (ok || i == sizeof(pages) / sizeof(pages[0]) - 1)
+			return join(name, pages[i]);
+	}
+	return NULL;
+}
+
 /* The row of entry name (path: DIR/name; dir: a run folder). 0, or
  * -ENOMEM. */
 static int fill(struct rep_hist_entry *e, const char *path, int dir)
@@ -137,6 +155,9 @@ static int fill(struct rep_hist_entry *e, const char *path, int dir)
 	const struct rep_run *r = e->run;
 	int rc = 0;
 	char *v = NULL;
+
+	if (!(e->report = report_of(e->name, path, dir)))
+		return -ENOMEM;
 
 	if (r->time_unix) {
 		char *end;
@@ -258,6 +279,7 @@ static int load_entry(struct rep_history *h, const char *name, int dir)
 		free(e->name);
 		free(e->board);
 		free(e->verdict);
+		free(e->report);
 		rep_free(&e->set);
 		free(path);
 		return -ENOMEM;
@@ -339,6 +361,7 @@ void rep_history_free(struct rep_history *h)
 		free(h->e[i].name);
 		free(h->e[i].board);
 		free(h->e[i].verdict);
+		free(h->e[i].report);
 		rep_free(&h->e[i].set);
 	}
 	free(h->e);
@@ -429,7 +452,7 @@ int rep_table_history(const struct rep_history *h, struct rep_table *t)
 		const struct rep_hist_entry *e = &h->e[i];
 		const struct rep_run *r = e->run;
 		size_t row = tab_row(t);
-		tab_text(t, row, H_RUN, "%s", e->name);
+		tab_link(t, row, H_RUN, e->name, e->report);
 		tab_text(t, row, H_RUN_ID, "%s", r->run_id);
 		if (e->when_from) {
 			struct tm tm;

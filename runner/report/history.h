@@ -40,6 +40,10 @@ struct rep_hist_entry {
 	enum rep_hist_from board_from;
 	char *verdict;		/* "PASS", "FAIL (2 of 28 checks failed)" or NULL */
 	enum rep_hist_from verdict_from;
+	char *report;		/* relative to DIR: NAME/report.html, else
+				 * NAME/report.md (the first that is a file
+				 * that is not empty), else NAME/records.jsonl;
+				 * a .jsonl entry: NAME */
 };
 
 struct rep_hist_skip {
@@ -63,7 +67,7 @@ int rep_history_load(struct rep_history *h, const char *dir, char *err, size_t e
 void rep_history_free(struct rep_history *h);
 /* "record", "run.txt", ... */
 const char *rep_hist_from_name(enum rep_hist_from f);
-/* One row per entry: run, date, board, kernel, target model, profile,
+/* One row per entry: run (for a reader a link to the entry's report), date, board, kernel, target model, profile,
  * verdict, then create, read (cold, fresh fs) and delete seconds per
  * filesystem (those with phase records in any run, in order of first
  * appearance). */

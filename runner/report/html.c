@@ -57,12 +57,23 @@ void html_end(FILE *out)
 	fputs("</body>\n</html>\n", out);
 }
 
+/* A cell; a link as <a href> (the href percent-encoded, so nothing in it
+ * needs a reference). */
 static void html_body(FILE *out, const struct rep_table *t, size_t row, size_t col)
 {
 	char buf[REP_CELL_BUF];
 	const char *s, *tail;
+	const struct rep_cell *c = rep_table_cell(t, row, col);
 
-	html_cell(rep_table_cell(t, row, col), buf, sizeof(buf), &s, &tail);
+	html_cell(c, buf, sizeof(buf), &s, &tail);
+	if (c->kind == CELL_LINK && c->href) {
+		fputs("<a href=\"", out);
+		rep_href(out, c->href);
+		fputs("\">", out);
+		html_text(out, s);
+		fputs("</a>", out);
+		return;
+	}
 	html_text(out, s);
 	html_text(out, tail);
 }
@@ -91,21 +102,19 @@ static void html_grid(FILE *out, const struct rep_table *t)
 /* "cell: cell" items; notes leave empty cells out. */
 static void html_lines(FILE *out, const struct rep_table *t)
 {
-	char buf[REP_CELL_BUF];
-	const char *s, *tail;
-
 	fputs("<ul class=\"kv\">\n", out);
 	for (size_t r = 0; r < t->nrows; r++) {
 		int first = 1;
 		fputs("<li>", out);
 		for (size_t c = 0; c < t->ncols; c++) {
+			char buf[REP_CELL_BUF];
+			const char *s, *tail;
 			html_cell(rep_table_cell(t, r, c), buf, sizeof(buf), &s, &tail);
 			if (!*s && !*tail && t->shape == SHAPE_NOTES)
 				continue;
 			if (!first)
 				fputs(": ", out);
-			html_text(out, s);
-			html_text(out, tail);
+			html_body(out, t, r, c);
 			first = 0;
 		}
 		fputs("</li>\n", out);

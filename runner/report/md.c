@@ -23,6 +23,9 @@ void md_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, co
 		if (c->more)
 			*tail = " ...";
 		break;
+	case CELL_LINK:	/* the text; md_table and html_table make it a link */
+		*s = c->text ? c->text : "";
+		break;
 	case CELL_COUNT:
 		snprintf(buf, len, "%llu", (unsigned long long)c->count);
 		break;
@@ -77,6 +80,38 @@ static void md_put(FILE *out, const char *s)
 	}
 }
 
+static int alnum(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+/* The text of a link: '\\', '[', ']' and what else Markdown reads inside
+ * it ('`', '*', '<', '>', '|', and '_' unless between two letters or
+ * digits, where it cannot start emphasis: x86_64) backslash-escaped,
+ * control characters as spaces. Returns its width; out NULL: nothing
+ * written. */
+static size_t md_put_label(FILE *out, const char *s)
+{
+	size_t w = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if ((*p & 0xc0) == 0x80) {
+			if (out)
+				fputc(*p, out);
+			continue;
+		}
+		w++;
+		if (strchr("\\[]`*<>|", *p) ||
+		    (*p == '_' && !(p > (const unsigned char *)s && alnum(p[-1]) && alnum(p[1])))) {
+			w++;
+			if (out)
+				fputc('\\', out);
+		}
+		if (out)
+			fputc(*p < 0x20 || *p == 0x7f ? ' ' : *p, out);
+	}
+	return w;
+}
+
 static void pad(FILE *out, size_t n)
 {
 	while (n--)
@@ -87,20 +122,41 @@ static void pad(FILE *out, size_t n)
 struct md_text {
 	char buf[REP_CELL_BUF];
 	const char *s, *tail;
+	const char *href;	/* a link's, or NULL */
 	size_t width;
 };
 
 static void md_body(const struct rep_table *t, size_t row, size_t col, struct md_text *m)
 {
-	md_cell(rep_table_cell(t, row, col), m->buf, sizeof(m->buf), &m->s, &m->tail);
-	m->width = md_width(m->s) + md_width(m->tail);
+	const struct rep_cell *c = rep_table_cell(t, row, col);
+	md_cell(c, m->buf, sizeof(m->buf), &m->s, &m->tail);
+	m->href = c->kind == CELL_LINK && c->href ? c->href : NULL;
+	if (m->href)	/* [text](href) */
+		m->width = md_put_label(NULL, m->s) + rep_href(NULL, m->href) + 4;
+	else
+		m->width = md_width(m->s) + md_width(m->tail);
 }
 
 static void md_head(const struct rep_table *t, size_t col, struct md_text *m)
 {
 	m->s = t->col[col].head ? t->col[col].head : "";
 	m->tail = "";
+	m->href = NULL;
 	m->width = md_width(m->s);
+}
+
+static void md_out(FILE *out, const struct md_text *m)
+{
+	if (m->href) {
+		fputc('[', out);
+		md_put_label(out, m->s);
+		fputs("](", out);
+		rep_href(out, m->href);
+		fputc(')', out);
+		return;
+	}
+	md_put(out, m->s);
+	md_put(out, m->tail);
 }
 
 static void md_grid(FILE *out, const struct rep_table *t)
@@ -139,8 +195,7 @@ static void md_grid(FILE *out, const struct rep_table *t)
 			fputc(' ', out);
 			if (right && w)
 				pad(out, cw - m.width);
-			md_put(out, m.s);
-			md_put(out, m.tail);
+			md_out(out, &m);
 			if (!right && w)
 				pad(out, cw - m.width);
 			fputs(" |", out);
@@ -163,8 +218,7 @@ static void md_lines(FILE *out, const struct rep_table *t)
 			if (!*m.s && !*m.tail && t->shape == SHAPE_NOTES)
 				continue;
 			fputs(first ? " " : ": ", out);
-			md_put(out, m.s);
-			md_put(out, m.tail);
+			md_out(out, &m);
 			first = 0;
 		}
 		fputc('\n', out);
@@ -198,8 +252,7 @@ void md_table(FILE *out, const struct rep_table *t, const struct rep_table *prev
 		for (size_t r = 0; r < t->nrows; r++) {
 			for (size_t c = 0; c < t->ncols; c++) {
 				md_body(t, r, c, &m);
-				md_put(out, m.s);
-				md_put(out, m.tail);
+				md_out(out, &m);
 			}
 			fputc('\n', out);
 		}

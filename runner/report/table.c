@@ -108,6 +108,7 @@ static struct rep_cell *slot(struct rep_table *t, size_t row, size_t col)
 		return NULL;
 	struct rep_cell *c = &t->cells[row * t->ncols + col];
 	free(c->text);
+	free(c->href);
 	memset(c, 0, sizeof(*c));
 	return c;
 }
@@ -124,6 +125,22 @@ void tab_text(struct rep_table *t, size_t row, size_t col, const char *fmt, ...)
 	va_end(ap);
 	if (!c->text) {
 		c->kind = CELL_EMPTY;
+		t->oom = 1;
+	}
+}
+
+void tab_link(struct rep_table *t, size_t row, size_t col, const char *text, const char *href)
+{
+	struct rep_cell *c = slot(t, row, col);
+	if (!c)
+		return;
+	c->kind = CELL_LINK;
+	c->text = strdup(text);
+	c->href = strdup(href);
+	if (!c->text || !c->href) {
+		free(c->text);
+		free(c->href);
+		memset(c, 0, sizeof(*c));
 		t->oom = 1;
 	}
 }
@@ -195,8 +212,10 @@ void rep_table_view(struct rep_table *t, unsigned view)
 			struct rep_cell *src = &t->cells[r * t->ncols + c];
 			if (keep && (t->col[c].view & view))
 				t->cells[dst++] = *src;
-			else
+			else {
 				free(src->text);
+				free(src->href);
+			}
 		}
 		if (keep)
 			t->rview[nrows++] = (unsigned char)view;
@@ -230,8 +249,10 @@ void rep_table_free(struct rep_table *t)
 			free(t->col[c].key);
 		}
 	if (t->cells)
-		for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		for (size_t i = 0; i < t->nrows * t->ncols; i++) {
 			free(t->cells[i].text);
+			free(t->cells[i].href);
+		}
 	free(t->col);
 	free(t->cells);
 	free(t->rview);
@@ -270,4 +291,24 @@ void rep_bytes_text(char *buf, size_t len, const char *text)
 		snprintf(buf, len, "%.1f MiB", b / (1024.0 * 1024));
 	else
 		snprintf(buf, len, "%s bytes", text);
+}
+
+size_t rep_href(FILE *out, const char *href)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t n = 0;
+
+	for (const unsigned char *p = (const unsigned char *)href; *p; p++) {
+		if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p)) {
+			if (out)
+				fputc(*p, out);
+			n++;
+		} else {
+			if (out)
+				fprintf(out, "%%%c%c", hex[*p >> 4], hex[*p & 15]);
+			n += 3;
+		}
+	}
+	return n;
 }

@@ -1,6 +1,7 @@
 /* table.h: a table of typed cells (table.c). Builders (tables.c, compare.c)
- * put values in cells: a count, seconds, a rate, a percentage, text, or
- * nothing; only a writer (md.c, csv.c) turns a value into characters.
+ * put values in cells: a count, seconds, a rate, a percentage, text, a
+ * link, or nothing; only a writer (md.c, csv.c, html.c) turns a value into
+ * characters.
  *
  * Views: a writer either shows a report to a reader (Markdown) or hands its
  * data to a program (CSV). A row or a column may belong to one view only: a
@@ -14,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define REP_VIEW_READ 1u	/* for a reader: Markdown */
 #define REP_VIEW_DATA 2u	/* for a program: CSV */
@@ -32,13 +34,17 @@ enum rep_kind {
 	CELL_PERCENT,	/* a fraction 0..1, shown as a percentage */
 	CELL_USEC,	/* a latency in microseconds */
 	CELL_BYTES,	/* a size in bytes */
+	CELL_LINK,	/* text that links to .href, a path relative to the
+			 * document: a reader follows it (Markdown [text](href),
+			 * HTML <a>), a program gets the text (CSV) */
 };
 
 struct rep_cell {
 	enum rep_kind kind;
 	int prec;		/* CELL_NUMBER: decimals */
 	int more;		/* CELL_TEXT: a list cut short (a reader sees "...") */
-	char *text;		/* CELL_TEXT */
+	char *text;		/* CELL_TEXT, CELL_LINK */
+	char *href;		/* CELL_LINK: a relative path, not encoded */
 	double num;		/* CELL_NUMBER .. CELL_USEC */
 	uint64_t count;		/* CELL_COUNT, CELL_BYTES */
 };
@@ -91,6 +97,9 @@ size_t tab_row(struct rep_table *t);
 size_t tab_row_only(struct rep_table *t, unsigned view);
 void tab_text(struct rep_table *t, size_t row, size_t col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* A link: text, and href a path relative to the document (the writers
+ * percent-encode it). */
+void tab_link(struct rep_table *t, size_t row, size_t col, const char *text, const char *href);
 void tab_missing(struct rep_table *t, size_t row, size_t col);
 void tab_count(struct rep_table *t, size_t row, size_t col, uint64_t n);
 void tab_bytes(struct rep_table *t, size_t row, size_t col, uint64_t n);
@@ -104,5 +113,11 @@ int tab_done(struct rep_table *t);
 /* "64.0 GiB", "1.5 MiB" or "512 bytes" for a byte count written in digits;
  * any other text as it is (NULL as ""). */
 void rep_bytes_text(char *buf, size_t len, const char *digits);
+
+/* The href of a link as a URL path: every byte but A-Z a-z 0-9 - . _ ~ /
+ * percent-encoded (so a name with spaces, '&', '"', '<', '#', '?', '%' or
+ * a ':' that would read as a scheme stays one relative path), written to
+ * out (NULL: nothing written); returns its length. */
+size_t rep_href(FILE *out, const char *href);
 
 #endif

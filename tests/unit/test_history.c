@@ -55,6 +55,9 @@ static void make_results(void)
 		   "run\n  board:                qemu-x86_64\n  profile:              smoke\n");
 	write_file("hist/01-qemu-x86_64-smoke/verdict.txt",
 		   "ext4 ran to the end: ok; limit ok: PASS\nverdict: FAIL (2 of 28 checks failed)\n\n");
+	/* its row links to report.html, before report.md */
+	write_file("hist/01-qemu-x86_64-smoke/report.html", "<html/>\n");
+	write_file("hist/01-qemu-x86_64-smoke/report.md", "# report\n");
 	/* no clock in the record (1970): the date from the name; the board
 	 * from the devicetree; a verdict record (which beats verdict.txt) */
 	mkdir("hist/20251129-080000-rpi-smoke", 0755);
@@ -66,6 +69,9 @@ static void make_results(void)
 		       "{\"type\":\"verdict\",\"run_id\":\"r1\",\"seq\":5,\"status\":\"pass\","
 		       "\"check\":[{\"what\":\"a\",\"pass\":true},{\"what\":\"b\",\"pass\":true}]}\n"));
 	write_file("hist/20251129-080000-rpi-smoke/verdict.txt", "verdict: FAIL (1 of 1 checks failed)\n");
+	/* an empty report.html is none: the row links to report.md */
+	write_file("hist/20251129-080000-rpi-smoke/report.html", "");
+	write_file("hist/20251129-080000-rpi-smoke/report.md", "# report\n");
 	/* a .jsonl file: no date at all (last), the board from DMI, no verdict */
 	write_file("hist/old-run.jsonl",
 		   run("r3", NULL, ",\"dmi\":{\"product_name\":\"Standard PC (Q35 + ICH9, 2009)\"}",
@@ -109,11 +115,12 @@ static void test_rows(void)
 	char *a1[] = { "history", "hist", NULL };
 	CHECK_EQ_U(run_cmd(cmd_history, a1, &o, &e), 0);
 	CHECK_STR(e, "");
-	CHECK_CONTAINS(o, "| run                       | date (UTC)                        | board  ");
+	CHECK_CONTAINS(o, "| run                                                              | date (UTC)                        | board  ");
 	CHECK_CONTAINS(o, "| ext4 create | ext4 read | ext4 delete | xfs create | xfs read | xfs delete |\n");
-	const char *p0 = o ? strstr(o, "| 20251129-080000-rpi-smoke ") : NULL;
-	const char *p1 = o ? strstr(o, "| 01-qemu-x86_64-smoke ") : NULL;
-	const char *p2 = o ? strstr(o, "| old-run.jsonl ") : NULL;
+	/* each run links to its report.html, else report.md, else its records */
+	const char *p0 = o ? strstr(o, "| [20251129-080000-rpi-smoke](20251129-080000-rpi-smoke/report.md) |") : NULL;
+	const char *p1 = o ? strstr(o, "| [01-qemu-x86_64-smoke](01-qemu-x86_64-smoke/report.html)         |") : NULL;
+	const char *p2 = o ? strstr(o, "| [old-run.jsonl](old-run.jsonl)                                   |") : NULL;
 	CHECK(p0 && p1 && p2 && p0 < p1 && p1 < p2);	/* by date, unknown last */
 	CHECK_CONTAINS(o, "| 2025-11-30 10:00:00               | qemu-x86_64                          |"
 		       " 6.1.0-57-amd64 | QEMU NVMe Ctrl | smoke   | FAIL (2 of 28 checks failed) |"
@@ -121,7 +128,7 @@ static void test_rows(void)
 	CHECK_CONTAINS(o, "| 2025-11-29 08:00:00 (folder name) | Raspberry Pi 4 Model B (devicetree) ");
 	CHECK_CONTAINS(o, "| PASS                         |        3.00 |      4.00 |           - |"
 		       "          - |        - |       7.00 |\n");
-	CHECK_CONTAINS(o, "| old-run.jsonl             | -                                 |"
+	CHECK_CONTAINS(o, "| [old-run.jsonl](old-run.jsonl)                                   | -                                 |"
 		       " Standard PC (Q35 + ICH9, 2009) (DMI) |");
 	CHECK_CONTAINS(o, "| none                         |");
 	CHECK(!strstr(o, "README"));
@@ -140,6 +147,41 @@ static void test_rows(void)
 	free(o), free(e);
 }
 
+/* A run folder whose name needs escaping, with records only: its row links
+ * to its records, the href percent-encoded, the text escaped for each
+ * writer; CSV has the name. */
+static void test_links(void)
+{
+	static const char odd[] = "hist/20251130-120000-odd &\"<b>|[x]_y";
+	char path[256], *o, *e;
+
+	mkdir(odd, 0755);
+	snprintf(path, sizeof(path), "%s/records.jsonl", odd);
+	write_file(path, run("r4", NULL, "", 1, 1, ""));
+
+	char *a1[] = { "history", "hist", NULL };
+	CHECK_EQ_U(run_cmd(cmd_history, a1, &o, &e), 0);
+	CHECK_STR(e, "");
+	CHECK_CONTAINS(o, "| [20251130-120000-odd &\"\\<b\\>\\|\\[x\\]\\_y]"
+		       "(20251130-120000-odd%20%26%22%3Cb%3E%7C%5Bx%5D_y/records.jsonl) |");
+	free(o), free(e);
+	char *a2[] = { "history", "hist", "--format", "html", NULL };
+	CHECK_EQ_U(run_cmd(cmd_history, a2, &o, &e), 0);
+	CHECK_CONTAINS(o, "<tr><td><a href=\"20251130-120000-odd%20%26%22%3Cb%3E%7C%5Bx%5D_y/records.jsonl\">"
+		       "20251130-120000-odd &amp;&quot;&lt;b&gt;|[x]_y</a></td>");
+	CHECK_CONTAINS(o, "<tr><td><a href=\"01-qemu-x86_64-smoke/report.html\">01-qemu-x86_64-smoke</a></td>");
+	CHECK_CONTAINS(o, "<tr><td><a href=\"old-run.jsonl\">old-run.jsonl</a></td>");
+	free(o), free(e);
+	char *a3[] = { "history", "hist", "--format", "csv", NULL };
+	CHECK_EQ_U(run_cmd(cmd_history, a3, &o, &e), 0);
+	CHECK_CONTAINS(o, "\nhistory,\"20251130-120000-odd &\"\"<b>|[x]_y\",r4,");
+	CHECK(o && !strstr(o, "report.html"));
+	free(o), free(e);
+
+	remove(path);
+	rmdir(odd);
+}
+
 /* Entries that cannot be read: named on stderr, left out; the exit code
  * is report's for the worst of them. */
 static void test_skips(void)
@@ -155,8 +197,8 @@ static void test_skips(void)
 		  "hist/20251201-000000-broken/records.jsonl: No such file or directory\n"
 		  "fsbench: history 20251202-000000-empty: left out: "
 		  "hist/20251202-000000-empty/records.jsonl: no records\n");
-	CHECK_CONTAINS(o, "| old-run.jsonl ");	/* the others all the same */
-	CHECK_CONTAINS(o, "| 20251129-080000-rpi-smoke ");
+	CHECK_CONTAINS(o, "| [old-run.jsonl](old-run.jsonl) ");	/* the others all the same */
+	CHECK_CONTAINS(o, "| [20251129-080000-rpi-smoke](");
 	free(o), free(e);
 
 	/* only an entry without records: 1 */
@@ -165,7 +207,7 @@ static void test_skips(void)
 	char *a2[] = { "history", "hist", NULL };
 	CHECK_EQ_U(run_cmd(cmd_history, a2, &o, &e), 1);
 	CHECK_CONTAINS(e, "20251202-000000-empty/records.jsonl: no records\n");
-	CHECK_CONTAINS(o, "| old-run.jsonl ");
+	CHECK_CONTAINS(o, "| [old-run.jsonl](old-run.jsonl) ");
 	free(o), free(e);
 
 	/* a malformed line: 4, the line named */
@@ -205,6 +247,7 @@ int main(int argc, char **argv)
 {
 	(void)argc;
 	test_rows();
+	test_links();
 	test_skips();
 	return unit_done(argv[0]);
 }

@@ -3,6 +3,7 @@
  * reference), the layout record's block lists read for the picture, and
  * the page without gnuplot. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "report/report.h"
 #include "records.h"
@@ -64,6 +65,102 @@ static void test_table(void)
 		  "</tbody>\n</table>\n"
 		  "<p class=\"note\">note &quot;quoted&quot;</p>\n</div>\n");
 	free(buf);
+	rep_table_free(&t);
+}
+
+/* A table through one writer's table function, as text. */
+static char *render(void (*table)(FILE *, const struct rep_table *, const struct rep_table *),
+		    const struct rep_table *t)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (!m)
+		return NULL;
+	table(m, t, NULL);
+	fclose(m);
+	return buf;
+}
+
+static char *href_text(const char *href)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (!m)
+		return NULL;
+	size_t n = rep_href(m, href);
+	fclose(m);
+	CHECK_EQ_U(n, len);	/* the length it says is the length written */
+	CHECK_EQ_U(rep_href(NULL, href), len);
+	return buf;
+}
+
+/* A link cell (table.h CELL_LINK) in each writer: Markdown [text](href),
+ * CSV the text, HTML <a href>; the href percent-encoded, the text escaped
+ * for each. */
+static void test_link(void)
+{
+	struct rep_table t;
+	const char *odd = "a b&\"c<d>|[e]_f*g`h\\i#?%:\x01_x86_64_";
+	char *s;
+
+	s = href_text("run 1/report.html");
+	CHECK_STR(s, "run%201/report.html");
+	free(s);
+	s = href_text(odd);
+	CHECK_STR(s, "a%20b%26%22c%3Cd%3E%7C%5Be%5D_f%2Ag%60h%5Ci%23%3F%25%3A%01_x86_64_");
+	free(s);
+	s = href_text("http://x/\xc3\xa9-._~");	/* no scheme, UTF-8 by byte */
+	CHECK_STR(s, "http%3A//x/%C3%A9-._~");
+	free(s);
+
+	CHECK_EQ_U(tab_init(&t, "runs", NULL, SHAPE_GRID, 2), 0);
+	tab_col(&t, 0, 0, "run", NULL);
+	tab_col(&t, 1, 1, "s", NULL);
+	size_t r = tab_row(&t);
+	tab_link(&t, r, 0, odd, "a b&\"c<d>|[e]_f*g`h\\i#?%:\x01_x86_64_/report.html");
+	tab_num(&t, r, 1, CELL_SECONDS, 2);
+	r = tab_row(&t);
+	tab_link(&t, r, 0, "plain", "plain.jsonl");
+	tab_missing(&t, r, 1);
+	CHECK_EQ_U(tab_done(&t), 0);
+	const struct rep_cell *c = rep_table_cell(&t, 1, 0);
+	CHECK(c && c->kind == CELL_LINK);
+
+	s = render(md_table, &t);
+	CHECK_STR(s, "| run                                                                                                                             |    s |\n"
+		  "|---------------------------------------------------------------------------------------------------------------------------------|-----:|\n"
+		  "| [a b&\"c\\<d\\>\\|\\[e\\]\\_f\\*g\\`h\\\\i#?%: \\_x86_64\\_]"
+		  "(a%20b%26%22c%3Cd%3E%7C%5Be%5D_f%2Ag%60h%5Ci%23%3F%25%3A%01_x86_64_/report.html) | 2.00 |\n"
+		  "| [plain](plain.jsonl)                                                                                                            |    - |\n");
+	free(s);
+	s = render(csv_table, &t);
+	CHECK_STR(s, "runs,run,s\n"
+		  "runs,\"a b&\"\"c<d>|[e]_f*g`h\\i#?%: _x86_64_\",2.000000\n"
+		  "runs,plain,\n");
+	free(s);
+	s = render(html_table, &t);
+	CHECK_STR(s, "<div class=\"table\" data-table=\"runs\">\n"
+		  "<table>\n<thead><tr><th>run</th><th class=\"r\">s</th></tr></thead>\n<tbody>\n"
+		  "<tr><td><a href=\"a%20b%26%22c%3Cd%3E%7C%5Be%5D_f%2Ag%60h%5Ci%23%3F%25%3A%01_x86_64_/report.html\">"
+		  "a b&amp;&quot;c&lt;d&gt;|[e]_f*g`h\\i#?%: _x86_64_</a></td><td class=\"r\">2.00</td></tr>\n"
+		  "<tr><td><a href=\"plain.jsonl\">plain</a></td><td class=\"r\">-</td></tr>\n"
+		  "</tbody>\n</table>\n</div>\n");
+	free(s);
+	/* in a list, and a link kept or dropped with its view */
+	t.shape = SHAPE_KV;
+	s = render(html_table, &t);
+	CHECK_CONTAINS(s, "<li><a href=\"plain.jsonl\">plain</a>: -</li>\n");
+	free(s);
+	s = render(md_table, &t);
+	CHECK_CONTAINS(s, "- [plain](plain.jsonl): -\n");
+	free(s);
+	tab_col_only(&t, 1, REP_VIEW_DATA);
+	rep_table_view(&t, REP_VIEW_READ);
+	CHECK_EQ_U(t.ncols, 1);
+	c = rep_table_cell(&t, 1, 0);
+	CHECK(c && c->kind == CELL_LINK && !strcmp(c->href, "plain.jsonl"));
 	rep_table_free(&t);
 }
 
@@ -202,6 +299,7 @@ int main(int argc, char **argv)
 	(void)argc;
 	test_escape();
 	test_table();
+	test_link();
 	test_page();
 	return unit_done(argv[0]);
 }
