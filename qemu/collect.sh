@@ -16,6 +16,9 @@
 #   CRITERIA: verdict.txt (`fsbench verdict RESULTS --criteria CRITERIA`:
 #   the checks and the verdict line) and report.junit.xml (`fsbench report
 #   --format junit` with the same criteria); the verdict is printed last.
+#   Then the index of the folder that holds RESULTS (qemu/index.sh:
+#   index.html, a row per run linking to its report), rewritten; a failure
+#   there keeps the old index, says so on stderr and does not fail the run.
 # Exit status: the runner's (exit_code of the run_end record); 4 when there
 #   is no run_end record (the console's last 15 lines are printed). The
 #   verdict does not change it.
@@ -93,6 +96,7 @@ cat "$results/run.txt" >>"$results/summary.txt"
 echo
 cat "$results/run.txt"
 say "results: $results"
+sh "$here/index.sh" "$(dirname "$results")" || say "index not rewritten: qemu/index.sh exited with $?" >&2
 if [ -n "$verdict" ]; then
 	# The checks that failed, then the verdict: the last thing said.
 	grep ': FAIL' "$results/verdict.txt" | grep -v '^verdict: ' | sed 's/^/  /' || true

@@ -20,6 +20,11 @@
 #      at the end.
 #   6. qemu/run.sh --help and make help name RESULTS; make help lists every
 #      variable a user may set (each ?= of the Makefile and the .mk files).
+#   7. qemu/index.sh: a results folder's index.html rewritten, a link per
+#      run, where it is said, entries that are not runs counted; when
+#      fsbench history fails or there is no host fsbench, the old index
+#      stays, stderr says why, the exit status is 0 and no temporary file
+#      is left.
 # Inputs (environment): O (build output, absolute; FSBENCH_HOST defaults to
 # $O/host/fsbench).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work
@@ -189,5 +194,32 @@ for v in $(sed -n 's/^\([A-Z][A-Z0-9_]*\) *?=.*/\1/p' Makefile image/image.mk te
 	grep -q "^  $v=" "$T/help.out" || missing="$missing $v"
 done
 if [ -z "$missing" ]; then pass "make help: every variable a user may set"; else fail "make help: not listed:$missing"; fi
+
+# --- 7. the index of a results folder --------------------------------------
+R=$T/index
+mkdir -p "$R/20251130-100000-qemu-x86_64-smoke" "$R/notes"
+cp "$T/smoke.jsonl" "$R/20251130-100000-qemu-x86_64-smoke/records.jsonl"
+"$FSBENCH_HOST" report "$R/20251130-100000-qemu-x86_64-smoke" --format html \
+	>"$R/20251130-100000-qemu-x86_64-smoke/report.html" 2>/dev/null
+cp "$T/smoke.jsonl" "$R/older.jsonl"
+expect_rc 0 "index.sh: a results folder of two runs and a folder of notes" sh qemu/index.sh "$R"
+check "index.sh: says where the index is" contains "$OUT" "qemu: index of the runs: $R/index.html"
+check "index.sh: the folder that is not a run counted as left out" \
+	contains "$OUT" "qemu: index: 1 entry of $R left out, not a run that can be read"
+check "index.sh: a link per run, to its report.html or its records" sh -c \
+	"grep -c '<td><a href=\"20251130-100000-qemu-x86_64-smoke/report.html\">' '$R/index.html' &&
+	 grep -c '<td><a href=\"older.jsonl\">' '$R/index.html'"
+cp "$R/index.html" "$T/index.before"
+printf '#!/bin/sh\necho "fsbench: history $2: Permission denied" >&2\nexit 4\n' >"$T/failing-fsbench"
+chmod +x "$T/failing-fsbench"
+expect_rc 0 "index.sh: fsbench history fails" env FSBENCH_HOST="$T/failing-fsbench" sh qemu/index.sh "$R"
+check "index.sh: the old index stays" cmp "$R/index.html" "$T/index.before"
+check "index.sh: stderr says so, with what history said" sh -c \
+	"printf '%s\n' \"\$1\" | grep -qxF 'qemu: $R/index.html not rewritten (the old one stays): fsbench history $R exited with 4' &&
+	 printf '%s\n' \"\$1\" | grep -qxF '  fsbench: history $R: Permission denied'" - "$ERR"
+expect_rc 0 "index.sh: no host fsbench" env FSBENCH_HOST=/nonexistent sh qemu/index.sh "$R"
+check "index.sh: stderr says so" contains "$ERR" "not rewritten (the old one stays): no host fsbench /nonexistent"
+check "index.sh: the old index stays, no temporary file left" sh -c \
+	"cmp '$R/index.html' '$T/index.before' && [ -z \"\$(ls -A '$R' | grep '^\\.')\" ]"
 
 summary

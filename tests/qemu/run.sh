@@ -4,7 +4,8 @@
 #   1. smoke profile, ext4 rootfs: all four filesystems, every round and phase,
 #      no errors, verification clean; the serial log carries the same records
 #      with the prefix, init's lines and the power-off; the launcher's exit
-#      status is the runner's; the run figures are in the summary.
+#      status is the runner's; the run figures are in the summary; the
+#      results folder's index.html links to the run's report.html.
 #   2. the same with the rootfs on f2fs.
 #   3. UEFI boot of the disk image itself (OVMF, the UKI on the ESP), with the
 #      settings written into the ESP's fsbench.conf: a smoke run on ext4.
@@ -75,6 +76,9 @@ check_full() {
 	check "$name: progress lines on the console" grep -q 'files/s' "$res/serial.log"
 	check "$name: report.md has the runner/SUITE.md summary table" grep -q 'create (incl. sync)' "$res/report.md"
 	check "$name: report.html next to it, the same summary table" grep -q '<td>create (incl. sync)</td>' "$res/report.html"
+	check "$name: index.html of the results folder rewritten, its row linking to report.html" \
+		grep -q "<td><a href=\"$name/report.html\">$name</a></td>" "$T/index.html"
+	check "$name: the launcher says where the index is" grep -q "^qemu: index of the runs: $T/index.html\$" "$T/$name.out"
 	if have gnuplot; then
 		check "$name: report.html has the charts" grep -q '<figure class="chart" id="chart-layout"' "$res/report.html"
 	else
