@@ -12,7 +12,8 @@ something (a non-empty d), how many marks its plotted series draw beyond
 their key sample ("data"), and the svg's width and height as laid out),
 "absent" (the data-chart of each p.absent), "nocharts" (the text of
 p#no-charts, or null), "tables" (div.table count), "external" (elements
-that load or link anything outside the page).
+that load or link anything outside the page), "links" (each <a href>: the
+href as written, the URL it resolves to, its text).
 Exit status: 0 when the page was read; 1 when the browser failed.
 """
 import base64
@@ -55,6 +56,10 @@ PROBE = r"""
     const v = e.getAttribute('href') || e.getAttribute('xlink:href') || '';
     if (v && !v.startsWith('#')) out.external.push(e.outerHTML.slice(0, 120));
   }
+  // the page's links: the href as written, the URL it resolves to, the text
+  out.links = [];
+  for (const a of document.querySelectorAll('a[href]'))
+    out.links.push({href: a.getAttribute('href'), url: a.href, text: a.textContent});
   return JSON.stringify(out);
 })()
 """

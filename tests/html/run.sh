@@ -4,7 +4,10 @@
 # btrfs on a loop device, 2 rounds, layout records with block lists) with
 # tests/html/criteria.conf (a failing verdict); older records without block
 # lists (tests/unit/data/report-layout.jsonl); the same run without gnuplot
-# on PATH, with a gnuplot that fails, and with text that must be escaped.
+# on PATH, with a gnuplot that fails, and with text that must be escaped;
+# the index of a results folder (qemu/index.sh: `fsbench history
+# --format html`) of runs copied from these records, one folder's name
+# needing escapes: every link resolves to a file that is there.
 # Each page: well-formed XML (xmllint --noout), every table of the Markdown
 # report, nothing loaded from outside; in headless Chromium (cdp.py, the
 # DevTools protocol): no console error, every chart the page promises holds
@@ -73,11 +76,11 @@ static_checks() {
 		sh -c 'while IFS= read -r h; do grep -Fq "<h2>$h</h2>" "$1" || { echo "missing: $h"; exit 1; }; done <"$2"' - "$_h" "$S/$_n.heads"
 }
 
-# browse NAME: load NAME.html in Chromium: NAME.json (cdp.py's answer),
-# NAME.png; no console error
+# browse NAME [PAGE]: load NAME.html (or PAGE) in Chromium: NAME.json
+# (cdp.py's answer), NAME.png; no console error
 browse() {
 	[ -n "$browser" ] || return 1
-	if python3 "$here/cdp.py" "$browser" "$S/$1.html" "$S/$1.png" >"$S/$1.json" 2>"$S/$1.err"; then
+	if python3 "$here/cdp.py" "$browser" "${2:-$S/$1.html}" "$S/$1.png" >"$S/$1.json" 2>"$S/$1.err"; then
 		pass "$1: loaded in headless Chromium"
 	else
 		fail "$1: headless Chromium did not load the page"; sed 's/^/     | /' "$S/$1.err"; return 1
@@ -177,6 +180,45 @@ check "escape: the filesystem name is text, escaped" \
 	grep -Fq '<th class="r">x&#39;f&quot;s#1</th>' "$S/escape.html"
 if [ "$charts" = 1 ] && browse escape; then
 	charts_are escape "seconds latency layout rounds"
+fi
+
+# ---- the index of a results folder: a row per run, each linking to its report ----
+R=$S/results
+e_acute=$(printf '\303\251')
+odd='20251130-120000-odd &"<b> #?%'$e_acute	# a name a URL and the page must escape
+mkdir -p "$R/20251129-080000-smoke" "$R/$odd" "$R/20251128-070000-older"
+cp "$smoke" "$R/20251129-080000-smoke/records.jsonl"
+"$fsb" report "$R/20251129-080000-smoke" --format html >"$R/20251129-080000-smoke/report.html"
+cp "$S/escape.jsonl" "$R/$odd/records.jsonl"
+"$fsb" report "$R/$odd" --format html >"$R/$odd/report.html"
+cp "$older" "$R/20251128-070000-older/records.jsonl"
+"$fsb" report "$R/20251128-070000-older" >"$R/20251128-070000-older/report.md"
+cp "$top/tests/unit/data/report-two-runs.jsonl" "$R/two-runs.jsonl"
+expect_rc 0 "index: qemu/index.sh writes the results folder's index.html" \
+	env FSBENCH_HOST="$fsb" sh "$top/qemu/index.sh" "$R"
+check "index: it says where" contains "$OUT" "qemu: index of the runs: $R/index.html"
+[ "$xml" = 0 ] || check "index: well-formed (xmllint --noout)" xmllint --noout "$R/index.html"
+check "index: a row per run" [ "$(grep -c '^<tr><td><a href=' "$R/index.html")" -eq 4 ]
+check "index: the odd folder name percent-encoded in the href, escaped in the text" grep -Fq \
+	'<a href="20251130-120000-odd%20%26%22%3Cb%3E%20%23%3F%25%C3%A9/report.html">20251130-120000-odd &amp;&quot;&lt;b&gt; #?%'"$e_acute"'</a>' \
+	"$R/index.html"
+if browse index "$R/index.html"; then
+	check "index: every link resolves to a file of the folder (report.html, report.md, records)" python3 -c '
+import json, os, sys, urllib.parse
+d, root, odd = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
+want = {"20251129-080000-smoke/report.html", odd + "/report.html",
+        "20251128-070000-older/report.md", "two-runs.jsonl"}
+got, ok = set(), True
+for l in d["links"]:
+    u = urllib.parse.urlparse(l["url"])
+    path = urllib.parse.unquote(u.path)
+    there = u.scheme == "file" and os.path.isfile(path)
+    print(l["text"], "->", l["href"], "->", path, "ok" if there else "NOT THERE")
+    ok = ok and there and path.startswith(root + "/")
+    got.add(os.path.relpath(path, root))
+names = sorted(l["text"] for l in d["links"])
+print("names", names)
+sys.exit(0 if ok and got == want and odd in names else 1)' "$S/index.json" "$R" "$odd"
 fi
 
 summary
