@@ -13,8 +13,11 @@ static const char usage[] =
 	"              with run.txt and verdict.txt when there) and each DIR/NAME.jsonl\n"
 	"              is a row (its last run): date, board, kernel, target model,\n"
 	"              profile, verdict, create, read and delete seconds per filesystem;\n"
-	"              sorted by date. An entry that cannot be read is named on stderr\n"
-	"              and left out (exit 4; 1 when it only holds no records)\n"
+	"              sorted by date. For a reader (md, html) the run's name links to\n"
+	"              NAME/report.html, else NAME/report.md, else its records, relative\n"
+	"              to DIR (fsbench history DIR --format html > DIR/index.html).\n"
+	"              An entry that cannot be read is named on stderr and left out\n"
+	"              (exit 4; 1 when it only holds no records)\n"
 	"  --format F  %2$s\n";
 
 int cmd_history(int argc, char **argv)
