@@ -16,7 +16,8 @@
 #   CRITERIA: verdict.txt (`fsbench verdict RESULTS --criteria CRITERIA`:
 #   the checks and the verdict line) and report.junit.xml (`fsbench report
 #   --format junit` with the same criteria); the verdict is printed last.
-#   Then the index of the folder that holds RESULTS (qemu/index.sh:
+#   Then, when RESULTS is a folder of $RESULTS (the default), the index of
+#   $RESULTS (qemu/index.sh:
 #   index.html, a row per run linking to its report), rewritten; a failure
 #   there keeps the old index, says so on stderr and does not fail the run.
 # Exit status: the runner's (exit_code of the run_end record); 4 when there
@@ -96,7 +97,15 @@ cat "$results/run.txt" >>"$results/summary.txt"
 echo
 cat "$results/run.txt"
 say "results: $results"
-sh "$here/index.sh" "$(dirname "$results")" || say "index not rewritten: qemu/index.sh exited with $?" >&2
+# The index of RESULTS, when this run's folder is one of RESULTS' folders
+# (the default); a --results elsewhere leaves the folder that holds it
+# alone: it is the user's.
+top=${RESULTS:-results}
+if [ "$(cd "$(dirname "$results")" 2>/dev/null && pwd -P)" = "$(cd "$top" 2>/dev/null && pwd -P)" ]; then
+	sh "$here/index.sh" "${top%/}" || say "index not rewritten: qemu/index.sh exited with $?" >&2
+else
+	say "index: $results is not a folder of RESULTS ($top): $top/index.html not rewritten"
+fi
 if [ -n "$verdict" ]; then
 	# The checks that failed, then the verdict: the last thing said.
 	grep ': FAIL' "$results/verdict.txt" | grep -v '^verdict: ' | sed 's/^/  /' || true

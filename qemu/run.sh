@@ -62,8 +62,8 @@
 #   (`fsbench report`), run.txt (the figures of this run, also appended to
 #   summary.txt), and with criteria verdict.txt (`fsbench verdict`) and
 #   report.junit.xml. Work files go under $O/run/. The report is printed,
-#   then the verdict's last line. Then index.html in the folder that holds
-#   the results folder ($RESULTS by default) is rewritten: a row per run
+#   then the verdict's last line. Then, when the results folder is in
+#   $RESULTS (the default), $RESULTS/index.html is rewritten: a row per run
 #   there, each linking to its report (qemu/index.sh).
 # Exit status: the runner's (exit_code of the run_end record); 4 when there
 # is no run_end record (the guest crashed, hung or was killed: the console's

@@ -48,7 +48,7 @@ boot() {
 		return 1
 	fi
 	set +e
-	sh qemu/run.sh --disk "$IMG/disk-$rootfs.img" --results "$res" --quiet "$@" >"$T/$name.out" 2>&1
+	RESULTS=$T sh qemu/run.sh --disk "$IMG/disk-$rootfs.img" --results "$res" --quiet "$@" >"$T/$name.out" 2>&1
 	rc=$?
 	set -e
 	info "$name: $(grep -E 'accelerator:' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
