@@ -124,9 +124,11 @@ int rep_table_cmp_runs(const struct rep_cmp_run *runs, size_t n, struct rep_tabl
 		const struct rep_run *r = runs[i].run;
 		size_t row = tab_row(t);
 		tab_text(t, row, 0, "%c", letter(i));
-		tab_text(t, row, 1, "run %s (%s), host %s, profile %s", r->run_id,
-			 nz(runs[i].name), r->hostname ? r->hostname : "?",
-			 r->profile ? r->profile : "?");
+		tab_text(t, row, 1, "run %s (%s), host %s, kernel %s%s%s%s, %s%sprofile %s",
+			 r->run_id, nz(runs[i].name), r->hostname ? r->hostname : "?",
+			 r->kernel ? r->kernel : "?", r->kernel_build ? " (" : "",
+			 nz(r->kernel_build), r->kernel_build ? ")" : "",
+			 r->cpus ? r->cpus : "", r->cpus ? " CPUs, " : "", r->profile ? r->profile : "?");
 		tab_text(t, row, 2, "%s", r->run_id);
 		tab_text(t, row, 3, "%s", nz(runs[i].name));
 	}

@@ -29,7 +29,7 @@ static void checks_free(struct rep_run *r)
 static void run_free(struct rep_run *r)
 {
 	char **strs[] = {
-		&r->run_id, &r->hostname, &r->kernel, &r->machine, &r->cpu_model,
+		&r->run_id, &r->hostname, &r->kernel, &r->kernel_build, &r->machine, &r->cpu_model,
 		&r->cpus, &r->mem_bytes, &r->target_path, &r->target_model,
 		&r->target_serial, &r->target_size, &r->target_spec, &r->profile, &r->cfg_fs,
 		&r->dirs, &r->files, &r->file_size, &r->workers, &r->rounds,
@@ -147,6 +147,7 @@ static int load_run_start(struct loader *L, struct rep_run *r, const struct json
 	struct { char **slot; const struct jsonr *v; } f[] = {
 		{ &r->hostname, jsonr_get(host, "hostname") },
 		{ &r->kernel, jsonr_get(host, "kernel") },
+		{ &r->kernel_build, jsonr_get(host, "kernel_build") },
 		{ &r->machine, jsonr_get(host, "machine") },
 		{ &r->cpu_model, jsonr_get(host, "cpu_model") },
 		{ &r->cpus, jsonr_get(host, "cpus") },

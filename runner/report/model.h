@@ -203,6 +203,7 @@ struct rep_run {
 	int have_start, have_end;
 	/* run_start: host, target and config summary (each may be NULL) */
 	char *hostname, *kernel, *machine, *cpu_model, *cpus, *mem_bytes;
+	char *kernel_build;	/* run_start host.kernel_build: uname -v */
 	char *target_path, *target_model, *target_serial, *target_size;
 	char *target_spec;	/* config "target": how the user named it */
 	char *profile, *cfg_fs, *dirs, *files, *file_size, *workers, *rounds;

@@ -114,7 +114,10 @@ static void run_lines(const struct rep_run *r, struct rep_table *t)
 			 r->mem_bytes ? ", " : "", r->mem_bytes ? a : "");
 		if (r->cpu_model)
 			kv(t, R, "cpu", r->cpu_model);
-		kv(t, R, "kernel", r->kernel ? r->kernel : "?");
+		row = tab_row_only(t, R);
+		tab_text(t, row, 0, "kernel");
+		tab_text(t, row, 1, "%s%s%s%s", r->kernel ? r->kernel : "?",
+			 r->kernel_build ? " (" : "", nz(r->kernel_build), r->kernel_build ? ")" : "");
 		row = tab_row_only(t, R);
 		rep_bytes_text(b, sizeof(b), r->target_size);
 		tab_text(t, row, 0, "target");

@@ -131,7 +131,7 @@ static void test_three_runs(void)
 	char *a1[] = { "compare", "cmp-a.jsonl", "cmp-b.jsonl", "cmp-c.jsonl", NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, a1, &o, &e), 0);
 	CHECK_STR(e, "");
-	CHECK_CONTAINS(o, "- C: run cccc (cmp-c.jsonl), host h-cccc, profile smoke\n");
+	CHECK_CONTAINS(o, "- C: run cccc (cmp-c.jsonl), host h-cccc, kernel ?, profile smoke\n");
 	CHECK_CONTAINS(o, "| fs   | phase               | A (s) | B (s) |  B/A | B limit % | B vs A        |"
 		       " C (s) |  C/A | C limit % | C vs A |\n");
 	CHECK_CONTAINS(o, "| ext4 | create (incl. sync) |  12.0 |  15.0 | 1.25 |      33.3 | within spread |"

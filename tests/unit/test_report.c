@@ -244,7 +244,7 @@ static void test_summary(void)
 	CHECK(view(rep_table_run(r, &t), &t, MD) == 0);
 	CHECK_STR(cell(&t, MD, 0, 1), "1a2b3c4d5e6f7a8b");
 	CHECK_STR(cell(&t, MD, 1, 1), "bench1 (x86_64), 16 CPUs, 64.0 GiB");
-	CHECK_STR(cell(&t, MD, 3, 1), "6.17.0-test");
+	CHECK_STR(cell(&t, MD, 3, 1), "6.17.0-test (#1 SMP)");
 	CHECK_STR(cell(&t, MD, 4, 1), "/dev/nvme1n1, Test NVMe (serial S123), 10.0 GiB");
 	CHECK_STR(cell(&t, MD, 5, 1), "profile seed; fs ext4,xfs,f2fs; 16 dirs x 20000 files"
 		  " x 4096 bytes; 16 workers; 3 rounds");
@@ -863,7 +863,7 @@ static void test_compare(void)
 	if (m) {
 		CHECK(rep_print_compare(m, runs, 2, 0.10, MD, cnt) == 0);
 		fclose(m);
-		CHECK_CONTAINS(buf, "- A: run 1a2b3c4d5e6f7a8b (A.jsonl), host bench1, profile seed\n");
+		CHECK_CONTAINS(buf, "- A: run 1a2b3c4d5e6f7a8b (A.jsonl), host bench1, kernel 6.17.0-test (#1 SMP), 16 CPUs, profile seed\n");
 		CHECK_CONTAINS(buf, "| ext4 | create (incl. sync)         |  9.00 |  18.0 | 2.00 |"
 			       "     133.3 | within spread |\n");
 		CHECK_CONTAINS(buf, "\n- ext4 read cold (aged fs): not in B (in A)\n"
@@ -1273,7 +1273,7 @@ static void test_reference(void)
 	char *o, *e;
 	char *a1[] = { "compare", "--reference", path_run, NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, a1, &o, &e), 0);
-	CHECK_CONTAINS(o, "(SUITE.md reference), host the published run, profile seed");
+	CHECK_CONTAINS(o, "(SUITE.md reference), host the published run, kernel 6.17, profile seed");
 	CHECK_CONTAINS(o, "| ext4 | create (incl. sync)        |  8.50 |  9.00 | 1.06 |     141.2 |"
 		       "        |\n");
 	CHECK_STR(e, "");
