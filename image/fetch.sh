@@ -4,7 +4,8 @@
 # Inputs (environment):
 #   ARCH        Debian architecture (amd64, arm64)
 #   KERNEL_PKG  kernel meta package (linux-image-amd64); the exact image it
-#               depends on is fetched too
+#               depends on is fetched too; empty: no kernel (make image
+#               KERNEL=PATH brings its own)
 #   CACHE       cache folder for this architecture (apt state + .deb files)
 #   MANIFEST    output: one .deb file name per line (absolute paths)
 #   EXTRA_PKGS  more packages taken as they are (e.g. systemd-boot-efi)
@@ -17,7 +18,7 @@
 # host's). Files already in the cache are not downloaded again.
 set -eu
 
-: "${ARCH:?}" "${KERNEL_PKG:?}" "${CACHE:?}" "${MANIFEST:?}" "${FILESYSTEMS:?}"
+: "${ARCH:?}" "${KERNEL_PKG?}" "${CACHE:?}" "${MANIFEST:?}" "${FILESYSTEMS:?}"
 APT_UPDATE=${APT_UPDATE:-0}
 
 # Packages holding the userland: BusyBox and the filesystems' mkfs tools.
@@ -67,9 +68,12 @@ if [ "$APT_UPDATE" = 1 ] || ! ls "$apt/state/lists/" | grep -q '_Packages'; then
 fi
 
 # The exact kernel image the meta package depends on.
-kimg=$(apt-cache "$@" depends "$KERNEL_PKG" 2>/dev/null |
-	sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*\)$/\1/p' | head -n 1)
-[ -n "$kimg" ] || { echo "fetch: $KERNEL_PKG: no linux-image dependency found" >&2; exit 4; }
+kimg=
+if [ -n "$KERNEL_PKG" ]; then
+	kimg=$(apt-cache "$@" depends "$KERNEL_PKG" 2>/dev/null |
+		sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*\)$/\1/p' | head -n 1)
+	[ -n "$kimg" ] || { echo "fetch: $KERNEL_PKG: no linux-image dependency found" >&2; exit 4; }
+fi
 
 # Libraries of the userland packages: walk Depends and Pre-Depends, but
 # only through library packages (Debian's shlibs put every library a binary

@@ -2,7 +2,9 @@
 # Targets: image, run, check-image, check-qemu, check-qemu-arm64, check-lava, soak, image-clean.
 # Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
-# QEMU_ARGS (extra arguments for qemu/run.sh), CRITERIA (run: the criteria
+# KERNEL (a kernel of your own: a build tree or a folder with a kernel
+# image and lib/modules/VERSION, image/kernel.sh), QEMU_SMP and QEMU_MEM
+# (the guest's vCPUs and memory, qemu/run.sh), QEMU_ARGS (extra arguments for qemu/run.sh), CRITERIA (run: the criteria
 # file of the verdict, default the board's criteria.conf), SOAK_BOOTS (make
 # soak), DEB_CACHE (where downloaded packages are kept, per architecture;
 # default $(O)/cache). Its lines of
@@ -34,6 +36,22 @@ board-runner:
 endif
 
 IMG_DIR   := $(O)/image/$(BOARD)
+# A kernel of your own (KERNEL=PATH): its own image folder, one per PATH,
+# and no kernel package. It is checked on every build (image/kernel.sh
+# check: what the board needs that it lacks stops the build, before
+# anything boots); kernel-src.txt changes, and the image is restaged, only
+# when the kernel's files do.
+KERNEL ?=
+ifneq ($(strip $(KERNEL)),)
+KERNEL_SRC := $(abspath $(KERNEL))
+IMG_DIR   := $(O)/image/$(BOARD)-kernel-$(shell printf '%s' '$(KERNEL_SRC)' | cksum | cut -d' ' -f1)
+IMG_KERNEL_SRC := $(IMG_DIR)/kernel-src.txt
+.PHONY: kernel-check
+kernel-check: $(IMG_FSTABLE) | board-check
+	@mkdir -p $(IMG_DIR)
+	$(Q)BOARD=$(BOARD) FILESYSTEMS=$(IMG_FSTABLE) sh image/kernel.sh check $(KERNEL_SRC) $(IMG_DIR)
+$(IMG_KERNEL_SRC): kernel-check
+endif
 DEB_CACHE ?= $(O)/cache
 IMG_CACHE := $(DEB_CACHE)/$(BOARD_ARCH)
 IMG_DISK  := $(IMG_DIR)/disk-$(ROOTFS).img
@@ -63,14 +81,14 @@ $(IMG_FSTABLE): $(FSBENCH_TABLE_TOOL)
 $(IMG_DIR)/packages.txt: $(IMG_BOARD_MK) $(IMG_FSTABLE) image/fetch.sh | board-check
 	@mkdir -p $(@D)
 	@echo '  FETCH   $(BOARD_ARCH) packages'
-	$(Q)ARCH=$(BOARD_ARCH) KERNEL_PKG=$(BOARD_KERNEL_PKG) CACHE=$(IMG_CACHE) \
+	$(Q)ARCH=$(BOARD_ARCH) KERNEL_PKG=$(if $(KERNEL_SRC),,$(BOARD_KERNEL_PKG)) CACHE=$(IMG_CACHE) \
 		EXTRA_PKGS="$(BOARD_EFI_STUB_PKG)" FILESYSTEMS=$(IMG_FSTABLE) \
 		MANIFEST=$@ sh image/fetch.sh
 
 $(IMG_STAGE): $(IMG_DIR)/packages.txt $(IMG_FSTABLE) $(FSBENCH_IMAGE) image/stage.sh \
-		image/files/init image/files/initramfs-init $(BOARD_DIR)/fsbench.conf
+		image/files/init image/files/initramfs-init $(BOARD_DIR)/fsbench.conf $(IMG_KERNEL_SRC)
 	@echo '  STAGE   $(IMG_DIR)/rootfs'
-	$(Q)MANIFEST=$< FILESYSTEMS=$(IMG_FSTABLE) FSBENCH=$(FSBENCH_IMAGE) BOARD_DIR=$(BOARD_DIR) \
+	$(Q)KERNEL=$(KERNEL_SRC) MANIFEST=$< FILESYSTEMS=$(IMG_FSTABLE) FSBENCH=$(FSBENCH_IMAGE) BOARD_DIR=$(BOARD_DIR) \
 		FILES=image/files OUT=$(IMG_DIR) sh image/stage.sh >$(IMG_DIR)/stage.log
 	$(Q)touch $@
 
@@ -115,7 +133,7 @@ image: board-check $(IMG_DISK) $(IMG_DIR)/vmlinux.stamp
 # criteria (on the ESP of the run's disk copy and for the host's verdict).
 run: deps
 	$(Q)$(MAKE) --no-print-directory image host
-	$(Q)sh qemu/run.sh --disk $(IMG_DISK) --profile $(PROFILE) $(if $(CRITERIA),--criteria $(CRITERIA)) $(QEMU_ARGS)
+	$(Q)sh qemu/run.sh --disk $(IMG_DISK)$(if $(QEMU_SMP), --smp $(QEMU_SMP))$(if $(QEMU_MEM), --mem $(QEMU_MEM)) --profile $(PROFILE) $(if $(CRITERIA),--criteria $(CRITERIA)) $(QEMU_ARGS)
 
 check-image: deps
 	$(Q)$(MAKE) --no-print-directory host
@@ -183,6 +201,15 @@ help-clean::
 	@echo '  image-clean        - remove the image of BOARD ($$(O)/image/BOARD)'
 help-vars::
 	@echo '  ROOTFS=ext4|f2fs   - rootfs type of the image (default ext4)'
+	@echo '  KERNEL=PATH        - image, run: a kernel of your own instead of the board'"'"'s Debian package: a build'
+	@echo '                       tree (arch/x86/boot/bzImage or arch/arm64/boot/Image, modules from modules_install'
+	@echo '                       INSTALL_MOD_PATH=PATH or the tree) or a folder with a kernel image and'
+	@echo '                       lib/modules/VERSION; what the board needs that it lacks stops the build'
+	@echo '                       (image folder $$(O)/image/BOARD-kernel-N)'
+	@echo '  QEMU_SMP=N         - run: the guest'"'"'s vCPUs (default: under KVM the profile'"'"'s workers, at most the'
+	@echo '                       host'"'"'s cores; under TCG BOARD_QEMU_SMP, 2)'
+	@echo '  QEMU_MEM=MiB       - run: the guest'"'"'s memory (default: under KVM 1024 + 256 per vCPU, at least'
+	@echo '                       BOARD_QEMU_MEM; under TCG BOARD_QEMU_MEM, 2048)'
 	@echo '  QEMU_ARGS=...      - more qemu/run.sh options (--uefi, --append fsbench.KEY=VALUE, --accel tcg, ...;'
 	@echo '                       sh qemu/run.sh --help lists them)'
 	@echo '  CRITERIA=file      - run: the verdict'"'"'s criteria, put on the ESP of the run'"'"'s disk copy and checked'

@@ -13,6 +13,10 @@
 #                 (names), see board/common/arch-*.mk; the rootfs gets the
 #                 filesystems' modules too; BOARD_ROOTFS_TYPES (ext4 f2fs)
 #   FILES         image/files (init scripts)
+#   KERNEL        (optional) a kernel of your own (make image KERNEL=PATH):
+#                 its image and modules replace the kernel package's
+#                 (image/kernel.sh stage); the modules OUT/kernel-absent.txt
+#                 names (optional ones it lacks) are left out
 #   OUT           output folder for this board
 # Outputs:
 #   $OUT/pkgroot/   every package unpacked (modules.dep regenerated)
@@ -43,6 +47,16 @@ mkdir -p "$pk"
 while read -r deb; do
 	dpkg-deb -x "$deb" "$pk" || die "cannot unpack $deb"
 done <"$MANIFEST"
+if [ -n "${KERNEL:-}" ]; then
+	sh "$(dirname "$0")/kernel.sh" stage "$KERNEL" "$pk" || die "cannot stage the kernel $KERNEL"
+	if [ -s "$OUT/kernel-absent.txt" ]; then
+		drop() { for m in "$@"; do grep -qx -F "$m" "$OUT/kernel-absent.txt" || printf '%s ' "$m"; done; }
+		# shellcheck disable=SC2086
+		BOARD_MODULES=$(drop $BOARD_MODULES) BOARD_BOOT_MODULES=$(drop $BOARD_BOOT_MODULES)
+		# shellcheck disable=SC2086
+		BOARD_INIT_MODULES=$(drop $BOARD_INIT_MODULES)
+	fi
+fi
 
 kver=$(ls "$pk/lib/modules" | head -n 1)
 [ -n "$kver" ] || die "no kernel modules in the packages"

@@ -4,6 +4,8 @@
 # Inputs (environment): BOARD_QEMU, BOARD_QEMU_MACHINE, BOARD_QEMU_SMP,
 #   BOARD_QEMU_MEM, BOARD_CONSOLE, BOARD_CMDLINE, BOARD_QEMU_FIRMWARE,
 #   BOARD_QEMU_FIRMWARE_VARS, BOARD_QEMU_PFLASH_SIZE (from board.mk);
+#   WORKERS (the profile's workers), HOST_CPUS (the host's cores, default
+#   nproc), SMP and MEM (vCPUs and MiB asked for: QEMU_SMP, QEMU_MEM);
 #   WORK (the work folder: disk.img, target.img; firmware copies go there),
 #   ACCEL (kvm, tcg), CPU, SERIAL (the console file; - for QEMU's stdio, as
 #   a LAVA device runs it), UEFI (1: boot the disk
@@ -17,16 +19,48 @@
 #   sits on a hot-pluggable PCIe root port, device id fsbench-target, and
 #   QEMU's human monitor reads WORK/monitor.in and writes WORK/monitor.out,
 #   so `device_del fsbench-target` removes it from the running guest).
+# The guest's size: SMP when given; else under KVM one vCPU per worker of
+#   the profile (at least BOARD_QEMU_SMP), at most HOST_CPUS; under TCG
+#   BOARD_QEMU_SMP (on a few host cores TCG vCPUs beyond those slow the
+#   guest down: 16 on 2 cores made smoke's reads 8x slower). Memory: MEM
+#   when given; else under KVM 1024 MiB + 256 MiB a vCPU, at least
+#   BOARD_QEMU_MEM; under TCG BOARD_QEMU_MEM.
 # Output: OUT, the argv, one argument a line (the first is QEMU); OUT.cmd,
-#   the same on one line for people; WORK/efivars.fd (and WORK/efi-code.fd
+#   the same on one line for people; OUT.guest, the guest's size and why
+#   ("16 vCPUs, 5120 MiB (KVM: the profile's 16 workers; 256 host cores)"); WORK/efivars.fd (and WORK/efi-code.fd
 #   with a fixed flash size) for UEFI; WORK/monitor.in and WORK/monitor.out
 #   (named pipes) with TUNPLUG=1.
 set -eu
 out=${1:?usage: cmdline.sh OUT}
 
+# --- the guest's size ---------------------------------------------------
+num() { case $2 in ''|*[!0-9]*|0) echo "cmdline.sh: $1 '$2': a number > 0" >&2; exit 2 ;; esac; }
+hcpus=${HOST_CPUS:-$(nproc)}
+smp=$BOARD_QEMU_SMP mem=$BOARD_QEMU_MEM why=
+if [ -n "${SMP:-}" ]; then
+	num QEMU_SMP "$SMP"
+	smp=$SMP why="QEMU_SMP"
+elif [ "$ACCEL" = kvm ] && [ -n "${WORKERS:-}" ]; then
+	num workers "$WORKERS"
+	smp=$WORKERS
+	[ "$smp" -ge "$BOARD_QEMU_SMP" ] || smp=$BOARD_QEMU_SMP
+	[ "$smp" -le "$hcpus" ] || smp=$hcpus
+	why="KVM: the profile's $WORKERS workers; $hcpus host cores"
+else
+	why="$(echo "$ACCEL" | tr a-z A-Z): the board's BOARD_QEMU_SMP"
+fi
+if [ -n "${MEM:-}" ]; then
+	num QEMU_MEM "$MEM"
+	mem=$MEM
+elif [ "$ACCEL" = kvm ]; then
+	mem=$((1024 + 256 * smp))
+	[ "$mem" -ge "$BOARD_QEMU_MEM" ] || mem=$BOARD_QEMU_MEM
+fi
+echo "$smp vCPUs, $mem MiB ($why)" >"$out.guest"
+
 if [ "$SERIAL" = - ]; then con=stdio,id=con,signal=off; else con=file,id=con,path=$SERIAL; fi
 set -- "$BOARD_QEMU" -machine "$BOARD_QEMU_MACHINE,accel=$ACCEL" -cpu "$CPU" \
-	-smp "$BOARD_QEMU_SMP" -m "$BOARD_QEMU_MEM" -nodefaults -no-reboot \
+	-smp "$smp" -m "$mem" -nodefaults -no-reboot \
 	-display none -monitor none -chardev "$con" -serial chardev:con
 if [ "${TUNPLUG:-0}" = 1 ]; then
 	rm -f "$WORK/monitor.in" "$WORK/monitor.out"

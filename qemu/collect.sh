@@ -5,7 +5,7 @@
 #   WORK/disk.img (its log partition), RESULTS/serial.log; environment:
 #   FSBENCH_HOST (the host build of fsbench), and for run.txt BOARD,
 #   PROFILE, ROOTFS, BOOT (how it booted), ACCEL_TEXT (the accelerator and
-#   why), KEEP (1: the work folder is kept), SIZES (the image's sizes file),
+#   why), GUEST (the guest's vCPUs and memory, and why), KEEP (1: the work folder is kept), SIZES (the image's sizes file),
 #   CRITERIA (the verdict's criteria file; empty: no verdict).
 # Outputs: RESULTS/records.jsonl and summary.txt (`fsbench log extract` of
 #   the log partition; the console's records when it holds none),
@@ -80,6 +80,7 @@ fi
 	echo "  rootfs:               $ROOTFS"
 	echo "  boot:                 $BOOT"
 	echo "  accelerator:          $ACCEL_TEXT"
+	[ -z "${GUEST:-}" ] || echo "  guest:                $GUEST"
 	echo "  qemu start to first record: $(if [ -n "$first" ]; then secs "$t0" "$first"; else echo none; fi) s"
 	echo "  total run time:       $(secs "$t0" "$t1") s"
 	echo "  end:                  ${why_end:-guest powered off (QEMU status $qrc)}"

@@ -2,6 +2,18 @@
 # run.sh: boot a board's image in QEMU, run the suite, collect the results.
 #
 # Usage: qemu/run.sh --disk DISK.img [options]
+#   --kernel PATH     a kernel of your own (a build tree, or a folder with a
+#                     kernel image and lib/modules/VERSION): the image is
+#                     built with it first (make image KERNEL=PATH, in
+#                     $O/image/BOARD-kernel-N/; ROOTFS from the environment,
+#                     default ext4) and booted; what the board needs that it
+#                     lacks is said and nothing boots (exit 2). Not with --disk
+#   --smp N           the guest's vCPUs (default QEMU_SMP, else: under KVM
+#                     one per worker of the profile, at least BOARD_QEMU_SMP,
+#                     at most the host's cores; under TCG BOARD_QEMU_SMP)
+#   --mem MIB         the guest's memory (default QEMU_MEM, else: under KVM
+#                     1024 + 256 a vCPU, at least BOARD_QEMU_MEM; under TCG
+#                     BOARD_QEMU_MEM)
 #   --disk IMG        the board's disk image (kernel, initramfs.cpio.gz and
 #                     sizes-*.txt are taken from the same folder; vmlinux,
 #                     when there, is booted instead of kernel: PVH entry, no
@@ -49,7 +61,8 @@
 # qemu/figures.txt); while it runs, one overall progress line (filesystem n
 # of N, round, phase, %, elapsed, time left): redrawn in place on a
 # terminal, plain lines otherwise (qemu/watch.sh).
-# Inputs (environment, exported by image/image.mk from board.mk): BOARD,
+# Inputs (environment, exported by image/image.mk from board.mk): QEMU_SMP,
+#   QEMU_MEM (as --smp, --mem); BOARD,
 #   BOARD_QEMU, BOARD_QEMU_MACHINE, BOARD_QEMU_CPU_TCG, BOARD_QEMU_CPU_KVM,
 #   BOARD_QEMU_SMP, BOARD_QEMU_MEM, BOARD_CONSOLE, BOARD_CMDLINE,
 #   BOARD_TARGET_SIZE, BOARD_QEMU_PFLASH_SIZE (firmware flash size, copies
@@ -86,11 +99,15 @@ die() { echo "qemu: $1" >&2; exit "${2:-4}"; }
 
 disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
 criteria=$here/../board/$BOARD/criteria.conf onesp=
-tfault= tthrottle= unplug_after=0
+tfault= tthrottle= unplug_after=0 kpath=
+smp=${QEMU_SMP:-} mem=${QEMU_MEM:-}
 tsize=${BOARD_TARGET_SIZE:-10G}
 while [ $# -gt 0 ]; do
 	case $1 in
 	--disk) disk=$2; shift ;;
+	--kernel) kpath=$2; shift ;;
+	--smp) smp=$2; shift ;;
+	--mem) mem=$2; shift ;;
 	--profile) profile=$2; shift ;;
 	--results) results=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
@@ -122,6 +139,24 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+for v in "$smp" "$mem"; do
+	case $v in ''|*[!0-9]*|0) [ -z "$v" ] || die "--smp, --mem, QEMU_SMP, QEMU_MEM: a number > 0, not '$v'" 2 ;; esac
+done
+if [ -n "$kpath" ]; then
+	[ -z "$disk" ] || die "--kernel PATH builds its own disk image: not with --disk" 2
+	[ -d "$kpath" ] || die "--kernel: no folder $kpath" 2
+	say "image with the kernel $kpath (make image KERNEL=$kpath)"
+	top=$here/..
+	Oabs=$(mkdir -p "$O" && cd "$O" && pwd)
+	kabs=$(cd "$kpath" && pwd)
+	make -s --no-print-directory -C "$top" image BOARD="$BOARD" O="$Oabs" KERNEL="$kabs" \
+		ROOTFS="${ROOTFS:-ext4}" >"$Oabs/kernel-image.log" 2>&1 || {
+		grep -v '^make' "$Oabs/kernel-image.log" | tail -n 20 >&2
+		die "--kernel $kpath: no image (above: what is missing; the whole log in $Oabs/kernel-image.log)" 2
+	}
+	disk=$(sed -n 's/^image: //p' "$Oabs/kernel-image.log" | tail -n 1)
+	[ -f "$disk" ] || die "--kernel $kpath: the build said no image path ($Oabs/kernel-image.log)" 4
+fi
 [ -n "$disk" ] || die "--disk IMG is required" 2
 [ -f "$disk" ] || die "no disk image $disk (make image)" 2
 if [ -z "${BOARD_QEMU:-}" ]; then
@@ -188,12 +223,27 @@ else
 	conf=$here/../board/$BOARD/fsbench.conf
 	boot="direct kernel boot ($(basename "$kernel"))"
 fi
+if [ -f "$imgdir/kernel-src.txt" ]; then
+	boot="$boot, kernel $(sed -n 's/^kernel //p' "$imgdir/kernel-src.txt") from $(sed -n 's/^image //p' "$imgdir/kernel-src.txt")"
+fi
 
 # --- what it will take -------------------------------------------------
 ACCEL=$accel PROFILE=$profile CONF=$conf SETTINGS=$append \
 	sh "$here/estimate.sh" "$work/plan" | sed 's/^/qemu: /'
 
 # --- QEMU --------------------------------------------------------------
+# The profile's workers, as the guest's runner resolves them (the guest's
+# vCPUs under KVM follow them: cmdline.sh).
+workers=
+if [ -x "$FSBENCH_HOST" ]; then
+	set -- config --get workers
+	[ ! -f "$conf" ] || set -- "$@" --config "$conf"
+	[ -z "$profile" ] || set -- "$@" --profile "$profile"
+	for w in $append; do
+		case $w in fsbench.profile=*) ;; fsbench.*=*) set -- "$@" "--${w#fsbench.}" ;; esac
+	done
+	workers=$("$FSBENCH_HOST" "$@" 2>/dev/null) || workers=
+fi
 serial=$results/serial.log
 : >"$serial"
 if [ -n "$tfault" ]; then
@@ -205,10 +255,13 @@ tunplug=0
 TFAULT=$tfault TTHROTTLE=$tthrottle TUNPLUG=$tunplug \
 	WORK=$work ACCEL=$accel CPU=$cpu SERIAL=$serial UEFI=$uefi KERNEL=$kernel \
 	INITRD=$imgdir/initramfs.cpio.gz ROOTFS=$rootfs PROFILE=$profile \
-	APPEND=$append TCACHE=$tcache EXTRA=$extra sh "$here/cmdline.sh" "$work/qemu.argv"
+	APPEND=$append TCACHE=$tcache EXTRA=$extra WORKERS=$workers SMP=$smp MEM=$mem \
+	sh "$here/cmdline.sh" "$work/qemu.argv"
+guest=$(cat "$work/qemu.argv.guest")
 set --
 while IFS= read -r a; do set -- "$@" "$a"; done <"$work/qemu.argv"
 say "boot $BOARD ($([ "$uefi" = 1 ] && echo "UEFI firmware, disk image" || echo "direct kernel boot")), rootfs $rootfs, profile ${profile:-from fsbench.conf}, target $tsize NVMe (cache=$tcache), timeout ${timeout}s"
+say "guest: $guest"
 say "console: $serial"
 [ -z "$tfault" ] || say "target fault: QEMU blkdebug rules $tfault"
 [ -z "$tthrottle" ] || say "target throttled: at most $tthrottle I/O operations a second"
@@ -225,6 +278,6 @@ sh "$here/watch.sh" "$@"
 
 # --- results -----------------------------------------------------------
 rc=0
-CRITERIA=$criteria PROFILE=$profile ROOTFS=$rootfs BOOT=$boot ACCEL_TEXT=$accel_text KEEP=$keep \
+CRITERIA=$criteria PROFILE=$profile ROOTFS=$rootfs BOOT=$boot ACCEL_TEXT=$accel_text KEEP=$keep GUEST=$guest \
 	SIZES=$imgdir/sizes-$rootfs.txt sh "$here/collect.sh" "$results" "$work" || rc=$?
 exit $rc

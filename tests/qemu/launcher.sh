@@ -25,6 +25,22 @@
 #      fsbench history fails or there is no host fsbench, the old index
 #      stays, stderr says why, the exit status is 0 and no temporary file
 #      is left.
+#   8. the guest's size (qemu/cmdline.sh, the accelerator given, not
+#      probed: KVM does not have to run here): under KVM one vCPU per
+#      worker of the profile, at most the host's cores, at least the
+#      board's, memory to match; under TCG the board's 2 vCPUs and 2048 MiB
+#      whatever the workers; QEMU_SMP and QEMU_MEM win; a bad number
+#      refused; the size and why in OUT.guest (run.txt's guest line).
+#   9. a kernel of your own (image/kernel.sh check and stage, on made-up
+#      trees: empty modules, no boot): a tree with every module the
+#      qemu-x86_64 board needs passes; without f2fs (or with f2fs only as
+#      =m in .config) or without virtio_blk it is refused with exit 2 and a
+#      line naming the module, what it is for and the tree; f2fs built in
+#      (modules.builtin or =y in .config) needs no module; a missing
+#      checksum driver is optional; a folder with vmlinuz-VERSION and
+#      lib/modules/VERSION and a build tree without modules_install (its
+#      modules.order) are found; staged, the modules land in
+#      lib/modules/VERSION with the config's built-in ones in modules.builtin.
 # Inputs (environment): O (build output, absolute; FSBENCH_HOST defaults to
 # $O/host/fsbench).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work
@@ -221,5 +237,133 @@ expect_rc 0 "index.sh: no host fsbench" env FSBENCH_HOST=/nonexistent sh qemu/in
 check "index.sh: stderr says so" contains "$ERR" "not rewritten (the old one stays): no host fsbench /nonexistent"
 check "index.sh: the old index stays, no temporary file left" sh -c \
 	"cmp '$R/index.html' '$T/index.before' && [ -z \"\$(ls -A '$R' | grep '^\\.')\" ]"
+
+# --- 8. the guest's size -------------------------------------------------------
+eval "$(sh image/boardenv.sh board/qemu-x86_64/board.mk)"
+guest() {	# NAME VAR=VALUE...: cmdline.sh's argv in $T/smp-NAME/qemu.argv
+	_w=$T/smp-$1; shift
+	mkdir -p "$_w"
+	env WORK="$_w" CPU=max SERIAL="$_w/serial.log" KERNEL=k INITRD=i ROOTFS=ext4 \
+		PROFILE=seed TCACHE=none "$@" sh qemu/cmdline.sh "$_w/qemu.argv"
+}
+# size NAME: "-smp N -m M" from the argv
+size() { awk 'p == "-smp" || p == "-m" { printf "%s%s %s", (n++ ? " " : ""), p, $0 } { p = $0 }' "$T/smp-$1/qemu.argv"; }
+guest kvm16 ACCEL=kvm WORKERS=16 HOST_CPUS=256
+check "guest: KVM, 16 workers, 256 cores: 16 vCPUs, 5120 MiB" [ "$(size kvm16)" = "-smp 16 -m 5120" ]
+check "guest: why, in OUT.guest" grep -qxF "16 vCPUs, 5120 MiB (KVM: the profile's 16 workers; 256 host cores)" "$T/smp-kvm16/qemu.argv.guest"
+guest kvmfew ACCEL=kvm WORKERS=16 HOST_CPUS=6
+check "guest: KVM, 16 workers, 6 cores: 6 vCPUs" [ "$(size kvmfew)" = "-smp 6 -m 2560" ]
+guest kvm1 ACCEL=kvm WORKERS=1 HOST_CPUS=8
+check "guest: KVM, 1 worker: the board's 2 vCPUs, its 2048 MiB" [ "$(size kvm1)" = "-smp 2 -m 2048" ]
+guest tcg16 ACCEL=tcg WORKERS=16 HOST_CPUS=256
+check "guest: TCG, 16 workers: the board's 2 vCPUs, 2048 MiB" [ "$(size tcg16)" = "-smp 2 -m 2048" ]
+check "guest: TCG: why" grep -qxF "2 vCPUs, 2048 MiB (TCG: the board's BOARD_QEMU_SMP)" "$T/smp-tcg16/qemu.argv.guest"
+guest tcgset ACCEL=tcg WORKERS=16 SMP=4 MEM=3000
+check "guest: QEMU_SMP=4 QEMU_MEM=3000 under TCG" [ "$(size tcgset)" = "-smp 4 -m 3000" ]
+guest kvmset ACCEL=kvm WORKERS=16 HOST_CPUS=256 SMP=3
+check "guest: QEMU_SMP=3 under KVM, memory to match" [ "$(size kvmset)" = "-smp 3 -m 2048" ]
+expect_rc 2 "guest: QEMU_SMP=0 refused" guest bad ACCEL=tcg SMP=0
+check "guest: the message names QEMU_SMP" contains "$ERR" "cmdline.sh: QEMU_SMP '0': a number > 0"
+expect_rc 2 "run.sh: --smp x refused before anything runs" sh qemu/run.sh --smp x --disk /nonexistent
+check "run.sh: the message says what is wanted" contains "$ERR" "a number > 0, not 'x'"
+
+# --- 9. a kernel of your own -------------------------------------------------------
+K=$T/kernel
+V=6.1.0-test
+"$FSBENCH_HOST" config --filesystems >"$T/filesystems.txt"
+# mktree DIR: a build tree after make modules_install INSTALL_MOD_PATH=DIR,
+# every module the board and the filesystems need (empty files)
+mktree() {
+	rm -rf "$1"
+	mkdir -p "$1/arch/x86/boot" "$1/include/config" "$1/lib/modules/$V/kernel"
+	echo bzImage >"$1/arch/x86/boot/bzImage"
+	echo "$V" >"$1/include/config/kernel.release"
+	printf 'CONFIG_F2FS_FS=m\nCONFIG_VIRTIO_BLK=m\n' >"$1/.config"
+	for m in $(cut -f4 "$T/filesystems.txt" | tr ',' ' ') $BOARD_MODULES $BOARD_BOOT_MODULES $BOARD_INIT_MODULES; do
+		: >"$1/lib/modules/$V/kernel/$m.ko"
+	done
+	: >"$1/lib/modules/$V/modules.builtin"
+}
+kcheck() { env BOARD=qemu-x86_64 FILESYSTEMS="$T/filesystems.txt" sh image/kernel.sh check "$@"; }
+mktree "$K/full"
+expect_rc 0 "kernel: a tree with every module the board needs" kcheck "$K/full" "$K/out-full"
+check "kernel: kernel-src.txt names the version, the image and the modules" sh -c \
+	"grep -qxF 'kernel $V' '$K/out-full/kernel-src.txt' && grep -qxF 'image $K/full/arch/x86/boot/bzImage' '$K/out-full/kernel-src.txt' &&
+	 grep -qxF 'modules $K/full/lib/modules/$V' '$K/out-full/kernel-src.txt'"
+cp "$K/out-full/kernel-src.txt" "$T/ksrc.before"
+touch -d @1700000000 "$K/out-full/kernel-src.txt"
+kcheck "$K/full" "$K/out-full" >/dev/null 2>&1
+check "kernel: an unchanged kernel leaves kernel-src.txt as it was (no restage)" \
+	[ "$(stat -c %Y "$K/out-full/kernel-src.txt")" = 1700000000 ]
+touch -d @1700000100 "$K/full/lib/modules/$V/kernel/f2fs.ko"
+kcheck "$K/full" "$K/out-full" >/dev/null 2>&1
+check "kernel: a rebuilt module rewrites kernel-src.txt" [ "$(stat -c %Y "$K/out-full/kernel-src.txt")" != 1700000000 ]
+
+mktree "$K/nof2fs"
+rm "$K/nof2fs/lib/modules/$V/kernel/f2fs.ko"
+sed -i '/F2FS/d' "$K/nof2fs/.config"
+expect_rc 2 "kernel: a tree without f2fs is refused" kcheck "$K/nof2fs" "$K/out-nof2fs"
+check "kernel: the message names f2fs and where it looked" contains "$ERR" \
+	"kernel: f2fs: neither built in nor a module in $K/nof2fs/lib/modules/$V (CONFIG_F2FS_FS is not set in .config)"
+check "kernel: the last line names the tree and counts" contains "$ERR" \
+	"kernel: $K/nof2fs: 1 module(s) the board qemu-x86_64 needs are missing (kernel $V"
+check "kernel: nothing else is said missing" [ "$(printf '%s\n' "$ERR" | grep -c ': neither built in\|: missing:')" = 1 ]
+printf 'CONFIG_F2FS_FS=m\n' >>"$K/nof2fs/.config"
+expect_rc 2 "kernel: f2fs =m in .config, not installed: refused" kcheck "$K/nof2fs" "$K/out-nof2fs"
+check "kernel: the message says to install the modules" contains "$ERR" \
+	"(the config has CONFIG_F2FS_FS=m: make modules_install INSTALL_MOD_PATH=$K/nof2fs)"
+sed -i 's/^CONFIG_F2FS_FS=m$/CONFIG_F2FS_FS=y/' "$K/nof2fs/.config"
+expect_rc 0 "kernel: f2fs =y in .config: built in, no module needed" kcheck "$K/nof2fs" "$K/out-nof2fs"
+check "kernel: said built in by the config" grep -qxF "built in by the config: f2fs" "$K/out-nof2fs/kernel-src.txt"
+sed -i '/F2FS/d' "$K/nof2fs/.config"
+echo kernel/fs/f2fs/f2fs.ko >"$K/nof2fs/lib/modules/$V/modules.builtin"
+expect_rc 0 "kernel: f2fs in modules.builtin: no module needed" kcheck "$K/nof2fs" "$K/out-nof2fs"
+
+mktree "$K/novirtio"
+rm "$K/novirtio/lib/modules/$V/kernel/virtio_blk.ko"
+expect_rc 2 "kernel: a tree without virtio_blk is refused" kcheck "$K/novirtio" "$K/out-novirtio"
+check "kernel: the message says the rootfs cannot be found" contains "$ERR" \
+	"kernel: virtio_blk: missing: the rootfs cannot be found (the config has CONFIG_VIRTIO_BLK=m"
+
+mktree "$K/nocrc"
+rm "$K/nocrc/lib/modules/$V/kernel/crc32c-intel.ko"
+expect_rc 0 "kernel: no crc32c-intel: optional" kcheck "$K/nocrc" "$K/out-nocrc"
+check "kernel: kernel-absent.txt names it" grep -qxF crc32c-intel "$K/out-nocrc/kernel-absent.txt"
+
+mktree "$K/t"
+mkdir -p "$K/folder/lib/modules"
+cp "$K/t/arch/x86/boot/bzImage" "$K/folder/vmlinuz-$V"
+cp "$K/t/.config" "$K/folder/config-$V"
+mv "$K/t/lib/modules/$V" "$K/folder/lib/modules/"
+expect_rc 0 "kernel: a folder with vmlinuz-VERSION, config-VERSION and lib/modules/VERSION" kcheck "$K/folder" "$K/out-folder"
+check "kernel: its image and config found" sh -c \
+	"grep -qxF 'image $K/folder/vmlinuz-$V' '$K/out-folder/kernel-src.txt' && grep -qxF 'config $K/folder/config-$V' '$K/out-folder/kernel-src.txt'"
+rm -rf "$K/folder/lib/modules/$V"
+mkdir -p "$K/folder/lib/modules/6.9.9"
+expect_rc 2 "kernel: a folder whose modules are of another version" kcheck "$K/folder" "$K/out-folder"
+
+# a build tree without modules_install: modules.order, .ko next to the sources
+mktree "$K/build"
+rm -rf "$K/build/lib"
+mkdir -p "$K/build/fs/f2fs" "$K/build/drivers/block"
+: >"$K/build/modules.order"
+for m in $(cut -f4 "$T/filesystems.txt" | tr ',' ' ') $BOARD_MODULES $BOARD_BOOT_MODULES $BOARD_INIT_MODULES; do
+	case $m in f2fs) d=fs/f2fs ;; *) d=drivers/block ;; esac
+	: >"$K/build/$d/$m.ko"
+	echo "$d/$m.o" >>"$K/build/modules.order"
+done
+echo fs/ext4/ext4.ko >"$K/build/modules.builtin"
+expect_rc 0 "kernel: a build tree without modules_install (modules.order)" kcheck "$K/build" "$K/out-build"
+mkdir -p "$K/out-build/pkgroot/lib/modules/6.1.0-debian" "$K/out-build/pkgroot/boot"
+: >"$K/out-build/pkgroot/boot/vmlinuz-6.1.0-debian"
+expect_rc 0 "kernel: staged into a packages' tree" env FILESYSTEMS="$T/filesystems.txt" \
+	sh image/kernel.sh stage "$K/build" "$K/out-build/pkgroot"
+check "kernel: staged: the image, the modules under kernel/, modules.order and modules.builtin, the package's kernel gone" sh -c \
+	"cd '$K/out-build/pkgroot' && cmp boot/vmlinuz-$V '$K/build/arch/x86/boot/bzImage' &&
+	 [ -f lib/modules/$V/kernel/fs/f2fs/f2fs.ko ] && grep -qxF kernel/fs/f2fs/f2fs.ko lib/modules/$V/modules.order &&
+	 grep -qxF kernel/fs/ext4/ext4.ko lib/modules/$V/modules.builtin &&
+	 [ ! -e lib/modules/6.1.0-debian ] && [ ! -e boot/vmlinuz-6.1.0-debian ]"
+expect_rc 2 "kernel: not a folder" kcheck "$K/nonexistent" "$K/out-x"
+check "kernel: the message names PATH" contains "$ERR" "kernel: $K/nonexistent: not a folder"
 
 summary
