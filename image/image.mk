@@ -146,6 +146,7 @@ check-qemu: deps
 	$(Q)sh tests/qemu/targets.sh
 	$(Q)FAULTS_TEST_ONLY="options unplug slow healthy" sh tests/qemu/faults.sh
 	$(Q)sh tests/qemu/uefi.sh
+	$(Q)sh tests/qemu/kernel.sh
 	$(Q)sh tests/qemu/verdict.sh
 	$(Q)$(MAKE) --no-print-directory check-qemu-arm64
 
@@ -188,8 +189,9 @@ help-run::
 	@echo '                       then one progress line; results in $$(RESULTS)/<date>-<board>-<profile>/'
 help-test::
 	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility)'
-	@echo '  check-qemu         - the launcher (progress, estimate), then boot tests under TCG: smoke,'
-	@echo '                       killed run, targets, faults (but EIO), UEFI, the verdict at boot, arm64'
+	@echo '  check-qemu         - the launcher (progress, estimate, guest size, kernel checks), then boot tests'
+	@echo '                       under TCG: smoke, killed run, targets, faults (but EIO), UEFI, a kernel of'
+	@echo '                       your own (KERNEL=), the verdict at boot, arm64'
 	@echo '  check-faults       - every QEMU fault case, the EIO ones too (not part of check: their'
 	@echo '                       fixed sectors do not always hold ext4'"'"'s files)'
 	@echo '  check-qemu-arm64   - the arm64 image through AAVMF (part of check-qemu)'
