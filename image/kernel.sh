@@ -69,10 +69,11 @@ elif [ -d "$src/lib/modules" ]; then
 fi
 
 # The modules as paths under $moddir: an installed tree's every .ko, a build
-# tree's modules.order (its .o names are the .ko next to them).
+# tree's modules.order (its .o names are the .ko next to them; kernels
+# before 5.x wrote kernel/DIR/NAME.ko there).
 modules() {
 	if [ "$buildtree" = 1 ]; then
-		sed 's/\.o$/.ko/' "$moddir/modules.order" | while read -r m; do
+		sed 's|^kernel/||; s/\.o$/.ko/' "$moddir/modules.order" | while read -r m; do
 			[ ! -f "$moddir/$m" ] || echo "$m"
 		done
 	elif [ -n "$moddir" ]; then
@@ -192,8 +193,9 @@ stage() {
 			[ ! -f "$moddir/$f" ] || cp "$moddir/$f" "$d/$f"
 		done
 		if [ "$buildtree" = 1 ]; then
-			sed 's/\.o$/.ko/; s|^|kernel/|' "$moddir/modules.order" >"$d/modules.order"
-			[ ! -f "$moddir/modules.builtin" ] || sed 's|^|kernel/|' "$moddir/modules.builtin" >"$d/modules.builtin"
+			sed 's|^kernel/||; s/\.o$/.ko/; s|^|kernel/|' "$moddir/modules.order" >"$d/modules.order"
+			[ ! -f "$moddir/modules.builtin" ] ||
+				sed 's|^kernel/||; s|^|kernel/|' "$moddir/modules.builtin" >"$d/modules.builtin"
 		fi
 	fi
 	# Built in by the config but not in modules.builtin: said there, so

@@ -39,7 +39,7 @@
 #      (modules.builtin or =y in .config) needs no module; a missing
 #      checksum driver is optional; a folder with vmlinuz-VERSION and
 #      lib/modules/VERSION and a build tree without modules_install (its
-#      modules.order) are found; staged, the modules land in
+#      modules.order, with NAME.o or the older kernel/DIR/NAME.ko) are found; staged, the modules land in
 #      lib/modules/VERSION with the config's built-in ones in modules.builtin.
 # Inputs (environment): O (build output, absolute; FSBENCH_HOST defaults to
 # $O/host/fsbench).
@@ -350,7 +350,8 @@ mkdir -p "$K/build/fs/f2fs" "$K/build/drivers/block"
 for m in $(cut -f4 "$T/filesystems.txt" | tr ',' ' ') $BOARD_MODULES $BOARD_BOOT_MODULES $BOARD_INIT_MODULES; do
 	case $m in f2fs) d=fs/f2fs ;; *) d=drivers/block ;; esac
 	: >"$K/build/$d/$m.ko"
-	echo "$d/$m.o" >>"$K/build/modules.order"
+	# f2fs as kernels before 5.x wrote it (kernel/DIR/NAME.ko)
+	case $m in f2fs) echo "kernel/$d/$m.ko" ;; *) echo "$d/$m.o" ;; esac >>"$K/build/modules.order"
 done
 echo fs/ext4/ext4.ko >"$K/build/modules.builtin"
 expect_rc 0 "kernel: a build tree without modules_install (modules.order)" kcheck "$K/build" "$K/out-build"
