@@ -22,5 +22,8 @@ BOARD_ESP_VOLUME_ID ?= 46534245
 # QEMU: the target disk (a sparse file behind -device nvme), the machine.
 BOARD_TARGET_SIZE ?= 10G
 BOARD_QEMU_CPU_KVM ?= host
+# The guest's vCPUs and MiB under TCG, and the least under KVM, where the
+# launcher gives one vCPU per worker of the profile (qemu/cmdline.sh;
+# QEMU_SMP= and QEMU_MEM= override).
 BOARD_QEMU_SMP    ?= 2
 BOARD_QEMU_MEM    ?= 2048
