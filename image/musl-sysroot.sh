@@ -1,7 +1,8 @@
 #!/bin/sh
 # musl-sysroot.sh: a musl sysroot and gcc specs file for cross-building the
-# static runner (e.g. aarch64 with gcc-aarch64-linux-gnu).
-# Inputs: $1 Debian architecture (arm64), $2 output folder (under $O/cache).
+# static runner (aarch64 with gcc-aarch64-linux-gnu, armhf with
+# gcc-arm-linux-gnueabihf).
+# Inputs: $1 Debian architecture (arm64, armhf, amd64), $2 output folder (under $O/cache).
 # Output: $2/sysroot (musl-dev of that architecture, extracted) and
 #         $2/musl-gcc.specs (use: ${CROSS_COMPILE}gcc -specs $2/musl-gcc.specs).
 # No root: apt runs with a private state folder inside $2; the host's apt
@@ -12,6 +13,7 @@ arch=${1:?Debian architecture}; out=${2:?output folder}
 case "$arch" in
 arm64) triple=aarch64-linux-musl; ld=ld-musl-aarch64.so.1 ;;
 amd64) triple=x86_64-linux-musl; ld=ld-musl-x86_64.so.1 ;;
+armhf) triple=arm-linux-musleabihf; ld=ld-musl-armhf.so.1 ;;
 *) echo "musl-sysroot: architecture '$arch' not supported" >&2; exit 2 ;;
 esac
 apt=$out/apt
