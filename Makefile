@@ -92,7 +92,9 @@ help-test::
 	@echo '  check              - deps and every test (unit, html, asan, fuzz smoke, host, cross, docs, verdict, install, image, qemu, lava, labgrid)'
 	@echo '  unit               - build and run the unit tests'
 	@echo '  check-host         - host integration tests (loop devices, needs root)'
-	@echo '  check-cross        - the aarch64 runner (CROSS_COMPILE=aarch64-linux-gnu-) under qemu-user'
+	@echo '  check-cross        - the aarch64 and armhf runners (CROSS_COMPILE=aarch64-linux-gnu-,'
+	@echo '                       arm-linux-gnueabihf-) under qemu-user, the armhf unit tests under qemu-arm'
+	@echo '  unit-cross         - the unit tests built with CROSS_COMPILE=, run under qemu-user'
 help-build::
 	@echo '  man                - render the man page runner/fsbench.1.scd: $$(O)/doc/fsbench.1 (scdoc)'
 	@echo '  docs               - rewrite the GENERATED regions of the docs from $$(O)/host/fsbench'
@@ -194,10 +196,14 @@ check-verdict: host
 check-html: host
 	$(Q)sh tests/html/run.sh $(FSBENCH_HOST)
 
-# The runner cross-built for aarch64 (musl, static), run with qemu-user.
+# The runner cross-built for aarch64 and armhf (musl, static), run with
+# qemu-user; the unit tests cross-built for armhf (32-bit) under qemu-arm.
 check-cross: host
 	$(Q)$(MAKE) --no-print-directory runner CROSS_COMPILE=aarch64-linux-gnu-
-	$(Q)sh tests/host/cross.sh $(O)/runner/aarch64/fsbench
+	$(Q)sh tests/host/cross.sh $(O)/runner/aarch64/fsbench aarch64
+	$(Q)$(MAKE) --no-print-directory runner CROSS_COMPILE=arm-linux-gnueabihf-
+	$(Q)sh tests/host/cross.sh $(O)/runner/armhf/fsbench armhf
+	$(Q)$(MAKE) --no-print-directory unit-cross CROSS_COMPILE=arm-linux-gnueabihf-
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory unit
