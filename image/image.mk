@@ -103,7 +103,8 @@ $(IMG_DISK): $(IMG_DIR)/initramfs.cpio.gz $(IMG_DIR)/rootfs.$(ROOTFS) $(IMG_UKI)
 		$(IMG_DIR)/kernel image/disk.sh $(IMG_GENIMAGE) $(IMG_BOARD_MK) \
 		$(BOARD_DIR)/fsbench.conf $(BOARD_DIR)/criteria.conf $(BOARD_DIR)/readme.txt
 	@echo '  DISK    $@'
-	$(Q)IN=$(IMG_DIR) BOARD_DIR=$(BOARD_DIR) GENIMAGE_CFG=$(IMG_GENIMAGE) OUTPUT=$@ sh image/disk.sh
+	$(Q)IN=$(IMG_DIR) BOARD_DIR=$(BOARD_DIR) GENIMAGE_CFG=$(IMG_GENIMAGE) CMDLINE="$(IMG_CMDLINE)" \
+		OUTPUT=$@ sh image/disk.sh
 	$(Q)sh image/sizes.sh $(IMG_DIR) $(ROOTFS) >$(IMG_DIR)/sizes-$(ROOTFS).txt
 	$(Q)cat $(IMG_DIR)/sizes-$(ROOTFS).txt
 
