@@ -28,6 +28,11 @@ RUNNER_SRCS := $(sort $(wildcard runner/*.c runner/*/*.c))
 RUNNER_LIB  := $(filter-out runner/main.c,$(RUNNER_SRCS))
 UNIT_SRCS   := $(sort $(wildcard tests/unit/test_*.c))
 
+# The runner folder of a cross prefix ($(O)/runner/NAME/fsbench): the
+# triple's first word (aarch64), except 32-bit ARM hard-float, which is
+# armhf (Debian's name; "arm" would not tell it from armel).
+cross_arch = $(if $(filter arm-linux-gnueabihf,$(patsubst %-,%,$(notdir $(1)))),armhf,$(firstword $(subst -, ,$(patsubst %-,%,$(notdir $(1))))))
+
 # The device build: musl, static. With CROSS_COMPILE (e.g. aarch64-linux-gnu-)
 # the cross gcc is pointed at a musl sysroot fetched from Debian.
 ifeq ($(CROSS_COMPILE),)
@@ -36,14 +41,8 @@ DEV_SPECS :=
 DEV_CC     = $(MUSL_CC)
 FSBENCH   := $(O)/runner/fsbench
 else
-# CROSS_ARCH names the output folder: the triple's first word (aarch64),
-# except 32-bit ARM hard-float, which is armhf (Debian's name; "arm" would
-# not tell it from armel).
 CROSS_TRIPLE := $(patsubst %-,%,$(notdir $(CROSS_COMPILE)))
-CROSS_ARCH := $(firstword $(subst -, ,$(CROSS_TRIPLE)))
-ifeq ($(CROSS_TRIPLE),arm-linux-gnueabihf)
-CROSS_ARCH := armhf
-endif
+CROSS_ARCH := $(call cross_arch,$(CROSS_COMPILE))
 DEBARCH_aarch64 := arm64
 DEBARCH_x86_64  := amd64
 DEBARCH_armhf   := armhf

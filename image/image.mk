@@ -24,7 +24,7 @@ ROOTFS ?= ext4
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 1700000000)
 # A board of another architecture names its cross compiler
 # (BOARD_CROSS_COMPILE): its runner is built by a sub-make with that prefix.
-BOARD_RUNNER := $(if $(BOARD_CROSS_COMPILE),$(O)/runner/$(firstword $(subst -, ,$(BOARD_CROSS_COMPILE)))/fsbench,$(FSBENCH))
+BOARD_RUNNER := $(if $(BOARD_CROSS_COMPILE),$(O)/runner/$(call cross_arch,$(BOARD_CROSS_COMPILE))/fsbench,$(FSBENCH))
 FSBENCH_IMAGE ?= $(BOARD_RUNNER)
 ifneq ($(BOARD_RUNNER),$(FSBENCH))
 .PHONY: board-runner

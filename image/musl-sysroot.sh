@@ -35,7 +35,14 @@ set -- -o "APT::Architecture=$arch" -o "APT::Architectures=$arch" \
 if ! ls "$out/debs"/musl-dev_*.deb >/dev/null 2>&1; then
 	if ! ls "$apt/state/lists/" | grep -q '_Packages'; then
 		echo "musl-sysroot: apt-get update ($arch, private state in $apt)"
-		apt-get -q "$@" update >"$apt/update.log" 2>&1 || { cat "$apt/update.log" >&2; exit 4; }
+		# An index that fails while the main one arrived (a mirror in the
+		# middle of a sync: "Some index files failed to download") is
+		# said and passed over; the download below fails if it mattered.
+		if ! apt-get -q "$@" update >"$apt/update.log" 2>&1; then
+			ls "$apt/state/lists/" | grep -q '_Packages' || { cat "$apt/update.log" >&2; exit 4; }
+			echo "musl-sysroot: apt-get update ($arch): some indexes failed, going on with the others:" >&2
+			grep '^E: Failed to fetch' "$apt/update.log" | cut -c1-200 >&2 || :
+		fi
 	fi
 	echo "musl-sysroot: downloading musl-dev:$arch"
 	(cd "$out/debs" && apt-get -q "$@" download musl-dev musl >/dev/null)
