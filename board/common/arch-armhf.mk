@@ -35,9 +35,12 @@ BOARD_ESP_SIZE    ?= 32M
 
 # QEMU: virt with U-Boot (u-boot-qemu's qemu_arm) as the firmware (-bios);
 # TCG (no KVM for ARM guests on an x86_64 host) on a Cortex-A15, which the
-# armmp kernel and U-Boot both support.
+# armmp kernel and U-Boot both support. highmem=off: the PCIe ECAM and
+# memory windows below 4 GiB, where the armmp kernel (no LPAE) reaches them
+# (with highmem, a direct -kernel boot finds no PCI disk: "can't claim ECAM
+# area").
 BOARD_QEMU        ?= qemu-system-arm
-BOARD_QEMU_MACHINE ?= virt
+BOARD_QEMU_MACHINE ?= virt,highmem=off
 BOARD_QEMU_CPU_TCG ?= cortex-a15
 BOARD_QEMU_FIRMWARE ?= /usr/lib/u-boot/qemu_arm/u-boot.bin
 BOARD_QEMU_FIRMWARE_VARS ?=
