@@ -1,5 +1,5 @@
 # image.mk: the bootable image and the QEMU run (included by the Makefile).
-# Targets: image, run, check-image, check-qemu, check-qemu-arm64, check-qemu-armhf, check-lava, soak, image-clean.
+# Targets: image, run, check-image, check-qemu, check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-lava, soak, image-clean.
 # Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
 # QEMU_ARGS (extra arguments for qemu/run.sh), CRITERIA (run: the criteria
@@ -42,7 +42,7 @@ IMG_STAGE := $(IMG_DIR)/stage.stamp
 export SOURCE_DATE_EPOCH ROOTFS
 export $(filter BOARD_%,$(.VARIABLES))
 
-.PHONY: image run check-image check-qemu check-faults check-qemu-arm64 check-qemu-armhf check-lava soak image-clean board-check
+.PHONY: image run check-image check-qemu check-faults check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-lava soak image-clean board-check
 
 board-check:
 	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(patsubst %/board.mk,%,$(wildcard board/*/board.mk))))" >&2; exit 2; }
@@ -121,6 +121,7 @@ run: deps
 check-image: deps
 	$(Q)$(MAKE) --no-print-directory host
 	$(Q)sh tests/image/run.sh
+	$(Q)sh tests/image/budget.sh
 
 check-qemu: deps
 	$(Q)$(MAKE) --no-print-directory host
@@ -131,6 +132,7 @@ check-qemu: deps
 	$(Q)sh tests/qemu/uefi.sh
 	$(Q)sh tests/qemu/verdict.sh
 	$(Q)$(MAKE) --no-print-directory check-qemu-arm64
+	$(Q)$(MAKE) --no-print-directory check-qemu-uboot
 	$(Q)$(MAKE) --no-print-directory check-qemu-armhf
 
 # Every fault case, the EIO ones too. These are not in check-qemu: where
@@ -140,6 +142,12 @@ check-qemu: deps
 check-faults: deps
 	$(Q)$(MAKE) --no-print-directory host
 	$(Q)sh tests/qemu/faults.sh
+
+# The U-Boot boards: qemu-aarch64-uboot booted by U-Boot from its
+# extlinux.conf (smoke on four filesystems), uboot-arm64 built and checked.
+check-qemu-uboot: deps
+	$(Q)$(MAKE) --no-print-directory host
+	$(Q)sh tests/qemu/uboot.sh
 
 # The arm64 image (qemu-aarch64) booted through AAVMF: smoke on four filesystems.
 check-qemu-arm64: deps
@@ -177,12 +185,15 @@ help-run::
 	@echo '                       under TCG; PROFILE=smoke: a minute); says first what it will take here,'
 	@echo '                       then one progress line; results in $$(RESULTS)/<date>-<board>-<profile>/'
 help-test::
-	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility)'
+	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility);'
+	@echo '                       every arm64 board built and held to the 40 MiB image budget'
 	@echo '  check-qemu         - the launcher (progress, estimate), then boot tests under TCG: smoke,'
-	@echo '                       killed run, targets, faults (but EIO), UEFI, the verdict at boot, arm64, armhf'
+	@echo '                       killed run, targets, faults (but EIO), UEFI, the verdict at boot, arm64, U-Boot, armhf'
 	@echo '  check-faults       - every QEMU fault case, the EIO ones too (not part of check: their'
 	@echo '                       fixed sectors do not always hold ext4'"'"'s files)'
 	@echo '  check-qemu-arm64   - the arm64 image through AAVMF (part of check-qemu)'
+	@echo '  check-qemu-uboot   - qemu-aarch64-uboot booted by U-Boot from extlinux.conf, smoke; uboot-arm64'
+	@echo '                       built and checked (part of check-qemu)'
 	@echo '  check-qemu-armhf   - the 32-bit ARM image through U-Boot, extlinux.conf (part of check-qemu)'
 	@echo '  check-lava         - the LAVA jobs of the boards (one monitors block, lava-run --validate), then'
 	@echo '                       the qemu-x86_64 job under lava-run: smoke, healthy and with a flipped bit'
