@@ -1,7 +1,7 @@
 #!/bin/sh
 # deps.sh: install the Debian packages fsbench needs on the build host.
 # Inputs: package groups as arguments (runner, test, bench, image, arm64,
-# farm, html; default: all).
+# armhf, farm, html; default: all).
 # Output: missing packages installed with apt-get; prints what it installs.
 # Needs root only when something is missing.
 set -eu
@@ -10,13 +10,16 @@ pkgs_runner="gcc make musl-tools libc6-dev scdoc"
 pkgs_test="jq util-linux e2fsprogs xfsprogs btrfs-progs f2fs-tools clang libclang-rt-dev libxml2-utils"
 pkgs_bench="fsmark"
 pkgs_image="qemu-system-x86 qemu-utils jq genimage mtools dosfstools fdisk cpio libarchive-tools kmod binutils zstd xz-utils ovmf systemd-boot-efi e2fsprogs f2fs-tools file bmap-tools"
-pkgs_arm64="qemu-system-arm qemu-efi-aarch64 gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user-static"
+pkgs_arm64="qemu-system-arm qemu-efi-aarch64 u-boot-qemu u-boot-tools gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user-static"
+# 32-bit ARM: the runner cross-built (musl sysroot from Debian armhf), run
+# under qemu-arm-static, and the qemu-armhf board booted through U-Boot.
+pkgs_armhf="gcc-arm-linux-gnueabihf binutils-arm-linux-gnueabihf qemu-user-static qemu-system-arm u-boot-qemu u-boot-tools"
 # Board farms (LAVA's dispatcher, labgrid and its pytest plugin) and the
 # HTML report (gnuplot draws the charts, chromium tests the page).
 pkgs_farm="lava-dispatcher python3-labgrid python3-pytest"
 pkgs_html="gnuplot-nox chromium"
 
-groups=${*:-runner test bench image arm64 farm html}
+groups=${*:-runner test bench image arm64 armhf farm html}
 want=
 for g in $groups; do
 	eval "list=\${pkgs_$g:-}"

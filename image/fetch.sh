@@ -56,11 +56,19 @@ set -- \
 
 update() {
 	echo "fetch: apt-get update ($ARCH, private state in $apt)"
-	apt-get -q "$@" update >"$apt/update.log" 2>&1 || {
-		cat "$apt/update.log" >&2
-		echo "fetch: apt-get update failed" >&2
-		exit 4
-	}
+	apt-get -q "$@" update >"$apt/update.log" 2>&1 && return 0
+	# An index that fails while the main one arrived (a mirror in the
+	# middle of a sync: "Some index files failed to download") is said
+	# and passed over; a package it held then fails to download.
+	if ls "$apt/state/lists/" | grep -q '_Packages' &&
+		grep -q '^E: Some index files failed to download' "$apt/update.log"; then
+		echo "fetch: apt-get update ($ARCH): some indexes failed, going on with the others:" >&2
+		grep '^E: Failed to fetch' "$apt/update.log" | cut -c1-200 >&2 || :
+		return 0
+	fi
+	cat "$apt/update.log" >&2
+	echo "fetch: apt-get update failed" >&2
+	exit 4
 }
 
 if [ "$APT_UPDATE" = 1 ] || ! ls "$apt/state/lists/" | grep -q '_Packages'; then

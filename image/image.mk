@@ -1,5 +1,5 @@
 # image.mk: the bootable image and the QEMU run (included by the Makefile).
-# Targets: image, run, check-image, check-qemu, check-qemu-arm64, check-lava, soak, image-clean.
+# Targets: image, run, check-image, check-qemu, check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-lava, soak, image-clean.
 # Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
 # KERNEL (a kernel of your own: a build tree or a folder with a kernel
@@ -26,7 +26,7 @@ ROOTFS ?= ext4
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 1700000000)
 # A board of another architecture names its cross compiler
 # (BOARD_CROSS_COMPILE): its runner is built by a sub-make with that prefix.
-BOARD_RUNNER := $(if $(BOARD_CROSS_COMPILE),$(O)/runner/$(firstword $(subst -, ,$(BOARD_CROSS_COMPILE)))/fsbench,$(FSBENCH))
+BOARD_RUNNER := $(if $(BOARD_CROSS_COMPILE),$(O)/runner/$(call cross_arch,$(BOARD_CROSS_COMPILE))/fsbench,$(FSBENCH))
 FSBENCH_IMAGE ?= $(BOARD_RUNNER)
 ifneq ($(BOARD_RUNNER),$(FSBENCH))
 .PHONY: board-runner
@@ -60,7 +60,7 @@ IMG_STAGE := $(IMG_DIR)/stage.stamp
 export SOURCE_DATE_EPOCH ROOTFS
 export $(filter BOARD_%,$(.VARIABLES))
 
-.PHONY: image run check-image check-qemu check-faults check-qemu-arm64 check-lava soak image-clean board-check
+.PHONY: image run check-image check-qemu check-faults check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-lava soak image-clean board-check
 
 board-check:
 	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(patsubst %/board.mk,%,$(wildcard board/*/board.mk))))" >&2; exit 2; }
@@ -121,7 +121,8 @@ $(IMG_DISK): $(IMG_DIR)/initramfs.cpio.gz $(IMG_DIR)/rootfs.$(ROOTFS) $(IMG_UKI)
 		$(IMG_DIR)/kernel image/disk.sh $(IMG_GENIMAGE) $(IMG_BOARD_MK) \
 		$(BOARD_DIR)/fsbench.conf $(BOARD_DIR)/criteria.conf $(BOARD_DIR)/readme.txt
 	@echo '  DISK    $@'
-	$(Q)IN=$(IMG_DIR) BOARD_DIR=$(BOARD_DIR) GENIMAGE_CFG=$(IMG_GENIMAGE) OUTPUT=$@ sh image/disk.sh
+	$(Q)IN=$(IMG_DIR) BOARD_DIR=$(BOARD_DIR) GENIMAGE_CFG=$(IMG_GENIMAGE) CMDLINE="$(IMG_CMDLINE)" \
+		OUTPUT=$@ sh image/disk.sh
 	$(Q)sh image/sizes.sh $(IMG_DIR) $(ROOTFS) >$(IMG_DIR)/sizes-$(ROOTFS).txt
 	$(Q)cat $(IMG_DIR)/sizes-$(ROOTFS).txt
 
@@ -138,6 +139,7 @@ run: deps
 check-image: deps
 	$(Q)$(MAKE) --no-print-directory host
 	$(Q)sh tests/image/run.sh
+	$(Q)sh tests/image/budget.sh
 
 check-qemu: deps
 	$(Q)$(MAKE) --no-print-directory host
@@ -149,6 +151,8 @@ check-qemu: deps
 	$(Q)sh tests/qemu/kernel.sh
 	$(Q)sh tests/qemu/verdict.sh
 	$(Q)$(MAKE) --no-print-directory check-qemu-arm64
+	$(Q)$(MAKE) --no-print-directory check-qemu-uboot
+	$(Q)$(MAKE) --no-print-directory check-qemu-armhf
 
 # Every fault case, the EIO ones too. These are not in check-qemu: where
 # ext4 puts the smoke files on the 1 GiB target varies from boot to boot
@@ -158,10 +162,22 @@ check-faults: deps
 	$(Q)$(MAKE) --no-print-directory host
 	$(Q)sh tests/qemu/faults.sh
 
+# The U-Boot boards: qemu-aarch64-uboot booted by U-Boot from its
+# extlinux.conf (smoke on four filesystems), uboot-arm64 built and checked.
+check-qemu-uboot: deps
+	$(Q)$(MAKE) --no-print-directory host
+	$(Q)sh tests/qemu/uboot.sh
+
 # The arm64 image (qemu-aarch64) booted through AAVMF: smoke on four filesystems.
 check-qemu-arm64: deps
 	$(Q)$(MAKE) --no-print-directory host
 	$(Q)sh tests/qemu/arm64.sh
+
+# The 32-bit ARM image (qemu-armhf) booted through U-Boot (qemu_arm) from
+# its extlinux.conf: smoke on four filesystems, records read on the host.
+check-qemu-armhf: deps
+	$(Q)$(MAKE) --no-print-directory host
+	$(Q)sh tests/qemu/armhf.sh
 
 # LAVA: every board's job keeps board/README.md's monitors block, the jobs
 # pass lava-run --validate, and Debian's lava-run (no server) runs the
@@ -188,13 +204,17 @@ help-run::
 	@echo '                       under TCG; PROFILE=smoke: a minute); says first what it will take here,'
 	@echo '                       then one progress line; results in $$(RESULTS)/<date>-<board>-<profile>/'
 help-test::
-	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility)'
+	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility);'
+	@echo '                       every arm64 board built and held to the 40 MiB image budget'
 	@echo '  check-qemu         - the launcher (progress, estimate, guest size, kernel checks), then boot tests'
 	@echo '                       under TCG: smoke, killed run, targets, faults (but EIO), UEFI, a kernel of'
-	@echo '                       your own (KERNEL=), the verdict at boot, arm64'
+	@echo '                       your own (KERNEL=), the verdict at boot, arm64, U-Boot, armhf'
 	@echo '  check-faults       - every QEMU fault case, the EIO ones too (not part of check: their'
 	@echo '                       fixed sectors do not always hold ext4'"'"'s files)'
 	@echo '  check-qemu-arm64   - the arm64 image through AAVMF (part of check-qemu)'
+	@echo '  check-qemu-uboot   - qemu-aarch64-uboot booted by U-Boot from extlinux.conf, smoke; uboot-arm64'
+	@echo '                       built and checked (part of check-qemu)'
+	@echo '  check-qemu-armhf   - the 32-bit ARM image through U-Boot, extlinux.conf (part of check-qemu)'
 	@echo '  check-lava         - the LAVA jobs of the boards (one monitors block, lava-run --validate), then'
 	@echo '                       the qemu-x86_64 job under lava-run: smoke, healthy and with a flipped bit'
 	@echo '  soak               - boot the smoke image SOAK_BOOTS times (ext4, 1 round; default 30) and'

@@ -31,7 +31,7 @@ ext4)
 	(cd "$src" && find . | LC_ALL=C sort | sed 's|^\.||; s|^$|/|') |
 		while IFS= read -r p; do
 			for f in uid gid; do echo "sif \"$p\" $f 0"; done
-			for f in atime mtime ctime crtime; do echo "sif \"$p\" $f $t"; done
+			for f in atime mtime ctime crtime; do echo "sif \"$p\" $f @$t"; done
 		done
 	echo "ssv wtime @$t"
 	echo "ssv lastcheck @$t"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # musl-sysroot.sh: a musl sysroot and gcc specs file for cross-building the
-# static runner (e.g. aarch64 with gcc-aarch64-linux-gnu).
-# Inputs: $1 Debian architecture (arm64), $2 output folder (under $O/cache).
+# static runner (aarch64 with gcc-aarch64-linux-gnu, armhf with
+# gcc-arm-linux-gnueabihf).
+# Inputs: $1 Debian architecture (arm64, armhf, amd64), $2 output folder (under $O/cache).
 # Output: $2/sysroot (musl-dev of that architecture, extracted) and
 #         $2/musl-gcc.specs (use: ${CROSS_COMPILE}gcc -specs $2/musl-gcc.specs).
 # No root: apt runs with a private state folder inside $2; the host's apt
@@ -12,6 +13,7 @@ arch=${1:?Debian architecture}; out=${2:?output folder}
 case "$arch" in
 arm64) triple=aarch64-linux-musl; ld=ld-musl-aarch64.so.1 ;;
 amd64) triple=x86_64-linux-musl; ld=ld-musl-x86_64.so.1 ;;
+armhf) triple=arm-linux-musleabihf; ld=ld-musl-armhf.so.1 ;;
 *) echo "musl-sysroot: architecture '$arch' not supported" >&2; exit 2 ;;
 esac
 apt=$out/apt
@@ -33,7 +35,14 @@ set -- -o "APT::Architecture=$arch" -o "APT::Architectures=$arch" \
 if ! ls "$out/debs"/musl-dev_*.deb >/dev/null 2>&1; then
 	if ! ls "$apt/state/lists/" | grep -q '_Packages'; then
 		echo "musl-sysroot: apt-get update ($arch, private state in $apt)"
-		apt-get -q "$@" update >"$apt/update.log" 2>&1 || { cat "$apt/update.log" >&2; exit 4; }
+		# An index that fails while the main one arrived (a mirror in the
+		# middle of a sync: "Some index files failed to download") is
+		# said and passed over; the download below fails if it mattered.
+		if ! apt-get -q "$@" update >"$apt/update.log" 2>&1; then
+			ls "$apt/state/lists/" | grep -q '_Packages' || { cat "$apt/update.log" >&2; exit 4; }
+			echo "musl-sysroot: apt-get update ($arch): some indexes failed, going on with the others:" >&2
+			grep '^E: Failed to fetch' "$apt/update.log" | cut -c1-200 >&2 || :
+		fi
 	fi
 	echo "musl-sysroot: downloading musl-dev:$arch"
 	(cd "$out/debs" && apt-get -q "$@" download musl-dev musl >/dev/null)

@@ -3,7 +3,7 @@
 # Inputs: $1 the board's image folder, $2 the rootfs type.
 # Output (stdout): kernel, initramfs (compressed), rootfs contents (sum of
 # file sizes in the staged tree), the total of those three (the image budget,
-# target < 40 MiB), the UKI, the rootfs image and the disk image (apparent size and
+# target < 40 MiB), the device trees (BOARD_FDTDIR), the UKI, the rootfs image and the disk image (apparent size and
 # blocks in use: the files are sparse).
 set -eu
 d=${1:?image folder} t=${2:?rootfs type}
@@ -19,6 +19,7 @@ line kernel "$k"
 line initramfs "$i"
 line "rootfs contents" "$r"
 line "image total" $((k + i + r))
+[ ! -d "$d/dtbs" ] || line "device trees (on the ESP)" "$(find "$d/dtbs" -type f -exec stat -c %s {} + | awk '{ s += $1 } END { print s + 0 }')"
 [ ! -f "$d/uki-$t.efi" ] || line "uki-$t.efi (on the ESP)" "$(stat -c %s "$d/uki-$t.efi")"
 line "rootfs.$t" "$(stat -c %s "$d/rootfs.$t")"
 line "rootfs.$t (in use)" "$(used "$d/rootfs.$t")"

@@ -9,6 +9,7 @@
 #                 package, modules, files mkfs reads; lists comma-separated)
 #   FSBENCH       the static runner binary (installed as /usr/bin/fsbench)
 #   BOARD_DIR     board folder (fsbench.conf is copied into /etc as a default)
+#   BOARD_KERNEL_GZIP  yes: the kernel is stored gzipped
 #   BOARD_MODULES, BOARD_BOOT_MODULES, BOARD_INIT_MODULES  kernel modules
 #                 (names), see board/common/arch-*.mk; the rootfs gets the
 #                 filesystems' modules too; BOARD_ROOTFS_TYPES (ext4 f2fs)
@@ -26,7 +27,11 @@
 #                   the files they read, the filesystems' and the board's
 #                   modules + depmod, fsbench, init
 #   $OUT/initramfs/ the initramfs tree: BusyBox, boot modules, init
-#   $OUT/kernel     the kernel image (decompressed when gzipped), $OUT/kernel.version its version
+#   $OUT/kernel     the kernel image, gzipped (gzip -n -9) with
+#                   BOARD_KERNEL_GZIP=yes (arm64's Image: QEMU's -kernel and
+#                   U-Boot unpack it, image/uki.sh for the EFI stub), else as
+#                   packaged; $OUT/kernel.version its version
+#   $OUT/dtbs/      the kernel package's device trees (BOARD_FDTDIR set)
 #   $OUT/efi.stub   the EFI stub (BOARD_EFI_STUB, a path in the packages)
 # Runs without root: owners and timestamps are set by the image writers.
 set -eu
@@ -62,15 +67,18 @@ kver=$(ls "$pk/lib/modules" | head -n 1)
 [ -n "$kver" ] || die "no kernel modules in the packages"
 kernel=$(ls "$pk/boot/$BOARD_KERNEL_FILE-$kver" 2>/dev/null) ||
 	die "no $BOARD_KERNEL_FILE-$kver in the kernel package"
-# A gzip-compressed kernel (arm64's vmlinuz is a gzipped Image) is stored
-# plain: the PE header the EFI stub and the firmware need is inside.
-if [ "$(od -An -tx1 -N 2 "$kernel" | tr -d ' ')" = 1f8b ]; then
-	gzip -dc "$kernel" >"$OUT/kernel" || die "cannot decompress $kernel"
+if [ "${BOARD_KERNEL_GZIP:-}" = yes ] && [ "$(od -An -tx1 -N 2 "$kernel" | tr -d ' ')" != 1f8b ]; then
+	gzip -n -9 -c "$kernel" >"$OUT/kernel" || die "cannot compress $kernel"
 else
 	cp "$kernel" "$OUT/kernel"
 fi
 echo "$kver" >"$OUT/kernel.version"
 depmod -b "$pk" "$kver" || die "depmod failed"
+rm -rf "$OUT/dtbs"
+if [ -n "${BOARD_FDTDIR:-}" ]; then
+	[ -d "$pk/usr/lib/linux-image-$kver" ] || die "BOARD_FDTDIR: no device trees (/usr/lib/linux-image-$kver) in the kernel package"
+	cp -R "$pk/usr/lib/linux-image-$kver" "$OUT/dtbs"
+fi
 rm -f "$OUT/efi.stub"
 if [ -n "${BOARD_EFI_STUB:-}" ]; then
 	[ -f "$pk$BOARD_EFI_STUB" ] || die "no $BOARD_EFI_STUB in the packages"

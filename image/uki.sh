@@ -5,7 +5,9 @@
 # Inputs (environment):
 #   STUB     systemd's EFI stub (linuxx64.efi.stub, from the systemd-boot-efi
 #            package fetched for the board's architecture)
-#   KERNEL   the kernel image (EFI stub kernel, e.g. Debian's vmlinuz)
+#   KERNEL   the kernel image (EFI stub kernel, e.g. Debian's vmlinuz); a
+#            gzipped one (arm64's vmlinuz) goes in plain: the stub does not
+#            decompress
 #   INITRD   the initramfs
 #   CMDLINE  the kernel command line
 #   OUTPUT   the .efi file to write
@@ -23,6 +25,10 @@ rm -rf "$tmp"
 mkdir -p "$tmp"
 printf 'NAME="fsbench"\nID=fsbench\nPRETTY_NAME="fsbench boot image"\n' >"$tmp/os-release"
 printf '%s' "$CMDLINE" >"$tmp/cmdline"
+if [ "$(od -An -tx1 -N 2 "$KERNEL" | tr -d ' ')" = 1f8b ]; then
+	gzip -dc "$KERNEL" >"$tmp/kernel"
+	KERNEL=$tmp/kernel
+fi
 # Section addresses: kernel at 32 MiB, initramfs above it (64 MiB, or the
 # next MiB after a kernel larger than 32 MiB).
 kb=$(stat -c %s "$KERNEL")

@@ -9,7 +9,8 @@
 #   WORK (the work folder: disk.img, target.img; firmware copies go there),
 #   ACCEL (kvm, tcg), CPU, SERIAL (the console file; - for QEMU's stdio, as
 #   a LAVA device runs it), UEFI (1: boot the disk
-#   image through the firmware), KERNEL and INITRD (direct boot), ROOTFS,
+#   image through the firmware: pflash with BOARD_QEMU_FIRMWARE_VARS, else
+#   -bios BOARD_QEMU_FIRMWARE, as U-Boot is loaded), KERNEL and INITRD (direct boot), ROOTFS,
 #   PROFILE, APPEND (more kernel command line words), TCACHE (the target's
 #   cache mode), EXTRA (FILE:SERIAL words: more NVMe disks, FILE itself);
 #   faults of the target (tests/qemu/faults.sh): TFAULT (a blkdebug rules
@@ -67,7 +68,10 @@ if [ "${TUNPLUG:-0}" = 1 ]; then
 	mkfifo "$WORK/monitor.in" "$WORK/monitor.out"
 	set -- "$@" -chardev "pipe,id=mon,path=$WORK/monitor" -mon chardev=mon,mode=readline
 fi
-if [ "${UEFI:-0}" = 1 ]; then
+if [ "${UEFI:-0}" = 1 ] && [ -z "${BOARD_QEMU_FIRMWARE_VARS:-}" ]; then
+	# Firmware without a variable store (U-Boot): one image, -bios.
+	set -- "$@" -bios "$BOARD_QEMU_FIRMWARE"
+elif [ "${UEFI:-0}" = 1 ]; then
 	cp "$BOARD_QEMU_FIRMWARE_VARS" "$WORK/efivars.fd"
 	# Flash banks of a fixed size (arm64 virt: 64 MiB): pad copies.
 	fwcode=$BOARD_QEMU_FIRMWARE

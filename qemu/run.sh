@@ -31,8 +31,10 @@
 #   --extra-disk FILE:SERIAL  one more NVMe disk (repeatable), backed by FILE
 #                     itself (not copied), serial SERIAL; the target's serial
 #                     is fsbench-target, the boot disk's (virtio) fsbench-boot
-#   --uefi            boot the disk image itself through UEFI firmware
-#                     (BOARD_QEMU_FIRMWARE: EFI/BOOT/BOOT*.EFI on the ESP);
+#   --uefi            boot the disk image itself through the board's firmware
+#                     (BOARD_QEMU_FIRMWARE: UEFI's EFI/BOOT/BOOT*.EFI on the
+#                     ESP; without BOARD_QEMU_FIRMWARE_VARS, U-Boot given
+#                     with -bios: extlinux/extlinux.conf on the ESP);
 #                     the settings go into the ESP's fsbench.conf of the work
 #                     copy (profile, yes = 1, fsbench.KEY=VALUE of --append)
 #   --criteria FILE   the verdict's criteria: FILE replaces criteria.conf on
@@ -218,7 +220,11 @@ if [ "$uefi" = 1 ]; then
 	[ -f "${BOARD_QEMU_FIRMWARE:-}" ] || die "--uefi: no firmware ${BOARD_QEMU_FIRMWARE:-} (BOARD_QEMU_FIRMWARE)" 2
 	conf=$work/fsbench.conf
 	sh "$here/esp.sh" "$work/disk.img" "$conf" ${profile:+--profile "$profile"} $append
-	boot="UEFI firmware ($BOARD_QEMU_FIRMWARE)"
+	if [ -n "${BOARD_QEMU_FIRMWARE_VARS:-}" ]; then
+		boot="UEFI firmware ($BOARD_QEMU_FIRMWARE)"
+	else
+		boot="firmware ($BOARD_QEMU_FIRMWARE, -bios: the disk's extlinux.conf)"
+	fi
 else
 	conf=$here/../board/$BOARD/fsbench.conf
 	boot="direct kernel boot ($(basename "$kernel"))"
@@ -260,7 +266,7 @@ TFAULT=$tfault TTHROTTLE=$tthrottle TUNPLUG=$tunplug \
 guest=$(cat "$work/qemu.argv.guest")
 set --
 while IFS= read -r a; do set -- "$@" "$a"; done <"$work/qemu.argv"
-say "boot $BOARD ($([ "$uefi" = 1 ] && echo "UEFI firmware, disk image" || echo "direct kernel boot")), rootfs $rootfs, profile ${profile:-from fsbench.conf}, target $tsize NVMe (cache=$tcache), timeout ${timeout}s"
+say "boot $BOARD ($([ "$uefi" = 1 ] && echo "${BOARD_QEMU_FIRMWARE_VARS:+UEFI }firmware, disk image" || echo "direct kernel boot")), rootfs $rootfs, profile ${profile:-from fsbench.conf}, target $tsize NVMe (cache=$tcache), timeout ${timeout}s"
 say "guest: $guest"
 say "console: $serial"
 [ -z "$tfault" ] || say "target fault: QEMU blkdebug rules $tfault"

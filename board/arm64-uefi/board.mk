@@ -37,7 +37,7 @@ BOARD_BOOT_MODULES := $(BOARD_STORAGE_MODULES)
 BOARD_INIT_MODULES := nvme ahci sd_mod usb_storage uas vfat nls_cp437 nls_ascii \
                      crc32c_generic crc32_generic
 
-# Disk image: the ESP holds the plain Image, the initramfs and the UKI, and
+# Disk image: the ESP holds the gzipped Image, the initramfs and the UKI, and
 # results/; a larger log.
 BOARD_ESP_SIZE    := 128M
 BOARD_LOG_SIZE    := 32M

@@ -5,9 +5,13 @@
 # ($(O)/runner/aarch64/fsbench) unless FSBENCH_IMAGE names a binary.
 BOARD_CROSS_COMPILE ?= aarch64-linux-gnu-
 # Kernel: a Debian meta package; the exact image it depends on is fetched.
-# arm64's vmlinuz is a gzipped Image: the build stores it plain, with the
-# PE header the EFI stub and the firmware need.
+# arm64's vmlinuz is a plain Image (~31 MiB): stored gzipped (~11 MiB;
+# QEMU's -kernel and U-Boot unpack it), plain only inside the UKI (the EFI
+# stub does not unpack it).
 BOARD_KERNEL_PKG  ?= linux-image-arm64
+BOARD_KERNEL_GZIP ?= yes
+# mkimage's architecture for a legacy U-Boot image (BOARD_UIMAGE_LOAD).
+BOARD_UIMAGE_ARCH ?= arm64
 # UEFI boot: kernel + initramfs + command line in systemd's EFI stub,
 # EFI/BOOT/BOOTAA64.EFI on the ESP (set the three to nothing for no UKI).
 BOARD_EFI_STUB_PKG ?= systemd-boot-efi
@@ -26,9 +30,9 @@ BOARD_BOOT_MODULES ?= virtio_pci virtio_blk
 # checksum drivers (BusyBox modprobe does not follow softdeps).
 BOARD_INIT_MODULES ?= nvme vfat nls_cp437 nls_ascii crc32c_generic crc32_generic
 
-# Disk image: the ESP holds the plain Image (~30 MiB), the initramfs and the
-# UKI (both again).
-BOARD_ESP_SIZE    ?= 112M
+# Disk image: the ESP holds the gzipped Image (~10 MiB), the initramfs and
+# the UKI (the plain Image, ~30 MiB, and the initramfs again).
+BOARD_ESP_SIZE    ?= 80M
 
 # QEMU: virt with AAVMF (qemu-efi-aarch64) for booting the disk image
 # (qemu/run.sh --uefi); the virt machine's flash banks are 64 MiB each, the

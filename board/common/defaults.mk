@@ -5,6 +5,9 @@
 
 # Kernel file in the kernel package's /boot, without the -<version> suffix.
 BOARD_KERNEL_FILE ?= vmlinuz
+# yes: the kernel is stored gzipped (the boot loader unpacks it; the UKI
+# gets it plain).
+BOARD_KERNEL_GZIP ?=
 # Extra kernel command line words (console= comes from BOARD_CONSOLE).
 # panic=1 with QEMU's -no-reboot ends a crashed run at once.
 BOARD_CMDLINE     ?= quiet loglevel=4 panic=1 oops=panic softlockup_panic=1
@@ -18,6 +21,16 @@ BOARD_ROOTFS_TYPES ?= ext4 f2fs
 BOARD_ROOT_SIZE   ?= 96M
 BOARD_LOG_SIZE    ?= 16M
 BOARD_ESP_VOLUME_ID ?= 46534245
+# U-Boot standard boot: yes puts extlinux/extlinux.conf on the ESP (kernel
+# /vmlinuz, initrd /initrd.img, the command line) and sets the ESP's legacy
+# BIOS bootable flag; BOARD_FDTDIR names the ESP folder with the kernel
+# package's device trees (the fdtdir line; empty: U-Boot's own device
+# tree); BOARD_UIMAGE_LOAD, when set, wraps the gzipped kernel in a legacy
+# U-Boot image unpacked to that address (BOARD_UIMAGE_ARCH: mkimage -A),
+# for a U-Boot without kernel_comp_addr_r. image/disk.sh says more.
+BOARD_EXTLINUX    ?=
+BOARD_FDTDIR      ?=
+BOARD_UIMAGE_LOAD ?=
 
 # QEMU: the target disk (a sparse file behind -device nvme), the machine.
 BOARD_TARGET_SIZE ?= 10G

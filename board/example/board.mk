@@ -27,3 +27,7 @@ BOARD_EFI_STUB_PKG :=
 BOARD_EFI_STUB    :=
 BOARD_EFI_BOOT    :=
 BOARD_ESP_SIZE    := 64M
+# A board whose firmware is U-Boot: extlinux/extlinux.conf on the ESP, the
+# device trees of the kernel in dtbs/ (board/uboot-arm64 is one):
+#BOARD_EXTLINUX    := yes
+#BOARD_FDTDIR      := dtbs

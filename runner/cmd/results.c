@@ -9,6 +9,23 @@
 #include <stdio.h>
 #include <string.h>
 
+/* c->usage to f with %1$s as a, %2$s as b and %% as %: the usage is a
+ * template of the command's table, not a format checked by the compiler. */
+static void usage_fill(FILE *f, const char *t, const char *a, const char *b)
+{
+	for (; *t; t++) {
+		if (t[0] == '%' && t[1] == '%') {
+			fputc('%', f);
+			t++;
+		} else if (t[0] == '%' && (t[1] == '1' || t[1] == '2') && t[2] == '$' && t[3] == 's') {
+			fputs(t[1] == '1' ? a : b, f);
+			t += 3;
+		} else {
+			fputc(*t, f);
+		}
+	}
+}
+
 void results_usage(const struct results_cli *c, FILE *f)
 {
 	char names[128], described[256];
@@ -17,7 +34,7 @@ void results_usage(const struct results_cli *c, FILE *f)
 
 	rep_writer_names(names, sizeof(names), "|", "|", tables);
 	rep_writer_names(described, sizeof(described), ", ", " or ", REP_NAMES_ABOUT | tables);
-	fprintf(f, c->usage, names, described);
+	usage_fill(f, c->usage, names, described);
 }
 
 static int misuse(const struct results_cli *c)

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,12 +43,16 @@ static const char usage[] =
 	"exit: 0 PASS, 1 FAIL, 2 misuse, a bad criteria file or a run not in LOG, 4 an input cannot\n"
 	"be read or LOG cannot be written\n";
 
-/* "fsbench: verdict: WHAT" and the usage; fmt holds one %s for arg. */
-static int misuse(const char *fmt, const char *arg)
+/* "fsbench: verdict: WHAT" and the usage. */
+__attribute__((format(printf, 1, 2)))
+static int misuse(const char *fmt, ...)
 {
 	char what[512];
+	va_list ap;
 
-	snprintf(what, sizeof(what), fmt, arg);
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
 	fsb_msg("verdict: %s", what);
 	fputs(usage, stderr);
 	return EXIT_USAGE;

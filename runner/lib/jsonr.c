@@ -75,6 +75,7 @@ struct parser {
 	int rc;			/* first error: -EINVAL or -ENOMEM */
 };
 
+__attribute__((format(printf, 4, 5)))
 static int fail_at(struct parser *p, size_t pos, int rc, const char *fmt, ...)
 {
 	if (p->rc)

@@ -52,7 +52,7 @@ extern const size_t fsb_exit_count;
 
 /* "fsbench: TEXT\n" on stderr. */
 void fsb_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void fsb_vmsg(const char *fmt, va_list ap);
+void fsb_vmsg(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* fsb_msg, then return -1 (for helpers whose caller picks the exit code). */
 int fsb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* fsb_msg, then return code (`return fsb_fail(EXIT_SYSTEM, ...)`). */

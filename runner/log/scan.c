@@ -179,7 +179,7 @@ int log_scan(struct scan *s, struct fsb_log_stats *st)
 			return (int)n;
 		if (log_all_zero(b, (size_t)n)) {
 			st->end = LOG_END_CLEAN;
-			snprintf(st->detail, sizeof(st->detail), n < FSB_LOG_BLOCK ?
+			snprintf(st->detail, sizeof(st->detail), (size_t)n < FSB_LOG_BLOCK ?
 				 "end of the log space" : "empty block");
 			return 0;
 		}

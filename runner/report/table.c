@@ -26,6 +26,7 @@ int tab_init(struct rep_table *t, const char *name, const char *title,
 	return 0;
 }
 
+__attribute__((format(printf, 1, 0)))
 static char *vfmt(const char *fmt, va_list ap)
 {
 	va_list aq;

@@ -54,6 +54,7 @@ static const char *const rounds_text[] = { "all rounds", "fresh, round 1", "aged
 static double dmax(double a, double b) { return a > b ? a : b; }
 static double dmin(double a, double b) { return a < b ? a : b; }
 
+__attribute__((format(printf, 3, 4)))
 static int seterr(char *err, size_t len, const char *fmt, ...)
 {
 	va_list ap;

@@ -114,6 +114,7 @@ const char *fsb_src_name(enum fsb_src s)
 	return s < SRC_NSOURCES ? src_names[s] : "?";
 }
 
+__attribute__((format(printf, 2, 3)))
 static int seterr(struct fsb_cfgerr *err, const char *fmt, ...)
 {
 	va_list ap;

@@ -125,7 +125,9 @@ static void sample(const struct item *it, size_t n, uint64_t *out, uint32_t *nou
 
 	*nout = 0;
 	for (size_t i = 0; i < k; i++) {
-		const struct item *x = &it[n <= FSB_LAYOUT_PICTURE ? i : i * n / FSB_LAYOUT_PICTURE];
+		/* in 64 bits: i * n passes 2^32 on a 32-bit size_t from 2^24 files */
+		const struct item *x = &it[n <= FSB_LAYOUT_PICTURE ? i :
+					   (size_t)((uint64_t)i * n / FSB_LAYOUT_PICTURE)];
 		if (x->phys != UINT64_MAX)
 			out[(*nout)++] = x->phys / 4096;
 	}

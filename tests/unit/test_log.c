@@ -589,14 +589,14 @@ struct part {
 
 /* Write a disk image of nsect sectors of ss bytes, garbage everywhere, with
  * a protective MBR, a primary GPT (128 entries at LBA 2) and the given
- * partitions. */
+ * partitions. An image above 64 MiB is sparse: the GPT, then zeros. */
 static void make_disk(const char *path, unsigned ss, uint64_t nsect,
 		      const struct part *parts, int nparts)
 {
-	size_t size = (size_t)(ss * nsect);
+	uint64_t ent_sect = 128 * 128 / ss, whole = (uint64_t)ss * nsect;
+	size_t size = whole > (64u << 20) ? (size_t)(ss * (2 + ent_sect)) : (size_t)whole;
 	unsigned char *d = malloc(size);
 	unsigned char *mbr = d, *h = d + ss, *ents = d + 2 * ss;
-	uint64_t ent_sect = 128 * 128 / ss;
 
 	garbage(d, size);
 	memset(d, 0, (size_t)(ss * (2 + ent_sect)));
@@ -631,6 +631,8 @@ static void make_disk(const char *path, unsigned ss, uint64_t nsect,
 	unlink(path);
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	CHECK(fd >= 0 && write(fd, d, size) == (ssize_t)size);
+	if (size < whole)
+		CHECK(ftruncate(fd, (off_t)whole) == 0);
 	close(fd);
 	free(d);
 }
@@ -743,6 +745,24 @@ static void test_gpt(void)
 	CHECK_EQ_U(read_log("disk-past.img", &g, &st), -EBADMSG);
 	CHECK_CONTAINS(st.detail, "outside the image");
 	got_free(&g);
+
+	/* a 6 GiB sparse disk with the log partition at 5 GiB: every offset
+	 * of the read passes 2^32 (a 32-bit off_t or size_t would wrap) */
+	const struct part far[] = {
+		{ "rootfs", 34, 10485759 },
+		{ FSB_LOG_PARTLABEL, 10485760, 10485760 + 255 },
+	};
+	make_disk("disk-far.img", 512, 12582912, far, 2);
+	CHECK_EQ_U(fsize("disk-far.img"), 6ull << 30);
+	put_file("disk-far.img", 5ull << 30, "part.log");
+	CHECK(read_log("disk-far.img", &g, &st) == 0);
+	CHECK_EQ_U(g.n, 7);
+	CHECK_EQ_U(st.data_offset, 5ull << 30);
+	CHECK_EQ_U(st.capacity, 128 * 1024);
+	CHECK_EQ_U(st.end, LOG_END_CLEAN);
+	CHECK_EQ_U(g.run[6], 0x4242);
+	got_free(&g);
+	unlink("disk-far.img");
 
 	/* malformed headers */
 	copy_file("disk512.img", "disk-bad.img");
