@@ -22,7 +22,7 @@
 #       the launcher boots; the rest of the argv is the device's QEMU
 #       options
 #   lava.py console LOG   what LAVA saw on the console (the log's "target"
-#       lines, their '"' unescaped), one line each
+#       and "feedback" lines, their '"' unescaped), one line each
 #   lava.py results LOG   the test cases LAVA recorded in lava-run's log
 #       (its "results" lines): SUITE<TAB>CASE<TAB>RESULT<TAB>MEASUREMENT<TAB>
 #       UNITS<TAB>TEST_CASE_ID, one a line
@@ -185,10 +185,10 @@ def render(argv_path, work, template, images, words, job_out, dev_out):
         yaml.safe_dump(dev, f, sort_keys=False, width=10000)
 
 
-def logged(log, lvl):
+def logged(log, *lvls):
     with open(log, encoding="utf-8", errors="replace") as f:
         for line in f:
-            if '"lvl": "%s"' % lvl not in line:
+            if not any('"lvl": "%s"' % lvl in line for lvl in lvls):
                 continue
             try:
                 yield yaml.safe_load(line.strip().lstrip("- ")).get("msg")
@@ -197,8 +197,12 @@ def logged(log, lvl):
 
 
 def console(log):
-    # LAVA logs each console line with its '"' written '\\"' (and no '\r')
-    for m in logged(log, "target"):
+    # LAVA logs each console line with its '"' written '\\"' (and no '\r'),
+    # once it has its newline: as "target" while an action reads the
+    # console, as "feedback" after the test (finalize's read-feedback). A
+    # monitor's end string can match before its newline has been read; the
+    # line is then logged in finalize, as "feedback".
+    for m in logged(log, "target", "feedback"):
         if isinstance(m, str):
             print(m.replace('\\"', '"'))
 
