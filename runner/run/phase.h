@@ -26,6 +26,7 @@ enum fsb_walk {
 				 * unmounted and mounted before it (not in --dir mode) */
 
 struct fsb_wctx;	/* a worker's state, inside phase.c */
+struct fsb_config;
 
 /* The directory a phase's work is given. */
 struct fsb_wdir {
@@ -43,6 +44,9 @@ struct fsb_phase_def {
 	unsigned flags;		/* FSB_PH_* */
 	/* The work on one directory; returns 1 when the worker must stop. */
 	int (*op)(struct fsb_wctx *w, const struct fsb_wdir *d);
+	/* Whether the phase runs in this round with these settings (an
+	 * optional phase: its setting is on); NULL: every round. */
+	int (*wanted)(const struct fsb_config *cfg, uint32_t round);
 };
 
 extern const struct fsb_phase_def fsb_phases[];

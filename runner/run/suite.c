@@ -448,6 +448,9 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			char label[128];
 			int fd, cold = remount && (ph->flags & FSB_PH_COLD);
 
+			if (ph->wanted && !ph->wanted(cfg, round))
+				continue;
+
 			/* cold cache: unmount and mount the filesystem under test
 			 * (the first phase follows the mount after mkfs) */
 			if (cold && !(round == 1 && i == 0)) {
