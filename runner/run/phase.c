@@ -433,11 +433,11 @@ static int do_delete(struct fsb_wctx *w, const struct fsb_wdir *d)
  * it (FSB_PH_*: a fresh mount, a timed sync, verification, the fault
  * self-test, the layout record) and the work on one directory. */
 const struct fsb_phase_def fsb_phases[] = {
-	{ "create", WALK_CREATE, FSB_PH_COLD | FSB_PH_SYNC | FSB_PH_FAULT, do_create },
-	{ "stat", WALK_READDIR, FSB_PH_COLD | FSB_PH_VERIFY, do_stat },
-	{ "read", WALK_NAME, FSB_PH_COLD | FSB_PH_VERIFY, do_read },
-	{ "read_inode", WALK_INODE, FSB_PH_COLD | FSB_PH_VERIFY | FSB_PH_LAYOUT, do_read },
-	{ "delete", WALK_READDIR, FSB_PH_COLD | FSB_PH_SYNC, do_delete },
+	{ "create", WALK_CREATE, FSB_PH_COLD | FSB_PH_SYNC | FSB_PH_FAULT, do_create, NULL },
+	{ "stat", WALK_READDIR, FSB_PH_COLD | FSB_PH_VERIFY, do_stat, NULL },
+	{ "read", WALK_NAME, FSB_PH_COLD | FSB_PH_VERIFY, do_read, NULL },
+	{ "read_inode", WALK_INODE, FSB_PH_COLD | FSB_PH_VERIFY | FSB_PH_LAYOUT, do_read, NULL },
+	{ "delete", WALK_READDIR, FSB_PH_COLD | FSB_PH_SYNC, do_delete, NULL },
 };
 const size_t fsb_phase_count = sizeof(fsb_phases) / sizeof(fsb_phases[0]);
 
