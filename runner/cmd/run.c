@@ -72,6 +72,14 @@ static void run_start(struct fsb_ctx *c, const struct fsb_disk *t)
 		rec_str(&r, "log", c->log_dev);
 	if (c->kmsg_source[0])
 		rec_str(&r, "kmsg", c->kmsg_source);
+	if (c->kmsg) {
+		int64_t off;
+		const char *why;
+		if (fsb_kmsg_clock(c->kmsg, &off, &why))
+			rec_i64(&r, "kmsg_clock_offset_us", off);
+		else
+			rec_str(&r, "kmsg_clock", why);
+	}
 	fsb_emit(c, &r);
 	fsb_lava_start(c);
 }

@@ -9,8 +9,11 @@
  * a `kmsg` record tagged with the mark its kernel timestamp falls after: the
  * phase whose time span holds it, or `between` phases (with the filesystem
  * and round around it, when there is one). The kernel stamps messages with
- * its local clock, which follows CLOCK_MONOTONIC; the marks are taken on
- * CLOCK_MONOTONIC.
+ * its local clock, which drifts away from CLOCK_MONOTONIC while the machine
+ * is up; at open, one info-level line written to the kernel log and read
+ * back gives the offset between them, and the marks (CLOCK_MONOTONIC) are
+ * moved by it. Without it (the log cannot be written) the marks are
+ * CLOCK_MONOTONIC as it is, and run_start says why.
  *
  * A burst is capped: at most FSB_KMSG_MAX records per phase (or per gap
  * between phases); the rest are counted in a `kmsg_dropped` record.
@@ -68,14 +71,18 @@ size_t fsb_kmsg_attribute(const struct fsb_kmsg_mark *marks, size_t n, uint64_t 
 
 struct fsb_kmsg;
 
-/* Open path (FSB_KMSG_PATH) at its end. 0, or -errno (-ENOTTY: not a
- * character device, so not a kernel log). */
+/* Open path (FSB_KMSG_PATH) at its end, and measure the kernel clock's
+ * offset (one line written to it). 0, or -errno (-ENOTTY: not a character
+ * device, so not a kernel log). */
 int fsb_kmsg_open(struct fsb_kmsg **out, const char *path);
 /* The same on an open descriptor (taken over, set non-blocking), without the
  * seek: one record per read(2), EAGAIN when there is none (a SOCK_SEQPACKET
  * socket does the same in tests). */
 int fsb_kmsg_open_fd(struct fsb_kmsg **out, int fd);
 void fsb_kmsg_close(struct fsb_kmsg *k);
+/* 1 when the kernel clock's offset from CLOCK_MONOTONIC was measured
+ * (*offset_usec), 0 when not (*why_not says why). */
+int fsb_kmsg_clock(const struct fsb_kmsg *k, int64_t *offset_usec, const char **why_not);
 
 /* Where the run is from now on (c->kmsg may be NULL: nothing happens). fs
  * NULL or "": outside a filesystem; phase NULL: between phases. */

@@ -368,6 +368,8 @@ else
 	check "kernel messages: the run goes on (exit $rc)" [ "$rc" -eq 0 ]
 	check "kernel messages: the messages were written while create ran" [ "$early" -eq 0 ]
 	check "kernel messages: run_start says /dev/kmsg is read" some "$S/kmsg.out" '.type == "run_start" and .kmsg == "/dev/kmsg"'
+	check "kernel messages: run_start has the kernel clock's offset from CLOCK_MONOTONIC (its line read back)" some "$S/kmsg.out" \
+		'.type == "run_start" and (.kmsg_clock_offset_us | type) == "number"'
 	check "kernel messages: the one written before the run is not recorded" [ "$(kmsg_count "$tag: before the run")" -eq 0 ]
 	check "kernel messages: nothing from before the run (kernel_seq after ${before:-?}, the one written before it)" \
 		[ -n "$before" -a "$(count "$S/kmsg.out" ".type == \"kmsg\" and .kernel_seq <= ${before:-0}")" = 0 ]
