@@ -68,32 +68,14 @@ O=$T/o FSBENCH_HOST=$FSBENCH_HOST sh qemu/run.sh --disk "$disk" --results "$res"
 rc=$?
 set -e
 info "uefi: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
-check "uefi: launcher exit status 0 (the runner's)" [ "$rc" -eq 0 ] || tail -n 30 "$T/uefi.out"
 check "uefi: booted through the firmware" grep -q 'boot: *UEFI firmware' "$res/run.txt"
 check "uefi: the firmware started the ESP's boot file" grep -q 'BdsDxe: starting' "$res/serial.log"
 check "uefi: the guest is aarch64 with UEFI SMBIOS" sh -c \
 	"sh qemu/records.sh '$res/records.jsonl' run_start host.machine host.dmi.bios_vendor | grep -q '^aarch64	EFI'"
-check "uefi: records.jsonl extracted from the log partition" grep -q 'from the log partition' "$res/run.txt"
-check "uefi: one run_start" [ "$(recs "$res" run_start | wc -l)" -eq 1 ]
-check "uefi: run_end ok, exit_code 0" has "$res" run_end status=ok exit_code=0
-check_suite uefi "$res"
-check "uefi: serial log shows the rootfs mounted read-only" \
-	grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / ext4 ro,' "$res/serial.log"
-check "uefi: serial log shows the power-off" grep -q 'reboot: Power down' "$res/serial.log"
+check_run uefi "$res"
 
 # --- the records, extracted from the image afterwards --------------------------
-work=$(ls -d "$T/o/run/$B".* 2>/dev/null | head -n 1)
-console "$res" >"$T/console.jsonl"
-if [ -n "$work" ] && [ -f "$work/disk.img" ]; then
-	check "extract: fsbench log extract of the run's disk image" \
-		"$FSBENCH_HOST" log extract "$work/disk.img" -o "$T/extract"
-	check "extract: the records equal the console's" cmp "$T/extract/records.jsonl" "$T/console.jsonl"
-	check "extract: the records equal the launcher's records.jsonl" cmp "$T/extract/records.jsonl" "$res/records.jsonl"
-	info "extract: $(wc -l <"$T/extract/records.jsonl") records"
-	rm -rf "$work"
-else
-	fail "extract: the run's disk copy was not kept (--keep)"
-fi
+check_extract "$res" "$(ls -d "$T/o/run/$B".* 2>/dev/null | head -n 1)"
 
 # --- the hardware board's image (arm64-uefi) in the same machine ---------------
 # No console= on its command line: the kernel must find the serial port from

@@ -77,7 +77,6 @@ O=$T/o FSBENCH_HOST=$FSBENCH_HOST sh qemu/run.sh --disk "$disk" --results "$res"
 rc=$?
 set -e
 info "uboot: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
-check "uboot: launcher exit status 0 (the runner's)" [ "$rc" -eq 0 ] || tail -n 30 "$T/uboot.out"
 check "uboot: booted through the firmware, no -kernel" sh -c \
 	"grep -q 'boot: *firmware (.*qemu_arm/u-boot.bin' '$res/run.txt' && ! grep -qx -- -kernel $T/o/run/$B.*/qemu.argv"
 check "uboot: U-Boot read the ESP's extlinux.conf and started the kernel" sh -c \
@@ -85,26 +84,9 @@ check "uboot: U-Boot read the ESP's extlinux.conf and started the kernel" sh -c 
 	 grep -q 'Starting kernel' '$res/serial.log'"
 check "uboot: the guest is armv7l" sh -c \
 	"sh qemu/records.sh '$res/records.jsonl' run_start host.machine | grep -qx armv7l"
-check "uboot: records.jsonl extracted from the log partition" grep -q 'from the log partition' "$res/run.txt"
-check "uboot: one run_start" [ "$(recs "$res" run_start | wc -l)" -eq 1 ]
-check "uboot: run_end ok, exit_code 0" has "$res" run_end status=ok exit_code=0
-check_suite uboot "$res"
-check "uboot: serial log shows the rootfs mounted read-only" \
-	grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / ext4 ro,' "$res/serial.log"
-check "uboot: serial log shows the power-off" grep -q 'reboot: Power down' "$res/serial.log"
+check_run uboot "$res"
 
 # --- the records, extracted from the image afterwards on the host ---------------
-work=$(ls -d "$T/o/run/$B".* 2>/dev/null | head -n 1)
-console "$res" >"$T/console.jsonl"
-if [ -n "$work" ] && [ -f "$work/disk.img" ]; then
-	check "extract: fsbench log extract of the run's disk image" \
-		"$FSBENCH_HOST" log extract "$work/disk.img" -o "$T/extract"
-	check "extract: the records equal the console's" cmp "$T/extract/records.jsonl" "$T/console.jsonl"
-	check "extract: the records equal the launcher's records.jsonl" cmp "$T/extract/records.jsonl" "$res/records.jsonl"
-	info "extract: $(wc -l <"$T/extract/records.jsonl") records"
-	rm -rf "$work"
-else
-	fail "extract: the run's disk copy was not kept (--keep)"
-fi
+check_extract "$res" "$(ls -d "$T/o/run/$B".* 2>/dev/null | head -n 1)"
 
 summary

@@ -5,7 +5,9 @@
 # Gives: wanted, recs, rec, has, flat and console (a results folder's
 # records, read by key through qemu/records.sh), esp and esp_results (the
 # ESP of a launcher work copy, for mtools), check_suite (a whole smoke run
-# on the four filesystems).
+# on the four filesystems), check_run (a whole boot of it, as the launcher
+# collected it) and check_extract (the records read back from the disk
+# copy on the host).
 
 . tests/lib.sh
 PREFIX='FSBENCH:'
@@ -84,4 +86,34 @@ check_suite() {
 		[ "$(rec "$2" phase errors verify_errors | grep -cvxF '0	0' || true)" -eq 0 ]
 	check "$1: no verify_error or error records" \
 		[ "$(($(recs "$2" verify_error | wc -l) + $(recs "$2" error | wc -l)))" -eq 0 ]
+}
+# check_run NAME RESULTS: a whole smoke boot, as the launcher collected it:
+# its exit status ($rc; its output in $T/NAME.out) 0, the records from the
+# log partition, one run_start, run_end ok, check_suite, and on the serial
+# log the rootfs mounted read-only and the power-off.
+check_run() {
+	check "$1: launcher exit status 0 (the runner's)" [ "$rc" -eq 0 ] || tail -n 30 "$T/$1.out"
+	check "$1: records.jsonl extracted from the log partition" grep -q 'from the log partition' "$2/run.txt"
+	check "$1: one run_start" [ "$(recs "$2" run_start | wc -l)" -eq 1 ]
+	check "$1: run_end ok, exit_code 0" has "$2" run_end status=ok exit_code=0
+	check_suite "$1" "$2"
+	check "$1: serial log shows the rootfs mounted read-only" \
+		grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / [a-z0-9]* ro,' "$2/serial.log"
+	check "$1: serial log shows the power-off" grep -q 'reboot: Power down' "$2/serial.log"
+}
+# check_extract RESULTS WORK: `fsbench log extract` of the launcher's kept
+# disk copy (WORK/disk.img, --keep) on the host gives the records of the
+# serial console and of RESULTS/records.jsonl; WORK is removed.
+check_extract() {
+	console "$1" >"$T/console.jsonl"
+	if [ -n "$2" ] && [ -f "$2/disk.img" ]; then
+		check "extract: fsbench log extract of the run's disk image" \
+			"${FSBENCH_HOST:-$O/host/fsbench}" log extract "$2/disk.img" -o "$T/extract"
+		check "extract: the records equal the console's" cmp "$T/extract/records.jsonl" "$T/console.jsonl"
+		check "extract: the records equal the launcher's records.jsonl" cmp "$T/extract/records.jsonl" "$1/records.jsonl"
+		info "extract: $(wc -l <"$T/extract/records.jsonl") records"
+		rm -rf "$2"
+	else
+		fail "extract: the run's disk copy was not kept (--keep)"
+	fi
 }
