@@ -359,8 +359,7 @@ int fsb_fresh_get(struct fsb_fresh *fr, const char *for_what, char *why, size_t 
 	return 0;
 }
 
-/* One workload: its record, and an error record when it failed. */
-static int one(struct fsb_ctx *c, const char *fio, const struct fsb_fio_job *job, char *why,
+int fsb_fio_one(struct fsb_ctx *c, const char *fio, const struct fsb_fio_job *job, char *why,
 	       size_t len)
 {
 	struct fsb_fio_result res;
@@ -410,7 +409,7 @@ static int each(struct fsb_ctx *c, const char *fio, const char *fs, const char *
 			snprintf(fname, sizeof(fname), "%s/fsbench-fio.%s", dir, tok);
 			job.filename = fname;
 		}
-		if (one(c, fio, &job, w1, sizeof(w1)) < 0 && rc == 0) {
+		if (fsb_fio_one(c, fio, &job, w1, sizeof(w1)) < 0 && rc == 0) {
 			snprintf(why, len, "fio %s: %s", tok, w1);
 			rc = -1;
 		}

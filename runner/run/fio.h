@@ -84,6 +84,10 @@ struct fsb_fio_job {
 int fsb_fio_exec(const char *fio_path, const struct fsb_fio_job *job,
 		 struct fsb_fio_result *res, double *seconds, char *why, size_t whylen);
 
+/* One workload with the fio at fio_path: its `fio` record, after an
+ * error record (op "fio", the message) when it failed. 0 or -1 with why. */
+int fsb_fio_one(struct fsb_ctx *c, const char *fio_path, const struct fsb_fio_job *job,
+		char *why, size_t len);
 /* The `fio` record of a job that ran (res) or failed (res NULL, why). */
 void fsb_fio_record(struct fsb_ctx *c, const struct fsb_fio_job *job,
 		    const struct fsb_fio_result *res, double seconds, const char *why);
