@@ -211,7 +211,7 @@ int cmd_run(int argc, char **argv)
 	if (c->cfg.dir[0]) {
 		struct stat st;
 		struct statvfs vf;
-		uint64_t need = (uint64_t)c->cfg.dirs * c->cfg.files *
+		uint64_t need = !c->cfg.smallfile ? 0 : (uint64_t)c->cfg.dirs * c->cfg.files *
 				((c->cfg.file_size + 4095) / 4096 * 4096);
 		int gone = stat(c->cfg.dir, &st) < 0;
 		if (gone || !S_ISDIR(st.st_mode)) {
