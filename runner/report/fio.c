@@ -74,7 +74,7 @@ int rep_table_fill(const struct rep_run *r, struct rep_table *t)
 	};
 	enum { FS, LEVEL, FILES, IB, IA, RATIO, PB, PA, ST, NH };
 
-	tab_init(t, "fill", "Fill to 95 %, delete 30 %, fill again: 4 KiB random write before and after",
+	tab_init(t, "fill", "Fill test: 4 KiB random write on the fresh filesystem (before) and after filling, deleting at random and filling again",
 		 SHAPE_GRID, NH);
 	for (size_t c = 0; c < NH; c++)
 		tab_col(t, c, c >= LEVEL && c <= PA, h[c].head, h[c].key);

@@ -241,7 +241,7 @@ static int probe(struct fsb_ctx *c, const char *fio, const char *fs, const char 
 	char fname[FSB_PATH_MAX + 64], phase[32];
 	struct fsb_fio_job job = {
 		.w = fsb_fio_workload("randwrite"), .fs = fs, .filename = fname, .size = size,
-		.runtime = c->cfg.fio_runtime, .timeout = c->cfg.phase_timeout, .stage = stage,
+		.runtime = c->cfg.fio_runtime, .timeout = c->cfg.phase_timeout,
 	};
 	double secs;
 

@@ -74,7 +74,6 @@ struct fsb_fio_job {
 	uint64_t size;		/* bytes */
 	unsigned runtime;	/* seconds */
 	unsigned timeout;	/* seconds before fio is killed, 0 = none */
-	const char *stage;	/* fill: "before" or "after"; NULL otherwise */
 };
 
 /* Run one workload with the fio at fio_path and fold its JSON into res.
