@@ -40,7 +40,7 @@ static uint64_t new_run_id(void)
 
 static uint64_t need_bytes(const struct fsb_config *cfg)
 {
-	uint64_t files = (uint64_t)cfg->dirs * cfg->files;
+	uint64_t files = cfg->smallfile ? (uint64_t)cfg->dirs * cfg->files : 0;
 	uint64_t data = files * ((cfg->file_size + 4095) / 4096 * 4096);
 	uint64_t need = files * 16384 + 2 * data;
 
@@ -219,7 +219,7 @@ int cmd_run(int argc, char **argv)
 	if (c->cfg.dir[0]) {
 		struct stat st;
 		struct statvfs vf;
-		uint64_t need = (uint64_t)c->cfg.dirs * c->cfg.files *
+		uint64_t need = !c->cfg.smallfile ? 0 : (uint64_t)c->cfg.dirs * c->cfg.files *
 				((c->cfg.file_size + 4095) / 4096 * 4096);
 		int gone = stat(c->cfg.dir, &st) < 0;
 		if (gone || !S_ISDIR(st.st_mode)) {

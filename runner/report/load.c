@@ -44,6 +44,7 @@ static void run_free(struct rep_run *r)
 		free(r->fs[i].reason);
 	}
 	free(r->fs);
+	ld_fio_free(r);
 	for (size_t i = 0; i < r->nph; i++) {
 		free(r->ph[i].phase);
 		free(r->ph[i].order);
@@ -581,6 +582,10 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 	}
 	if (strcmp(type, "verdict") == 0)
 		return load_verdict(L, r, rec);
+	if (strcmp(type, "fio") == 0)
+		return ld_load_fio(L, r, rec);
+	if (strcmp(type, "fill") == 0)
+		return ld_load_fill(L, r, rec);
 	if (strcmp(type, "fs_start") == 0 || strcmp(type, "phase_start") == 0) {
 		/* the filesystem order of the run is the order they start */
 		const char *fs = jsonr_str(jsonr_get(rec, "fs"));

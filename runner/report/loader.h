@@ -41,4 +41,9 @@ void ld_health_free(struct rep_health *h);
 int ld_load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *rec, int dropped);
 int ld_load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 
+/* load_fio.c: the fio and fill records (run/fio.h, run/fill.h). */
+int ld_load_fio(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+int ld_load_fill(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_fio_free(struct rep_run *r);
+
 #endif

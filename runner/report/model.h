@@ -198,6 +198,26 @@ struct rep_check {
 	int pass;
 };
 
+/* A `fio` record: one fio workload on a filesystem or on the raw target
+ * (fs "raw"); [0] read, [1] write. Numbers absent are negative. */
+struct rep_fio {
+	char *fs, *workload, *status, *msg;	/* msg may be NULL */
+	double iops[2], mib_s[2];
+	double p99_ns[2];	/* completion latency */
+	uint64_t errors;
+	size_t line;
+};
+
+/* A `fill` record: the 4 KiB random write before [0] and after [1] the
+ * fill, delete and fill again. Numbers absent are negative. */
+struct rep_fill {
+	char *fs, *status, *msg;	/* msg may be NULL */
+	double level;		/* fraction, as df shows it */
+	double iops[2], p99_ns[2];
+	uint64_t files;		/* written in all */
+	size_t line;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -240,6 +260,10 @@ struct rep_run {
 	char *target_pcie_speed, *target_pcie_width;	/* run_start target */
 	struct rep_hsum *hsum;	/* health records, in input order */
 	size_t nhsum, caphsum;
+	struct rep_fio *fio;	/* fio records, in input order */
+	size_t nfio, capfio;
+	struct rep_fill *fill;	/* fill records, in input order */
+	size_t nfill, capfill;
 	/* the last `verdict` record: its checks */
 	int have_verdict;
 	struct rep_check *chk;

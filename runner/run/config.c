@@ -15,6 +15,7 @@
 #include "lib/kv.h"
 #include "lib/msg.h"
 #include "run/config.h"
+#include "run/fio.h"
 #include "run/fs.h"
 #include "log/record.h"
 
@@ -43,7 +44,7 @@ static const char *builtin(const char *v)
 
 static const struct key keys[] = {
 	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
-	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages)" },
+	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (4 min under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: 11 min under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md)" },
 	{ "fs", K_FSLIST, F(fs), 0, 0, all_fs,
 	  "filesystems, comma-separated, run in this order" },
 	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
@@ -82,6 +83,22 @@ static const struct key keys[] = {
 	  "lines for a LAVA `monitors` test on stdout (the console): `FSBENCH-LAVA: start run=ID` after run_start, `FSBENCH-RESULT: test_case_id=FS-rROUND-PHASE result=pass|fail measurement=SECONDS units=s` after each phase; the boot image adds the verdict's checks, `fsbench-run` and `FSBENCH-LAVA: end run=ID` (runner/FORMATS.md)" },
 	{ "fault", K_STR, F(fault), 0, 0, "",
 	  "self-test of verification: after each create, flip one bit of the byte at OFFSET of DIR/FILE (`DIR/FILE:OFFSET`, e.g. `d0001/f0000007:100`); the read phases must report it" },
+	{ "smallfile", K_BOOL, F(smallfile), 0, 1, "1",
+	  "run the small-file rounds x phases of runner/SUITE.md on each filesystem (1 but in the profiles `fio` and `fill`); 0: only the `fio` workloads and `fill`" },
+	{ "fio", K_STR, F(fio), 0, 0, "",
+	  "block-level fio workloads of runner/SUITE.md, comma-separated, run with the real `fio` on each filesystem (one file on a fresh mkfs) after its rounds, and with `fio_raw` on the raw target: `oltp` (randrw 70 % read, 4k, iodepth 32, 16 jobs), `web` (read, 1M, iodepth 8, 8 jobs), `vm` (randrw 50 %, 64k, iodepth 16, 32 jobs), `randwrite` (4k, iodepth 32, 1 job); all libaio, direct=1, time-based; empty (but in the profile `fio`): none (`fio` record)" },
+	{ "fio_runtime", K_U32, F(fio_runtime), 1, 86400, "30",
+	  "seconds each fio workload runs (fio's runtime, time_based; 30 but in the profiles `fio` and `fill`); also the length of each 4 KiB random write of `fill`" },
+	{ "fio_size", K_SIZE, F(fio_size), 1 << 20, UINT64_MAX, "1G",
+	  "bytes each fio workload spans (1G but in the profiles `fio` and `fill`): its file on a filesystem (at most 80 % of the free space) or the start of the raw target; `fill`'s random write file is this, at most 2 % of the filesystem" },
+	{ "fio_raw", K_BOOL, F(fio_raw), 0, 1, "0",
+	  "also run the `fio` workloads on the raw target device after the filesystems (fs `raw`; overwrites its first `fio_size` bytes, like the mkfs it needs `yes`; not with `dir`; 0 but in the profile `fio`)" },
+	{ "fill", K_BOOL, F(fill), 0, 1, "0",
+	  "the aging test of runner/SUITE.md on each filesystem, on a fresh mkfs: 4 KiB random write (fio randwrite), fill to `fill_pct` with files of 4 KiB to 1 MiB (fixed seed), delete `fill_delete_pct` of them at random, fill again, the same random write (`fill` record; not with `dir`; 0 but in the profile `fill`)" },
+	{ "fill_pct", K_U32, F(fill_pct), 10, 99, "95",
+	  "`fill`: the level to fill to, percent, as df shows it (used / (used + available))" },
+	{ "fill_delete_pct", K_U32, F(fill_delete_pct), 1, 90, "30",
+	  "`fill`: the share of its files deleted at random before it fills again, percent" },
 };
 /* The per-filesystem keys, after the fixed ones in help and docs. */
 static const char help_mkfs_opts[] =
@@ -92,6 +109,8 @@ static const char help_mount_opts[] =
 /* Per-filesystem keys follow the fixed ones in src[]/origin[]. */
 #define SLOT_MKFS(i) (NKEYS + (i))
 #define SLOT_MOUNT(i) (NKEYS + FSB_MAX_FS + (i))
+_Static_assert(NKEYS + 2 * FSB_MAX_FS <= sizeof(((struct fsb_config *)0)->src),
+	       "struct fsb_config: src[] and origin[] need a slot per key");
 
 struct profile {
 	const char *name;
@@ -103,6 +122,10 @@ static const struct profile profiles[] = {
 		    { "file_size", "4096" }, { "workers", "16" }, { "rounds", "3" } } },
 	{ "smoke", { { "fs", all_fs }, { "dirs", "4" }, { "files", "500" },
 		     { "file_size", "4096" }, { "workers", "4" }, { "rounds", "2" } } },
+	{ "fio", { { "fs", all_fs }, { "smallfile", "0" }, { "fio", "oltp,web,vm,randwrite" },
+		   { "fio_runtime", "5" }, { "fio_size", "256M" }, { "fio_raw", "1" } } },
+	{ "fill", { { "fs", all_fs }, { "smallfile", "0" }, { "fill", "1" },
+		    { "fio_runtime", "10" }, { "fio_size", "64M" } } },
 };
 #define NPROFILES (sizeof(profiles) / sizeof(profiles[0]))
 
@@ -499,6 +522,15 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 	if (c->target[0] && c->dir[0])
 		return seterr(err, "%s: target=%s and dir=%s: give one of them, not both",
 			      c->origin[find_key("dir") - keys], c->target, c->dir);
+	char why[256];
+	if (fsb_fio_list_check(c->fio, why, sizeof(why)) < 0)
+		return seterr(err, "%s: fio=%s: %s", c->origin[find_key("fio") - keys], c->fio, why);
+	if (c->dir[0] && c->fill)
+		return seterr(err, "%s: fill=1 and dir=%s: fill needs a target (it fills a whole filesystem)",
+			      c->origin[find_key("fill") - keys], c->dir);
+	if (c->dir[0] && c->fio_raw && c->fio[0])
+		return seterr(err, "%s: fio_raw=1 and dir=%s: the raw workloads need a target",
+			      c->origin[find_key("fio_raw") - keys], c->dir);
 	return 0;
 }
 

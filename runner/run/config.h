@@ -44,6 +44,13 @@ struct fsb_config {
 	char on_finish[16];	/* read by the boot image's init */
 	int lava;		/* LAVA monitors lines on stdout (run/lava.h) */
 	char fault[64];		/* self-test: DIR/FILE:OFFSET to corrupt after create */
+	int smallfile;		/* the rounds x phases of runner/SUITE.md */
+	char fio[64];		/* fio workloads (run/fio.h), comma-separated */
+	uint32_t fio_runtime;	/* seconds per workload */
+	uint64_t fio_size;	/* bytes per workload's file (or raw region) */
+	int fio_raw;		/* the workloads on the raw target too */
+	int fill;		/* the fill test (run/fill.h) */
+	uint32_t fill_pct, fill_delete_pct;
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
 	char mount_opts[FSB_MAX_FS][256];
 

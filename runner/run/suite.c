@@ -17,6 +17,8 @@
 #include "lib/exec.h"
 #include "lib/msg.h"
 #include "lib/time.h"
+#include "run/fill.h"
+#include "run/fio.h"
 #include "run/layout.h"
 #include "run/fs.h"
 #include "run/kmsg.h"
@@ -549,6 +551,37 @@ static void fs_end(struct fsrun *f, const char *status)
 	}
 }
 
+/* A fresh filesystem for the fio workloads or fill: umount, mkfs, mount. */
+static int remake(void *arg, const char *for_what, char *why, size_t len)
+{
+	struct fsrun *f = arg;
+	struct fsb_rec r;
+
+	fsb_rec_start(f->c, &r, "mkfs");
+	rec_str(&r, "fs", f->name);
+	rec_str(&r, "for", for_what);
+	if ((f->mounted && do_umount(f) < 0) || make_fs(f, &r) < 0 || do_mount(f) < 0) {
+		snprintf(why, len, "%s", f->reason);
+		return -1;
+	}
+	fsb_emit(f->c, &r);
+	return 0;
+}
+
+/* The fio workloads and the fill test (run/fio.h, run/fill.h) after the
+ * rounds, each on a fresh filesystem. */
+static void fio_fill(struct fsrun *f)
+{
+	struct fsb_fresh fr = { .fs = f->name, .mnt = f->mnt, .fresh = !f->c->cfg.smallfile,
+				.remake = f->dev ? remake : NULL, .arg = f };
+	char why[512];
+
+	if (fsb_fio_fs(f->c, &fr, why, sizeof(why)) < 0)
+		fail(f, "%s", why);
+	if ((f->mounted || !f->dev) && fsb_fill_fs(f->c, &fr, why, sizeof(why)) < 0)
+		fail(f, "%s", why);
+}
+
 static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, int fsi,
 			  struct fsb_workers *w, const struct fsb_pattern *pat)
 {
@@ -580,8 +613,10 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, int fsi,
 		return;
 	}
 	fsb_emit(c, &r);
-	if (do_mount(&f) == 0)
+	if (do_mount(&f) == 0 && c->cfg.smallfile)
 		run_rounds(&f, w, pat);
+	if (f.mounted && !f.failed)
+		fio_fill(&f);
 	if (f.mounted && do_umount(&f) < 0)
 		umount2(f.mnt, MNT_DETACH);
 	fs_end(&f, f.failed ? "failed" : "ok");
@@ -637,7 +672,10 @@ static void run_dir(struct fsb_ctx *c, struct fsb_workers *w, const struct fsb_p
 	rec_str(&r, "dir", f.mnt);
 	rec_str(&r, "support", "existing directory: no mkfs, no remount, warm cache");
 	fsb_emit(c, &r);
-	run_rounds(&f, w, pat);
+	if (c->cfg.smallfile)
+		run_rounds(&f, w, pat);
+	if (!f.failed)
+		fio_fill(&f);
 	int fd = open(f.mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
 		rm_tree(fd, 0);
@@ -676,6 +714,8 @@ void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 			snprintf(list, sizeof(list), "%s", c->cfg.fs);
 			for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
 				run_device_fs(c, target, fsb_fs_index(tok), w, pat);
+			if (fsb_fio_raw(c, target) < 0)
+				c->failed = 1;
 		}
 	}
 	fsb_workers_free(w);
