@@ -523,22 +523,28 @@ int fsb_config_column(const struct fsb_config *c, const char *name, struct fsb_c
 	snprintf(col->name, sizeof(col->name), "%s", name);
 	col->fsi = fsb_variant_base(name);
 	if (!strchr(name, ':')) {
-		col->source = "the filesystem table";
+		snprintf(col->source, sizeof(col->source), "the filesystem table");
 		return 0;
 	}
 	col->is_variant = 1;
 	for (size_t i = 0; i < c->nvariant; i++)
 		if (!strcmp(c->variant[i].name, name)) {
-			strcpy(col->mkfs, c->variant[i].mkfs);
-			strcpy(col->mount, c->variant[i].mount);
-			col->source = c->variant[i].origin;
+			const struct fsb_uvariant *u = &c->variant[i];
+			const char *src = fsb_src_name((enum fsb_src)u->src);
+			strcpy(col->mkfs, u->mkfs);
+			strcpy(col->mount, u->mount);
+			/* "config file x.conf:3", "command line --variant.ext4:x" */
+			if (!strncmp(u->origin, src, strlen(src)))
+				snprintf(col->source, sizeof(col->source), "%s", u->origin);
+			else
+				snprintf(col->source, sizeof(col->source), "%s %s", src, u->origin);
 			return 0;
 		}
 	if (!(v = fsb_variant_builtin(name)))
 		return -1;
 	snprintf(col->mkfs, sizeof(col->mkfs), "%s", v->mkfs);
 	snprintf(col->mount, sizeof(col->mount), "%s", v->mount);
-	col->source = "built in";
+	snprintf(col->source, sizeof(col->source), "built in");
 	return 0;
 }
 
@@ -681,12 +687,7 @@ void fsb_config_show(const struct fsb_config *c, int fd)
 		if (fsb_config_column(c, vn, &col) < 0 || fsb_variant_text(val, sizeof(val), col.mkfs, col.mount) < 0)
 			continue;
 		snprintf(name, sizeof(name), VARIANT_KEY "%s", vn);
-		if (!u)
-			dprintf(fd, "%-18s = %-24s # built in\n", name, val);
-		else if (!strncmp(u->origin, fsb_src_name((enum fsb_src)u->src), strlen(fsb_src_name((enum fsb_src)u->src))))
-			dprintf(fd, "%-18s = %-24s # %s\n", name, val, u->origin);
-		else
-			dprintf(fd, "%-18s = %-24s # %s %s\n", name, val, fsb_src_name((enum fsb_src)u->src), u->origin);
+		dprintf(fd, "%-18s = %-24s # %s\n", name, val, col.source);
 	}
 }
 

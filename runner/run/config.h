@@ -69,7 +69,7 @@ struct fsb_column {
 	int is_variant;
 	char mkfs[128];		/* the variant's mkfs arguments ("" for none) */
 	char mount[128];	/* the variant's mount options ("" for none) */
-	const char *source;	/* "built in", or where the setting came from */
+	char source[FSB_PATH_MAX / 2 + 32];	/* "built in", or where the setting came from */
 };
 
 /* Error text for the last failing config call is written here. */

@@ -467,4 +467,7 @@ check "one error record per worker, naming the signal" [ "$(count "$S/kill.out" 
 check "the filesystem fails with the worker and the signal" some "$S/kill.out" \
 	'.type == "fs_end" and (.reason // "" | test("^round 1 create: worker [01] \\(d000[01]\\) killed by signal 15"))'
 
+# ---- variants of a filesystem (the tuning matrix) ----
+. "$here/variants.sh"
+
 summary

@@ -271,7 +271,7 @@ static void test_config(void)
 	CHECK(fsb_config_column(&c, "ext4:mine", &col) == 0);
 	CHECK_STR(col.source, "command line --variant.ext4:mine");
 	CHECK(fsb_config_column(&c, "ext4:noatime", &col) == 0);
-	CHECK_STR(col.source, "variants.conf:3");
+	CHECK_STR(col.source, "config file variants.conf:3");
 	CHECK(fsb_config_column(&c, "f2fs:s8", &col) == 0);
 	CHECK_STR(col.source, "kernel command line");
 	CHECK_STR(def_of(&c, "ext4:nojournal"), "mkfs:-O ^has_journal");	/* untouched */
