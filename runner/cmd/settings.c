@@ -15,6 +15,8 @@ const char fsb_run_usage[] =
 	"       fsbench config --markdown|--scdoc     the settings table below, for the docs\n"
 	"       fsbench config --filesystems          print the filesystem table (name, mkfs,\n"
 	"                                             Debian package, modules, files; tab-separated)\n"
+	"       fsbench config --variants [--markdown|--scdoc]  the built-in variants\n"
+	"                                             (name, base, mkfs, mount, what; tab-separated)\n"
 	"\n"
 	"options:\n"
 	"  --target SPEC       the disk to destroy: /dev/NAME, path:P, partlabel:L, serial:S,\n"
