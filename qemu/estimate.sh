@@ -11,7 +11,8 @@
 #   same board, profile and accelerator that ended with exit code 0 (its
 #   run.txt and records.jsonl); else qemu/figures.txt for the board,
 #   accelerator and profile; else its TCG figures (KVM: an upper bound);
-#   else those of qemu-x86_64. A run with other dirs x files is scaled.
+#   else those of qemu-x86_64. A run with other dirs x files is scaled; a
+#   variant (FS:NAME) without figures of its own takes its filesystem's.
 # Outputs: on stdout, what the run will take and how to get a short run
 #   (lines without a prefix); PLAN, the figures for the progress line:
 #     boot SECONDS
@@ -92,8 +93,9 @@ est() {
 			total = boot
 			for (i = 1; i <= nf; i++) {
 				f = F[i]
-				if (f in row) {
-					m = split(row[f], R, " ")
+				b = f; sub(/:.*/, "", b)	# a variant FS:NAME: the figures of its base
+				if (f in row || b in row) {
+					m = split(row[f in row ? f : b], R, " ")
 					scale = files / R[2]
 				} else {	# no figure: the mean rate of the others
 					m = 3; R[3] = sum / n; scale = files

@@ -1,7 +1,7 @@
 /* cmd/config.c: `fsbench config`: the merged settings and where each came
  * from; `config --markdown|--scdoc`: the settings table for the docs;
  * `config --filesystems`: the filesystem table, for the image build and the
- * tests. */
+ * tests; `config --variants`: the built-in variants (run/variant.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,6 +9,7 @@
 #include "cmd/settings.h"
 #include "fsbench.h"
 #include "run/fs.h"
+#include "run/variant.h"
 
 int cmd_config(int argc, char **argv)
 {
@@ -22,6 +23,17 @@ int cmd_config(int argc, char **argv)
 		if (argc > 2)
 			return fsb_usage_error("config %s: takes no other argument", argv[1]);
 		fsb_config_doc(stdout, (enum fsb_doc_fmt)fmt);
+		return EXIT_OK;
+	}
+	/* the built-in variants, alone: as text, or the docs' table */
+	if (argc > 1 && !strcmp(argv[1], "--variants")) {
+		fmt = DOC_TEXT;
+		if (argc > 2 && (fmt = fsb_doc_fmt_option(argv[2])) < 0)
+			return fsb_usage_error("config --variants: unexpected argument '%s'", argv[2]);
+		if (argc > 3)
+			return fsb_usage_error("config --variants: unexpected argument '%s'", argv[3]);
+		if (fsb_variant_doc(stdout, (enum fsb_doc_fmt)fmt) < 0)
+			return fsb_fail(EXIT_SYSTEM, "config --variants: write: %s", strerror(errno));
 		return EXIT_OK;
 	}
 	/* the filesystem table, alone */

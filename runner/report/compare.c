@@ -43,14 +43,19 @@ static int compare_table(const struct rep_run *a, const struct rep_run *b,
 	tab_col(t, 3, 1, "B (s)", "b_seconds");
 	tab_col(t, 4, 1, "B/A", "b_over_a");
 	for (size_t c = 0; c < n; c++) {
+		/* next to the reference, a variant gets its base filesystem's figures */
+		const char *aname = only_b && cols[c]->base ? cols[c]->base : cols[c]->name;
 		for (int ri = 0; ri < ROW_N; ri++) {
 			double va = 0, vb = 0;
-			int ha = rep_summary(a, cols[c]->name, (enum rep_row)ri, 0, &va);
+			int ha = rep_summary(a, aname, (enum rep_row)ri, 0, &va);
 			int hb = rep_summary(b, cols[c]->name, (enum rep_row)ri, 0, &vb);
 			if (!ha && !hb)
 				continue;
 			size_t row = tab_row(t);
-			tab_text(t, row, 0, "%s", cols[c]->name);
+			if (strcmp(aname, cols[c]->name))
+				tab_text(t, row, 0, "%s (A: %s)", cols[c]->name, aname);
+			else
+				tab_text(t, row, 0, "%s", cols[c]->name);
 			tab_text(t, row, 1, "%s", rep_row_name((enum rep_row)ri));
 			if (ha)
 				tab_num(t, row, 2, CELL_SECONDS, va);
@@ -594,5 +599,10 @@ int rep_table_reference(const struct rep_run *r, struct rep_table *t)
 	t->title = "Against the SUITE.md reference (A: published, B: this run; seconds,"
 		   " median of rounds; B/A < 1: this run is faster)";
 	t->note = rep_reference.about;
+	for (size_t i = 0; i < r->nfs; i++)
+		if (r->fs[i].base && strcmp(r->fs[i].base, r->fs[i].name)) {
+			t->note = rep_reference.about_variants;
+			break;
+		}
 	return 0;
 }

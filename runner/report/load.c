@@ -42,6 +42,14 @@ static void run_free(struct rep_run *r)
 		free(r->fs[i].name);
 		free(r->fs[i].status);
 		free(r->fs[i].reason);
+		free(r->fs[i].base);
+		free(r->fs[i].v_mkfs);
+		free(r->fs[i].v_mount);
+		free(r->fs[i].v_source);
+		free(r->fs[i].mkfs_argv);
+		free(r->fs[i].mount_opts);
+		free(r->fs[i].mi_opts);
+		free(r->fs[i].mi_super);
 	}
 	free(r->fs);
 	ld_fio_free(r);
@@ -134,10 +142,44 @@ static struct rep_fs *fs_get(struct rep_run *r, const char *name)
 	struct rep_fs *f = &r->fs[r->nfs];
 	memset(f, 0, sizeof(*f));
 	f->name = strdup(name);
-	if (!f->name)
+	f->base = strndup(name, strcspn(name, ":"));	/* until fs_start says */
+	if (!f->name || !f->base) {
+		free(f->name);
+		free(f->base);
 		return NULL;
+	}
 	r->nfs++;
 	return f;
+}
+
+/* fs_start: a variant's row, the commands as run, the mount as the kernel
+ * reports it. */
+static int load_fs_start(struct loader *L, struct rep_fs *fs, const struct jsonr *rec)
+{
+	const struct jsonr *v = jsonr_get(rec, "variant");
+	const struct jsonr *mi = jsonr_get(rec, "mountinfo");
+
+	if (jsonr_is(v, JSONR_OBJ)) {
+		fs->variant = 1;
+		const char *base = jsonr_str(jsonr_get(v, "base"));
+		if (base && *base) {
+			char *b = strdup(base);
+			if (!b)
+				return ld_oom(L);
+			free(fs->base);
+			fs->base = b;
+		}
+		if (ld_set_text(&fs->v_mkfs, jsonr_get(v, "mkfs")) ||
+		    ld_set_text(&fs->v_mount, jsonr_get(v, "mount")) ||
+		    ld_set_text(&fs->v_source, jsonr_get(v, "source")))
+			return ld_oom(L);
+	}
+	if (ld_set_text(&fs->mkfs_argv, jsonr_get(jsonr_get(rec, "mkfs"), "argv")) ||
+	    ld_set_text(&fs->mount_opts, jsonr_get(rec, "mount_opts")) ||
+	    ld_set_text(&fs->mi_opts, jsonr_get(mi, "opts")) ||
+	    ld_set_text(&fs->mi_super, jsonr_get(mi, "super_opts")))
+		return ld_oom(L);
+	return 0;
 }
 
 static int load_run_start(struct loader *L, struct rep_run *r, const struct jsonr *rec)
@@ -589,8 +631,11 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 	if (strcmp(type, "fs_start") == 0 || strcmp(type, "phase_start") == 0) {
 		/* the filesystem order of the run is the order they start */
 		const char *fs = jsonr_str(jsonr_get(rec, "fs"));
-		if (fs && *fs && !fs_get(r, fs))
+		struct rep_fs *f = fs && *fs ? fs_get(r, fs) : NULL;
+		if (fs && *fs && !f)
 			return ld_oom(L);
+		if (f && strcmp(type, "fs_start") == 0)
+			return load_fs_start(L, f, rec);
 	}
 	return 0;	/* note, diagnoses, ...: not part of the tables */
 }

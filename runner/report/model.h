@@ -44,10 +44,18 @@ struct rep_phase {
 };
 
 struct rep_fs {
-	char *name;
+	char *name;		/* the column: a filesystem, or a variant FS:NAME */
 	char *status;		/* from fs_end; NULL when there was none */
 	char *reason;
 	size_t nphases;
+	/* fs_start: the base filesystem (its variant.base, else the name
+	 * up to ':'), and for a variant its row; each may be NULL */
+	char *base;
+	int variant;		/* fs_start has a variant object */
+	char *v_mkfs, *v_mount, *v_source;	/* the variant's mkfs arguments, mount options, where defined */
+	char *mkfs_argv;	/* mkfs.argv: the command as run */
+	char *mount_opts;	/* the mount options as given to mount */
+	char *mi_opts, *mi_super;	/* mountinfo: as the kernel reports them */
 };
 
 /* An `error` or `verify_error` record, kept for listing. */

@@ -30,6 +30,10 @@ const struct rep_reference rep_reference = {
 	.phase_files = 320000,
 	.about = "A: SUITE.md's published run (kernel 6.17, loop --direct-io=on over a 10 GB"
 		 " file on NVMe); `fsbench compare --reference` lists all four filesystems.",
+	.about_variants = "A: SUITE.md's published run (kernel 6.17, loop --direct-io=on over a 10 GB"
+		 " file on NVMe); `fsbench compare --reference` lists all four filesystems."
+		 " A variant's rows (FS:NAME (A: FS)) hold its base filesystem's figures, made and"
+		 " mounted with the default options.",
 	.fs = ref_fs,
 	.nfs = sizeof(ref_fs) / sizeof(ref_fs[0]),
 };

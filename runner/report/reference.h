@@ -21,6 +21,7 @@ struct rep_reference {
 	unsigned dirs, files, file_size, workers, rounds;
 	unsigned phase_files;	/* files per phase: dirs x files */
 	const char *about;	/* one line on where the figures come from */
+	const char *about_variants;	/* the same, and what a variant's row holds */
 	const struct rep_ref_fs *fs;
 	size_t nfs;
 };

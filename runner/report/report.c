@@ -9,6 +9,7 @@
 
 #include "report/chart.h"
 #include "report/fio.h"
+#include "report/variants.h"
 
 const struct rep_writer rep_writers[] = {
 	{ .name = "md", .alias = "markdown", .about = "Markdown, the default",
@@ -88,6 +89,7 @@ static const struct section sections[] = {
 	{ .name = "reference", .build = rep_table_reference, .view = REP_VIEW_READ,
 	  .phases = 1, .when = rep_seed_shaped },
 	{ .name = "rate", .build = rep_table_rate, .phases = 1 },
+	{ .name = "variants", .build = rep_table_variants, .rows = 1, .when = rep_has_variants },
 	{ .name = "fs_status", .build = rep_table_fs_status, .under = "summary" },
 	{ .name = "warm", .build = rep_table_warm, .view = REP_VIEW_READ, .phases = 1,
 	  .under = "summary" },

@@ -43,7 +43,7 @@ static const struct vkey {
 	{ "pcie_link", VD_PCIE, 0, "max, or SPEED xWIDTH (16GT/s x4)",
 	  "the disk's PCIe link: `max` is the device's maximum speed and width, or at least the speed and width given" },
 	{ "fs_ok", VD_FS_OK, 0, "filesystems, comma-separated",
-	  "each of these filesystems ran to the end (`fs_end` `ok`)" },
+	  "each of these filesystems (or variants, FS:NAME) ran to the end (`fs_end` `ok`)" },
 };
 #define NVKEYS (sizeof(vkeys) / sizeof(vkeys[0]))
 
@@ -89,6 +89,21 @@ static int is_word(const char *s)
 		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_'))
 			return 0;
 	return 1;
+}
+
+/* A filesystem a rule may name: one of c->fs_names, or a variant of one,
+ * FS:NAME (NAME a word: a column of its own, run/variant.h). */
+static int is_fs_name(const struct vd_criteria *c, const char *s)
+{
+	const char *colon = strchr(s, ':');
+	size_t n = colon ? (size_t)(colon - s) : strlen(s);
+	char base[32];
+
+	if (!n || n >= sizeof(base) || (colon && !is_word(colon + 1)))
+		return 0;
+	memcpy(base, s, n);
+	base[n] = 0;
+	return is_word(base) && in_list(c->fs_names, base, n);
 }
 
 void vd_criteria_init(struct vd_criteria *c, const char *fs_names,
@@ -215,8 +230,8 @@ static int parse_phase_key(const struct vd_criteria *c, struct vd_rule *u, const
 	int has_rounds = n >= 2 && (strcmp(part[n - 1], "all") == 0 || strcmp(part[n - 1], "fresh") == 0 ||
 				     strcmp(part[n - 1], "aged") == 0);
 	if (n == 3 || (n == 2 && !has_rounds)) {
-		if (strcmp(part[0], "*") && !(is_word(part[0]) && in_list(c->fs_names, part[0], strlen(part[0]))))
-			return seterr(err, errlen, "%s: %s: unknown filesystem '%s'; allowed: * or %s",
+		if (strcmp(part[0], "*") && !is_fs_name(c, part[0]))
+			return seterr(err, errlen, "%s: %s: unknown filesystem '%s'; allowed: * or %s, or a variant FS:NAME",
 				      where, key, part[0], c->fs_names ? c->fs_names : "a name");
 		strcpy(u->fs, part[0]);
 		i = 1;
@@ -319,9 +334,9 @@ int vd_criteria_add(struct vd_criteria *c, const char *key, const char *val,
 			}
 			memcpy(w, p, l);
 			w[l] = 0;
-			if (!is_word(w) || !in_list(c->fs_names, w, l)) {
+			if (!is_fs_name(c, w)) {
 				c->n--;
-				return seterr(err, errlen, "%s: %s: unknown filesystem '%s'; allowed: %s",
+				return seterr(err, errlen, "%s: %s: unknown filesystem '%s'; allowed: %s, or a variant FS:NAME",
 					      where, key, w, c->fs_names ? c->fs_names : "names");
 			}
 			p += l;
@@ -1223,7 +1238,8 @@ void vd_keys_doc(FILE *f, enum fsb_doc_fmt fmt)
 		}
 	}
 	if (fmt == DOC_TEXT)
-		fprintf(f, "  FS is a filesystem or * (every one of the run), PHASE a phase or *,\n"
+		fprintf(f, "  FS is a filesystem, a variant FS:NAME (a column of its own) or *\n"
+			   "  (every one of the run), PHASE a phase or *,\n"
 			   "  ROUNDS one of %s (round 1), %s (rounds 2 and later) or %s (the default).\n",
 			rounds_name[VD_FRESH], rounds_name[VD_AGED], rounds_name[VD_ALL]);
 }

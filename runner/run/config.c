@@ -17,6 +17,7 @@
 #include "run/config.h"
 #include "run/fio.h"
 #include "run/fs.h"
+#include "run/variant.h"
 #include "log/record.h"
 
 enum ktype { K_STR, K_U32, K_SIZE, K_BOOL, K_FSLIST, K_PROFILE, K_CHOICE };
@@ -36,17 +37,19 @@ struct key {
 /* "Every filesystem of the table, in its order" (run/fs.c), where a default
  * or a profile names the filesystems: the list is written in one place. */
 static const char all_fs[] = "every filesystem";
+/* Every filesystem, each followed by its built-in variants (run/variant.c). */
+static const char all_columns[] = "every filesystem and variant";
 /* A built-in value as the settings read it. */
 static const char *builtin(const char *v)
 {
-	return v == all_fs ? fsb_fs_names() : v;
+	return v == all_fs ? fsb_fs_names() : v == all_columns ? fsb_variant_all_columns() : v;
 }
 
 static const struct key keys[] = {
 	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
-	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (4 min under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: 11 min under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md)" },
+	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (4 min under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: 11 min under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (12 min under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix)" },
 	{ "fs", K_FSLIST, F(fs), 0, 0, all_fs,
-	  "filesystems, comma-separated, run in this order" },
+	  "filesystems, comma-separated, run in this order; each a filesystem FS or a variant of one, FS:NAME (`variant.FS:NAME`), run as a column of its own" },
 	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
 	{ "files", K_U32, F(files), 1, 10000000, "20000", "files per directory" },
 	{ "file_size", K_SIZE, F(file_size), 1, 64ull << 20, "4096",
@@ -105,6 +108,9 @@ static const char help_mkfs_opts[] =
 	"extra mkfs arguments for FS (split at spaces), after the defaults";
 static const char help_mount_opts[] =
 	"mount options for FS (comma-separated, as for `mount -o`; flags such as `noatime` go to `mount(2)` flags, the rest to the filesystem)";
+static const char help_variant[] =
+	"a variant of filesystem FS, named in `fs` as a column of its own: `mkfs:ARGS` (mkfs arguments, split at spaces, after the defaults and mkfs_opts.FS) and/or `mount:OPTS` (mount options, comma-separated, after mount_opts.FS: a later option wins), e.g. `variant.f2fs:s8 = mkfs:-s 8`. NAME is 1 to 15 of a-z, 0-9, _; mkfs:ARGS runs to a word beginning with mount:, in either order; a setting replaces a built-in row of that name whole (runner/README.md, Tuning matrix)";
+#define VARIANT_KEY "variant."
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
 /* Per-filesystem keys follow the fixed ones in src[]/origin[]. */
 #define SLOT_MKFS(i) (NKEYS + (i))
@@ -126,6 +132,8 @@ static const struct profile profiles[] = {
 		   { "fio_runtime", "5" }, { "fio_size", "256M" }, { "fio_raw", "1" } } },
 	{ "fill", { { "fs", all_fs }, { "smallfile", "0" }, { "fill", "1" },
 		    { "fio_runtime", "10" }, { "fio_size", "64M" } } },
+	{ "tuning", { { "fs", all_columns }, { "dirs", "4" }, { "files", "1000" },
+		      { "file_size", "4096" }, { "workers", "4" }, { "rounds", "2" } } },
 };
 #define NPROFILES (sizeof(profiles) / sizeof(profiles[0]))
 
@@ -179,7 +187,8 @@ int fsb_config_known(const char *key)
 {
 	int m;
 
-	return find_key(key) != NULL || fs_slot(key, &m) >= 0;
+	return find_key(key) != NULL || fs_slot(key, &m) >= 0 ||
+	       !strncmp(key, VARIANT_KEY, strlen(VARIANT_KEY));
 }
 
 /* The choices of a K_CHOICE key, from the help text after its ": ". */
@@ -219,7 +228,8 @@ static void allowed_text(const struct key *k, char *buf, size_t len)
 		snprintf(buf, len, "1/0, yes/no, true/false, on/off");
 		break;
 	case K_FSLIST:
-		snprintf(buf, len, "a comma-separated list of %s", fsb_fs_names());
+		snprintf(buf, len, "a comma-separated list of %s, each alone or as a variant FS:NAME (built in, or set with variant.FS:NAME)",
+			 fsb_fs_names());
 		break;
 	case K_PROFILE: {
 		size_t o = 0;
@@ -280,6 +290,38 @@ static int parse_bool(const char *s, int *out)
 	return -1;
 }
 
+/* variant.FS:NAME = mkfs:ARGS mount:OPTS: a row of the variant table (run/variant.h);
+ * the same name again replaces the row (a higher layer wins). */
+static int apply_variant(struct fsb_config *c, const char *key, const char *val, const char *shown,
+			 enum fsb_src src, const char *where, struct fsb_cfgerr *err)
+{
+	const char *name = key + strlen(VARIANT_KEY);
+	char mkfs[sizeof(c->variant[0].mkfs)], mount[sizeof(c->variant[0].mount)], why[240];
+	size_t i;
+
+	if (fsb_variant_name_check(name, why, sizeof(why)) < 0)
+		return seterr(err, "%s: %s: %s", where, key, why);
+	if (!strchr(name, ':'))
+		return seterr(err, "%s: %s: not a variant name; allowed: variant.FS:NAME, e.g. variant.%s:mine",
+			      where, key, name);
+	if (fsb_variant_parse(val, mkfs, sizeof(mkfs), mount, sizeof(mount), why, sizeof(why)) < 0)
+		return seterr(err, "%s: %s=%s: %s", where, key, shown, why);
+	for (i = 0; i < c->nvariant && strcmp(c->variant[i].name, name); i++)
+		;
+	if (i == c->nvariant) {
+		if (c->nvariant == FSB_MAX_VARIANTS)
+			return seterr(err, "%s: %s: too many variant settings; allowed: up to %d",
+				      where, key, FSB_MAX_VARIANTS);
+		c->nvariant++;
+	}
+	snprintf(c->variant[i].name, sizeof(c->variant[i].name), "%s", name);
+	strcpy(c->variant[i].mkfs, mkfs);
+	strcpy(c->variant[i].mount, mount);
+	c->variant[i].src = (unsigned char)src;
+	snprintf(c->variant[i].origin, sizeof(c->variant[i].origin), "%s", where);
+	return 0;
+}
+
 /* Set one key in c from text; on error fill err naming key, value, where. */
 static int apply(struct fsb_config *c, const char *name, const char *val,
 		 enum fsb_src src, const char *where, struct fsb_cfgerr *err)
@@ -293,6 +335,8 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 		snprintf(shown, sizeof(shown), "%.60s...", val);
 	else
 		snprintf(shown, sizeof(shown), "%s", val);
+	if (!k && !strncmp(name, VARIANT_KEY, strlen(VARIANT_KEY)))
+		return apply_variant(c, name, val, shown, src, where, err);
 	if (!k) {
 		int fi = fs_slot(name, &is_mount);
 		if (fi < 0)
@@ -333,32 +377,42 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 		break;
 	}
 	case K_FSLIST: {
-		/* each item a known filesystem, named once: no empty item, no repeat */
-		const char *item = val;
-		size_t n = 0, len;
-		int seen[FSB_MAX_FS] = { 0 };
+		/* each item a column (FS or FS:NAME), named once: no empty item, no
+		 * repeat; that a variant is defined is checked once every layer is
+		 * in (fsb_config_merge) */
+		char list[sizeof(((struct fsb_config *)0)->fs)], why[240];
+		const char *seen[FSB_MAX_COLUMNS];
+		size_t n = 0;
 		if (strlen(val) >= k->size)
-			return seterr(err, "%s: %s=%s: too long", where, name, shown);
+			return seterr(err, "%s: %s=%s: too long; allowed: up to %zu characters", where, name,
+				      shown, k->size - 1);
 		if (!val[strspn(val, ",")])
 			return seterr(err, "%s: %s=%s: empty list; allowed: %s", where, name, shown, allowed);
-		for (;; item += len + 1) {
-			char tok[sizeof(((struct fsb_config *)0)->fs)];
-			int fi;
-			len = strcspn(item, ",");
+		strcpy(list, val);
+		for (char *item = list;;) {
+			char *comma = strchr(item, ',');
+			if (comma)
+				*comma = 0;
 			n++;
-			if (len == 0)
+			if (!*item)
 				return seterr(err, "%s: %s=%s: item %zu is empty; allowed: %s",
 					      where, name, shown, n, allowed);
-			snprintf(tok, sizeof(tok), "%.*s", (int)len, item);
-			fi = fsb_fs_index(tok);
-			if (fi < 0)
+			if (n > FSB_MAX_COLUMNS)
+				return seterr(err, "%s: %s=%s: more than %d items", where, name, shown,
+					      FSB_MAX_COLUMNS);
+			if (!strchr(item, ':') && fsb_fs_index(item) < 0)
 				return seterr(err, "%s: %s=%s: unknown filesystem '%s'; allowed: %s",
-					      where, name, shown, tok, allowed);
-			if (seen[fi]++)
-				return seterr(err, "%s: %s=%s: filesystem '%s' is listed twice; allowed: %s",
-					      where, name, shown, tok, allowed);
-			if (!item[len])
+					      where, name, shown, item, allowed);
+			if (fsb_variant_name_check(item, why, sizeof(why)) < 0)
+				return seterr(err, "%s: %s=%s: %s", where, name, shown, why);
+			for (size_t j = 0; j + 1 < n; j++)
+				if (!strcmp(seen[j], item))
+					return seterr(err, "%s: %s=%s: filesystem '%s' is listed twice; allowed: %s",
+						      where, name, shown, item, allowed);
+			seen[n - 1] = item;
+			if (!comma)
 				break;
+			item = comma + 1;
 		}
 		strcpy(p, val);
 		break;
@@ -481,6 +535,51 @@ int fsb_layer_cmdline(struct fsb_layer *l, const char *path, struct fsb_cfgerr *
 	return 0;
 }
 
+int fsb_config_column(const struct fsb_config *c, const char *name, struct fsb_column *col)
+{
+	char why[240];
+	const struct fsb_variant *v;
+
+	if (fsb_variant_name_check(name, why, sizeof(why)) < 0 || strlen(name) >= sizeof(col->name))
+		return -1;
+	memset(col, 0, sizeof(*col));
+	snprintf(col->name, sizeof(col->name), "%s", name);
+	col->fsi = fsb_variant_base(name);
+	if (!strchr(name, ':')) {
+		snprintf(col->source, sizeof(col->source), "the filesystem table");
+		return 0;
+	}
+	col->is_variant = 1;
+	for (size_t i = 0; i < c->nvariant; i++)
+		if (!strcmp(c->variant[i].name, name)) {
+			const struct fsb_uvariant *u = &c->variant[i];
+			const char *src = fsb_src_name((enum fsb_src)u->src);
+			strcpy(col->mkfs, u->mkfs);
+			strcpy(col->mount, u->mount);
+			/* "config file x.conf:3", "command line --variant.ext4:x" */
+			if (!strncmp(u->origin, src, strlen(src)))
+				snprintf(col->source, sizeof(col->source), "%s", u->origin);
+			else
+				snprintf(col->source, sizeof(col->source), "%s %s", src, u->origin);
+			return 0;
+		}
+	if (!(v = fsb_variant_builtin(name)))
+		return -1;
+	snprintf(col->mkfs, sizeof(col->mkfs), "%s", v->mkfs);
+	snprintf(col->mount, sizeof(col->mount), "%s", v->mount);
+	snprintf(col->source, sizeof(col->source), "built in");
+	return 0;
+}
+
+/* The user's row of a variant, NULL when it is the built-in one or none. */
+static const struct fsb_uvariant *user_variant(const struct fsb_config *c, const char *name)
+{
+	for (size_t i = 0; i < c->nvariant; i++)
+		if (!strcmp(c->variant[i].name, name))
+			return &c->variant[i];
+	return NULL;
+}
+
 int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nlayers,
 		     struct fsb_cfgerr *err)
 {
@@ -516,6 +615,19 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 				  layers[i]->kv[j].where, err) < 0)
 				return -1;
 		}
+	/* every variant in fs defined, by a setting or the built-in table */
+	char list[sizeof(c->fs)];
+	snprintf(list, sizeof(list), "%s", c->fs);
+	for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		struct fsb_column col;
+		char names[200];
+		if (fsb_config_column(c, tok, &col) == 0)
+			continue;
+		fsb_variant_names(names, sizeof(names), fsb_variant_base(tok));
+		return seterr(err, "%s: fs=%.60s%s: unknown variant '%s'; allowed: %s%sor one set with variant.%s = mkfs:ARGS mount:OPTS",
+			      c->origin[find_key("fs") - keys], c->fs, strlen(c->fs) > 60 ? "..." : "",
+			      tok, names, names[0] ? " (built in), " : "", tok);
+	}
 	if (c->workers > c->dirs)
 		return seterr(err, "%s: workers=%u: more workers than dirs=%u; allowed: 1 to dirs",
 			      c->origin[find_key("workers") - keys], c->workers, c->dirs);
@@ -567,6 +679,13 @@ int fsb_config_get(const struct fsb_config *c, const char *name, char *buf, size
 		value_text(c, k, buf, len);
 		return 0;
 	}
+	if (!strncmp(name, VARIANT_KEY, strlen(VARIANT_KEY))) {
+		struct fsb_column col;
+		const char *v = name + strlen(VARIANT_KEY);
+		if (!strchr(v, ':') || fsb_config_column(c, v, &col) < 0)
+			return -1;
+		return fsb_variant_text(buf, len, col.mkfs, col.mount) < 0 ? -1 : 0;
+	}
 	fi = fs_slot(name, &is_mount);
 	if (fi < 0)
 		return -1;
@@ -587,6 +706,20 @@ void fsb_config_show(const struct fsb_config *c, int fd)
 		show_line(fd, name, c->mkfs_opts[i], c, SLOT_MKFS(i));
 		snprintf(name, sizeof(name), "mount_opts.%s", fsb_fs_table[i].name);
 		show_line(fd, name, c->mount_opts[i], c, SLOT_MOUNT(i));
+	}
+	/* the variants: the built-in rows (or the setting replacing one), then
+	 * the settings' own */
+	for (size_t i = 0; i < fsb_variant_count + c->nvariant; i++) {
+		const struct fsb_uvariant *u = i < fsb_variant_count ?
+			user_variant(c, fsb_variant_table[i].name) : &c->variant[i - fsb_variant_count];
+		const char *vn = i < fsb_variant_count ? fsb_variant_table[i].name : u->name;
+		struct fsb_column col;
+		if (i >= fsb_variant_count && fsb_variant_builtin(vn))
+			continue;	/* shown in place of its built-in row */
+		if (fsb_config_column(c, vn, &col) < 0 || fsb_variant_text(val, sizeof(val), col.mkfs, col.mount) < 0)
+			continue;
+		snprintf(name, sizeof(name), VARIANT_KEY "%s", vn);
+		dprintf(fd, "%-18s = %-24s # %s\n", name, val, col.source);
 	}
 }
 
@@ -616,6 +749,15 @@ void fsb_config_help(FILE *f)
 	fsb_doc_put(f, DOC_TEXT, help_mkfs_opts);
 	fprintf(f, "\n  %-16s ", "mount_opts.FS");
 	fsb_doc_put(f, DOC_TEXT, help_mount_opts);
+	fprintf(f, "\n  %-16s ", "variant.FS:NAME");
+	fsb_doc_put(f, DOC_TEXT, help_variant);
+	fprintf(f, "\n  %-16s   built in:", "");
+	for (size_t i = 0; i < fsb_variant_count; i++) {
+		char text[300];
+		const struct fsb_variant *v = &fsb_variant_table[i];
+		if (fsb_variant_text(text, sizeof(text), v->mkfs, v->mount) >= 0)
+			fprintf(f, "\n  %-16s     %-15s %s", "", v->name, text);
+	}
 	fputc('\n', f);
 }
 
@@ -624,7 +766,7 @@ void fsb_config_help(FILE *f)
 static void doc_row(FILE *f, enum fsb_doc_fmt fmt, const char *name, const char *def,
 		    const char *help, size_t helplen, const char *allowed)
 {
-	char text[1024];
+	char text[2048];
 
 	snprintf(text, sizeof(text), "%.*s%s%s", (int)helplen, help,
 		 allowed ? "; allowed: " : "", allowed ? allowed : "");
@@ -673,6 +815,17 @@ void fsb_config_doc(FILE *f, enum fsb_doc_fmt fmt)
 	}
 	doc_row(f, fmt, "mkfs_opts.FS", "", help_mkfs_opts, strlen(help_mkfs_opts), NULL);
 	doc_row(f, fmt, "mount_opts.FS", "", help_mount_opts, strlen(help_mount_opts), NULL);
+	/* the built-in variants named after the help, from their table */
+	char vtext[2048];
+	size_t o = (size_t)snprintf(vtext, sizeof(vtext), "%s; built in:", help_variant);
+	for (size_t i = 0; i < fsb_variant_count && o < sizeof(vtext); i++) {
+		char def[300];
+		const struct fsb_variant *v = &fsb_variant_table[i];
+		if (fsb_variant_text(def, sizeof(def), v->mkfs, v->mount) >= 0)
+			o += (size_t)snprintf(vtext + o, sizeof(vtext) - o, "%s `%s` (`%s`)",
+					      i ? "," : "", v->name, def);
+	}
+	doc_row(f, fmt, "variant.FS:NAME", "", vtext, strlen(vtext), NULL);
 }
 
 int fsb_config_json(const struct fsb_config *c, char *buf, size_t len)
@@ -703,6 +856,12 @@ int fsb_config_json(const struct fsb_config *c, char *buf, size_t len)
 		snprintf(name, sizeof(name), "mount_opts.%s", fsb_fs_table[i].name);
 		json_quote(q, sizeof(q), c->mount_opts[i]);
 		PUT(",\"%s\":%s", name, q);
+	}
+	for (size_t i = 0; i < c->nvariant; i++) {	/* the settings; built-in rows are the version's */
+		if (fsb_variant_text(val, sizeof(val), c->variant[i].mkfs, c->variant[i].mount) < 0)
+			return -1;
+		json_quote(q, sizeof(q), val);
+		PUT(",\"" VARIANT_KEY "%s\":%s", c->variant[i].name, q);
 	}
 	PUT("}");
 #undef PUT

@@ -10,6 +10,8 @@
 
 #define FSB_MAX_FS 8
 #define FSB_PATH_MAX 512
+#define FSB_MAX_COLUMNS 32	/* items of `fs` */
+#define FSB_MAX_VARIANTS 16	/* variant.FS:NAME settings */
 
 /* Where a value came from, lowest to highest precedence. */
 enum fsb_src {
@@ -23,7 +25,7 @@ enum fsb_src {
 
 struct fsb_config {
 	char profile[32];
-	char fs[128];		/* comma-separated filesystem names */
+	char fs[256];		/* comma-separated columns: FS or a variant FS:NAME */
 	uint32_t dirs;
 	uint32_t files;		/* files per directory */
 	uint64_t file_size;
@@ -53,10 +55,28 @@ struct fsb_config {
 	uint32_t fill_pct, fill_delete_pct;
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
 	char mount_opts[FSB_MAX_FS][256];
+	/* variant.FS:NAME settings (run/variant.h), each with its source */
+	struct fsb_uvariant {
+		char name[32];
+		char mkfs[128], mount[128];
+		unsigned char src;
+		char origin[FSB_PATH_MAX / 2];
+	} variant[FSB_MAX_VARIANTS];
+	size_t nvariant;
 
 	/* bookkeeping: source of every key, and its origin text (file:line) */
 	unsigned char src[64];
 	char origin[64][FSB_PATH_MAX / 2];
+};
+
+/* One column of `fs`: a filesystem, or a variant of one (run/variant.h). */
+struct fsb_column {
+	char name[32];		/* as listed: ext4, f2fs:s4z4 */
+	int fsi;		/* the base filesystem's index in fsb_fs_table */
+	int is_variant;
+	char mkfs[128];		/* the variant's mkfs arguments ("" for none) */
+	char mount[128];	/* the variant's mount options ("" for none) */
+	char source[FSB_PATH_MAX / 2 + 32];	/* "built in", or where the setting came from */
 };
 
 /* Error text for the last failing config call is written here. */
@@ -96,6 +116,10 @@ void fsb_config_help(FILE *f);
 void fsb_config_doc(FILE *f, enum fsb_doc_fmt fmt);
 /* Is this a known key (for CLI option parsing)? */
 int fsb_config_known(const char *key);
+/* The column name (an item of c->fs) resolved: its base filesystem, and
+ * for a variant its row, from a variant.NAME setting or the built-in
+ * table. 0, or -1 when name is not a column. */
+int fsb_config_column(const struct fsb_config *c, const char *name, struct fsb_column *col);
 /* Write the config as a JSON object body into buf (for run_start). */
 int fsb_config_json(const struct fsb_config *c, char *buf, size_t len);
 const char *fsb_src_name(enum fsb_src s);

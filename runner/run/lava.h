@@ -22,7 +22,8 @@ int fsb_lava_marker(char *buf, size_t len, const char *which, const char *run_id
  * digits, '-', '_', '.'). Returns the length, or -1 (a bad id, no room). */
 int fsb_lava_result(char *buf, size_t len, const char *id, int pass,
 		    double measurement, const char *units);
-/* A phase's test case id: "FS-rROUND-PHASE" (ext4-r1-read_inode). */
+/* A phase's test case id: "FS-rROUND-PHASE" (ext4-r1-read_inode); a
+ * variant's ':' becomes '.' (f2fs.s4z4-r1-create). */
 int fsb_lava_phase_id(char *buf, size_t len, const char *fs, unsigned round, const char *phase);
 /* A test case id from free text: PREFIX then the text in lower case, each
  * run of other characters than letters, digits, '_' and '.' one '-', none

@@ -2,8 +2,10 @@
  * the next (the evidence that a cold phase really followed a remount). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -105,6 +107,72 @@ int fsb_mnt_id(int fd, uint64_t *id, int *unique)
 	*id = sx.mnt_id;
 	*unique = (sx.mask & FSB_STATX_MNT_ID_UNIQUE) != 0;
 	return 0;
+}
+
+/* One field of a mountinfo line into dst, its octal escapes (\040 for a
+ * space) undone. */
+static void mi_field(char *dst, size_t len, const char *src, size_t n)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < n && o + 1 < len; i++) {
+		if (src[i] == '\\' && i + 3 < n &&
+		    src[i + 1] >= '0' && src[i + 1] <= '3' && src[i + 2] >= '0' && src[i + 2] <= '7' &&
+		    src[i + 3] >= '0' && src[i + 3] <= '7') {
+			dst[o++] = (char)((src[i + 1] - '0') * 64 + (src[i + 2] - '0') * 8 + (src[i + 3] - '0'));
+			i += 3;
+		} else {
+			dst[o++] = src[i];
+		}
+	}
+	dst[o] = 0;
+}
+
+int fsb_mountinfo(const char *mnt, struct fsb_mountinfo *mi)
+{
+	char real[PATH_MAX], line[4096], point[PATH_MAX];
+	FILE *f;
+	int found = 0;
+
+	if (!realpath(mnt, real))
+		return -errno;
+	if (!(f = fopen("/proc/self/mountinfo", "re")))
+		return -errno;
+	/* ID PARENT MAJ:MIN ROOT POINT OPTS [TAGS...] - TYPE SOURCE SUPER */
+	while (fgets(line, sizeof(line), f)) {
+		const char *fld[6], *p = line;
+		size_t len[6], n = 0;
+
+		line[strcspn(line, "\n")] = 0;
+		for (; n < 6 && *p; n++) {
+			fld[n] = p;
+			len[n] = strcspn(p, " ");
+			p += len[n];
+			p += *p == ' ';
+		}
+		if (n < 6)
+			continue;
+		mi_field(point, sizeof(point), fld[4], len[4]);
+		if (strcmp(point, real))
+			continue;
+		const char *sep = strstr(p - 1, " - ");
+		if (!sep)
+			continue;
+		mi_field(mi->opts, sizeof(mi->opts), fld[5], len[5]);
+		p = sep + 3;
+		for (n = 0; n < 3; n++) {
+			fld[n] = p;
+			len[n] = strcspn(p, " ");
+			p += len[n];
+			p += *p == ' ';
+		}
+		mi_field(mi->type, sizeof(mi->type), fld[0], len[0]);
+		mi_field(mi->source, sizeof(mi->source), fld[1], len[1]);
+		mi_field(mi->super_opts, sizeof(mi->super_opts), fld[2], len[2]);
+		found = 1;	/* a later line is a mount on top: it wins */
+	}
+	fclose(f);
+	return found ? 0 : -ENOENT;
 }
 
 int fsb_mnt_in_use(const char *mnt)

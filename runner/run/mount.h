@@ -21,6 +21,18 @@ int fsb_umount(const char *mnt);
  * kernel gives neither. */
 int fsb_mnt_id(int fd, uint64_t *id, int *unique);
 
+/* The mount on mnt as the kernel reports it in /proc/self/mountinfo (the
+ * topmost one there): its type, source, per-mount options (rw,noatime)
+ * and the filesystem's own (super options). 0, -ENOENT when nothing is
+ * mounted on mnt, or -errno. */
+struct fsb_mountinfo {
+	char type[32];
+	char source[256];
+	char opts[256];		/* mount options: rw, noatime, relatime, ... */
+	char super_opts[512];	/* the filesystem's options: errors=..., compress=zstd */
+};
+int fsb_mountinfo(const char *mnt, struct fsb_mountinfo *mi);
+
 /* 1 when something is mounted on mnt (it and its parent differ in st_dev). */
 int fsb_mnt_in_use(const char *mnt);
 /* mkdir -p */

@@ -31,7 +31,8 @@ struct fsrun {
 	struct fsb_ctx *c;
 	const struct fsb_fs *fs;
 	int fsi;			/* index in fsb_fs_table, -1 in dir mode */
-	const char *name;
+	const struct fsb_column *col;	/* the column: fs or a variant; NULL in dir mode */
+	const char *name;		/* the column's name, every record's "fs" */
 	const char *dev;		/* NULL in dir mode */
 	char mnt[FSB_PATH_MAX + 64];	/* where the files live */
 	unsigned long mflags;
@@ -86,7 +87,7 @@ static int ensure_support(struct fsrun *f, char *support, size_t len)
 		return 0;
 	}
 	if (fsb_which("modprobe", modprobe, sizeof(modprobe)) < 0) {
-		fail(f, "kernel has no %s support and modprobe was not found", f->name);
+		fail(f, "kernel has no %s support and modprobe was not found", f->fs->name);
 		return -1;
 	}
 	const char *failed_mod = NULL;
@@ -103,7 +104,7 @@ static int ensure_support(struct fsrun *f, char *support, size_t len)
 		}
 	}
 	if (!kernel_has(f->fs->mount_type)) {
-		fail(f, "kernel has no %s support (modprobe %s: %s)", f->name,
+		fail(f, "kernel has no %s support (modprobe %s: %s)", f->fs->name,
 		     failed_mod ? failed_mod : f->fs->mount_type, failed_mod ? failed_out : "loaded, still missing");
 		return -1;
 	}
@@ -111,18 +112,28 @@ static int ensure_support(struct fsrun *f, char *support, size_t len)
 	return 0;
 }
 
-static int do_mount(struct fsrun *f)
+/* mount(2); -errno, nothing recorded */
+static int mount_try(struct fsrun *f)
 {
 	int e = fsb_mount(f->dev, f->mnt, f->fs->mount_type, f->mflags, f->mdata);
 
-	if (e < 0) {
-		e = -e;
-		fail(f, "mount %s (%s) on %s: %s", f->dev, f->name, f->mnt, strerror(e));
-		fsb_error_rec(f->c, f->name, 0, NULL, "mount", f->dev, e, 1, f->reason);
-		return -1;
-	}
-	f->mounted = 1;
-	return 0;
+	if (e == 0)
+		f->mounted = 1;
+	return e;
+}
+
+static int mount_failed(struct fsrun *f, int e)
+{
+	fail(f, "mount %s (%s) on %s: %s", f->dev, f->name, f->mnt, strerror(e));
+	fsb_error_rec(f->c, f->name, 0, NULL, "mount", f->dev, e, 1, f->reason);
+	return -1;
+}
+
+static int do_mount(struct fsrun *f)
+{
+	int e = mount_try(f);
+
+	return e < 0 ? mount_failed(f, -e) : 0;
 }
 
 static int do_umount(struct fsrun *f)
@@ -143,7 +154,7 @@ static int do_umount(struct fsrun *f)
 static int make_fs(struct fsrun *f, struct fsb_rec *rec)
 {
 	const struct fsb_config *cfg = &f->c->cfg;
-	char path[FSB_PATH_MAX], ver[1024] = "", out[4096] = "", opts[256], argtext[1024] = "";
+	char path[FSB_PATH_MAX], ver[1024] = "", out[4096] = "", opts[256], vopts[256], argtext[1024] = "";
 	char *argv[64];
 	int n = 0;
 	double t0;
@@ -165,6 +176,10 @@ static int make_fs(struct fsrun *f, struct fsb_rec *rec)
 	snprintf(opts, sizeof(opts), "%s", cfg->mkfs_opts[f->fsi]);
 	char *save = NULL;
 	for (char *tok = strtok_r(opts, " \t", &save); tok && n < 60; tok = strtok_r(NULL, " \t", &save))
+		argv[n++] = tok;
+	/* a variant's arguments after the user's (run/variant.h) */
+	snprintf(vopts, sizeof(vopts), "%s", f->col ? f->col->mkfs : "");
+	for (char *tok = strtok_r(vopts, " \t", &save); tok && n < 60; tok = strtok_r(NULL, " \t", &save))
 		argv[n++] = tok;
 	argv[n++] = (char *)f->dev;
 	argv[n] = NULL;
@@ -582,18 +597,41 @@ static void fio_fill(struct fsrun *f)
 		fail(f, "%s", why);
 }
 
-static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, int fsi,
+/* The mount of fs_start as the kernel reports it. */
+static void mountinfo_json(struct fsrun *f, struct fsb_rec *r)
+{
+	struct fsb_mountinfo mi;
+	int e = fsb_mountinfo(f->mnt, &mi);
+
+	rec_obj(r, "mountinfo");
+	if (e < 0) {
+		rec_str(r, "error", strerror(-e));
+	} else {
+		rec_str(r, "type", mi.type);
+		rec_str(r, "source", mi.source);
+		rec_str(r, "opts", mi.opts);
+		rec_str(r, "super_opts", mi.super_opts);
+	}
+	rec_close(r);
+}
+
+static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const struct fsb_column *col,
 			  struct fsb_workers *w, const struct fsb_pattern *pat)
 {
-	struct fsrun f = { .c = c, .fs = &fsb_fs_table[fsi], .fsi = fsi, .name = fsb_fs_table[fsi].name,
+	int fsi = col->fsi;
+	struct fsrun f = { .c = c, .fs = &fsb_fs_table[fsi], .fsi = fsi, .col = col, .name = col->name,
 			   .dev = t->path };
 	struct fsb_rec r;
-	char support[64];
+	char support[64], mopts[512];
 
 	snprintf(f.mnt, sizeof(f.mnt), "%s", c->cfg.mnt);
 	fsb_kmsg_mark(c, f.name, 0, NULL);
-	if (fsb_mount_opts(c->cfg.mount_opts[fsi], &f.mflags, f.mdata, sizeof(f.mdata)) < 0) {
-		fail(&f, "mount_opts.%s: too long", f.name);
+	/* mount_opts.FS, then a variant's options: the later wins */
+	snprintf(mopts, sizeof(mopts), "%s%s%s", c->cfg.mount_opts[fsi],
+		 c->cfg.mount_opts[fsi][0] && col->mount[0] ? "," : "", col->mount);
+	if (fsb_mount_opts(mopts, &f.mflags, f.mdata, sizeof(f.mdata)) < 0) {
+		fail(&f, "mount_opts.%s%s%s: too long", f.fs->name, col->is_variant ? " with variant " : "",
+		     col->is_variant ? col->name : "");
 		fs_end(&f, "failed");
 		return;
 	}
@@ -605,15 +643,31 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, int fsi,
 	rec_str(&r, "fs", f.name);
 	rec_str(&r, "device", f.dev);
 	rec_str(&r, "support", support);
-	rec_str(&r, "mount_opts", c->cfg.mount_opts[fsi]);
+	rec_str(&r, "mount_opts", mopts);
 	rec_str(&r, "mnt", f.mnt);
+	if (col->is_variant) {
+		rec_obj(&r, "variant");
+		rec_str(&r, "name", col->name);
+		rec_str(&r, "base", f.fs->name);
+		rec_str(&r, "mkfs", col->mkfs);
+		rec_str(&r, "mount", col->mount);
+		rec_str(&r, "source", col->source);
+		rec_close(&r);
+	}
 	if (make_fs(&f, &r) < 0) {
 		char p[FSB_PATH_MAX];
 		fs_end(&f, fsb_which(f.fs->mkfs, p, sizeof(p)) < 0 ? "skipped" : "failed");
 		return;
 	}
+	/* the first mount before fs_start is written, so that it holds the
+	 * options the kernel applied */
+	int me = mount_try(&f);
+	if (me == 0)
+		mountinfo_json(&f, &r);
 	fsb_emit(c, &r);
-	if (do_mount(&f) == 0 && c->cfg.smallfile)
+	if (me < 0)
+		mount_failed(&f, -me);
+	else if (c->cfg.smallfile)
 		run_rounds(&f, w, pat);
 	if (f.mounted && !f.failed)
 		fio_fill(&f);
@@ -689,7 +743,7 @@ void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 {
 	struct fsb_workers *w = fsb_workers_new(c->cfg.workers);
 	struct fsb_pattern *pat = malloc(sizeof(*pat));
-	char list[256], *save = NULL;
+	char list[sizeof(c->cfg.fs)], *save = NULL;
 
 	if (!w || !pat) {
 		fsb_error_rec(c, NULL, 0, NULL, "alloc", NULL, ENOMEM, 1, "cannot allocate worker state");
@@ -712,8 +766,11 @@ void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 			c->failed = 1;
 		} else {
 			snprintf(list, sizeof(list), "%s", c->cfg.fs);
-			for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-				run_device_fs(c, target, fsb_fs_index(tok), w, pat);
+			for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+				struct fsb_column col;
+				if (fsb_config_column(&c->cfg, tok, &col) == 0)	/* checked by the config */
+					run_device_fs(c, target, &col, w, pat);
+			}
 			if (fsb_fio_raw(c, target) < 0)
 				c->failed = 1;
 		}

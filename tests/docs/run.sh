@@ -19,7 +19,7 @@ has() { grep -qF -- "$1" "$S/out"; }
 "$fsb" config --markdown > "$S/md"
 check "config --markdown: a table key | default | meaning" \
 	sh -c "head -n 2 '$S/md' | tr -d '\n' | grep -qx '| key | default | meaning ||---|---|---|'"
-keys=$("$fsb" config --show | awk '{ print $1 }' | sed 's/^\(mkfs_opts\|mount_opts\)\..*/\1.FS/' | sort -u)
+keys=$("$fsb" config --show | awk '{ print $1 }' | sed 's/^\(mkfs_opts\|mount_opts\)\..*/\1.FS/; s/^variant\..*/variant.FS:NAME/' | sort -u)
 missing=
 for k in $keys; do grep -q "^| \`$k\` |" "$S/md" || missing="$missing $k"; done
 check "config --markdown: one row for every key of config --show${missing:+ (missing:$missing)}" [ -z "$missing" ]

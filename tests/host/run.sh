@@ -471,5 +471,7 @@ check "the filesystem fails with the worker and the signal" some "$S/kill.out" \
 
 # ---- the fio workloads and the fill test ----
 . "$here/fio.sh"
+# ---- variants of a filesystem (the tuning matrix) ----
+. "$here/variants.sh"
 
 summary
