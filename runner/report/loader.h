@@ -1,7 +1,7 @@
 /* loader.h: inside the report library: the state of one load of records
  * into the run model, and the helpers the loaders share (loader.c), for
- * load.c (the lines, the runs and the timings) and load_evidence.c (kernel
- * messages and the disk's health). Not for use outside runner/report/. */
+ * load.c (the lines, the runs and the timings), load_evidence.c (kernel
+ * messages and the disk's health) and freespace.c (the freespace records). Not for use outside runner/report/. */
 #ifndef FSB_REPORT_LOADER_H
 #define FSB_REPORT_LOADER_H
 
@@ -40,5 +40,9 @@ void ld_health_free(struct rep_health *h);
 /* A kmsg record (dropped 0) or a kmsg_dropped record (dropped 1). */
 int ld_load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *rec, int dropped);
 int ld_load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+
+/* freespace.c */
+int ld_load_freespace(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_freespace_free(struct rep_run *r);
 
 #endif
