@@ -251,9 +251,14 @@ int rep_table_freespace_findings(const struct rep_run *r, struct rep_table *t)
 	tab_init(t, "freespace_findings", NULL, SHAPE_NOTES, 2);
 	tab_col(t, 0, 0, "fs", NULL);
 	tab_col(t, 1, 0, "finding", NULL);
-	for (size_t i = 0; i < r->nfs; i++) {
-		const char *fs = r->fs[i].name;
+	for (size_t i = 0; i < r->nfsp; i++) {
+		const char *fs = r->fsp[i].fs;
 		const struct rep_freespace *f = NULL;
+		int seen = 0;
+		for (size_t j = 0; j < i && !seen; j++)	/* each filesystem once */
+			seen = !strcmp(r->fsp[j].fs, fs);
+		if (seen)
+			continue;
 		for (size_t j = 0; j < r->nfsp; j++)	/* the last round: the most aged */
 			if (!strcmp(r->fsp[j].fs, fs) && r->fsp[j].have_extents &&
 			    (!f || r->fsp[j].round > f->round))

@@ -131,7 +131,8 @@ static const char *after(const char *text, const char *label)
 	return NULL;
 }
 
-/* A whole number at p (after blanks); end past it. -1 when there is none. */
+/* A whole number at p (after blanks), ending the word; end past it. -1
+ * when there is none ("1.00GiB" is not one). */
 static int num_at(const char *p, uint64_t *v, const char **end)
 {
 	char *e;
@@ -143,7 +144,7 @@ static int num_at(const char *p, uint64_t *v, const char **end)
 		return -1;
 	errno = 0;
 	n = strtoull(p, &e, 10);
-	if (errno)
+	if (errno || (*e && !strchr(" \t\r\n,/", *e)))
 		return -1;
 	*v = n;
 	if (end)
