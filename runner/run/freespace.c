@@ -343,7 +343,8 @@ static void free_extents(struct fsb_rec *r, const char *mnt)
 
 void fsb_freespace_ext4(struct fsb_rec *r, const char *mnt, const char *dev)
 {
-	char out[8192], why[256];
+	static char out[65536];	/* its 5 most fragmented files, a line per error */
+	char why[256];
 	char *argv[] = { "e4defrag", "-c", (char *)mnt, NULL };
 	struct fsb_e4defrag d;
 
