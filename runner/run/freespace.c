@@ -295,15 +295,17 @@ static int run_tool(char *const argv[], char *out, size_t outlen, char *why, siz
 		av[n++] = argv[i];
 	av[n] = NULL;
 	int r = fsb_exec(av, out, outlen, 600);
-	if (r != 0) {	/* its last line says why */
+	if (r != 0) {	/* what it printed says why: on one line */
 		size_t n = strlen(out);
 		while (n && (out[n - 1] == '\n' || out[n - 1] == ' '))
 			out[--n] = 0;
-		char *nl = strrchr(out, '\n');
+		for (char *p = out; *p; p++)
+			if (*p == '\n' || *p == '\t')
+				*p = *p == '\n' ? '|' : ' ';
 		if (r < 0)
 			snprintf(why, len, "%s: %s", argv[0], strerror(-r));
 		else
-			snprintf(why, len, "%s: exit status %d: %.160s", argv[0], r, nl ? nl + 1 : out);
+			snprintf(why, len, "%s: exit status %d: %.180s", argv[0], r, out);
 		return -1;
 	}
 	return 0;
