@@ -6,7 +6,8 @@
 #   MANIFEST      list of .deb files (from fetch.sh)
 #   FILESYSTEMS   the filesystem table (`fsbench config --filesystems`, one
 #                 line per filesystem, tab-separated: name, mkfs program,
-#                 package, modules, files mkfs reads; lists comma-separated)
+#                 package, modules, files mkfs reads, the freespace record's
+#                 tools; lists comma-separated)
 #   FSBENCH       the static runner binary (installed as /usr/bin/fsbench)
 #   BOARD_DIR     board folder (fsbench.conf is copied into /etc as a default)
 #   BOARD_KERNEL_GZIP  yes: the kernel is stored gzipped
@@ -21,7 +22,8 @@
 #   OUT           output folder for this board
 # Outputs:
 #   $OUT/pkgroot/   every package unpacked (modules.dep regenerated)
-#   $OUT/rootfs/    the rootfs tree: BusyBox in /bin, the mkfs tools in
+#   $OUT/rootfs/    the rootfs tree: BusyBox in /bin, the mkfs tools and
+#                   the freespace record's tools (e4defrag, btrfs) in
 #                   /usr/sbin (mkfs.NAME links to one named otherwise) with
 #                   exactly the libraries their ELF NEEDED entries name and
 #                   the files they read, the filesystems' and the board's
@@ -118,10 +120,14 @@ done
 	poweroff reboot sleep switch_root sed grep awk tee cut tr dd date uname
 	mountpoint sync kill ps dmesg stat head tail wc"
 
-# --- mkfs tools and the libraries they need --------------------------------
+# --- mkfs and evidence tools and the libraries they need --------------------
 # The filesystem table's columns, one word per filesystem.
 col() { cut -f"$1" "$FILESYSTEMS" | paste -sd' '; }
 TOOLS=$(col 2)
+# the freespace record's tools, from the same packages as mkfs
+for t in $(col 6 | tr ',' ' '); do
+	[ "$t" = - ] || TOOLS="$TOOLS $t"
+done
 FS_MODULES=$(col 4 | tr ',' ' ')
 [ -n "$TOOLS" ] || die "$FILESYSTEMS: no filesystems"
 libdirs="/lib/$(ls "$pk/lib" | grep -- '-linux-gnu' | head -n 1) /usr/lib/$(ls "$pk/usr/lib" 2>/dev/null | grep -- '-linux-gnu' | head -n 1) /lib /usr/lib"
@@ -231,6 +237,8 @@ cp "$FSBENCH" "$root/usr/bin/fsbench"
 cp "$FILES/init" "$root/sbin/init"
 chmod 755 "$root/sbin/init" "$root/usr/bin/fsbench"
 cp "$BOARD_DIR/fsbench.conf" "$root/etc/fsbench.conf"
+# e4defrag (the freespace record) finds a directory's mount in /etc/mtab
+ln -s /proc/self/mounts "$root/etc/mtab"
 echo "root:x:0:0:root:/root:/bin/sh" >"$root/etc/passwd"
 echo "root:x:0:" >"$root/etc/group"
 echo "$kver" >"$root/etc/kernel-version"

@@ -80,6 +80,7 @@ static void run_free(struct rep_run *r)
 		free(r->lay[i].pic[1]);
 	}
 	free(r->lay);
+	ld_freespace_free(r);
 	for (size_t i = 0; i < r->nkm; i++) {
 		free(r->km[i].fs);
 		free(r->km[i].phase);
@@ -614,6 +615,8 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 		return load_run_end(L, r, rec);
 	if (strcmp(type, "layout") == 0)
 		return load_layout(L, r, rec);
+	if (strcmp(type, "freespace") == 0)
+		return ld_load_freespace(L, r, rec);
 	if (strcmp(type, "kmsg") == 0)
 		return ld_load_kmsg(L, r, rec, 0);
 	if (strcmp(type, "kmsg_dropped") == 0)

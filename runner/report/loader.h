@@ -1,7 +1,7 @@
 /* loader.h: inside the report library: the state of one load of records
  * into the run model, and the helpers the loaders share (loader.c), for
- * load.c (the lines, the runs and the timings) and load_evidence.c (kernel
- * messages and the disk's health). Not for use outside runner/report/. */
+ * load.c (the lines, the runs and the timings), load_evidence.c (kernel
+ * messages and the disk's health) and freespace.c (the freespace records). Not for use outside runner/report/. */
 #ifndef FSB_REPORT_LOADER_H
 #define FSB_REPORT_LOADER_H
 
@@ -45,5 +45,8 @@ int ld_load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 int ld_load_fio(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 int ld_load_fill(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_fio_free(struct rep_run *r);
+/* freespace.c */
+int ld_load_freespace(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_freespace_free(struct rep_run *r);
 
 #endif

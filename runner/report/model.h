@@ -102,6 +102,28 @@ struct rep_layout {
 	size_t line;
 };
 
+/* A `freespace` record: the evidence on fragmentation of one filesystem
+ * after a round's reads. Each part is there (have_*), or has the reason it
+ * is missing (*_error), or neither (not this filesystem's). */
+struct rep_freespace {
+	char *fs;
+	unsigned round;
+	int have_statfs;
+	uint64_t size_bytes, statfs_free;
+	int have_extents;	/* free_extents: GETFSMAP */
+	uint64_t extents, free_bytes, largest_bytes;
+	int have_score;		/* defrag: e4defrag -c */
+	uint64_t score;
+	int have_btrfs;		/* btrfs: btrfs filesystem usage -b */
+	uint64_t b_size, b_allocated, b_used, b_free;
+	uint64_t b_data_size, b_data_used;	/* the Data chunks, every profile */
+	int have_f2fs;		/* f2fs: segment_info, sysfs */
+	uint64_t f_segments, f_empty, f_full, f_partial, f_partial_valid, f_bps;
+	uint64_t f_dirty;	/* sysfs dirty_segments; UINT64_MAX when absent */
+	char *error;		/* the parts' reasons, "part: reason; ..." or NULL */
+	size_t line;
+};
+
 /* A `kmsg` record: a kernel message at warning level or above during the
  * run, tagged with the phase it appeared in; or a `kmsg_dropped` record:
  * how many more there were than the runner records per phase. */
@@ -258,6 +280,9 @@ struct rep_run {
 	struct rep_layout *lay;	/* in input order; the same fs and round twice:
 				 * the later record replaces the earlier */
 	size_t nlay, caplay;
+	struct rep_freespace *fsp;	/* freespace records, in input order; the
+					 * same fs and round twice: the later wins */
+	size_t nfsp, capfsp;
 	struct rep_kmsg *km;	/* kmsg and kmsg_dropped records, in input order */
 	size_t nkm, capkm;
 	uint64_t kmsg_recorded;	/* kmsg records */

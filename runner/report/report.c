@@ -10,6 +10,7 @@
 #include "report/chart.h"
 #include "report/fio.h"
 #include "report/variants.h"
+#include "report/freespace.h"
 
 const struct rep_writer rep_writers[] = {
 	{ .name = "md", .alias = "markdown", .about = "Markdown, the default",
@@ -100,6 +101,10 @@ static const struct section sections[] = {
 	  .phases = 1, .under = "layout" },
 	{ .name = "fio", .build = rep_table_fio, .rows = 1 },
 	{ .name = "fill", .build = rep_table_fill, .rows = 1 },
+	{ .name = "freespace", .build = rep_table_freespace, .rows = 1, .phases = 1 },
+	{ .name = "freespace_findings", .build = rep_table_freespace_findings,
+	  .view = REP_VIEW_READ, .phases = 1, .under = "freespace" },
+	{ .name = "remedy", .build = rep_table_remedy, .rows = 1, .phases = 1 },
 	{ .name = "health", .build = rep_table_health, .rows = 1 },
 	{ .name = "errors", .build = rep_table_errors, .rows = 1 },
 	{ .name = "kmsg", .build = rep_table_kmsg, .rows = 1 },

@@ -47,7 +47,7 @@ static const char *builtin(const char *v)
 
 static const struct key keys[] = {
 	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
-	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (4 min under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: 11 min under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (12 min under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix)" },
+	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`), beside the `freespace` and `layout` evidence (both on by default), files created in name order; `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (4 min under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: 11 min under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (12 min under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix)" },
 	{ "fs", K_FSLIST, F(fs), 0, 0, all_fs,
 	  "filesystems, comma-separated, run in this order; each a filesystem FS or a variant of one, FS:NAME (`variant.FS:NAME`), run as a column of its own" },
 	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
@@ -80,6 +80,10 @@ static const struct key keys[] = {
 	  "order of the create phase in each directory. `name`: in name order, as in runner/SUITE.md (name order = creation order); `shuffled`: in a fixed random order per directory and round (the same on every machine), so name order no longer follows creation, inode or disk order: runner/SUITE.md's aged-ext4 condition on any filesystem, to see the inode-order remedy. The create record's `order` says which: name|shuffled" },
 	{ "layout", K_BOOL, F(layout), 0, 1, "1",
 	  "after each round's reads, map directory `d0000`'s files with FIEMAP (untimed) and record how file-name order and inode order follow the disk (`layout` record)" },
+	{ "freespace", K_BOOL, F(freespace), 0, 1, "1",
+	  "after each round's reads, record the evidence on fragmentation (untimed, `freespace` record): the free-space extents (GETFSMAP: ext4, XFS), ext4's `e4defrag -c` score, btrfs's `btrfs filesystem usage -b`, f2fs's segments (/proc/fs/f2fs/DEV/segment_info, /sys/fs/f2fs/DEV/); not in `dir` mode" },
+	{ "rewrite", K_BOOL, F(rewrite), 0, 1, "0",
+	  "the rewrite remedy in every aged round (2 and later), after the reads: phase `rewrite` copies each directory file by file in name order to a new one, swaps it in place of the old one and removes the old (timed with syncfs), then phase `read_after_rewrite` reads by name again, cold and verified" },
 	{ "on_finish", K_CHOICE, F(on_finish), 0, 0, "poweroff",
 	  "boot image only: what init does after the run (`shell`: a BusyBox shell on the console): poweroff|reboot|halt|shell" },
 	{ "lava", K_BOOL, F(lava), 0, 1, "0",
@@ -118,9 +122,10 @@ static const char help_variant[] =
 _Static_assert(NKEYS + 2 * FSB_MAX_FS <= sizeof(((struct fsb_config *)0)->src),
 	       "struct fsb_config: src[] and origin[] need a slot per key");
 
+#define PROFILE_KV 12	/* settings a profile may set */
 struct profile {
 	const char *name;
-	const char *kv[8][2];
+	const char *kv[PROFILE_KV][2];
 };
 
 static const struct profile profiles[] = {
@@ -128,6 +133,9 @@ static const struct profile profiles[] = {
 		    { "file_size", "4096" }, { "workers", "16" }, { "rounds", "3" } } },
 	{ "smoke", { { "fs", all_fs }, { "dirs", "4" }, { "files", "500" },
 		     { "file_size", "4096" }, { "workers", "4" }, { "rounds", "2" } } },
+	{ "explain", { { "fs", all_fs }, { "dirs", "16" }, { "files", "20000" },
+		       { "file_size", "4096" }, { "workers", "16" }, { "rounds", "3" },
+		       { "rewrite", "1" } } },
 	{ "fio", { { "fs", all_fs }, { "smallfile", "0" }, { "fio", "oltp,web,vm,randwrite" },
 		   { "fio_runtime", "5" }, { "fio_size", "256M" }, { "fio_raw", "1" } } },
 	{ "fill", { { "fs", all_fs }, { "smallfile", "0" }, { "fill", "1" },
@@ -600,7 +608,7 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 	for (size_t i = 0; i < NPROFILES; i++) {
 		if (strcmp(profiles[i].name, c->profile) != 0)
 			continue;
-		for (size_t j = 0; j < 8 && profiles[i].kv[j][0]; j++) {
+		for (size_t j = 0; j < PROFILE_KV && profiles[i].kv[j][0]; j++) {
 			char where[64];
 			snprintf(where, sizeof(where), "profile %s", c->profile);
 			if (apply(c, profiles[i].kv[j][0], builtin(profiles[i].kv[j][1]), SRC_PROFILE, where, err) < 0)
@@ -727,7 +735,7 @@ void fsb_config_show(const struct fsb_config *c, int fd)
 static int set_by_profile(const struct key *k)
 {
 	for (size_t i = 0; i < NPROFILES; i++)
-		for (size_t j = 0; j < 8 && profiles[i].kv[j][0]; j++)
+		for (size_t j = 0; j < PROFILE_KV && profiles[i].kv[j][0]; j++)
 			if (!strcmp(profiles[i].kv[j][0], k->name))
 				return 1;
 	return 0;

@@ -1,6 +1,7 @@
 /* fs.c: the filesystems the suite runs on. Adding one is adding a row. */
 #include <string.h>
 
+#include "run/freespace.h"
 #include "run/fs.h"
 
 static const char *const ext4_args[] = { "-t", "ext4", "-F", "-q", NULL };
@@ -21,15 +22,21 @@ static const char *const f2fs_ver[] = { "-V", NULL };
 static const char *const f2fs_mods[] = { "crc32_generic", "f2fs", NULL };
 static const char *const no_files[] = { NULL };
 
+/* the freespace record's tools: ext4's defrag score (free extents come
+ * from GETFSMAP, as for XFS), btrfs's allocation; f2fs's are in /sys, /proc */
+static const char *const ext4_tools[] = { "e4defrag", NULL };
+static const char *const btrfs_tools[] = { "btrfs", NULL };
+static const char *const no_tools[] = { NULL };
+
 const struct fsb_fs fsb_fs_table[] = {
 	{ "ext4", "mke2fs", ext4_args, ext4_ver, "ext4", ext4_mods, 0xEF53,
-	  "e2fsprogs", ext4_files },
+	  "e2fsprogs", ext4_files, ext4_tools, fsb_freespace_ext4 },
 	{ "xfs", "mkfs.xfs", xfs_args, xfs_ver, "xfs", xfs_mods, 0x58465342,
-	  "xfsprogs", no_files },
+	  "xfsprogs", no_files, no_tools, fsb_freespace_xfs },
 	{ "btrfs", "mkfs.btrfs", btrfs_args, btrfs_ver, "btrfs", btrfs_mods, 0x9123683E,
-	  "btrfs-progs", no_files },
+	  "btrfs-progs", no_files, btrfs_tools, fsb_freespace_btrfs },
 	{ "f2fs", "mkfs.f2fs", f2fs_args, f2fs_ver, "f2fs", f2fs_mods, 0xF2F52010,
-	  "f2fs-tools", no_files },
+	  "f2fs-tools", no_files, no_tools, fsb_freespace_f2fs },
 };
 const size_t fsb_fs_count = sizeof(fsb_fs_table) / sizeof(fsb_fs_table[0]);
 
@@ -88,7 +95,8 @@ int fsb_fs_write_table(FILE *f)
 
 		if (fprintf(f, "%s\t%s\t%s\t", fs->name, fs->mkfs, fs->package) < 0 ||
 		    write_list(f, fs->modules) < 0 || fputc('\t', f) == EOF ||
-		    write_list(f, fs->files) < 0 || fputc('\n', f) == EOF)
+		    write_list(f, fs->files) < 0 || fputc('\t', f) == EOF ||
+		    write_list(f, fs->tools) < 0 || fputc('\n', f) == EOF)
 			return -1;
 	}
 	return fflush(f) == EOF ? -1 : 0;

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+struct fsb_rec;
+
 struct fsb_fs {
 	const char *name;		/* ext4, xfs, ... (also the config name) */
 	const char *mkfs;		/* program, searched in FSB_TOOL_PATH */
@@ -16,6 +18,12 @@ struct fsb_fs {
 	unsigned long magic;		/* statfs f_type */
 	const char *package;		/* Debian package holding mkfs (put in the image) */
 	const char *const *files;	/* files mkfs reads, copied from the package into the image */
+	/* The freespace record's evidence (run/freespace.c): the programs it
+	 * runs (searched in FSB_TOOL_PATH, put in the image from the same
+	 * package as mkfs) and the hook that adds this filesystem's parts to
+	 * the record, given the mount point and the device. */
+	const char *const *tools;
+	void (*freespace)(struct fsb_rec *r, const char *mnt, const char *dev);
 };
 
 
@@ -28,7 +36,8 @@ const char *fsb_fs_name_of_magic(unsigned long magic);	/* NULL when unknown */
 const char *fsb_fs_names(void);
 /* The table as text, one line per filesystem, fields separated by a tab:
  * name, mkfs program, Debian package, kernel modules (comma-separated, in
- * load order), files mkfs reads (comma-separated, "-" for none). Returns 0,
+ * load order), files mkfs reads (comma-separated, "-" for none), the
+ * freespace record's tools (comma-separated, "-" for none). Returns 0,
  * or -1 with errno set when writing fails. */
 int fsb_fs_write_table(FILE *f);
 

@@ -16,12 +16,14 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "lib/msg.h"
 #include "lib/time.h"
+#include "run/config.h"
 #include "run/phase.h"
 
 #define CHUNK (1u << 20)	/* largest single read/write */
@@ -428,6 +430,130 @@ static int do_delete(struct fsb_wctx *w, const struct fsb_wdir *d)
 	return 0;
 }
 
+/* Copy one file (src in sdfd) to a new one of the same name in ddfd through
+ * w->buf; the bytes copied in *bytes. 0, or the stop of werr(). */
+static int copy_file(struct fsb_wctx *w, int sdfd, int ddfd, uint32_t dir,
+		     const struct fsb_entry *e, uint64_t *bytes)
+{
+	int in, out, stop = 0;
+	uint64_t off = 0;
+
+	in = openat(sdfd, e->name, O_RDONLY | O_CLOEXEC);
+	if (in < 0)
+		return werr(w, "open", dir, e->idx, errno, 0, 0, 0);
+	out = openat(ddfd, e->name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (out < 0) {
+		stop = werr(w, "create", dir, e->idx, errno, 0, 0, 0);
+		close(in);
+		return stop;
+	}
+	for (;;) {
+		ssize_t r = read(in, w->buf, w->buflen), put = 0;
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			stop = werr(w, "read", dir, e->idx, errno, 0, off, 0);
+			break;
+		}
+		if (r == 0)
+			break;
+		while (put < r) {
+			ssize_t k = write(out, w->buf + put, (size_t)(r - put));
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0) {
+				stop = werr(w, "write", dir, e->idx, k < 0 ? errno : EIO, 0, off, (uint64_t)(r - put));
+				break;
+			}
+			put += k;
+			off += (uint64_t)k;
+		}
+		if (stop)
+			break;
+	}
+	if (close(out) < 0 && !stop)
+		stop = werr(w, "close", dir, e->idx, errno, 0, 0, 0);
+	close(in);
+	*bytes = off;
+	return stop;
+}
+
+/* Swap directory a and b of dfd (RENAME_EXCHANGE); where the filesystem
+ * cannot, move a aside to tmp and b to a: then tmp is the old one. */
+static int swap_dirs(int dfd, const char *a, const char *b, const char *tmp, const char **old)
+{
+#ifdef SYS_renameat2
+	if (syscall(SYS_renameat2, dfd, b, dfd, a, 2 /* RENAME_EXCHANGE */) == 0) {
+		*old = b;
+		return 0;
+	}
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+#endif
+	if (renameat(dfd, a, dfd, tmp) < 0)
+		return -1;
+	if (renameat(dfd, b, dfd, a) < 0) {
+		int e = errno;
+		renameat(dfd, tmp, dfd, a);
+		errno = e;
+		return -1;
+	}
+	*old = tmp;
+	return 0;
+}
+
+/* The rewrite remedy: copy the directory's files, in name order, into a
+ * new directory (d0003.new), swap it in place of the old one, remove the
+ * old one's files and the old directory. One latency per file copied. */
+static int do_rewrite(struct fsb_wctx *w, const struct fsb_wdir *d)
+{
+	struct fsb_wstate *ws = w->ws;
+	uint32_t dir = d->dir;
+	char nname[24], tname[24];
+	const char *old;
+	int nfd;
+
+	snprintf(nname, sizeof(nname), "%s.new", d->name);
+	snprintf(tname, sizeof(tname), "%s.old", d->name);
+	if (mkdirat(d->base_fd, nname, 0755) < 0)
+		return werr(w, "mkdir", dir, UINT32_MAX, errno, 0, 0, 0);
+	nfd = openat(d->base_fd, nname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (nfd < 0)
+		return werr(w, "open", dir, UINT32_MAX, errno, 0, 0, 0);
+	uint64_t t0 = now_ns();
+	for (size_t k = 0; k < d->n; k++) {
+		uint64_t bytes = 0, t1;
+		int stop = copy_file(w, d->fd, nfd, dir, &w->ent[k], &bytes);
+		t1 = now_ns();
+		fsb_hist_add(&ws->hist, t1 - t0);
+		t0 = t1;
+		ws->bytes += bytes;
+		if (stop) {
+			close(nfd);
+			return 1;
+		}
+		ws->done++;
+	}
+	close(nfd);
+	if (swap_dirs(d->base_fd, d->name, nname, tname, &old) < 0)
+		return werr(w, "rename", dir, UINT32_MAX, errno, 0, 0, 0);
+	/* d->fd is still the old directory, wherever it is named now */
+	for (size_t k = 0; k < d->n; k++)
+		if (unlinkat(d->fd, w->ent[k].name, 0) < 0 &&
+		    werr(w, "unlink", dir, w->ent[k].idx, errno, 0, 0, 0))
+			return 1;
+	if (unlinkat(d->base_fd, old, AT_REMOVEDIR) < 0)
+		return werr(w, "rmdir", dir, UINT32_MAX, errno, 0, 0, 0);
+	return 0;
+}
+
+/* The rewrite remedy and the read after it: with the setting on, in an
+ * aged round (2 and later). */
+static int want_rewrite(const struct fsb_config *cfg, uint32_t round)
+{
+	return cfg->rewrite && round >= 2;
+}
+
 /* The suite, in order, one row a phase: its name in the records, the walk
  * (the order it visits the files in, the records' "order"), what comes with
  * it (FSB_PH_*: a fresh mount, a timed sync, verification, the fault
@@ -437,6 +563,8 @@ const struct fsb_phase_def fsb_phases[] = {
 	{ "stat", WALK_READDIR, FSB_PH_COLD | FSB_PH_VERIFY, do_stat, NULL },
 	{ "read", WALK_NAME, FSB_PH_COLD | FSB_PH_VERIFY, do_read, NULL },
 	{ "read_inode", WALK_INODE, FSB_PH_COLD | FSB_PH_VERIFY | FSB_PH_LAYOUT, do_read, NULL },
+	{ "rewrite", WALK_NAME, FSB_PH_COLD | FSB_PH_SYNC, do_rewrite, want_rewrite },
+	{ "read_after_rewrite", WALK_NAME, FSB_PH_COLD | FSB_PH_VERIFY, do_read, want_rewrite },
 	{ "delete", WALK_READDIR, FSB_PH_COLD | FSB_PH_SYNC, do_delete, NULL },
 };
 const size_t fsb_phase_count = sizeof(fsb_phases) / sizeof(fsb_phases[0]);

@@ -21,7 +21,7 @@ enum fsb_walk {
 #define FSB_PH_SYNC	0x01	/* syncfs after the workers, timed: part of seconds */
 #define FSB_PH_VERIFY	0x02	/* checks what it reads (sizes, bytes) when verify is on */
 #define FSB_PH_FAULT	0x04	/* the fault self-test flips its byte after this phase */
-#define FSB_PH_LAYOUT	0x08	/* the layout record follows this phase */
+#define FSB_PH_LAYOUT	0x08	/* the layout and freespace records follow this phase */
 #define FSB_PH_COLD	0x10	/* runs on a fresh mount: the filesystem under test is
 				 * unmounted and mounted before it (not in --dir mode) */
 

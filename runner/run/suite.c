@@ -19,6 +19,7 @@
 #include "lib/time.h"
 #include "run/fill.h"
 #include "run/fio.h"
+#include "run/freespace.h"
 #include "run/layout.h"
 #include "run/fs.h"
 #include "run/kmsg.h"
@@ -411,6 +412,34 @@ static void layout_record(struct fsrun *f, uint32_t round)
 	fsb_emit(f->c, &r);
 }
 
+/* The evidence on fragmentation after a round's reads (untimed): the
+ * filesystem's size and free space (statfs), then its own parts (the
+ * table's hook, run/freespace.c). Only on a device: a directory (--dir)
+ * has no filesystem row of its own. */
+static void freespace_record(struct fsrun *f, uint32_t round)
+{
+	struct statfs sf;
+	struct fsb_rec r;
+	double t0 = fsb_now();
+
+	if (!f->fs || !f->fs->freespace)
+		return;
+	fsb_rec_start(f->c, &r, "freespace");
+	rec_str(&r, "fs", f->name);
+	rec_u64(&r, "round", round);
+	if (statfs(f->mnt, &sf) == 0) {
+		rec_obj(&r, "statfs");
+		rec_u64(&r, "block_size", (uint64_t)sf.f_bsize);
+		rec_u64(&r, "size_bytes", (uint64_t)sf.f_blocks * (uint64_t)sf.f_bsize);
+		rec_u64(&r, "free_bytes", (uint64_t)sf.f_bfree * (uint64_t)sf.f_bsize);
+		rec_u64(&r, "avail_bytes", (uint64_t)sf.f_bavail * (uint64_t)sf.f_bsize);
+		rec_close(&r);
+	}
+	f->fs->freespace(&r, f->mnt, f->dev);
+	rec_dbl(&r, "seconds", fsb_now() - t0);
+	fsb_emit(f->c, &r);
+}
+
 /* Workers that died before finishing, each with what ended it (a worker
  * that stopped on an error has its own error record with the errno). */
 static void worker_deaths(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t round,
@@ -521,6 +550,8 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 				inject_fault(f, round);
 			if ((ph->flags & FSB_PH_LAYOUT) && cfg->layout && !res.fatal && !res.timed_out)
 				layout_record(f, round);
+			if ((ph->flags & FSB_PH_LAYOUT) && cfg->freespace && !res.fatal && !res.timed_out)
+				freespace_record(f, round);
 			if (cfg->progress)
 				fsb_msg("%s %s: %.3f s, %.0f files/s%s", label, ph->name,
 					res.seconds, res.seconds > 0 ? (double)res.files / res.seconds : 0.0,

@@ -272,6 +272,8 @@ else
 	skip "remount evidence: kernel $(uname -r) gives no unique mount id (statx STATX_MNT_ID_UNIQUE, Linux 6.8); a reused id cannot tell a remount"
 fi
 
+. "$here/explain.sh"	# the freespace record and the rewrite remedy
+
 # ---- a flipped bit is a verification failure, not a silent pass ----
 expect_rc 1 "injected corruption fails the run" "$FSB" run --target "$L1" --fs ext4 --profile smoke \
 	--rounds 1 --fault d0001/f0000007:100 --mnt "$S/mnt" --yes

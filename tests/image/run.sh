@@ -23,8 +23,8 @@ mkdir -p "$T"
 . tests/lib.sh
 test_init "image tests" "$T"
 eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
-# The filesystem table (name, mkfs, package, modules, files), one place
-# for the runner, the image and these checks.
+# The filesystem table (name, mkfs, package, modules, files, the freespace
+# record's tools), one place for the runner, the image and these checks.
 FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
 "$FSBENCH_HOST" config --filesystems >"$T/filesystems.txt" || {
 	fail "$FSBENCH_HOST config --filesystems (make host)"
@@ -33,14 +33,16 @@ FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
 fscol() { cut -f"$1" "$T/filesystems.txt" | tr ',\n' '  '; }
 FS_NAMES=$(fscol 1)
 FS_TOOLS=$(fscol 2)
+# the freespace record's tools: staged, searched and resolved as mkfs is
+FS_TOOLS="$FS_TOOLS $(awk -F '\t' '{ n = split($6, f, ","); for (i = 1; i <= n; i++) if (f[i] != "-") printf "%s ", f[i] }' "$T/filesystems.txt")"
 FS_MODULES=$(fscol 4)
 FS_FILES=$(awk -F '\t' '{ n = split($5, f, ","); for (i = 1; i <= n; i++) if (f[i] != "-") printf "%s ", f[i] }' "$T/filesystems.txt")
 # Each tool under its own name and as mkfs.NAME.
 FS_LINKS=$(awk -F '\t' '$2 != "mkfs." $1 { printf "mkfs.%s ", $1 }' "$T/filesystems.txt")
 
 # --- the filesystem table ---------------------------------------------------
-check "filesystem table: one line of five fields per filesystem" \
-	awk -F '\t' 'NF != 5 || $1 == "" || $2 == "" || $3 == "" || $4 == "" { bad = 1 } END { exit bad || NR < 1 }' "$T/filesystems.txt"
+check "filesystem table: one line of six fields per filesystem" \
+	awk -F '\t' 'NF != 6 || $1 == "" || $2 == "" || $3 == "" || $4 == "" { bad = 1 } END { exit bad || NR < 1 }' "$T/filesystems.txt"
 check "filesystem table: its names are the default fs setting ($("$FSBENCH_HOST" config --get fs))" \
 	test "$(echo $FS_NAMES | tr ' ' ,)" = "$("$FSBENCH_HOST" config --get fs)"
 missing=
@@ -166,7 +168,7 @@ R=$T/rootfs
 kver=$(cat "$IMG/kernel.version")
 missing=
 for f in sbin/init bin/busybox bin/sh bin/modprobe bin/insmod usr/bin/fsbench \
-	$(for t in $FS_TOOLS $FS_LINKS; do echo "usr/sbin/$t"; done) etc/fsbench.conf \
+	$(for t in $FS_TOOLS $FS_LINKS; do echo "usr/sbin/$t"; done) etc/fsbench.conf etc/mtab \
 	$(for f in $FS_FILES; do echo "${f#/}"; done) \
 	"lib/modules/$kver/modules.dep" "lib/modules/$kver/modules.dep.bin" \
 	"lib/modules/$kver/load.list"; do

@@ -4,7 +4,8 @@
 #   1. smoke profile, ext4 rootfs: all four filesystems, every round and phase,
 #      no errors, verification clean; the serial log carries the same records
 #      with the prefix, init's lines and the power-off; the launcher's exit
-#      status is the runner's; the run figures are in the summary; the
+#      status is the runner's; the freespace record of each filesystem
+#      (the staged tools, f2fs's segments); the run figures are in the summary; the
 #      results folder's index.html links to the run's report.html.
 #   2. the same with the rootfs on f2fs.
 #   3. UEFI boot of the disk image itself (OVMF, the UKI on the ESP), with the
@@ -60,6 +61,12 @@ boot() {
 check_full() {
 	name=$1 res=$T/$1
 	check_run "$name" "$res"
+	# The freespace record after each round's reads, read in the guest: the
+	# tools the image stages (e4defrag, btrfs) and f2fs's /proc and /sys.
+	rec "$res" freespace fs defrag.score free_extents.count btrfs.device_size f2fs.segments \
+		f2fs.free_segments >"$T/$name.freespace"
+	check "$name: freespace: ext4's defrag score and free extents, xfs's free extents, btrfs's usage, f2fs's segments, both rounds" \
+		sh -c "[ \$(grep -Ec '^(ext4	[0-9]+	[1-9][0-9]*		|xfs		[1-9][0-9]*		|btrfs			[1-9][0-9]*	|f2fs				[1-9][0-9]*)	[0-9]*\$' '$T/$name.freespace') -eq 8 ]"
 	# Serial log: the same records with the prefix, init's lines, power-off.
 	console "$res" >"$T/$name.console"
 	check "$name: the console carries the same records as the log partition" cmp "$T/$name.console" "$res/records.jsonl"

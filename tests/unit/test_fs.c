@@ -23,6 +23,9 @@ int main(int argc, char **argv)
 		CHECK(fs->package && fs->package[0] && !strpbrk(fs->package, "\t\n, "));
 		CHECK(fs->modules && fs->modules[0]);
 		CHECK(fs->files != NULL);
+		CHECK(fs->tools != NULL && fs->freespace != NULL);
+		for (const char *const *t = fs->tools; t && *t; t++)
+			CHECK((*t)[0] && !strpbrk(*t, "\t\n, /"));
 		for (const char *const *f2 = fs->files; f2 && *f2; f2++)
 			CHECK((*f2)[0] == '/');
 		CHECK_EQ_U(fsb_fs_index(fs->name), i);
@@ -35,18 +38,18 @@ int main(int argc, char **argv)
 	CHECK_EQ_U(fsb_fs_write_table(f), 0);
 	fclose(f);
 	CHECK_STR(buf,
-		  "ext4\tmke2fs\te2fsprogs\tcrc32c_generic,ext4\t/etc/mke2fs.conf\n"
-		  "xfs\tmkfs.xfs\txfsprogs\tcrc32c_generic,xfs\t-\n"
-		  "btrfs\tmkfs.btrfs\tbtrfs-progs\tcrc32c_generic,btrfs\t-\n"
-		  "f2fs\tmkfs.f2fs\tf2fs-tools\tcrc32_generic,f2fs\t-\n");
-	/* One line per row, five fields each. */
+		  "ext4\tmke2fs\te2fsprogs\tcrc32c_generic,ext4\t/etc/mke2fs.conf\te4defrag\n"
+		  "xfs\tmkfs.xfs\txfsprogs\tcrc32c_generic,xfs\t-\t-\n"
+		  "btrfs\tmkfs.btrfs\tbtrfs-progs\tcrc32c_generic,btrfs\t-\tbtrfs\n"
+		  "f2fs\tmkfs.f2fs\tf2fs-tools\tcrc32_generic,f2fs\t-\t-\n");
+	/* One line per row, six fields each. */
 	size_t lines = 0, tabs = 0;
 	for (const char *p = buf; p && *p; p++) {
 		lines += *p == '\n';
 		tabs += *p == '\t';
 	}
 	CHECK_EQ_U(lines, fsb_fs_count);
-	CHECK_EQ_U(tabs, 4 * fsb_fs_count);
+	CHECK_EQ_U(tabs, 5 * fsb_fs_count);
 	free(buf);
 	return unit_done(argv[0]);
 }

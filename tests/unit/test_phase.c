@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "run/config.h"
 #include "run/mount.h"
 #include "run/pattern.h"
 #include "run/phase.h"
@@ -93,10 +94,32 @@ int main(int argc, char **argv)
 	(void)argc;
 
 	/* the table: the suite's phases in order, each with its walk */
-	static const char *const names[] = { "create", "stat", "read", "read_inode", "delete" };
-	CHECK_EQ_U(fsb_phase_count, 5);
-	for (size_t i = 0; i < fsb_phase_count && i < 5; i++)
+	static const char *const names[] = { "create", "stat", "read", "read_inode", "rewrite",
+					     "read_after_rewrite", "delete" };
+	CHECK_EQ_U(fsb_phase_count, 7);
+	for (size_t i = 0; i < fsb_phase_count && i < 7; i++)
 		CHECK_STR(fsb_phases[i].name, names[i]);
+	/* the rewrite remedy: its setting on, in an aged round (2 and later) */
+	struct fsb_config cfg;
+	memset(&cfg, 0, sizeof(cfg));
+	for (size_t i = 0; i < fsb_phase_count; i++) {
+		const struct fsb_phase_def *p = &fsb_phases[i];
+		int optional = !strcmp(p->name, "rewrite") || !strcmp(p->name, "read_after_rewrite");
+		CHECK(optional == (p->wanted != NULL));
+		if (!p->wanted)
+			continue;
+		cfg.rewrite = 0;
+		CHECK(!p->wanted(&cfg, 2));
+		cfg.rewrite = 1;
+		CHECK(!p->wanted(&cfg, 1));
+		CHECK(p->wanted(&cfg, 2));
+		CHECK(p->wanted(&cfg, 3));
+	}
+	CHECK_STR(fsb_phase_order(phase("rewrite"), "shuffled"), "name");
+	CHECK(phase("rewrite")->flags & FSB_PH_SYNC);
+	CHECK(phase("rewrite")->flags & FSB_PH_COLD);
+	CHECK(phase("read_after_rewrite")->flags & FSB_PH_VERIFY);
+	CHECK(phase("read_after_rewrite")->flags & FSB_PH_COLD);
 	CHECK_STR(fsb_phase_order(phase("create"), "shuffled"), "shuffled");
 	CHECK_STR(fsb_phase_order(phase("create"), "name"), "name");
 	CHECK_STR(fsb_phase_order(phase("stat"), "name"), "readdir");
@@ -170,6 +193,42 @@ int main(int argc, char **argv)
 		CHECK(name_order(s));
 		CHECK(!ascending_ino(s));
 	}
+
+	/* rewrite: every file copied in name order into a new directory that
+	 * takes the old one's place (new inodes), timed with its sync; the
+	 * old one is gone and the read after it finds every byte */
+	struct stat before, after;
+	CHECK(fstatat(base, "d0000/f0000007", &before, 0) == 0);
+	args(&a, "rewrite", base, &pat);
+	CHECK(fsb_phase_run(w, &a, &res) == 0);
+	CHECK_EQ_U(res.files, DIRS * FILES);
+	CHECK_EQ_U(res.bytes, DIRS * FILES * 100);
+	CHECK_EQ_U(res.errors + res.verify_errors, 0);
+	check_time(w, &res, 1);
+	CHECK(name_order(fsb_worker_state(w, 0)));
+	CHECK(fstatat(base, "d0000/f0000007", &after, 0) == 0);
+	CHECK(after.st_ino != before.st_ino);
+	CHECK_EQ_U(after.st_size, 100);
+	CHECK(faccessat(base, "d0000.new", F_OK, 0) < 0 && errno == ENOENT);
+	CHECK(faccessat(base, "d0000.old", F_OK, 0) < 0 && errno == ENOENT);
+	CHECK(faccessat(base, "d0001.new", F_OK, 0) < 0 && errno == ENOENT);
+	args(&a, "read_after_rewrite", base, &pat);
+	CHECK(fsb_phase_run(w, &a, &res) == 0);
+	CHECK_EQ_U(res.files, DIRS * FILES);
+	CHECK_EQ_U(res.errors + res.verify_errors, 0);
+	CHECK(name_order(fsb_worker_state(w, 1)));
+	/* a stale copy in the way: the error names the directory, nothing lost */
+	CHECK(mkdirat(base, "d0001.new", 0755) == 0);
+	args(&a, "rewrite", base, &pat);
+	CHECK(fsb_phase_run(w, &a, &res) == 0);
+	CHECK(res.errors > 0);
+	CHECK_STR(fsb_worker_state(w, 1)->err[0].op, "mkdir");
+	CHECK_EQ_U(fsb_worker_state(w, 1)->err[0].err, EEXIST);
+	CHECK(unlinkat(base, "d0001.new", AT_REMOVEDIR) == 0);
+	args(&a, "read", base, &pat);
+	CHECK(fsb_phase_run(w, &a, &res) == 0);
+	CHECK_EQ_U(res.files, DIRS * FILES);
+	CHECK_EQ_U(res.errors + res.verify_errors, 0);
 
 	/* a worker killed by a signal: the parent keeps which one. Writing
 	 * past RLIMIT_FSIZE raises SIGXFSZ in the workers (the parent writes

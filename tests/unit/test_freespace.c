@@ -1,0 +1,285 @@
+/* test_freespace.c: the freespace record's parsers on recorded tool output
+ * (e4defrag 1.47.0, btrfs-progs 6.2, and f2fs's segment_info in the
+ * kernel's format, fs/f2fs/sysfs.c segment_info_seq_show), malformed
+ * output refused with its reason; and the report: the freespace table,
+ * the finding (fragmentation ruled out or not) and the remedy table. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report.h"
+#include "run/freespace.h"
+#include "records.h"
+#include "unit.h"
+
+/* e4defrag -c on a fresh ext4 with 50 files of 4 KiB (recorded) */
+static const char E4DEFRAG_OK[] =
+	"e4defrag 1.47.0 (5-Feb-2023)\n"
+	"<Fragmented files>                             now/best       size/ext\n"
+	"1. /mnt/f50                                        1/1              4 KB\n"
+	"2. /mnt/f38                                        1/1              4 KB\n"
+	"\n"
+	" Total/best extents\t\t\t\t50/50\n"
+	" Average size per extent\t\t\t4 KB\n"
+	" Fragmentation score\t\t\t\t0\n"
+	" [0-30 no problem: 31-55 a little bit fragmented: 56- needs defrag]\n"
+	" This directory (/mnt) does not need defragmentation.\n"
+	" Done.\n";
+
+/* the same tool on a fragmented tree: its score and advice */
+static const char E4DEFRAG_BAD[] =
+	"e4defrag 1.47.0 (5-Feb-2023)\n"
+	" Total/best extents\t\t\t\t1200/210\n"
+	" Average size per extent\t\t\t34 KB\n"
+	" Fragmentation score\t\t\t\t76\n"
+	" [0-30 no problem: 31-55 a little bit fragmented: 56- needs defrag]\n"
+	" This directory (/mnt) needs defragmentation.\n";
+
+/* btrfs filesystem usage -b on a fresh 1 GiB btrfs (recorded) */
+static const char BTRFS_OK[] =
+	"Overall:\n"
+	"    Device size:\t\t        1073741824\n"
+	"    Device allocated:\t\t         132513792\n"
+	"    Device unallocated:\t\t         941228032\n"
+	"    Device missing:\t\t                 0\n"
+	"    Device slack:\t\t                 0\n"
+	"    Used:\t\t\t            294912\n"
+	"    Free (estimated):\t\t         949616640\t(min: 479002624)\n"
+	"    Free (statfs, df):\t\t         948568064\n"
+	"    Data ratio:\t\t\t              1.00\n"
+	"    Metadata ratio:\t\t              2.00\n"
+	"    Global reserve:\t\t           5767168\t(used: 0)\n"
+	"    Multiple profiles:\t\t                no\n"
+	"\n"
+	"Data,single: Size:8388608, Used:0 (0.00%)\n"
+	"   /dev/loop0\t   8388608\n"
+	"\n"
+	"Metadata,DUP: Size:53673984, Used:131072 (0.24%)\n"
+	"   /dev/loop0\t 107347968\n"
+	"\n"
+	"System,DUP: Size:8388608, Used:16384 (0.20%)\n"
+	"   /dev/loop0\t  16777216\n"
+	"\n"
+	"Unallocated:\n"
+	"   /dev/loop0\t 941228032\n";
+
+/* without -b the sizes are human-readable: refused, not misread */
+static const char BTRFS_HUMAN[] =
+	"Overall:\n"
+	"    Device size:\t\t   1.00GiB\n"
+	"    Device allocated:\t\t 126.38MiB\n"
+	"    Device unallocated:\t\t 897.62MiB\n"
+	"    Used:\t\t\t 288.00KiB\n"
+	"    Free (estimated):\t\t 905.62MiB\t(min: 456.81MiB)\n"
+	"\n"
+	"Data,single: Size:8.00MiB, Used:0.00B (0.00%)\n";
+
+/* f2fs: 23 main-area segments of 512 blocks, ten a line */
+static const char F2FS_OK[] =
+	"format: segment_type|valid_blocks\n"
+	"segment_type(0:HD, 1:WD, 2:CD, 3:HN, 4:WN, 5:CN)\n"
+	"0         3|1   4|0   5|0   0|512 1|512 1|300 2|0   0|0   0|0   0|0  \n"
+	"10        1|17  1|512 0|0   0|0   0|0   0|0   0|0   0|0   0|0   0|0  \n"
+	"20        0|0   0|0   1|1  \n";
+
+int main(int argc, char **argv)
+{
+	char why[256];
+	(void)argc;
+
+	/* e4defrag -c */
+	struct fsb_e4defrag d;
+	CHECK_EQ_U(fsb_parse_e4defrag(E4DEFRAG_OK, &d, why, sizeof(why)), 0);
+	CHECK_EQ_U(d.score, 0);
+	CHECK_EQ_U(d.extents_now, 50);
+	CHECK_EQ_U(d.extents_best, 50);
+	CHECK_EQ_U(fsb_parse_e4defrag(E4DEFRAG_BAD, &d, why, sizeof(why)), 0);
+	CHECK_EQ_U(d.score, 76);
+	CHECK_EQ_U(d.extents_now, 1200);
+	CHECK_EQ_U(d.extents_best, 210);
+	CHECK(fsb_parse_e4defrag("e4defrag 1.47.0\nFailed to get the mount point\n", &d, why,
+				 sizeof(why)) == -EBADMSG);
+	CHECK_STR(why, "e4defrag -c: no \"Fragmentation score\" line");
+	CHECK(fsb_parse_e4defrag(" Fragmentation score\t\tunknown\n", &d, why, sizeof(why)) == -EBADMSG);
+	CHECK_STR(why, "e4defrag -c: \"Fragmentation score\" is not a whole number");
+	CHECK(fsb_parse_e4defrag(" Fragmentation score\t\t7x\n", &d, why, sizeof(why)) == -EBADMSG);
+	CHECK(fsb_parse_e4defrag("", &d, why, sizeof(why)) == -EBADMSG);
+	CHECK(fsb_parse_e4defrag(NULL, &d, why, sizeof(why)) == -EBADMSG);
+	/* an output cut short after the label */
+	CHECK(fsb_parse_e4defrag(" Fragmentation score", &d, why, sizeof(why)) == -EBADMSG);
+
+	/* btrfs filesystem usage -b */
+	struct fsb_btrfs_usage u;
+	CHECK_EQ_U(fsb_parse_btrfs_usage(BTRFS_OK, &u, why, sizeof(why)), 0);
+	CHECK_EQ_U(u.device_size, 1073741824);
+	CHECK_EQ_U(u.allocated, 132513792);
+	CHECK_EQ_U(u.unallocated, 941228032);
+	CHECK_EQ_U(u.used, 294912);
+	CHECK_EQ_U(u.free_estimated, 949616640);
+	CHECK_EQ_U(u.nprof, 3);
+	CHECK_STR(u.prof[0].type, "Data");
+	CHECK_STR(u.prof[0].profile, "single");
+	CHECK_EQ_U(u.prof[0].size, 8388608);
+	CHECK_EQ_U(u.prof[0].used, 0);
+	CHECK_STR(u.prof[1].type, "Metadata");
+	CHECK_STR(u.prof[1].profile, "DUP");
+	CHECK_EQ_U(u.prof[1].used, 131072);
+	CHECK_STR(u.prof[2].type, "System");
+	CHECK(fsb_parse_btrfs_usage(BTRFS_HUMAN, &u, why, sizeof(why)) == -EBADMSG);
+	CHECK_STR(why, "btrfs filesystem usage: \"Device size:\" is not a whole number of bytes (was -b given?)");
+	CHECK(fsb_parse_btrfs_usage("ERROR: not a btrfs filesystem: /mnt\n", &u, why, sizeof(why)) == -EBADMSG);
+	CHECK_STR(why, "btrfs filesystem usage: no \"Overall:\" part");
+	/* the Overall part cut short: the missing line named */
+	char cut[sizeof(BTRFS_OK)];
+	snprintf(cut, sizeof(cut), "%.*s", (int)(strstr(BTRFS_OK, "    Used:") - BTRFS_OK), BTRFS_OK);
+	CHECK(fsb_parse_btrfs_usage(cut, &u, why, sizeof(why)) == -EBADMSG);
+	CHECK_STR(why, "btrfs filesystem usage: no \"Used:\" line");
+	/* no chunk type at all */
+	snprintf(cut, sizeof(cut), "%.*s", (int)(strstr(BTRFS_OK, "Data,") - BTRFS_OK), BTRFS_OK);
+	CHECK(fsb_parse_btrfs_usage(cut, &u, why, sizeof(why)) == -EBADMSG);
+	CHECK_STR(why, "btrfs filesystem usage: no chunk type (Data,single: Size:...)");
+	/* a chunk type line with a size that is not bytes */
+	char bad[sizeof(BTRFS_OK) + 16];
+	snprintf(bad, sizeof(bad), "%.*sData,single: Size:8MiB, Used:0 (0.00%%)\n",
+		 (int)(strstr(BTRFS_OK, "Data,") - BTRFS_OK), BTRFS_OK);
+	CHECK(fsb_parse_btrfs_usage(bad, &u, why, sizeof(why)) == -EBADMSG);
+	CHECK_STR(why, "btrfs filesystem usage: Data,single: Size and Used are not whole numbers of bytes");
+
+	/* f2fs segment_info */
+	struct fsb_f2fs_segments s;
+	CHECK_EQ_U(fsb_parse_f2fs_segment_info(F2FS_OK, 512, &s, why, sizeof(why)), 0);
+	CHECK_EQ_U(s.segments, 23);
+	CHECK_EQ_U(s.full, 3);
+	CHECK_EQ_U(s.partial, 4);	/* 1, 300, 17, 1 */
+	CHECK_EQ_U(s.partial_valid, 319);
+	CHECK_EQ_U(s.empty, 16);
+	CHECK_EQ_U(s.max_valid, 512);
+	CHECK(fsb_parse_f2fs_segment_info("format: segment_type|valid_blocks|bitmaps\n", 512, &s, why,
+					  sizeof(why)) == -EBADMSG);
+	CHECK_STR(why, "segment_info: not \"format: segment_type|valid_blocks\" on line 1");
+	CHECK(fsb_parse_f2fs_segment_info("format: segment_type|valid_blocks\nlegend\n", 512, &s, why,
+					  sizeof(why)) == -EBADMSG);
+	CHECK_STR(why, "segment_info: no segments");
+	CHECK(fsb_parse_f2fs_segment_info("format: segment_type|valid_blocks\nlegend\n"
+					  "0         3|1   4|x  \n", 512, &s, why, sizeof(why)) == -EBADMSG);
+	CHECK_STR(why, "segment_info: segment 1: not TYPE|VALID_BLOCKS");
+	CHECK(fsb_parse_f2fs_segment_info("format: segment_type|valid_blocks\nlegend\n"
+					  "0         3|1   4|513\n", 512, &s, why, sizeof(why)) == -EBADMSG);
+	CHECK_STR(why, "segment_info: segment 1: 513 valid blocks, more than 512 in a segment");
+	/* a line that does not go on where the one before ended */
+	CHECK(fsb_parse_f2fs_segment_info("format: segment_type|valid_blocks\nlegend\n"
+					  "0         3|1   4|0  \n20        0|0  \n", 512, &s, why,
+					  sizeof(why)) == -EBADMSG);
+	CHECK_STR(why, "segment_info: line 2 of the segments does not start with segment 2");
+	CHECK(fsb_parse_f2fs_segment_info(NULL, 512, &s, why, sizeof(why)) == -EBADMSG);
+
+	/* ---- the report ---- */
+	static const char RUN[] =
+		"{\"schema\":1,\"type\":\"run_start\",\"run_id\":\"f1\",\"seq\":0,\"t\":0,\"mode\":\"device\"}\n"
+		"{\"type\":\"phase\",\"run_id\":\"f1\",\"fs\":\"ext4\",\"round\":1,\"phase\":\"read\",\"seconds\":5.1}\n"
+		"{\"type\":\"phase\",\"run_id\":\"f1\",\"fs\":\"ext4\",\"round\":2,\"phase\":\"read\",\"seconds\":37.1}\n"
+		"{\"type\":\"phase\",\"run_id\":\"f1\",\"fs\":\"ext4\",\"round\":2,\"phase\":\"read_inode\",\"seconds\":4.4}\n"
+		"{\"type\":\"freespace\",\"run_id\":\"f1\",\"fs\":\"ext4\",\"round\":2,"
+		"\"statfs\":{\"block_size\":4096,\"size_bytes\":11000000000,\"free_bytes\":10700000000,\"avail_bytes\":10000000000},"
+		"\"free_extents\":{\"source\":\"GETFSMAP\",\"count\":14,\"free_bytes\":10701766656,"
+		"\"mean_bytes\":764411904,\"largest_bytes\":2147483648},"
+		"\"defrag\":{\"source\":\"e4defrag -c\",\"score\":0}}\n"
+		"{\"type\":\"phase\",\"run_id\":\"f1\",\"fs\":\"ext4\",\"round\":2,\"phase\":\"rewrite\",\"seconds\":18.6}\n"
+		"{\"type\":\"phase\",\"run_id\":\"f1\",\"fs\":\"ext4\",\"round\":2,\"phase\":\"read_after_rewrite\",\"seconds\":5.3}\n"
+		"{\"type\":\"freespace\",\"run_id\":\"f1\",\"fs\":\"xfs\",\"round\":2,"
+		"\"free_extents\":{\"count\":30000,\"free_bytes\":3000000000,\"largest_bytes\":1048576},"
+		"\"defrag\":{\"error\":\"e4defrag not found\"}}\n"
+		"{\"type\":\"freespace\",\"run_id\":\"f1\",\"fs\":\"f2fs\",\"round\":1,"
+		"\"f2fs\":{\"segments\":23,\"empty_segments\":16,\"full_segments\":3,\"partial_segments\":4,"
+		"\"partial_valid_blocks\":319,\"blocks_per_segment\":512,\"dirty_segments\":4}}\n"
+		"{\"type\":\"freespace\",\"run_id\":\"f1\",\"fs\":\"btrfs\",\"round\":1,"
+		"\"btrfs\":{\"device_size\":1073741824,\"allocated\":132513792,\"used\":294912,"
+		"\"free_estimated\":949616640,\"profiles\":[{\"type\":\"Data\",\"profile\":\"single\","
+		"\"size\":8388608,\"used\":4194304}]}}\n";
+	struct rep_set set;
+	char err[512];
+	CHECK_EQ_U(unit_load_records(&set, RUN, "f.jsonl", err, sizeof(err)), 0);
+	const struct rep_run *r = rep_find(&set, NULL);
+	CHECK(r != NULL);
+	if (r) {
+		CHECK_EQ_U(r->nfsp, 4);
+		char *md = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&md, &len);
+		CHECK(f && rep_print(f, r, rep_writer_find("md")) == 0);
+		if (f)
+			fclose(f);
+		CHECK_CONTAINS(md, "## Free space and fragmentation (after each round's reads)");
+		CHECK_CONTAINS(md, "- ext4: not fragmentation: 14 free extents of 729 MiB mean, defrag score 0 (round 2)");
+		CHECK_CONTAINS(md, "- xfs: fragmentation not ruled out: 30000 free extents of 0.1 MiB mean (round 2);"
+			       " free space is in small pieces");
+		CHECK_CONTAINS(md, "defrag: e4defrag not found");
+		CHECK_CONTAINS(md, "f2fs: 23 segments, 16 empty, 3 full, 4 partly valid (mean 80 of 512 blocks), 4 dirty");
+		CHECK_CONTAINS(md, "btrfs: 126.4 of 1024.0 MiB allocated, 0.3 MiB used; data chunks 8.0 MiB, 50% used");
+		CHECK_CONTAINS(md, "## Remedies on the aged filesystem (runner/SUITE.md)");
+		CHECK_CONTAINS(md, "| ext4 |     2 | none (baseline)                  |      - |                37.1 |       - |"
+			       " fresh filesystem (round 1): 5.1 s");
+		CHECK_CONTAINS(md, "| ext4 |     2 | read in inode order (read_inode) |      - |                4.40 |    8.43 |");
+		CHECK_CONTAINS(md, "| ext4 |     2 | rewrite the tree (rewrite)       |   18.6 |                5.30 |    7.00 |"
+			       " once; the read after it is 1.04x the fresh read");
+		free(md);
+		md = NULL;
+		f = open_memstream(&md, &len);
+		CHECK(f && rep_print(f, r, rep_writer_find("csv")) == 0);
+		if (f)
+			fclose(f);
+		CHECK_CONTAINS(md, "freespace,ext4,2,14,10701766656,764411904,2147483648,0,11000000000,");
+		CHECK_CONTAINS(md, "remedy,ext4,2,rewrite the tree (rewrite),18.600000,5.300000,7.0000,");
+		free(md);
+	}
+	rep_free(&set);
+
+	/* a score worth a defrag: the finding says so, with the band */
+	static const char FRAG[] =
+		"{\"type\":\"phase\",\"run_id\":\"f2\",\"fs\":\"ext4\",\"round\":3,\"phase\":\"read\",\"seconds\":1}\n"
+		"{\"type\":\"freespace\",\"run_id\":\"f2\",\"fs\":\"ext4\",\"round\":3,"
+		"\"free_extents\":{\"count\":2,\"free_bytes\":2147483648,\"largest_bytes\":2000000000},"
+		"\"defrag\":{\"score\":76}}\n";
+	CHECK_EQ_U(unit_load_records(&set, FRAG, "f.jsonl", err, sizeof(err)), 0);
+	r = rep_find(&set, NULL);
+	if (r) {
+		char *md = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&md, &len);
+		CHECK(f && rep_print(f, r, rep_writer_find("md")) == 0);
+		if (f)
+			fclose(f);
+		CHECK_CONTAINS(md, "- ext4: fragmentation not ruled out: 2 free extents of 1024 MiB mean,"
+			       " defrag score 76 (needs defrag: 56 and up) (round 3)");
+		CHECK(!strstr(md, "not fragmentation"));
+		CHECK(!strstr(md, "Remedies"));	/* no rewrite: no remedy table */
+		free(md);
+	}
+	rep_free(&set);
+
+	/* malformed records: the line and the reason, nothing half-loaded */
+	static const struct { const char *rec, *msg; } bad_recs[] = {
+		{ "{\"type\":\"freespace\",\"run_id\":\"x\",\"round\":1}",
+		  "b.jsonl:1: freespace record without a \"fs\" string" },
+		{ "{\"type\":\"freespace\",\"run_id\":\"x\",\"fs\":\"ext4\",\"round\":1,"
+		  "\"free_extents\":{\"count\":-3,\"free_bytes\":1,\"largest_bytes\":1}}",
+		  "b.jsonl:1: freespace record: \"free_extents.count\" must be a whole number >= 0" },
+		{ "{\"type\":\"freespace\",\"run_id\":\"x\",\"fs\":\"ext4\",\"round\":1,\"defrag\":7}",
+		  "b.jsonl:1: freespace record: \"defrag\" must be an object" },
+		{ "{\"type\":\"freespace\",\"run_id\":\"x\",\"fs\":\"ext4\",\"round\":1,\"defrag\":{\"error\":\"\"}}",
+		  "b.jsonl:1: freespace record: \"defrag.error\" must be a non-empty string" },
+		{ "{\"type\":\"freespace\",\"run_id\":\"x\",\"fs\":\"btrfs\",\"round\":1,\"btrfs\":{"
+		  "\"device_size\":1,\"allocated\":1,\"used\":1,\"free_estimated\":1,\"profiles\":[{\"size\":1,\"used\":1}]}}",
+		  "b.jsonl:1: freespace record: \"btrfs.profiles[].type\" must be a string" },
+		{ "{\"type\":\"freespace\",\"run_id\":\"x\",\"fs\":\"f2fs\",\"round\":1,\"f2fs\":{\"segments\":\"many\"}}",
+		  "b.jsonl:1: freespace record: \"f2fs.segments\" must be a whole number >= 0" },
+	};
+	for (size_t i = 0; i < sizeof(bad_recs) / sizeof(bad_recs[0]); i++) {
+		err[0] = 0;
+		CHECK(unit_load_records(&set, bad_recs[i].rec, "b.jsonl", err, sizeof(err)) == -EBADMSG);
+		CHECK_STR(err, bad_recs[i].msg);
+		rep_free(&set);
+	}
+	return unit_done(argv[0]);
+}
