@@ -44,6 +44,7 @@ struct fsb_config {
 	char on_finish[16];	/* read by the boot image's init */
 	int lava;		/* LAVA monitors lines on stdout (run/lava.h) */
 	char fault[64];		/* self-test: DIR/FILE:OFFSET to corrupt after create */
+	int pack;		/* the packing phases: SQLite and a pack file (run/pack.h) */
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
 	char mount_opts[FSB_MAX_FS][256];
 

@@ -22,6 +22,7 @@
 #include "run/kmsg.h"
 #include "run/lava.h"
 #include "run/mount.h"
+#include "run/pack.h"
 #include "run/phase.h"
 #include "run/suite.h"
 
@@ -310,8 +311,9 @@ static void emit_phase(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t
 		c->failed = 1;
 }
 
-/* Self-test of verification: flip one byte of a file through the filesystem. */
-static void inject_fault(struct fsrun *f, uint32_t round)
+/* Self-test of verification: flip one byte of a file through the filesystem
+ * (or of its copy in the phase's store). */
+static void inject_fault(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t round)
 {
 	char path[FSB_PATH_MAX + 128], rel[64];
 	unsigned long long off = 0;
@@ -320,6 +322,16 @@ static void inject_fault(struct fsrun *f, uint32_t round)
 
 	if (sscanf(f->c->cfg.fault, "%63[^:]:%llu", rel, &off) != 2) {
 		fail(f, "fault=%s: expected DIR/FILE:OFFSET", f->c->cfg.fault);
+		return;
+	}
+	const struct fsb_store *st = fsb_store_of(ph);
+	if (st) {
+		char why[FSB_PATH_MAX + 160];
+		if (st->fault(f->mnt, rel, off, why, sizeof(why)) < 0)
+			fail(f, "fault in %s: %s", st->name, why);
+		else
+			fsb_note(f->c, "%s round %u: fault injected: one bit flipped in %s at offset %llu"
+				 " in %s", f->name, round, rel, off, st->file);
 		return;
 	}
 	snprintf(path, sizeof(path), "%s/%s", f->mnt, rel);
@@ -490,7 +502,10 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			a.shuffled = strcmp(cfg->create_order, "shuffled") == 0;
 			a.label = label;
 			a.pat = pat;
+			struct fsb_space sp;
+			fsb_space_start(&sp, ph, fd);
 			int e = fsb_phase_run(w, &a, &res);
+			fsb_space_end(&sp, fd);
 			fsb_kmsg_mark(c, f->name, round, NULL);
 			fsb_kmsg_drain(c);	/* before the phase record, which closes the phase */
 			close(fd);
@@ -500,8 +515,9 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 				break;
 			}
 			emit_phase(f, ph, round, w, &res, cold);
+			fsb_space_emit(c, &sp, f->name, round, ph, &res, cfg->file_size);
 			if ((ph->flags & FSB_PH_FAULT) && cfg->fault[0] && !res.fatal && !res.timed_out)
-				inject_fault(f, round);
+				inject_fault(f, ph, round);
 			if ((ph->flags & FSB_PH_LAYOUT) && cfg->layout && !res.fatal && !res.timed_out)
 				layout_record(f, round);
 			if (cfg->progress)
