@@ -41,4 +41,8 @@ void ld_health_free(struct rep_health *h);
 int ld_load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *rec, int dropped);
 int ld_load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 
+/* pack.c: a `space` record; freeing them. */
+int ld_load_space(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_space_free(struct rep_run *r);
+
 #endif

@@ -198,6 +198,17 @@ struct rep_check {
 	int pass;
 };
 
+/* A `space` record: the bytes a store (files, sqlite, pack) took on disk
+ * after its write phase. */
+struct rep_space {
+	char *fs, *store;
+	unsigned round;
+	uint64_t files, bytes;	/* the files stored and their bytes */
+	int have_disk;
+	uint64_t disk_bytes;
+	size_t line;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -240,6 +251,8 @@ struct rep_run {
 	char *target_pcie_speed, *target_pcie_width;	/* run_start target */
 	struct rep_hsum *hsum;	/* health records, in input order */
 	size_t nhsum, caphsum;
+	struct rep_space *sp;	/* space records, in input order */
+	size_t nsp, capsp;
 	/* the last `verdict` record: its checks */
 	int have_verdict;
 	struct rep_check *chk;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report/chart.h"
+#include "report/pack.h"
 
 const struct rep_writer rep_writers[] = {
 	{ .name = "md", .alias = "markdown", .about = "Markdown, the default",
@@ -95,6 +96,7 @@ static const struct section sections[] = {
 	{ .name = "layout", .build = rep_table_layout, .rows = 1, .phases = 1 },
 	{ .name = "layout_findings", .build = rep_table_layout_findings, .view = REP_VIEW_READ,
 	  .phases = 1, .under = "layout" },
+	{ .name = "packing", .build = rep_table_packing, .rows = 1, .phases = 1 },
 	{ .name = "health", .build = rep_table_health, .rows = 1 },
 	{ .name = "errors", .build = rep_table_errors, .rows = 1 },
 	{ .name = "kmsg", .build = rep_table_kmsg, .rows = 1 },

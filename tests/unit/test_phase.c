@@ -94,9 +94,11 @@ int main(int argc, char **argv)
 
 	/* the table: the suite's phases in order, each with its walk */
 	static const char *const names[] = { "create", "stat", "read", "read_inode", "delete" };
-	CHECK_EQ_U(fsb_phase_count, 5);
-	for (size_t i = 0; i < fsb_phase_count && i < 5; i++)
-		CHECK_STR(fsb_phases[i].name, names[i]);
+	size_t always = 0;	/* the rows that run every round (optional ones: run/pack.h) */
+	for (size_t i = 0; i < fsb_phase_count; i++)
+		if (!fsb_phases[i].wanted && always++ < 5)
+			CHECK_STR(fsb_phases[i].name, names[always - 1]);
+	CHECK_EQ_U(always, 5);
 	CHECK_STR(fsb_phase_order(phase("create"), "shuffled"), "shuffled");
 	CHECK_STR(fsb_phase_order(phase("create"), "name"), "name");
 	CHECK_STR(fsb_phase_order(phase("stat"), "name"), "readdir");
