@@ -245,71 +245,72 @@ static int used_bytes(int fd, uint64_t *used)
 	return 0;
 }
 
-void fsb_space_start(struct fsb_space *sp, const struct fsb_phase_def *ph, int root_fd)
+void fsb_space_start(struct fsb_space *sp, const struct fsb_phase_def *ph, uint32_t round,
+		     int root_fd)
 {
 	memset(sp, 0, sizeof(*sp));
 	if (!(ph->flags & FSB_PH_SPACE))
 		return;
 	sp->on = 1;
+	sp->ph = ph;
+	sp->round = round;
 	sp->store = fsb_store_of(ph);
 	if (!sp->store)
 		sp->store = &stores[0];
 	sp->have_before = used_bytes(root_fd, &sp->used_before) == 0;
 }
 
-void fsb_space_end(struct fsb_space *sp, int root_fd)
+void fsb_space_done(struct fsb_space *sp, const struct fsb_phase_result *res, uint64_t file_size)
 {
-	struct stat st;
-
-	if (!sp->on)
-		return;
-	sp->have_after = used_bytes(root_fd, &sp->used_after) == 0;
-	if (!sp->store->file)
-		return;
-	if (fstatat(root_fd, sp->store->file, &st, 0) == 0) {
-		sp->have_file = 1;
-		sp->file_disk = (uint64_t)st.st_blocks * 512;
-		sp->file_size = (uint64_t)st.st_size;
-	} else {
-		sp->file_err = errno;
-	}
+	sp->files = res->files;
+	sp->bytes = res->files * file_size;
 }
 
-void fsb_space_emit(struct fsb_ctx *c, const struct fsb_space *sp, const char *fs,
-		    uint32_t round, const struct fsb_phase_def *ph,
-		    const struct fsb_phase_result *res, uint64_t file_size)
+void fsb_space_flush(struct fsb_ctx *c, struct fsb_space *sp, const char *fs, int root_fd)
 {
 	struct fsb_rec r;
+	struct stat st;
+	uint64_t after = 0;
+	int have_after, have_file = 0, file_err = 0;
 
-	if (!sp->on)
+	if (!sp->on || root_fd < 0) {
+		sp->on = 0;
 		return;
+	}
+	sp->on = 0;
+	have_after = used_bytes(root_fd, &after) == 0;
+	if (sp->store->file) {
+		if (fstatat(root_fd, sp->store->file, &st, 0) == 0)
+			have_file = 1;
+		else
+			file_err = errno;
+	}
 	fsb_rec_start(c, &r, "space");
 	rec_str(&r, "fs", fs);
-	rec_u64(&r, "round", round);
-	rec_str(&r, "phase", ph->name);
+	rec_u64(&r, "round", sp->round);
+	rec_str(&r, "phase", sp->ph->name);
 	rec_str(&r, "store", sp->store->name);
-	rec_u64(&r, "files", res->files);
-	rec_u64(&r, "bytes", res->files * file_size);
-	if (sp->have_before && sp->have_after) {
+	rec_u64(&r, "files", sp->files);
+	rec_u64(&r, "bytes", sp->bytes);
+	if (sp->have_before && have_after) {
 		rec_u64(&r, "used_before", sp->used_before);
-		rec_u64(&r, "used_after", sp->used_after);
-		rec_i64(&r, "used_delta", sp->used_after >= sp->used_before
-			? (int64_t)(sp->used_after - sp->used_before)
-			: -(int64_t)(sp->used_before - sp->used_after));
+		rec_u64(&r, "used_after", after);
+		rec_i64(&r, "used_delta", after >= sp->used_before
+			? (int64_t)(after - sp->used_before) : -(int64_t)(sp->used_before - after));
 	}
 	if (sp->store->file) {
 		rec_str(&r, "file", sp->store->file);
-		if (sp->have_file) {
-			rec_u64(&r, "file_size", sp->file_size);
-			rec_u64(&r, "file_disk_bytes", sp->file_disk);
+		if (have_file) {
+			rec_u64(&r, "file_size", (uint64_t)st.st_size);
+			rec_u64(&r, "file_disk_bytes", (uint64_t)st.st_blocks * 512);
 		} else {
-			rec_str(&r, "error", strerror(sp->file_err));
+			rec_str(&r, "error", strerror(file_err));
 		}
 	}
 	/* what the store takes: its file's blocks, or for one file per file
-	 * the filesystem's used space the phase added */
-	if (sp->store->file ? sp->have_file : sp->have_before && sp->have_after)
-		rec_u64(&r, "disk_bytes", sp->store->file ? sp->file_disk
-			: sp->used_after > sp->used_before ? sp->used_after - sp->used_before : 0);
+	 * the used space the phase added */
+	if (sp->store->file ? have_file : sp->have_before && have_after)
+		rec_u64(&r, "disk_bytes", sp->store->file ? (uint64_t)st.st_blocks * 512
+			: after > sp->used_before ? after - sp->used_before : 0);
 	fsb_emit(c, &r);
 }

@@ -49,23 +49,27 @@ const struct fsb_store *fsb_store_of(const struct fsb_phase_def *ph);
 int fsb_sqlite_fault(const char *root, const char *key, uint64_t off, char *why, size_t len);
 
 /* What a phase with FSB_PH_SPACE leaves on disk: the filesystem's used
- * space before and after it (statvfs), and the store file's blocks. */
+ * space (statvfs) before the phase and, once it has settled, after it, and
+ * the store file's blocks. "Settled": measured when the next phase starts,
+ * after its fresh mount (XFS trims a file's speculative preallocation by
+ * then), or after the round's last phase. */
 struct fsb_space {
 	int on;
 	const struct fsb_store *store;
-	int have_before, have_after, have_file;
-	uint64_t used_before, used_after;
-	uint64_t file_disk, file_size;	/* st_blocks * 512, st_size */
-	int file_err;			/* errno of the store file's stat */
+	const struct fsb_phase_def *ph;
+	uint32_t round;
+	uint64_t files, bytes;		/* what the phase stored */
+	int have_before;
+	uint64_t used_before;
 };
 
 /* Before the phase (nothing unless the phase has FSB_PH_SPACE). */
-void fsb_space_start(struct fsb_space *sp, const struct fsb_phase_def *ph, int root_fd);
-/* After the phase and its sync. */
-void fsb_space_end(struct fsb_space *sp, int root_fd);
-/* The `space` record, after the phase record. */
-void fsb_space_emit(struct fsb_ctx *c, const struct fsb_space *sp, const char *fs,
-		    uint32_t round, const struct fsb_phase_def *ph,
-		    const struct fsb_phase_result *res, uint64_t file_size);
+void fsb_space_start(struct fsb_space *sp, const struct fsb_phase_def *ph, uint32_t round,
+		     int root_fd);
+/* After the phase and its sync: what it stored. */
+void fsb_space_done(struct fsb_space *sp, const struct fsb_phase_result *res, uint64_t file_size);
+/* Measure now and emit the `space` record (nothing unless a phase with
+ * FSB_PH_SPACE is pending); root_fd -1: the measure is lost, no record. */
+void fsb_space_flush(struct fsb_ctx *c, struct fsb_space *sp, const char *fs, int root_fd);
 
 #endif

@@ -450,6 +450,7 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 	struct fsb_ctx *c = f->c;
 	const struct fsb_config *cfg = &c->cfg;
 	int remount = f->dev != NULL;	/* a directory (--dir) is never remounted */
+	struct fsb_space sp = { 0 };	/* a phase's space record, pending (run/pack.h) */
 
 	for (uint32_t round = 1; round <= cfg->rounds && !f->failed; round++) {
 		for (size_t i = 0; i < fsb_phase_count && !f->failed; i++) {
@@ -476,6 +477,8 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 				fsb_error_rec(c, f->name, (int)round, ph->name, "open", f->mnt, e, 1, NULL);
 				break;
 			}
+			/* what the previous phase left on disk, after this one's mount */
+			fsb_space_flush(c, &sp, f->name, fd);
 			f->have_mnt_id = fsb_mnt_id(fd, &f->mnt_id, &f->mnt_id_unique) == 0;
 			/* kernel messages so far are between phases; the phase's
 			 * own are read once it has ended */
@@ -502,10 +505,9 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			a.shuffled = strcmp(cfg->create_order, "shuffled") == 0;
 			a.label = label;
 			a.pat = pat;
-			struct fsb_space sp;
-			fsb_space_start(&sp, ph, fd);
+			fsb_space_start(&sp, ph, round, fd);
 			int e = fsb_phase_run(w, &a, &res);
-			fsb_space_end(&sp, fd);
+			fsb_space_done(&sp, &res, cfg->file_size);
 			fsb_kmsg_mark(c, f->name, round, NULL);
 			fsb_kmsg_drain(c);	/* before the phase record, which closes the phase */
 			close(fd);
@@ -515,7 +517,6 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 				break;
 			}
 			emit_phase(f, ph, round, w, &res, cold);
-			fsb_space_emit(c, &sp, f->name, round, ph, &res, cfg->file_size);
 			if ((ph->flags & FSB_PH_FAULT) && cfg->fault[0] && !res.fatal && !res.timed_out)
 				inject_fault(f, ph, round);
 			if ((ph->flags & FSB_PH_LAYOUT) && cfg->layout && !res.fatal && !res.timed_out)
@@ -542,6 +543,12 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 				fail(f, "round %u %s: %" PRIu64 " errors", round, ph->name, res.errors);
 			}
 		}
+	}
+	if (sp.on && !f->failed) {	/* the last phase's */
+		int fd = open(f->mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		fsb_space_flush(c, &sp, f->name, fd);
+		if (fd >= 0)
+			close(fd);
 	}
 }
 

@@ -467,4 +467,5 @@ check "one error record per worker, naming the signal" [ "$(count "$S/kill.out" 
 check "the filesystem fails with the worker and the signal" some "$S/kill.out" \
 	'.type == "fs_end" and (.reason // "" | test("^round 1 create: worker [01] \\(d000[01]\\) killed by signal 15"))'
 
+if O="$O" sh "$here/pack.sh"; then pass "packing: tests/host/pack.sh"; else fail "packing: tests/host/pack.sh"; fi
 summary
