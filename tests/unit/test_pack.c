@@ -14,6 +14,8 @@
 #include "run/pack.h"
 #include "run/packfile.h"
 #include "run/phase.h"
+#include "report/model.h"
+#include "report/pack.h"
 #include "unit.h"
 
 #define DIRS 2
@@ -282,5 +284,51 @@ int main(int argc, char **argv)
 	}
 	close(base);
 	fsb_workers_free(w);
+
+	/* the report: space records loaded, the three stores side by side */
+	static const char recs[] =
+		"{\"schema\":1,\"type\":\"phase\",\"run_id\":\"r\",\"seq\":1,\"fs\":\"ext4\",\"round\":1,\"phase\":\"create\",\"seconds\":2,\"files\":100,\"files_per_s\":50}\n"
+		"{\"schema\":1,\"type\":\"space\",\"run_id\":\"r\",\"seq\":2,\"fs\":\"ext4\",\"round\":1,\"phase\":\"create\",\"store\":\"files\",\"files\":100,\"bytes\":409600,\"disk_bytes\":819200}\n"
+		"{\"schema\":1,\"type\":\"phase\",\"run_id\":\"r\",\"seq\":3,\"fs\":\"ext4\",\"round\":1,\"phase\":\"read\",\"seconds\":4,\"files\":100,\"files_per_s\":25}\n"
+		"{\"schema\":1,\"type\":\"phase\",\"run_id\":\"r\",\"seq\":4,\"fs\":\"ext4\",\"round\":1,\"phase\":\"pack_write\",\"seconds\":0.5,\"files\":100,\"files_per_s\":200}\n"
+		"{\"schema\":1,\"type\":\"space\",\"run_id\":\"r\",\"seq\":5,\"fs\":\"ext4\",\"round\":1,\"phase\":\"pack_write\",\"store\":\"pack\",\"files\":100,\"bytes\":409600,\"disk_bytes\":413696}\n"
+		"{\"schema\":1,\"type\":\"phase\",\"run_id\":\"r\",\"seq\":6,\"fs\":\"xfs\",\"round\":1,\"phase\":\"create\",\"seconds\":1,\"files\":100}\n";
+	struct rep_set set;
+	struct rep_table t;
+	char err[256];
+	FILE *in = fmemopen((void *)recs, sizeof(recs) - 1, "r");
+	memset(&set, 0, sizeof(set));
+	CHECK(in && rep_load_stream(&set, in, "recs", err, sizeof(err)) == 0);
+	if (in)
+		fclose(in);
+	const struct rep_run *r = set.nruns ? set.runs[0] : NULL;
+	CHECK(r && r->nsp == 2);
+	if (r && rep_table_packing(r, &t) == 0) {
+		CHECK_EQ_U(t.nrows, 2);		/* ext4 files and pack; xfs has no packing */
+		const struct rep_cell *c;
+		CHECK((c = rep_table_cell(&t, 0, 2)) && c->kind == CELL_TEXT && !strcmp(c->text, "files"));
+		CHECK((c = rep_table_cell(&t, 0, 3)) && c->kind == CELL_SECONDS && c->num == 2);
+		CHECK((c = rep_table_cell(&t, 0, 4)) && c->kind == CELL_SECONDS && c->num == 4);
+		CHECK((c = rep_table_cell(&t, 0, 5)) && c->kind == CELL_MISSING);	/* no delete */
+		CHECK((c = rep_table_cell(&t, 0, 9)) && c->kind == CELL_BYTES && c->count == 819200);
+		CHECK((c = rep_table_cell(&t, 0, 10)) && c->kind == CELL_NUMBER && c->num == 2.0);
+		CHECK((c = rep_table_cell(&t, 1, 2)) && c->kind == CELL_TEXT && !strcmp(c->text, "pack"));
+		CHECK((c = rep_table_cell(&t, 1, 6)) && c->kind == CELL_RATE && c->num == 200);
+		CHECK((c = rep_table_cell(&t, 1, 9)) && c->kind == CELL_BYTES && c->count == 413696);
+		rep_table_free(&t);
+	} else {
+		CHECK(!"the packing table");
+	}
+	rep_free(&set);
+	/* a space record without its store is refused, naming the line */
+	static const char bad[] = "{\"schema\":1,\"type\":\"space\",\"run_id\":\"r\",\"seq\":1,\"fs\":\"ext4\",\"round\":1}\n";
+	in = fmemopen((void *)bad, sizeof(bad) - 1, "r");
+	memset(&set, 0, sizeof(set));
+	CHECK(in && rep_load_stream(&set, in, "bad", err, sizeof(err)) == -EBADMSG);
+	CHECK_CONTAINS(err, "bad:1:");
+	CHECK_CONTAINS(err, "store");
+	if (in)
+		fclose(in);
+	rep_free(&set);
 	return unit_done(argv[0]);
 }
