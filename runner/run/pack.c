@@ -245,11 +245,11 @@ static int used_bytes(int fd, uint64_t *used)
 	return 0;
 }
 
-void fsb_space_start(struct fsb_space *sp, const struct fsb_phase_def *ph, uint32_t round,
-		     int root_fd)
+void fsb_space_start(struct fsb_space *sp, const struct fsb_config *cfg,
+		     const struct fsb_phase_def *ph, uint32_t round, int root_fd)
 {
 	memset(sp, 0, sizeof(*sp));
-	if (!(ph->flags & FSB_PH_SPACE))
+	if (!(ph->flags & FSB_PH_SPACE) || !cfg->pack)
 		return;
 	sp->on = 1;
 	sp->ph = ph;

@@ -63,9 +63,10 @@ struct fsb_space {
 	uint64_t used_before;
 };
 
-/* Before the phase (nothing unless the phase has FSB_PH_SPACE). */
-void fsb_space_start(struct fsb_space *sp, const struct fsb_phase_def *ph, uint32_t round,
-		     int root_fd);
+/* Before the phase (nothing unless the phase has FSB_PH_SPACE and the
+ * run packs: the space records come with the `pack` setting). */
+void fsb_space_start(struct fsb_space *sp, const struct fsb_config *cfg,
+		     const struct fsb_phase_def *ph, uint32_t round, int root_fd);
 /* After the phase and its sync: what it stored. */
 void fsb_space_done(struct fsb_space *sp, const struct fsb_phase_result *res, uint64_t file_size);
 /* Measure now and emit the `space` record (nothing unless a phase with

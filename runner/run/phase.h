@@ -26,7 +26,7 @@ enum fsb_walk {
 #define FSB_PH_LAYOUT	0x08	/* the layout record follows this phase */
 #define FSB_PH_COLD	0x10	/* runs on a fresh mount: the filesystem under test is
 				 * unmounted and mounted before it (not in --dir mode) */
-#define FSB_PH_SPACE	0x20	/* the space record follows: what the files take on disk */
+#define FSB_PH_SPACE	0x20	/* with pack = 1, a space record follows: what the files take on disk */
 
 struct fsb_wctx;	/* a worker's state, inside phase.c */
 struct fsb_config;

@@ -505,7 +505,7 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			a.shuffled = strcmp(cfg->create_order, "shuffled") == 0;
 			a.label = label;
 			a.pat = pat;
-			fsb_space_start(&sp, ph, round, fd);
+			fsb_space_start(&sp, cfg, ph, round, fd);
 			int e = fsb_phase_run(w, &a, &res);
 			fsb_space_done(&sp, &res, cfg->file_size);
 			fsb_kmsg_mark(c, f->name, round, NULL);
