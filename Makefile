@@ -62,6 +62,8 @@ UNIT_BINS  := $(UNIT_SRCS:tests/unit/%.c=$(O)/tests/unit/%)
 
 FSBENCH_HOST := $(O)/host/fsbench
 
+include runner/sqlite.mk
+
 .PHONY: all help deps runner host unit unit-cross check check-host check-verdict check-html check-cross clean bench
 
 all: runner host
@@ -128,7 +130,7 @@ deps:
 runner: $(FSBENCH)
 host: $(FSBENCH_HOST)
 
-$(FSBENCH): $(DEV_OBJS)
+$(FSBENCH): $(DEV_OBJS) $(SQLITE_DEV_OBJ)
 	@mkdir -p $(@D)
 	@echo '  LD      $@'
 	$(Q)$(DEV_CC) -static -o $@ $^
@@ -137,7 +139,7 @@ $(FSBENCH): $(DEV_OBJS)
 $(FSBENCH_HOST): $(HOST_OBJS)
 	@mkdir -p $(@D)
 	@echo '  LD      $@'
-	$(Q)$(HOST_CC) -o $@ $^
+	$(Q)$(HOST_CC) -o $@ $^ $(SQLITE_HOST_LIBS)
 
 $(O)/obj/$(DEV_NAME)/%.o: %.c | $(DEV_SPECS)
 	@mkdir -p $(@D)
@@ -158,7 +160,7 @@ $(O)/obj/host/%.o: %.c
 $(O)/tests/unit/%: tests/unit/%.c $(HOST_LIB) tests/unit/unit.h tests/unit/records.h tests/unit/cmd.h
 	@mkdir -p $(@D)
 	@echo '  HOSTCC  $@'
-	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) -Irunner -Itests/unit -o $@ $< $(HOST_LIB)
+	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) -Irunner -Itests/unit -o $@ $< $(HOST_LIB) $(SQLITE_HOST_LIBS)
 
 unit: $(UNIT_BINS)
 	$(Q)sh tests/unit/run.sh $(UNIT_BINS)
@@ -173,10 +175,10 @@ QEMU_USER_x86_64  := qemu-x86_64-static
 DEV_LIB    := $(RUNNER_LIB:%.c=$(O)/obj/$(DEV_NAME)/%.o)
 UNIT_CROSS := $(UNIT_SRCS:tests/unit/%.c=$(O)/tests/unit-$(CROSS_ARCH)/%)
 
-$(O)/tests/unit-$(CROSS_ARCH)/%: tests/unit/%.c $(DEV_LIB) tests/unit/unit.h tests/unit/records.h tests/unit/cmd.h
+$(O)/tests/unit-$(CROSS_ARCH)/%: tests/unit/%.c $(DEV_LIB) $(SQLITE_DEV_OBJ) tests/unit/unit.h tests/unit/records.h tests/unit/cmd.h
 	@mkdir -p $(@D)
 	@echo '  CC      $@'
-	$(Q)$(DEV_CC) $(CSTD) $(WARN) $(CFLAGS) -Irunner -Itests/unit -static -o $@ $< $(DEV_LIB)
+	$(Q)$(DEV_CC) $(CSTD) $(WARN) $(CFLAGS) -Irunner -Itests/unit -static -o $@ $< $(DEV_LIB) $(SQLITE_DEV_OBJ)
 
 unit-cross: $(UNIT_CROSS)
 	$(Q)UNIT_EXEC=$(QEMU_USER_$(CROSS_ARCH)) UNIT_SCRATCH=$(O)/tests/unit-$(CROSS_ARCH)/scratch \

@@ -92,6 +92,7 @@ static void run_free(struct rep_run *r)
 	for (size_t i = 0; i < r->nhsum; i++)
 		free(r->hsum[i].when);
 	free(r->hsum);
+	ld_space_free(r);
 	checks_free(r);
 	free(r);
 }
@@ -631,6 +632,8 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 		return ld_load_fio(L, r, rec);
 	if (strcmp(type, "fill") == 0)
 		return ld_load_fill(L, r, rec);
+	if (strcmp(type, "space") == 0)
+		return ld_load_space(L, r, rec);
 	if (strcmp(type, "fs_start") == 0 || strcmp(type, "phase_start") == 0) {
 		/* the filesystem order of the run is the order they start */
 		const char *fs = jsonr_str(jsonr_get(rec, "fs"));

@@ -48,5 +48,8 @@ void ld_fio_free(struct rep_run *r);
 /* freespace.c */
 int ld_load_freespace(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_freespace_free(struct rep_run *r);
+/* pack.c: a `space` record; freeing them. */
+int ld_load_space(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_space_free(struct rep_run *r);
 
 #endif

@@ -248,6 +248,17 @@ struct rep_fill {
 	size_t line;
 };
 
+/* A `space` record: the bytes a store (files, sqlite, pack) took on disk
+ * after its write phase. */
+struct rep_space {
+	char *fs, *store;
+	unsigned round;
+	uint64_t files, bytes;	/* the files stored and their bytes */
+	int have_disk;
+	uint64_t disk_bytes;
+	size_t line;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -297,6 +308,8 @@ struct rep_run {
 	size_t nfio, capfio;
 	struct rep_fill *fill;	/* fill records, in input order */
 	size_t nfill, capfill;
+	struct rep_space *sp;	/* space records, in input order */
+	size_t nsp, capsp;
 	/* the last `verdict` record: its checks */
 	int have_verdict;
 	struct rep_check *chk;

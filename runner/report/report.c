@@ -11,6 +11,7 @@
 #include "report/fio.h"
 #include "report/variants.h"
 #include "report/freespace.h"
+#include "report/pack.h"
 
 const struct rep_writer rep_writers[] = {
 	{ .name = "md", .alias = "markdown", .about = "Markdown, the default",
@@ -105,6 +106,7 @@ static const struct section sections[] = {
 	{ .name = "freespace_findings", .build = rep_table_freespace_findings,
 	  .view = REP_VIEW_READ, .phases = 1, .under = "freespace" },
 	{ .name = "remedy", .build = rep_table_remedy, .rows = 1, .phases = 1 },
+	{ .name = "packing", .build = rep_table_packing, .rows = 1, .phases = 1 },
 	{ .name = "health", .build = rep_table_health, .rows = 1 },
 	{ .name = "errors", .build = rep_table_errors, .rows = 1 },
 	{ .name = "kmsg", .build = rep_table_kmsg, .rows = 1 },

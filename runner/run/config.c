@@ -106,6 +106,8 @@ static const struct key keys[] = {
 	  "`fill`: the level to fill to, percent, as df shows it (used / (used + available))" },
 	{ "fill_delete_pct", K_U32, F(fill_delete_pct), 1, 90, "30",
 	  "`fill`: the share of its files deleted at random before it fills again, percent" },
+	{ "pack", K_BOOL, F(pack), 0, 1, "0",
+	  "packing, after each round's delete: the same files (same content, names as keys `d0003/f0000042`) written to one SQLite database (`fsbench.sqlite`, table `files(path TEXT PRIMARY KEY, data BLOB)`, one transaction per worker's directory) and to one pack file (`fsbench.pack`, runner/FORMATS.md), each then read back cold by name (verified) and deleted: phases `sqlite_write`, `sqlite_read`, `sqlite_delete`, `pack_write`, `pack_read`, `pack_delete`; `space` records give the bytes each store takes on disk. The `fault` byte is flipped in each store too" },
 };
 /* The per-filesystem keys, after the fixed ones in help and docs. */
 static const char help_mkfs_opts[] =

@@ -55,6 +55,7 @@ struct fsb_config {
 	int fio_raw;		/* the workloads on the raw target too */
 	int fill;		/* the fill test (run/fill.h) */
 	uint32_t fill_pct, fill_delete_pct;
+	int pack;		/* the packing phases: SQLite and a pack file (run/pack.h) */
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
 	char mount_opts[FSB_MAX_FS][256];
 	/* variant.FS:NAME settings (run/variant.h), each with its source */

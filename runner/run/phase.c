@@ -24,7 +24,9 @@
 #include "lib/msg.h"
 #include "lib/time.h"
 #include "run/config.h"
+#include "run/pack.h"
 #include "run/phase.h"
+#include "run/worker.h"
 
 #define CHUNK (1u << 20)	/* largest single read/write */
 
@@ -559,13 +561,23 @@ static int want_rewrite(const struct fsb_config *cfg, uint32_t round)
  * it (FSB_PH_*: a fresh mount, a timed sync, verification, the fault
  * self-test, the layout record) and the work on one directory. */
 const struct fsb_phase_def fsb_phases[] = {
-	{ "create", WALK_CREATE, FSB_PH_COLD | FSB_PH_SYNC | FSB_PH_FAULT, do_create, NULL },
+	{ "create", WALK_CREATE, FSB_PH_COLD | FSB_PH_SYNC | FSB_PH_FAULT | FSB_PH_SPACE, do_create, NULL },
 	{ "stat", WALK_READDIR, FSB_PH_COLD | FSB_PH_VERIFY, do_stat, NULL },
 	{ "read", WALK_NAME, FSB_PH_COLD | FSB_PH_VERIFY, do_read, NULL },
 	{ "read_inode", WALK_INODE, FSB_PH_COLD | FSB_PH_VERIFY | FSB_PH_LAYOUT, do_read, NULL },
 	{ "rewrite", WALK_NAME, FSB_PH_COLD | FSB_PH_SYNC, do_rewrite, want_rewrite },
 	{ "read_after_rewrite", WALK_NAME, FSB_PH_COLD | FSB_PH_VERIFY, do_read, want_rewrite },
 	{ "delete", WALK_READDIR, FSB_PH_COLD | FSB_PH_SYNC, do_delete, NULL },
+	/* packing (pack = 1): the same files in one SQLite database, then in
+	 * one pack file (run/pack.h) */
+	{ "sqlite_write", WALK_KEYS, FSB_PH_COLD | FSB_PH_SYNC | FSB_PH_FAULT | FSB_PH_SPACE,
+	  fsb_sqlite_write, fsb_pack_wanted },
+	{ "sqlite_read", WALK_KEYS, FSB_PH_COLD | FSB_PH_VERIFY, fsb_sqlite_read, fsb_pack_wanted },
+	{ "sqlite_delete", WALK_KEYS, FSB_PH_COLD | FSB_PH_SYNC, fsb_sqlite_delete, fsb_pack_wanted },
+	{ "pack_write", WALK_KEYS, FSB_PH_COLD | FSB_PH_SYNC | FSB_PH_FAULT | FSB_PH_SPACE,
+	  fsb_pack_write, fsb_pack_wanted },
+	{ "pack_read", WALK_KEYS, FSB_PH_COLD | FSB_PH_VERIFY, fsb_pack_read, fsb_pack_wanted },
+	{ "pack_delete", WALK_KEYS, FSB_PH_COLD | FSB_PH_SYNC, fsb_pack_delete, fsb_pack_wanted },
 };
 const size_t fsb_phase_count = sizeof(fsb_phases) / sizeof(fsb_phases[0]);
 
@@ -573,6 +585,7 @@ const char *fsb_phase_order(const struct fsb_phase_def *ph, const char *create_o
 {
 	static const char *const name[] = {
 		[WALK_READDIR] = "readdir", [WALK_NAME] = "name", [WALK_INODE] = "inode",
+		[WALK_KEYS] = "name",
 	};
 
 	return ph->walk == WALK_CREATE ? create_order : name[ph->walk];
@@ -610,7 +623,7 @@ static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32
 		if (!w.perm)
 			setup_failed(&w, "alloc", id, errno);
 	}
-	if (ph->walk != WALK_CREATE) {
+	if (ph->walk != WALK_CREATE && ph->walk != WALK_KEYS) {
 		w.cap = (size_t)a->files + 64;
 		w.ent = calloc(w.cap, sizeof(*w.ent));
 		if (!w.ent)
@@ -630,7 +643,7 @@ static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32
 
 		w.trace = dir == id;
 		fsb_dir_name(dir, dname);
-		if (ph->walk != WALK_CREATE) {
+		if (ph->walk != WALK_CREATE && ph->walk != WALK_KEYS) {
 			dfd = openat(a->base_fd, dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 			if (dfd < 0) {
 				if (werr(&w, "open", dir, UINT32_MAX, errno, 0, 0, 0))
@@ -805,4 +818,28 @@ int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
 		res->seconds += res->sync_seconds;
 	}
 	return 0;
+}
+
+/* ---- for the work of phases outside this file (run/worker.h) ---- */
+
+const struct fsb_phase_args *fsb_w_args(const struct fsb_wctx *w)
+{
+	return w->a;
+}
+
+struct fsb_wstate *fsb_w_state(struct fsb_wctx *w)
+{
+	return w->ws;
+}
+
+unsigned char *fsb_w_buf(struct fsb_wctx *w, size_t *len)
+{
+	*len = w->buflen;
+	return w->buf;
+}
+
+int fsb_w_error(struct fsb_wctx *w, const char *op, uint32_t dir, uint32_t idx, int err,
+		int verify, uint64_t off, uint64_t count)
+{
+	return werr(w, op, dir, idx, err, verify, off, count);
 }

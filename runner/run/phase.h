@@ -15,6 +15,8 @@ enum fsb_walk {
 	WALK_READDIR,	/* the listing as readdir returns it */
 	WALK_NAME,	/* sorted by file name (f0000000, f0000001, ...) */
 	WALK_INODE,	/* sorted by inode number */
+	WALK_KEYS,	/* no listing: the files are keys of a store (run/pack.h),
+			 * visited in name order */
 };
 
 /* Phase flags */
@@ -24,6 +26,7 @@ enum fsb_walk {
 #define FSB_PH_LAYOUT	0x08	/* the layout and freespace records follow this phase */
 #define FSB_PH_COLD	0x10	/* runs on a fresh mount: the filesystem under test is
 				 * unmounted and mounted before it (not in --dir mode) */
+#define FSB_PH_SPACE	0x20	/* with pack = 1, a space record follows: what the files take on disk */
 
 struct fsb_wctx;	/* a worker's state, inside phase.c */
 struct fsb_config;

@@ -25,6 +25,7 @@
 #include "run/kmsg.h"
 #include "run/lava.h"
 #include "run/mount.h"
+#include "run/pack.h"
 #include "run/phase.h"
 #include "run/suite.h"
 
@@ -328,8 +329,9 @@ static void emit_phase(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t
 		c->failed = 1;
 }
 
-/* Self-test of verification: flip one byte of a file through the filesystem. */
-static void inject_fault(struct fsrun *f, uint32_t round)
+/* Self-test of verification: flip one byte of a file through the filesystem
+ * (or of its copy in the phase's store). */
+static void inject_fault(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t round)
 {
 	char path[FSB_PATH_MAX + 128], rel[64];
 	unsigned long long off = 0;
@@ -338,6 +340,16 @@ static void inject_fault(struct fsrun *f, uint32_t round)
 
 	if (sscanf(f->c->cfg.fault, "%63[^:]:%llu", rel, &off) != 2) {
 		fail(f, "fault=%s: expected DIR/FILE:OFFSET", f->c->cfg.fault);
+		return;
+	}
+	const struct fsb_store *st = fsb_store_of(ph);
+	if (st) {
+		char why[FSB_PATH_MAX + 160];
+		if (st->fault(f->mnt, rel, off, why, sizeof(why)) < 0)
+			fail(f, "fault in %s: %s", st->name, why);
+		else
+			fsb_note(f->c, "%s round %u: fault injected: one bit flipped in %s at offset %llu"
+				 " in %s", f->name, round, rel, off, st->file);
 		return;
 	}
 	snprintf(path, sizeof(path), "%s/%s", f->mnt, rel);
@@ -484,6 +496,7 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 	struct fsb_ctx *c = f->c;
 	const struct fsb_config *cfg = &c->cfg;
 	int remount = f->dev != NULL;	/* a directory (--dir) is never remounted */
+	struct fsb_space sp = { 0 };	/* a phase's space record, pending (run/pack.h) */
 
 	for (uint32_t round = 1; round <= cfg->rounds && !f->failed; round++) {
 		for (size_t i = 0; i < fsb_phase_count && !f->failed; i++) {
@@ -510,6 +523,8 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 				fsb_error_rec(c, f->name, (int)round, ph->name, "open", f->mnt, e, 1, NULL);
 				break;
 			}
+			/* what the previous phase left on disk, after this one's mount */
+			fsb_space_flush(c, &sp, f->name, fd);
 			f->have_mnt_id = fsb_mnt_id(fd, &f->mnt_id, &f->mnt_id_unique) == 0;
 			/* kernel messages so far are between phases; the phase's
 			 * own are read once it has ended */
@@ -536,7 +551,9 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			a.shuffled = strcmp(cfg->create_order, "shuffled") == 0;
 			a.label = label;
 			a.pat = pat;
+			fsb_space_start(&sp, cfg, ph, round, fd);
 			int e = fsb_phase_run(w, &a, &res);
+			fsb_space_done(&sp, &res, cfg->file_size);
 			fsb_kmsg_mark(c, f->name, round, NULL);
 			fsb_kmsg_drain(c);	/* before the phase record, which closes the phase */
 			close(fd);
@@ -547,7 +564,7 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			}
 			emit_phase(f, ph, round, w, &res, cold);
 			if ((ph->flags & FSB_PH_FAULT) && cfg->fault[0] && !res.fatal && !res.timed_out)
-				inject_fault(f, round);
+				inject_fault(f, ph, round);
 			if ((ph->flags & FSB_PH_LAYOUT) && cfg->layout && !res.fatal && !res.timed_out)
 				layout_record(f, round);
 			if ((ph->flags & FSB_PH_LAYOUT) && cfg->freespace && !res.fatal && !res.timed_out)
@@ -574,6 +591,12 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 				fail(f, "round %u %s: %" PRIu64 " errors", round, ph->name, res.errors);
 			}
 		}
+	}
+	if (sp.on && !f->failed) {	/* the last phase's */
+		int fd = open(f->mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		fsb_space_flush(c, &sp, f->name, fd);
+		if (fd >= 0)
+			close(fd);
 	}
 }
 

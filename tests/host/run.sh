@@ -476,4 +476,7 @@ check "the filesystem fails with the worker and the signal" some "$S/kill.out" \
 # ---- variants of a filesystem (the tuning matrix) ----
 . "$here/variants.sh"
 
+# ---- packing: SQLite and a pack file ----
+if O="$O" sh "$here/pack.sh"; then pass "packing: tests/host/pack.sh"; else fail "packing: tests/host/pack.sh"; fi
+
 summary
