@@ -47,7 +47,7 @@ static const char *builtin(const char *v)
 
 static const struct key keys[] = {
 	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
-	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`), beside the `freespace` and `layout` evidence (both on by default), files created in name order; `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (4 min under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: 11 min under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (12 min under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix)" },
+	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`) and packing (`pack`: SQLite and a pack file), beside the `freespace` and `layout` evidence (both on by default), files created in name order; `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (4 min under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: 11 min under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (12 min under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix)" },
 	{ "fs", K_FSLIST, F(fs), 0, 0, all_fs,
 	  "filesystems, comma-separated, run in this order; each a filesystem FS or a variant of one, FS:NAME (`variant.FS:NAME`), run as a column of its own" },
 	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
@@ -137,7 +137,7 @@ static const struct profile profiles[] = {
 		     { "file_size", "4096" }, { "workers", "4" }, { "rounds", "2" } } },
 	{ "explain", { { "fs", all_fs }, { "dirs", "16" }, { "files", "20000" },
 		       { "file_size", "4096" }, { "workers", "16" }, { "rounds", "3" },
-		       { "rewrite", "1" } } },
+		       { "rewrite", "1" }, { "pack", "1" } } },
 	{ "fio", { { "fs", all_fs }, { "smallfile", "0" }, { "fio", "oltp,web,vm,randwrite" },
 		   { "fio_runtime", "5" }, { "fio_size", "256M" }, { "fio_raw", "1" } } },
 	{ "fill", { { "fs", all_fs }, { "smallfile", "0" }, { "fill", "1" },
