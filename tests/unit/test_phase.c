@@ -121,6 +121,22 @@ int main(int argc, char **argv)
 	for (int i = 0; i < 5; i++)
 		CHECK_EQ_U(e[i].idx, i);
 	CHECK_EQ_U(e[0].ino, 50);
+	{	/* name order with files missing (a sort) or a number twice */
+		struct fsb_entry g[4] = {
+			{ 1, 7, "f0000007" }, { 2, 1, "f0000001" }, { 3, 3, "f0000003" }, { 4, 0, "f0000000" },
+		}, t[4] = {
+			{ 1, 2, "f0000002" }, { 2, 0, "f0000000" }, { 3, 2, "f0000002" }, { 4, 1, "f0000001" },
+		};
+		static const uint32_t gi[] = { 0, 1, 3, 7 }, ti[] = { 0, 1, 2, 2 };
+
+		fsb_walk_sort(g, 4, WALK_NAME);
+		fsb_walk_sort(t, 4, WALK_NAME);
+		for (int i = 0; i < 4; i++) {
+			CHECK_EQ_U(g[i].idx, gi[i]);
+			CHECK_EQ_U(t[i].idx, ti[i]);
+		}
+		CHECK_EQ_U(g[3].ino, 1);
+	}
 
 	/* the engine, in a scratch directory */
 	fsb_pattern_init(&pat);
