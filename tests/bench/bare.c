@@ -1,7 +1,7 @@
 /* bare.c: the floor the runner's phases are held against, and a timer for
  * other tools.
  *
- *   bare [-p PHASE] [-v] DIR DIRS FILES SIZE
+ *   bare [-p PHASE] [-v|-m] DIR DIRS FILES SIZE
  *	One worker process per directory DIR/d0000 .., released together from
  *	a barrier pipe; timed like the runner: last worker end - first worker
  *	start, plus one syncfs() of DIR for create and delete (the phases the
@@ -13,9 +13,9 @@
  *	stat	fstatat(AT_SYMLINK_NOFOLLOW) of every file in readdir order,
  *		its size checked.
  *	read	openat/read until end of file/close of every file in name
- *		order; with -v every byte read is compared (memcmp) with the
- *		bytes create wrote (0xa5, the same for every file), a short or
- *		long file is an error.
+ *		order; with -v every byte read is checked by the runner's own
+ *		check (fsb_pattern_check of run/pattern.c), with -m by memcmp
+ *		against the bytes in memory; a short or long file is an error.
  *	delete	unlinkat of every file in readdir order, then the directory.
  *	The phases after create list the directory INSIDE the timed region,
  *	as the runner does: openat of the directory, getdents64 with a 64 KiB
@@ -25,6 +25,14 @@
  *	that is not the files' own system calls.
  *	No clock read per file, no latency histogram, no shared progress
  *	counter: the runner does those, and what they cost is its overhead.
+ *	Content: every file holds the same bytes, made once before the clock
+ *	starts: run/pattern.c's words with a base table of 0xa5 bytes and seed
+ *	0 (0xa5 for the first 64 KiB of a file). So -v runs the runner's very
+ *	check over the same number of bytes and table words (what checking a
+ *	file's bytes against their expected content costs, the floor with the
+ *	check), while the runner must also make each file's seed (its content
+ *	differs from file to file); -m is the least any check of every byte
+ *	costs: the C library's memcmp.
  *
  *   bare -x SYNCDIR CMD [ARG...]
  *	Runs CMD (fork/execvp, output inherited), waits for it, then syncfs()
@@ -56,6 +64,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "run/pattern.h"
 
 enum phase { P_CREATE, P_STAT, P_READ, P_DELETE };
 
@@ -93,7 +103,7 @@ static double children_cpu(void)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: bare [-p create|stat|read|delete] [-v] DIR DIRS FILES SIZE\n"
+	fprintf(stderr, "usage: bare [-p create|stat|read|delete] [-v|-m] DIR DIRS FILES SIZE\n"
 			"       bare -x SYNCDIR CMD [ARG...]\n");
 	return 2;
 }
@@ -192,6 +202,8 @@ static long list(int dfd, struct ent *ent, long files, char *lbuf, int byname, s
 	return n;
 }
 
+static struct fsb_pattern pat;	/* base words all 0xa5 bytes */
+
 static void worker(int basefd, unsigned dir, enum phase ph, int verify, long files, size_t size,
 		   struct slot *s, int ready_fd, int barrier_fd)
 {
@@ -208,8 +220,8 @@ static void worker(int basefd, unsigned dir, enum phase ph, int verify, long fil
 		fail(s, "alloc", ENOMEM);
 		_exit(1);
 	}
-	memset(buf, 0xa5, buflen);
-	memset(expect, 0xa5, buflen);
+	fsb_pattern_fill(&pat, buf, buflen, 0, 0);
+	memcpy(expect, buf, buflen);
 	if (ph == P_CREATE) {
 		dfd = openat(basefd, dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (dfd < 0) {
@@ -286,7 +298,9 @@ static void worker(int basefd, unsigned dir, enum phase ph, int verify, long fil
 					fail(s, "read", errno);
 					break;
 				}
-				if (verify && (off + (size_t)r > size || memcmp(buf, expect, (size_t)r))) {
+				if (verify && (off + (size_t)r > size ||
+					       (verify == 'v' ? fsb_pattern_check(&pat, buf, (size_t)r, 0, off, NULL) != 0 :
+						memcmp(buf, expect + off, (size_t)r) != 0))) {
 					fail(s, "verify", EIO);
 					break;
 				}
@@ -458,8 +472,8 @@ int main(int argc, char **argv)
 	if (argc >= 4 && !strcmp(argv[1], "-x"))
 		return run_exec(argv[2], argv + 3);
 	for (; i < argc && argv[i][0] == '-'; i++) {
-		if (!strcmp(argv[i], "-v")) {
-			verify = 1;
+		if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "-m")) {
+			verify = argv[i][1];
 		} else if (!strcmp(argv[i], "-p") && i + 1 < argc) {
 			unsigned k = 0;
 			i++;
@@ -476,6 +490,7 @@ int main(int argc, char **argv)
 	}
 	if (argc - i != 4 || (verify && ph != P_READ))
 		return usage();
+	memset(pat.base, 0xa5, sizeof(pat.base));
 	dirs = number(argv[i + 1], 4096);
 	files = number(argv[i + 2], 9999999);
 	size = number(argv[i + 3], 1L << 20);

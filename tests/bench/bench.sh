@@ -33,7 +33,8 @@
 #   runner   `fsbench run --rounds=1 --verify=1`: create, stat (sizes
 #            checked), read (every byte checked: "read_verify"), delete; and
 #            a second run with --verify=0 for "read" (its other phases unused)
-#   bare     bare -p create, -p stat, -p read, -p read -v, -p delete
+#   bare     bare -p create, -p stat, -p read, -p read -v ("read_verify"),
+#            -p read -m ("read_memcmp"), -p delete
 #   fs_mark  create (fs_mark's own names and loop)
 #   fio      files laid out by a sync write job (untimed), then the filestat
 #            job (stat) and the filedelete job (delete), one fio job a
@@ -44,9 +45,13 @@
 #   inside its timed region, as the runner's phase does (a phase is "list,
 #   then visit in walk order"); read puts the listing in name order. bare
 #   prints the listing's share (list_seconds) and the summary shows it.
-#   read_verify compares every byte with memcmp against bytes it holds (its
-#   files are all 0xa5); the runner derives each file's bytes from its seed
-#   (run/pattern.c), so its check reads a table as memcmp reads a buffer.
+#   read_verify checks every byte with the runner's own check
+#   (fsb_pattern_check, run/pattern.c, built into bare): checking the bytes
+#   is work the phase must do, so the floor does it too; the overhead is
+#   the rest (clock reads, histogram, the per-file seed). read_memcmp checks
+#   them with the C library's memcmp instead (the least a check of every
+#   byte costs): runner read_verify / bare read_memcmp is printed for
+#   information, and shows what the runner's check costs beyond a memcmp.
 #   The runner's per-file clock reads (the latency histogram), the
 #   histogram itself and the shared progress counter are its overhead: the
 #   floor has none of them.
@@ -269,10 +274,11 @@ run_runner() {
 run_bare() {
 	fresh "$1"
 	d=$(where "$1" bare) || die "mkdir in $TMP failed"
-	for p in create stat read read_verify delete; do
+	for p in create stat read read_verify read_memcmp delete; do
 		[ $p = create ] || cold "$1"
 		case $p in
 		read_verify) line=$("$BARE" -p read -v "$d" "$DIRS" "$FILES" "$SIZE") ;;
+		read_memcmp) line=$("$BARE" -p read -m "$d" "$DIRS" "$FILES" "$SIZE") ;;
 		*) line=$("$BARE" -p $p "$d" "$DIRS" "$FILES" "$SIZE") ;;
 		esac || die "bare loop failed ($p)"
 		echo "$p $(echo "$line" | kv files) $(echo "$line" | kv seconds) $(echo "$line" | kv sync_seconds)" \
@@ -452,11 +458,13 @@ function median(list,   n, i, j, t, a) {
 }
 function add(key, v) { lst[key] = lst[key] " " v }
 # ratios(c, p, t1, m1, t2, m2): the per-repeat ratios t1.m1 / t2.m2 in phase p
-function ratios(c, p, t1, m1, t2, m2,   r, out) {
+function ratios(c, p, t1, m1, t2, m2) { return ratios2(c, p, t1, m1, p, t2, m2) }
+# ratios2(c, p1, t1, m1, p2, t2, m2): the same, t1 in phase p1 / t2 in phase p2
+function ratios2(c, p1, t1, m1, p2, t2, m2,   r, out) {
 	out = ""
 	for (r = 1; r <= nrep[c]; r++)
-		if ((c, r, p, t1, m1) in v && (c, r, p, t2, m2) in v && v[c, r, p, t2, m2] > 0)
-			out = out sprintf(" %.3f", v[c, r, p, t1, m1] / v[c, r, p, t2, m2])
+		if ((c, r, p1, t1, m1) in v && (c, r, p2, t2, m2) in v && v[c, r, p2, t2, m2] > 0)
+			out = out sprintf(" %.3f", v[c, r, p1, t1, m1] / v[c, r, p2, t2, m2])
 	return out
 }
 # verdict 0: overhead 1 - m < limit; 1: m >= limit; 2: no verdict (info)
@@ -488,7 +496,7 @@ NR > 1 {
 	has[$1, $4, $3] = 1
 }
 END {
-	np = split("create stat read read_verify delete", phases, " ")
+	np = split("create stat read read_verify read_memcmp delete", phases, " ")
 	split("runner bare fs_mark fio", tools, " ")
 	printf "\nmedian of %d, %d dirs x %d files x %d B, one process per directory\n", rep, dirs, files, size
 	printf "(list %%: the share of the bare loop'"'"'s time spent listing the directory)\n"
@@ -521,6 +529,10 @@ END {
 			if (synced)
 				line(c, p, "runner/bare (overhead), no sync", ratios(c, p, "runner", "nosync", "bare", "nosync"), 0.05, 0)
 			line(c, p, "runner/bare, CPU per file", ratios(c, p, "bare", "cpu", "runner", "cpu"), 0.05, p == "create" ? 0 : 2)
+			if (p == "read_verify" && has[c, "read_memcmp", "bare"]) {
+				line(c, p, "runner/bare read_memcmp", ratios2(c, p, "runner", "sync", "read_memcmp", "bare", "sync"), 0.05, 2)
+				line(c, p, "runner/bare read_memcmp, CPU per file", ratios2(c, "read_memcmp", "bare", "cpu", p, "runner", "cpu"), 0.05, 2)
+			}
 			if (p == "create") {
 				if (!has[c, p, "fs_mark"]) {
 					printf "%-6s %-12s %-36s SKIP: fs_mark not installed\n", c, p, "runner/fs_mark"
