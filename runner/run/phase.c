@@ -123,6 +123,7 @@ struct fsb_wctx {
 	struct fsb_entry *ent;	/* the listing of one directory */
 	size_t cap;
 	char *lbuf;		/* LISTBUF bytes for getdents64 */
+	struct fsb_entry *tmp;	/* cap entries: the inode order's radix sort */
 	uint32_t *perm;		/* shuffled create: the order of one directory */
 	int trace;		/* the first directory: note the files in ws->trace_* */
 };
@@ -193,12 +194,55 @@ static int place_by_idx(struct fsb_entry *ent, size_t n)
 	return 0;
 }
 
-void fsb_walk_sort(struct fsb_entry *ent, size_t n, enum fsb_walk walk)
+/* Inode order: a radix sort, a byte of the inode number a pass from the
+ * lowest, a pass skipped when that byte is the same in every entry (inode
+ * numbers seldom use more than four bytes); tmp holds n entries. Linear
+ * time, where the C library's qsort took a tenth of a tmpfs read phase. */
+static void sort_by_ino(struct fsb_entry *ent, struct fsb_entry *tmp, size_t n)
+{
+	struct fsb_entry *src = ent, *dst = tmp, *t;
+
+	if (n < 2)
+		return;
+	for (unsigned shift = 0; shift < 64; shift += 8) {
+		size_t count[256] = { 0 }, pos = 0;
+
+		for (size_t i = 0; i < n; i++)
+			count[(src[i].ino >> shift) & 255]++;
+		if (count[(src[0].ino >> shift) & 255] == n)
+			continue;
+		for (unsigned b = 0; b < 256; b++) {
+			size_t c = count[b];
+			count[b] = pos;
+			pos += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			dst[count[(src[i].ino >> shift) & 255]++] = src[i];
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != ent)
+		memcpy(ent, src, n * sizeof(*ent));
+}
+
+/* fsb_walk_sort with tmp (n entries) for the inode order at hand */
+static void walk_sort(struct fsb_entry *ent, size_t n, enum fsb_walk walk, struct fsb_entry *tmp)
 {
 	if (walk == WALK_NAME && place_by_idx(ent, n) < 0)
 		qsort(ent, n, sizeof(ent[0]), cmp_idx);
+	else if (walk == WALK_INODE && tmp)
+		sort_by_ino(ent, tmp, n);
 	else if (walk == WALK_INODE)
 		qsort(ent, n, sizeof(ent[0]), cmp_ino);
+}
+
+void fsb_walk_sort(struct fsb_entry *ent, size_t n, enum fsb_walk walk)
+{
+	struct fsb_entry *tmp = walk == WALK_INODE ? malloc(n * sizeof(*tmp) + 1) : NULL;
+
+	walk_sort(ent, n, walk, tmp);
+	free(tmp);
 }
 
 /* Read the directory (the timed "scandir"): our files into w->ent. The
@@ -555,7 +599,9 @@ static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32
 		w.cap = (size_t)a->files + 64;
 		w.ent = calloc(w.cap, sizeof(*w.ent));
 		w.lbuf = malloc(LISTBUF);
-		if (!w.ent || !w.lbuf)
+		if (ph->walk == WALK_INODE)
+			w.tmp = calloc(w.cap, sizeof(*w.tmp));
+		if (!w.ent || !w.lbuf || (ph->walk == WALK_INODE && !w.tmp))
 			setup_failed(&w, "alloc", id, errno);
 		memset(w.lbuf, 0, LISTBUF);	/* touch the pages now */
 		for (size_t i = 0; i < w.cap; i += 4096 / sizeof(*w.ent))
@@ -584,7 +630,7 @@ static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32
 				close(dfd);
 				break;
 			}
-			fsb_walk_sort(w.ent, n, ph->walk);
+			walk_sort(w.ent, n, ph->walk, w.tmp);
 			if (w.trace) {	/* the very listing the phase walks, in its order */
 				for (size_t k = 0; k < n && k < FSB_TRACE_N; k++) {
 					ws->trace_idx[k] = w.ent[k].idx;
