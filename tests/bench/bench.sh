@@ -528,7 +528,10 @@ END {
 			line(c, p, "runner/bare (overhead)", ratios(c, p, "runner", "sync", "bare", "sync"), 0.05, 0)
 			if (synced)
 				line(c, p, "runner/bare (overhead), no sync", ratios(c, p, "runner", "nosync", "bare", "nosync"), 0.05, 0)
-			line(c, p, "runner/bare, CPU per file", ratios(c, p, "bare", "cpu", "runner", "cpu"), 0.05, p == "create" ? 0 : 2)
+			if (!((c, p, "runner", "cpu") in lst))
+				printf "%-6s %-12s %-36s no figures: the runner ends right after its %s record, its workers%s CPU ticks unread\n", c, p, "runner/bare, CPU per file", p, "'"'"'"
+			else
+				line(c, p, "runner/bare, CPU per file", ratios(c, p, "bare", "cpu", "runner", "cpu"), 0.05, p == "create" ? 0 : 2)
 			if (p == "read_verify" && has[c, "read_memcmp", "bare"]) {
 				line(c, p, "runner/bare read_memcmp", ratios2(c, p, "runner", "sync", "read_memcmp", "bare", "sync"), 0.05, 2)
 				line(c, p, "runner/bare read_memcmp, CPU per file", ratios2(c, "read_memcmp", "bare", "cpu", p, "runner", "cpu"), 0.05, 2)
