@@ -262,7 +262,8 @@ run_runner() {
 		name=${w#*=}
 		line=$(grep '"type":"phase"' "$out" | grep "\"phase\":\"$ph\"" | head -n 1)
 		[ -n "$line" ] || die "no $ph phase record in $out"
-		# -1: the runner had ended when its last phase's record was read
+		# -1: the runner had ended when the phase's records were read (its
+		# last phase, always; any phase of a run shorter than the reading)
 		cpu=$(awk -v p="$ph" -v hz="$(getconf CLK_TCK)" '$1 == p { t[++n] = $2 }
 			END { if (n < 2) exit 1; if (t[1] < 0 || t[2] < 0) print -1
 				else printf "%.2f", (t[2] - t[1]) / hz }' "$S/runner.ticks") ||
@@ -532,7 +533,7 @@ END {
 			if (synced)
 				line(c, p, "runner/bare (overhead), no sync", ratios(c, p, "runner", "nosync", "bare", "nosync"), 0.05, 0)
 			if (!((c, p, "runner", "cpu") in lst))
-				printf "%-6s %-12s %-36s no figures: the runner ends right after its %s record, its workers%s CPU ticks unread\n", c, p, "runner/bare, CPU per file", p, "'"'"'"
+				printf "%-6s %-12s %-36s no figures: the runner had ended when its %s records were read\n", c, p, "runner/bare, CPU per file", p
 			else
 				line(c, p, "runner/bare, CPU per file", ratios(c, p, "bare", "cpu", "runner", "cpu"), 0.05, p == "create" ? 0 : 2)
 			if (p == "read_verify" && has[c, "read_memcmp", "bare"]) {
