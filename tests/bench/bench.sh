@@ -63,7 +63,7 @@
 #                          medians, the ratios and PASS/FAIL lines for the
 #                          targets (overhead over the bare loop < 5 % in every
 #                          phase, runner >= fs_mark on create, runner >= fio
-#                          on stat and delete)
+#                          on stat and delete on tmpfs)
 #   $O/bench/results.tsv   one row per tool, phase and measurement
 #   $O/bench/summary.txt   the summary as printed
 # Timing, runner and bare: files / (last worker end - first worker start +
