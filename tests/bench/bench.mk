@@ -1,5 +1,7 @@
-# tests/bench/bench.mk: `make bench`, the runner's create phase against a bare
-# C loop and fs_mark on the same files (ext4 on a loop device, and tmpfs).
+# tests/bench/bench.mk: `make bench`, every phase of the runner (create, stat,
+# read with verification off and on, delete) against bare C loops making the
+# same system calls, fs_mark (create) and fio (stat, delete) on the same files
+# (ext4 on a loop device, and tmpfs).
 # Included by the top Makefile. Needs root. tests/bench/bench.sh says more.
 #
 # The BENCH_* variables below: `make help` says each (help-vars at the end).
@@ -7,17 +9,17 @@
 BENCH_DIRS   ?= 4
 BENCH_FILES  ?= 20000
 BENCH_SIZE   ?= 4096
-BENCH_REPEAT ?= 3
+BENCH_REPEAT ?= 5
 BENCH_CASES  ?= ext4 tmpfs
 BENCH_WAIT   ?= 0
 BENCH_NICE   ?= -20
 
 BENCH_BARE := $(O)/bench/bare
 
-$(BENCH_BARE): tests/bench/bare.c
+$(BENCH_BARE): tests/bench/bare.c runner/run/pattern.c runner/run/pattern.h
 	@mkdir -p $(@D)
 	@echo '  HOSTCC  $@'
-	$(Q)$(HOST_CC) $(CSTD) $(WARN) -O2 -o $@ $<
+	$(Q)$(HOST_CC) $(CSTD) $(WARN) -O2 -o $@ tests/bench/bare.c runner/run/pattern.c
 
 bench: runner $(BENCH_BARE)
 	$(Q)FSBENCH=$(FSBENCH) BARE=$(BENCH_BARE) BENCH_DIRS='$(BENCH_DIRS)' \
@@ -26,13 +28,14 @@ bench: runner $(BENCH_BARE)
 		BENCH_WAIT='$(BENCH_WAIT)' nice -n '$(BENCH_NICE)' sh tests/bench/bench.sh
 
 help-bench::
-	@echo '  bench              - the runner'"'"'s create phase against a bare C loop and fs_mark (ext4 on a'
-	@echo '                       loop device, and tmpfs; needs root): tests/bench/bench.sh'
+	@echo '  bench              - every phase of the runner against bare C loops making the same system'
+	@echo '                       calls, fs_mark and fio (ext4 on a loop device, and tmpfs; needs root):'
+	@echo '                       tests/bench/bench.sh'
 help-vars::
 	@echo '  BENCH_DIRS=4       - bench: directories, one worker process each'
 	@echo '  BENCH_FILES=20000  - bench: files per directory'
 	@echo '  BENCH_SIZE=4096    - bench: bytes per file'
-	@echo '  BENCH_REPEAT=3     - bench: measurements per tool and case (medians are reported)'
+	@echo '  BENCH_REPEAT=5     - bench: measurements per tool and case (medians are reported)'
 	@echo '  BENCH_CASES="ext4 tmpfs" - bench: the cases'
 	@echo '  BENCH_WAIT=0       - bench: seconds to wait for idle CPUs before each measurement'
 	@echo '  BENCH_NICE=-20     - bench: nice adjustment for the whole bench (0: none)'

@@ -149,6 +149,40 @@ int main(int argc, char **argv)
 	for (int i = 0; i < 5; i++)
 		CHECK_EQ_U(e[i].idx, i);
 	CHECK_EQ_U(e[0].ino, 50);
+	{	/* name order with files missing (a sort) or a number twice */
+		struct fsb_entry g[4] = {
+			{ 1, 7, "f0000007" }, { 2, 1, "f0000001" }, { 3, 3, "f0000003" }, { 4, 0, "f0000000" },
+		}, t[4] = {
+			{ 1, 2, "f0000002" }, { 2, 0, "f0000000" }, { 3, 2, "f0000002" }, { 4, 1, "f0000001" },
+		};
+		static const uint32_t gi[] = { 0, 1, 3, 7 }, ti[] = { 0, 1, 2, 2 };
+
+		fsb_walk_sort(g, 4, WALK_NAME);
+		fsb_walk_sort(t, 4, WALK_NAME);
+		for (int i = 0; i < 4; i++) {
+			CHECK_EQ_U(g[i].idx, gi[i]);
+			CHECK_EQ_U(t[i].idx, ti[i]);
+		}
+		CHECK_EQ_U(g[3].ino, 1);
+	}
+	{	/* inode order over numbers of several bytes */
+		static const uint64_t ino[] = { 0x100000001ull, 5, 0x10000, 300, UINT64_MAX, 0x1ff, 4,
+						0x100000000ull, 0xff00 };
+		static const uint64_t want[] = { 4, 5, 300, 0x1ff, 0xff00, 0x10000, 0x100000000ull,
+						 0x100000001ull, UINT64_MAX };
+		struct fsb_entry h[9];
+
+		for (uint32_t i = 0; i < 9; i++) {
+			h[i].ino = ino[i];
+			h[i].idx = i;
+			fsb_file_name(i, h[i].name);
+		}
+		fsb_walk_sort(h, 9, WALK_INODE);
+		for (int i = 0; i < 9; i++)
+			CHECK_EQ_U(h[i].ino, want[i]);
+		CHECK_EQ_U(h[0].idx, 6);
+		CHECK_STR(h[0].name, "f0000006");
+	}
 
 	/* the engine, in a scratch directory */
 	fsb_pattern_init(&pat);
