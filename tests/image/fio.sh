@@ -1,0 +1,116 @@
+#!/bin/sh
+# tests/image/fio.sh: the image's fio (image/fio.sh: Debian's fio 3.33-3
+# source with its patches, static with musl and Debian's libaio), built for
+# each architecture (make fio BOARD=...) and run on this host: natively
+# (x86_64) or under qemu-user (arm64, armhf). Each build is static, says
+# fio-3.33, lists the psync, libaio and io_uring engines and prints JSON
+# with I/O done: a direct libaio job on a file (x86_64; qemu-user does not
+# implement io_setup, so the ARM builds run the same job with psync and
+# their libaio engine is seen calling io_setup) and, as root, on a loop
+# device of its own.
+# Inputs (environment): O (build output, absolute), FIO_BOARDS (default
+# qemu-x86_64 qemu-aarch64 qemu-armhf: one board of each architecture).
+# Output: one line per check (tests/lib.sh), a summary line; exit 1 on a
+# failure. Work files under $O/tests/fio/.
+set -eu
+
+O=${O:?run through make check-image}
+T=$O/tests/fio
+rm -rf "$T"
+mkdir -p "$T"
+. tests/host/lib.sh
+test_init "fio tests" "$T"
+trap cleanup EXIT INT TERM
+
+have jq || { skip "fio tests: jq not installed (its JSON is read with jq)"; summary; exit $?; }
+# A file that takes O_DIRECT: the work folder's filesystem must support it.
+direct_ok=yes
+dd if=/dev/zero of="$T/direct.probe" bs=4096 count=1 oflag=direct 2>/dev/null || direct_ok=no
+rm -f "$T/direct.probe"
+
+# json_ok FILE RW: FILE is fio's JSON of one job without error, with I/O
+# done in each direction RW names (read, write)
+json_ok() {
+	jq -e --arg rw "$2" '. as $r | $r["fio version"] == "fio-3.33" and ($r.jobs | length) == 1
+		and $r.jobs[0].error == 0
+		and all($rw | split(" ")[]; $r.jobs[0][.].iops > 0 and $r.jobs[0][.].io_bytes > 0)' "$1" >/dev/null
+}
+# job NAME RUN... : fio's JSON on stdout into $T/NAME.json, stderr $T/NAME.err
+job() {
+	_n=$1; shift
+	"$@" --output-format=json >"$T/$_n.json" 2>"$T/$_n.err" || true
+}
+iops() { jq -r '[.jobs[0].read.iops, .jobs[0].write.iops] | map(floor) | "read \(.[0]) IOPS, write \(.[1]) IOPS"' "$1" 2>/dev/null || echo '?'; }
+
+for b in ${FIO_BOARDS:-qemu-x86_64 qemu-aarch64 qemu-armhf}; do
+	arch=$(sh image/boardenv.sh "board/$b/board.mk" | sed -n "s/^export BOARD_ARCH='\(.*\)'\$/\1/p")
+	case $arch in
+	amd64) q=; elf='x86-64'; [ "$(uname -m)" = x86_64 ] || q=qemu-x86_64-static ;;
+	arm64) q=qemu-aarch64-static; elf='ARM aarch64' ;;
+	armhf) q=qemu-arm-static; elf='32-bit LSB executable, ARM, EABI5' ;;
+	*) fail "$b: architecture '$arch' not known"; continue ;;
+	esac
+	t0=$(date +%s)
+	if ! make -s --no-print-directory fio BOARD="$b" >"$T/build-$b.log" 2>&1; then
+		fail "$arch: make fio BOARD=$b"; tail -n 20 "$T/build-$b.log"; continue
+	fi
+	fio=$O/cache/$arch/fio/fio
+	info "$arch: $fio, $(stat -c %s "$fio") bytes ($(sed -n 's/^build seconds //p' "$(dirname "$fio")/fio.txt") s to build; make fio now $(($(date +%s) - t0)) s)"
+	check "$arch: fio is static, for $elf" sh -c "file '$fio' | grep -q '$elf.*statically linked'"
+	if [ -n "$q" ] && ! have "$q"; then
+		skip "$arch: fio not run: $q not found (package qemu-user-static)"
+		continue
+	fi
+	expect_rc 0 "$arch: fio --version" $q "$fio" --version
+	check "$arch: fio --version says Debian's fio-3.33" test "$OUT" = fio-3.33
+	expect_rc 0 "$arch: fio --enghelp" $q "$fio" --enghelp
+	missing=
+	for e in psync libaio io_uring; do
+		printf '%s\n' "$OUT" | grep -q "^[[:space:]]*$e\$" || missing="$missing $e"
+	done
+	[ -z "$missing" ] && pass "$arch: engines psync, libaio, io_uring built in" ||
+		fail "$arch: engines missing:$missing"
+
+	set -- --name=check --size=16M --bs=4k --direct=1 --rw=randrw --runtime=2 --time_based
+	if [ $direct_ok = no ]; then
+		skip "$arch: jobs on a file: $T's filesystem does not take O_DIRECT"
+	elif [ -z "$q" ]; then
+		job "$arch-file" "$fio" "$@" --filename="$T/file-$arch" --ioengine=libaio --iodepth=8
+		check "$arch: libaio direct randrw on a file: JSON, no error, reads and writes ($(iops "$T/$arch-file.json"))" \
+			json_ok "$T/$arch-file.json" "read write"
+	else
+		job "$arch-file" $q "$fio" "$@" --filename="$T/file-$arch" --ioengine=psync
+		check "$arch: psync direct randrw on a file under $q: JSON, no error, reads and writes ($(iops "$T/$arch-file.json"))" \
+			json_ok "$T/$arch-file.json" "read write"
+		# qemu-user has no io_setup: the libaio engine's call must reach it
+		# and come back ENOSYS (a fio without libaio would not call it).
+		# fio says a job's error on stdout, before the JSON.
+		job "$arch-libaio" $q "$fio" "$@" --filename="$T/file-$arch" --ioengine=libaio --iodepth=8
+		check "$arch: libaio engine calls io_setup (qemu-user: Function not implemented)" \
+			grep -q 'func=io_queue_init, error=Function not implemented' "$T/$arch-libaio.json"
+	fi
+	if [ "$(id -u)" != 0 ]; then
+		skip "$arch: job on a loop device: not root"
+		continue
+	fi
+	new_loop dev "$T/loop-$arch.img" 64M
+	if [ -z "$q" ]; then
+		job "$arch-loop" "$fio" "$@" --filename="$dev" --ioengine=libaio --iodepth=8
+		check "$arch: libaio direct randrw on a loop device: JSON, no error, reads and writes ($(iops "$T/$arch-loop.json"))" \
+			json_ok "$T/$arch-loop.json" "read write"
+		# fio's io_uring engine: its own system calls, no library
+		job "$arch-uring" "$fio" "$@" --filename="$dev" --ioengine=io_uring --iodepth=8
+		if grep -q 'error=\(Function not implemented\|Operation not permitted\)' "$T/$arch-uring.json"; then
+			skip "$arch: io_uring job: the host kernel refuses io_uring ($(grep -o 'error=.*' "$T/$arch-uring.json" | head -n 1))"
+		else
+			check "$arch: io_uring direct randrw on a loop device: JSON, no error, reads and writes ($(iops "$T/$arch-uring.json"))" \
+				json_ok "$T/$arch-uring.json" "read write"
+		fi
+	else
+		job "$arch-loop" $q "$fio" "$@" --filename="$dev" --ioengine=psync
+		check "$arch: psync direct randrw on a loop device under $q: JSON, no error, reads and writes ($(iops "$T/$arch-loop.json"))" \
+			json_ok "$T/$arch-loop.json" "read write"
+	fi
+done
+
+summary
