@@ -7,7 +7,9 @@
 # with I/O done: a direct libaio job on a file (x86_64; qemu-user does not
 # implement io_setup, so the ARM builds run the same job with psync and
 # their libaio engine is seen calling io_setup) and, as root, on a loop
-# device of its own.
+# device of its own; then the staged /usr/bin/fio of each board runs a
+# libaio job in a QEMU guest (TCG) booted from the board's kernel and
+# initramfs with an /init of this test.
 # Inputs (environment): O (build output, absolute), FIO_BOARDS (default
 # qemu-x86_64 qemu-aarch64 qemu-armhf: one board of each architecture).
 # Output: one line per check (tests/lib.sh), a summary line; exit 1 on a
@@ -42,8 +44,59 @@ job() {
 }
 iops() { jq -r '[.jobs[0].read.iops, .jobs[0].write.iops] | map(floor) | "read \(.[0]) IOPS, write \(.[1]) IOPS"' "$1" 2>/dev/null || echo '?'; }
 
+# bvar BOARD NAME: a variable of the board (image/boardenv.sh)
+bvar() { sh image/boardenv.sh "board/$1/board.mk" | sed -n "s/^export $2='\(.*\)'\$/\1/p"; }
+
+# guest BOARD ARCH FIO-OPTIONS...: the board's kernel and initramfs
+# (make stages them) booted in QEMU (TCG) with one more cpio appended: an
+# /init that loads the boot modules and runs the staged /usr/bin/fio, a
+# libaio direct job on a virtio disk, printing its JSON between two marker
+# lines, then powers off. The libaio engine in a real kernel of the
+# board's architecture (qemu-user lacks io_setup).
+guest() {
+	_b=$1 _a=$2; shift 2
+	_qemu=$(bvar "$_b" BOARD_QEMU)
+	have "$_qemu" || { skip "$_a: fio in a guest: ${_qemu:-BOARD_QEMU} not found"; return 0; }
+	have cpio || { skip "$_a: fio in a guest: cpio not found"; return 0; }
+	_img=$O/image/$_b
+	if ! make -s --no-print-directory BOARD="$_b" "$_img/initramfs.cpio.gz" >"$T/stage-$_b.log" 2>&1; then
+		fail "$_a: make BOARD=$_b $_img/initramfs.cpio.gz"; tail -n 20 "$T/stage-$_b.log"; return 0
+	fi
+	_g=$T/guest-$_a
+	mkdir -p "$_g/root"
+	cp "$_img/rootfs/usr/bin/fio" "$_g/root/fio"
+	cat >"$_g/root/init" <<-EOF
+	#!/bin/sh
+	export PATH=/bin
+	mount -t proc proc /proc; mount -t sysfs sysfs /sys; mount -t devtmpfs devtmpfs /dev
+	exec </dev/console >/dev/console 2>&1
+	k=\$(cat /proc/sys/kernel/osrelease)
+	while read -r m; do insmod "/lib/modules/\$k/\$m" 2>/dev/null; done <"/lib/modules/\$k/load.list"
+	n=0; while [ ! -b /dev/vda ] && [ \$n -lt 200 ]; do sleep 0.1; n=\$((n + 1)); done
+	echo FIO-GUEST-BEGIN
+	/fio $* --filename=/dev/vda --ioengine=libaio --iodepth=8 --output-format=json
+	echo FIO-GUEST-END rc=\$?
+	poweroff -f
+	EOF
+	chmod 755 "$_g/root/init" "$_g/root/fio"
+	(cd "$_g/root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -n) >"$_g/fio.cpio.gz"
+	cat "$_img/initramfs.cpio.gz" "$_g/fio.cpio.gz" >"$_g/initrd.gz"
+	truncate -s 64M "$_g/disk.img"
+	_t0=$(date +%s)
+	_con=$(bvar "$_b" BOARD_CONSOLE)
+	timeout 300 "$_qemu" -M "$(bvar "$_b" BOARD_QEMU_MACHINE)" -cpu "$(bvar "$_b" BOARD_QEMU_CPU_TCG)" -m 1024 -smp 1 \
+		-kernel "$_img/kernel" -initrd "$_g/initrd.gz" -nographic -no-reboot \
+		-append "console=${_con%%,*} panic=1 quiet loglevel=1" \
+		-drive "file=$_g/disk.img,if=none,id=t,format=raw" -device virtio-blk-pci,drive=t \
+		</dev/null >"$_g/console.log" 2>&1 || true
+	tr -d '\r' <"$_g/console.log" | sed -n '/^FIO-GUEST-BEGIN$/,/^FIO-GUEST-END/p' | sed '1d;$d' >"$T/$_a-guest.json"
+	check "$_a: in a guest ($_qemu, $(($(date +%s) - _t0)) s): fio exits 0" grep -q '^FIO-GUEST-END rc=0' "$_g/console.log"
+	check "$_a: in a guest: libaio direct randrw on a virtio disk: JSON, no error, reads and writes ($(iops "$T/$_a-guest.json"))" \
+		json_ok "$T/$_a-guest.json" "read write"
+}
+
 for b in ${FIO_BOARDS:-qemu-x86_64 qemu-aarch64 qemu-armhf}; do
-	arch=$(sh image/boardenv.sh "board/$b/board.mk" | sed -n "s/^export BOARD_ARCH='\(.*\)'\$/\1/p")
+	arch=$(bvar "$b" BOARD_ARCH)
 	case $arch in
 	amd64) q=; elf='x86-64'; [ "$(uname -m)" = x86_64 ] || q=qemu-x86_64-static ;;
 	arm64) q=qemu-aarch64-static; elf='ARM aarch64' ;;
@@ -89,6 +142,7 @@ for b in ${FIO_BOARDS:-qemu-x86_64 qemu-aarch64 qemu-armhf}; do
 		check "$arch: libaio engine calls io_setup (qemu-user: Function not implemented)" \
 			grep -q 'func=io_queue_init, error=Function not implemented' "$T/$arch-libaio.json"
 	fi
+	guest "$b" "$arch" "$@"
 	if [ "$(id -u)" != 0 ]; then
 		skip "$arch: job on a loop device: not root"
 		continue
