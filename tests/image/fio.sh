@@ -30,12 +30,12 @@ direct_ok=yes
 dd if=/dev/zero of="$T/direct.probe" bs=4096 count=1 oflag=direct 2>/dev/null || direct_ok=no
 rm -f "$T/direct.probe"
 
-# json_ok FILE RW: FILE is fio's JSON of one job without error, with I/O
-# done in each direction RW names (read, write)
+# json_ok FILE RW: FILE is fio's JSON (one document, nothing else) of one
+# job without error, with I/O done in each direction RW names (read, write)
 json_ok() {
-	jq -e --arg rw "$2" '. as $r | $r["fio version"] == "fio-3.33" and ($r.jobs | length) == 1
-		and $r.jobs[0].error == 0
-		and all($rw | split(" ")[]; $r.jobs[0][.].iops > 0 and $r.jobs[0][.].io_bytes > 0)' "$1" >/dev/null
+	jq -e -s --arg rw "$2" 'length == 1 and (.[0] as $r | $r["fio version"] == "fio-3.33"
+		and ($r.jobs | length) == 1 and $r.jobs[0].error == 0
+		and all($rw | split(" ")[]; $r.jobs[0][.].iops > 0 and $r.jobs[0][.].io_bytes > 0))' "$1" >/dev/null
 }
 # job NAME RUN... : fio's JSON on stdout into $T/NAME.json, stderr $T/NAME.err
 job() {
@@ -89,7 +89,7 @@ guest() {
 		-append "console=${_con%%,*} panic=1 quiet loglevel=1" \
 		-drive "file=$_g/disk.img,if=none,id=t,format=raw" -device virtio-blk-pci,drive=t \
 		</dev/null >"$_g/console.log" 2>&1 || true
-	tr -d '\r' <"$_g/console.log" | sed -n '/^FIO-GUEST-BEGIN$/,/^FIO-GUEST-END/p' | sed '1d;$d' >"$T/$_a-guest.json"
+	tr -d '\r' <"$_g/console.log" | sed -n '/FIO-GUEST-BEGIN$/,/^FIO-GUEST-END/p' | sed '1d;$d' >"$T/$_a-guest.json"
 	check "$_a: in a guest ($_qemu, $(($(date +%s) - _t0)) s): fio exits 0" grep -q '^FIO-GUEST-END rc=0' "$_g/console.log"
 	check "$_a: in a guest: libaio direct randrw on a virtio disk: JSON, no error, reads and writes ($(iops "$T/$_a-guest.json"))" \
 		json_ok "$T/$_a-guest.json" "read write"
