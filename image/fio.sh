@@ -72,10 +72,10 @@ echo "$PINS" | while read -r f sum dir; do
 	echo "fio.sh: downloading $url"
 	rm -f "$SOURCES/$f.part"
 	curl -fsSL --retry 2 -o "$SOURCES/$f.part" "$url" ||
-		die "download of $url failed"
+		{ rm -f "$SOURCES/$f.part"; die "download of $url failed"; }
 	got=$(sha256sum <"$SOURCES/$f.part" | cut -d' ' -f1)
 	[ "$got" = "$sum" ] ||
-		die "$url: SHA-256 $got, the pinned one is $sum (image/fio.sh): not used"
+		{ rm -f "$SOURCES/$f.part"; die "$url: SHA-256 $got, the pinned one is $sum (image/fio.sh): not used"; }
 	mv "$SOURCES/$f.part" "$SOURCES/$f"
 done
 
