@@ -124,7 +124,7 @@ for b in ${FIO_BOARDS:-qemu-x86_64 qemu-aarch64 qemu-armhf}; do
 	[ -z "$missing" ] && pass "$arch: engines psync, libaio, io_uring built in" ||
 		fail "$arch: engines missing:$missing"
 
-	set -- --name=check --size=16M --bs=4k --direct=1 --rw=randrw --runtime=2 --time_based
+	set -- --name=check --size=16M --bs=4k --direct=1 --rw=randrw --runtime=1 --time_based
 	if [ $direct_ok = no ]; then
 		skip "$arch: jobs on a file: $T's filesystem does not take O_DIRECT"
 	elif [ -z "$q" ]; then
