@@ -145,8 +145,9 @@ t1=$(date +%s)
 	echo "architecture $ARCH"
 	echo "size $(stat -c %s "$OUT/fio.tmp")"
 	echo "build seconds $((t1 - t0))"
-	times | tail -n 1 | sed 's/^/build cpu (children: user, system) /'
 } >"$OUT/fio.txt"
+times >"$b/times"
+sed -n '2s/^/build cpu (user, system) /p' "$b/times" >>"$OUT/fio.txt"
 mv "$OUT/fio.tmp" "$OUT/fio"
 rm -rf "$b"
 echo "fio.sh: $OUT/fio ($ARCH, $(stat -c %s "$OUT/fio") bytes, built in $((t1 - t0)) s)"
