@@ -226,7 +226,7 @@ help-run::
 	@echo '                       then one progress line; results in $$(RESULTS)/<date>-<board>-<profile>/'
 help-test::
 	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility);'
-	@echo '                       the image'"'"'s fio built for x86_64, arm64, armhf and run (qemu-user for ARM);'
+	@echo '                       the image'"'"'s fio built for x86_64, arm64, armhf, run on the host (qemu-user) and in guests;'
 	@echo '                       every arm64 board built and held to the 40 MiB image budget'
 	@echo '  check-qemu         - the launcher (progress, estimate, guest size, kernel checks), then boot tests'
 	@echo '                       under TCG: smoke, killed run, targets, faults (but EIO), UEFI, a kernel of'
