@@ -147,6 +147,7 @@ for b in ${FIO_BOARDS:-qemu-x86_64 qemu-aarch64 qemu-armhf}; do
 		skip "$arch: job on a loop device: not root"
 		continue
 	fi
+	dev=
 	new_loop dev "$T/loop-$arch.img" 64M
 	if [ -z "$q" ]; then
 		job "$arch-loop" "$fio" "$@" --filename="$dev" --ioengine=libaio --iodepth=8
