@@ -1,7 +1,7 @@
 #!/bin/sh
 # deps.sh: install the Debian packages fsbench needs on the build host.
-# Inputs: package groups as arguments (runner, test, bench, image, arm64,
-# armhf, farm, html; default: all).
+# Inputs: package groups as arguments (runner, test, bench, image, fio,
+# arm64, armhf, farm, html; default: all).
 # Output: missing packages installed with apt-get; prints what it installs.
 # Needs root only when something is missing.
 set -eu
@@ -17,12 +17,15 @@ pkgs_arm64="qemu-system-arm qemu-efi-aarch64 u-boot-qemu u-boot-tools gcc-aarch6
 # 32-bit ARM: the runner cross-built (musl sysroot from Debian armhf), run
 # under qemu-arm-static, and the qemu-armhf board booted through U-Boot.
 pkgs_armhf="gcc-arm-linux-gnueabihf binutils-arm-linux-gnueabihf qemu-user-static qemu-system-arm u-boot-qemu u-boot-tools"
+# The image's fio, built from Debian's source (image/fio.sh): the
+# download, Debian's patches, the host's musl-gcc for x86_64.
+pkgs_fio="curl patch musl-tools"
 # Board farms (LAVA's dispatcher, labgrid and its pytest plugin) and the
 # HTML report (gnuplot draws the charts, chromium tests the page).
 pkgs_farm="lava-dispatcher python3-labgrid python3-pytest"
 pkgs_html="gnuplot-nox chromium"
 
-groups=${*:-runner test bench image arm64 armhf farm html}
+groups=${*:-runner test bench image fio arm64 armhf farm html}
 want=
 for g in $groups; do
 	eval "list=\${pkgs_$g:-}"

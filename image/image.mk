@@ -1,5 +1,5 @@
 # image.mk: the bootable image and the QEMU run (included by the Makefile).
-# Targets: image, run, check-image, check-qemu, check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-lava, soak, image-clean.
+# Targets: image, fio, run, check-image, check-qemu, check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-lava, soak, image-clean.
 # Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
 # KERNEL (a kernel of your own: a build tree or a folder with a kernel
@@ -7,7 +7,7 @@
 # (the guest's vCPUs and memory, qemu/run.sh), QEMU_ARGS (extra arguments for qemu/run.sh), CRITERIA (run: the criteria
 # file of the verdict, default the board's criteria.conf), SOAK_BOOTS (make
 # soak), DEB_CACHE (where downloaded packages are kept, per architecture;
-# default $(O)/cache). Its lines of
+# default $(O)/cache; fio's sources and builds too), FIO_MIRROR (image/fio.sh). Its lines of
 # make help are the help-* rules at the end.
 
 BOARD_DIR := board/$(BOARD)
@@ -60,7 +60,7 @@ IMG_STAGE := $(IMG_DIR)/stage.stamp
 export SOURCE_DATE_EPOCH ROOTFS
 export $(filter BOARD_%,$(.VARIABLES))
 
-.PHONY: image run check-image check-qemu check-faults check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-lava soak image-clean board-check
+.PHONY: image fio run check-image check-qemu check-faults check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-lava soak image-clean board-check
 
 board-check:
 	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(patsubst %/board.mk,%,$(wildcard board/*/board.mk))))" >&2; exit 2; }
@@ -82,13 +82,28 @@ $(IMG_DIR)/packages.txt: $(IMG_BOARD_MK) $(IMG_FSTABLE) image/fetch.sh | board-c
 	@mkdir -p $(@D)
 	@echo '  FETCH   $(BOARD_ARCH) packages'
 	$(Q)ARCH=$(BOARD_ARCH) KERNEL_PKG=$(if $(KERNEL_SRC),,$(BOARD_KERNEL_PKG)) CACHE=$(IMG_CACHE) \
-		EXTRA_PKGS="$(BOARD_EFI_STUB_PKG)" FILESYSTEMS=$(IMG_FSTABLE) \
+		EXTRA_PKGS="$(BOARD_EFI_STUB_PKG) linux-libc-dev" FILESYSTEMS=$(IMG_FSTABLE) \
 		MANIFEST=$@ sh image/fetch.sh
 
-$(IMG_STAGE): $(IMG_DIR)/packages.txt $(IMG_FSTABLE) $(FSBENCH_IMAGE) image/stage.sh \
+# fio, built from Debian's source (image/fio.sh: fio and libaio pinned,
+# static, musl), once per architecture and kept with the downloads: every
+# board of the architecture, and another output folder with the same
+# DEB_CACHE, takes that binary. Built against the kernel headers of the
+# board's packages (linux-libc-dev, fetched with them, not staged).
+# A cross board's fio is compiled like its runner (the musl sysroot the
+# runner's sub-make fetches: the runner is made first).
+IMG_FIO := $(IMG_CACHE)/fio/fio
+IMG_FIO_SPECS := $(if $(BOARD_CROSS_COMPILE),$(O)/cache/musl-$(BOARD_ARCH)/musl-gcc.specs)
+$(IMG_FIO): image/fio.sh | $(IMG_DIR)/packages.txt $(if $(BOARD_CROSS_COMPILE),$(BOARD_RUNNER))
+	@echo '  FIO     $(BOARD_ARCH): fio from Debian'"'"'s source, static (musl)'
+	$(Q)ARCH=$(BOARD_ARCH) CROSS_COMPILE=$(BOARD_CROSS_COMPILE) MUSL_CC=$(MUSL_CC) MUSL_SPECS=$(IMG_FIO_SPECS) \
+		HEADERS="$$(grep '/linux-libc-dev_[^/]*\.deb$$' $(IMG_DIR)/packages.txt)" \
+		SOURCES=$(DEB_CACHE)/source OUT=$(@D) $(if $(FIO_MIRROR),FIO_MIRROR=$(FIO_MIRROR)) sh image/fio.sh
+
+$(IMG_STAGE): $(IMG_DIR)/packages.txt $(IMG_FSTABLE) $(FSBENCH_IMAGE) $(IMG_FIO) image/stage.sh \
 		image/files/init image/files/initramfs-init $(BOARD_DIR)/fsbench.conf $(IMG_KERNEL_SRC)
 	@echo '  STAGE   $(IMG_DIR)/rootfs'
-	$(Q)KERNEL=$(KERNEL_SRC) MANIFEST=$< FILESYSTEMS=$(IMG_FSTABLE) FSBENCH=$(FSBENCH_IMAGE) BOARD_DIR=$(BOARD_DIR) \
+	$(Q)KERNEL=$(KERNEL_SRC) MANIFEST=$< FILESYSTEMS=$(IMG_FSTABLE) FSBENCH=$(FSBENCH_IMAGE) FIO=$(IMG_FIO) BOARD_DIR=$(BOARD_DIR) \
 		FILES=image/files OUT=$(IMG_DIR) sh image/stage.sh >$(IMG_DIR)/stage.log
 	$(Q)touch $@
 
@@ -129,6 +144,9 @@ $(IMG_DISK): $(IMG_DIR)/initramfs.cpio.gz $(IMG_DIR)/rootfs.$(ROOTFS) $(IMG_UKI)
 image: board-check $(IMG_DISK) $(IMG_DIR)/vmlinux.stamp
 	@echo 'image: $(IMG_DISK)'
 
+fio: board-check $(IMG_FIO)
+	@echo 'fio: $(IMG_FIO)'
+
 # The suite in QEMU; results in $(RESULTS)/<date>-<board>-<profile>/.
 # deps first, then the builds (also under make -j). CRITERIA: the verdict's
 # criteria (on the ESP of the run's disk copy and for the host's verdict).
@@ -139,6 +157,7 @@ run: deps
 check-image: deps
 	$(Q)$(MAKE) --no-print-directory host
 	$(Q)sh tests/image/run.sh
+	$(Q)sh tests/image/fio.sh
 	$(Q)sh tests/image/budget.sh
 
 check-qemu: deps
@@ -199,12 +218,15 @@ image-clean:
 
 help-build::
 	@echo '  image              - the bootable disk image for BOARD: $$(O)/image/BOARD/disk-ROOTFS.img'
+	@echo '  fio                - the image'"'"'s fio for BOARD'"'"'s architecture, from Debian'"'"'s source, static:'
+	@echo '                       $$(DEB_CACHE)/ARCH/fio/fio (image/fio.sh)'
 help-run::
 	@echo '  run                - build the image and run the suite in QEMU (PROFILE, default seed: hours'
 	@echo '                       under TCG; PROFILE=smoke: a minute); says first what it will take here,'
 	@echo '                       then one progress line; results in $$(RESULTS)/<date>-<board>-<profile>/'
 help-test::
 	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility);'
+	@echo '                       the image'"'"'s fio built for x86_64, arm64, armhf, run on the host (qemu-user) and in guests;'
 	@echo '                       every arm64 board built and held to the 40 MiB image budget'
 	@echo '  check-qemu         - the launcher (progress, estimate, guest size, kernel checks), then boot tests'
 	@echo '                       under TCG: smoke, killed run, targets, faults (but EIO), UEFI, a kernel of'
@@ -237,7 +259,9 @@ help-vars::
 	@echo '  CRITERIA=file      - run: the verdict'"'"'s criteria, put on the ESP of the run'"'"'s disk copy and checked'
 	@echo '                       on the host too (default board/BOARD/criteria.conf, as on the image'"'"'s ESP);'
 	@echo '                       verdict.txt and report.junit.xml in the run folder; the exit status stays the runner'"'"'s'
-	@echo '  DEB_CACHE=dir      - where downloaded Debian packages are kept, per architecture (default $$(O)/cache)'
+	@echo '  DEB_CACHE=dir      - where downloaded Debian packages are kept, per architecture (default $$(O)/cache);'
+	@echo '                       also fio'"'"'s source archives (source/) and the fio built for each architecture (ARCH/fio/)'
+	@echo '  FIO_MIRROR=url     - the Debian mirror fio'"'"'s and libaio'"'"'s source come from (default http://deb.debian.org/debian)'
 	@echo '  FSBENCH_IMAGE=file - the runner binary put in the image (default the make runner one)'
 	@echo '  FSBENCH_TABLE_TOOL=file - the fsbench that prints the filesystem table for the image (default $$(O)/host/fsbench)'
 	@echo '  SOURCE_DATE_EPOCH=s - every timestamp in the images (default the last commit'"'"'s time)'

@@ -9,6 +9,7 @@
 #                 package, modules, files mkfs reads, the freespace record's
 #                 tools; lists comma-separated)
 #   FSBENCH       the static runner binary (installed as /usr/bin/fsbench)
+#   FIO           fio, static (image/fio.sh), installed as /usr/bin/fio
 #   BOARD_DIR     board folder (fsbench.conf is copied into /etc as a default)
 #   BOARD_KERNEL_GZIP  yes: the kernel is stored gzipped
 #   BOARD_MODULES, BOARD_BOOT_MODULES, BOARD_INIT_MODULES  kernel modules
@@ -27,7 +28,7 @@
 #                   /usr/sbin (mkfs.NAME links to one named otherwise) with
 #                   exactly the libraries their ELF NEEDED entries name and
 #                   the files they read, the filesystems' and the board's
-#                   modules + depmod, fsbench, init
+#                   modules + depmod, fsbench, fio, init
 #   $OUT/initramfs/ the initramfs tree: BusyBox, boot modules, init
 #   $OUT/kernel     the kernel image, gzipped (gzip -n -9) with
 #                   BOARD_KERNEL_GZIP=yes (arm64's Image: QEMU's -kernel and
@@ -38,7 +39,7 @@
 # Runs without root: owners and timestamps are set by the image writers.
 set -eu
 
-: "${MANIFEST:?}" "${FILESYSTEMS:?}" "${FSBENCH:?}" "${BOARD_DIR:?}" "${BOARD_MODULES:?}"
+: "${MANIFEST:?}" "${FILESYSTEMS:?}" "${FSBENCH:?}" "${FIO:?}" "${BOARD_DIR:?}" "${BOARD_MODULES:?}"
 : "${BOARD_BOOT_MODULES:?}" "${BOARD_INIT_MODULES:?}" "${FILES:?}" "${OUT:?}"
 BOARD_KERNEL_FILE=${BOARD_KERNEL_FILE:-vmlinuz}
 
@@ -234,6 +235,11 @@ if [ -n "$have" ] && [ "$have" != "$want" ]; then
 	die "$FSBENCH is built for $have, the board ($BOARD_ARCH) needs $want (CROSS_COMPILE=...)"
 fi
 cp "$FSBENCH" "$root/usr/bin/fsbench"
+# fio (the extended workloads): static, for the board's machine too.
+have=$(machine "$FIO")
+[ "$have" = "$want" ] || die "$FIO is built for ${have:-no machine}, the board ($BOARD_ARCH) needs $want"
+cp "$FIO" "$root/usr/bin/fio"
+chmod 755 "$root/usr/bin/fio"
 cp "$FILES/init" "$root/sbin/init"
 chmod 755 "$root/sbin/init" "$root/usr/bin/fsbench"
 cp "$BOARD_DIR/fsbench.conf" "$root/etc/fsbench.conf"

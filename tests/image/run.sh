@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/image/run.sh: build the board's images and check them without
 # mounting anything: the partition table (sfdisk --dump), the ESP (mtools),
-# the rootfs (e2fsck -fn, debugfs rdump / fsck.f2fs --dry-run), the
+# the rootfs (e2fsck -fn, debugfs rdump / fsck.f2fs --dry-run; fsbench and
+# fio static, fio Debian's 3.33), the
 # initramfs (cpio listing), the image budget, cached downloads, make-level
 # no-op rebuilds, and reproducibility (two builds in separate output
 # folders, the second one as an unprivileged user when run as root, must be
@@ -212,6 +213,18 @@ done
 [ -z "$unresolved" ] && pass "every NEEDED library of the mkfs tools is in the rootfs ($(echo $seen | wc -w) libraries)" ||
 	fail "libraries missing from the rootfs:$unresolved"
 check "fsbench in the rootfs is static" sh -c "file '$R/usr/bin/fsbench' | grep -q 'statically linked'"
+# fio (image/fio.sh; tests/image/fio.sh runs it): static, Debian's 3.33,
+# in /usr/bin, the runner's search path.
+check "fio in the rootfs (/usr/bin/fio) is static" sh -c "file '$R/usr/bin/fio' | grep -q 'statically linked'"
+check "fio in the rootfs is the build's (DEB_CACHE/$BOARD_ARCH/fio/fio)" cmp "$R/usr/bin/fio" "${DEB_CACHE:-$O/cache}/$BOARD_ARCH/fio/fio"
+case $BOARD_ARCH in
+amd64) fioq= ;; arm64) fioq=qemu-aarch64-static ;; armhf) fioq=qemu-arm-static ;; *) fioq=none ;;
+esac
+if [ -z "$fioq" ] || have "$fioq"; then
+	check "fio in the rootfs says fio-3.33 (Debian's version)" sh -c "[ \"\$($fioq '$R/usr/bin/fio' --version)\" = fio-3.33 ]"
+else
+	skip "fio --version of the $BOARD_ARCH rootfs: $fioq not found (package qemu-user-static)"
+fi
 check "rootfs files are owned by root" sh -c "debugfs -R 'stat /usr/bin/fsbench' '$root' 2>/dev/null | grep -q 'User: *0 *Group: *0'"
 
 # --- rootfs (f2fs) ---------------------------------------------------------------------
