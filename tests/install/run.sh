@@ -51,9 +51,10 @@ if [ -n "$render" ]; then
 	check "$render: renders without warnings" sh -c "[ -s '$S/man.txt' ] && [ ! -s '$S/man.err' ]"
 	check "$render: a setting and its allowed values" grep -q 'an integer from 1 to 4096' "$S/man.txt"
 	check "$render: the exit codes" grep -q 'refused by the safety rules' "$S/man.txt"
-	# every key of config --show has its entry
+	# every key of config --show has its entry (one for mkfs_opts.FS,
+	# mount_opts.FS and variant.FS:NAME, whatever FS and NAME)
 	missing=
-	for k in $("$bin" config --show | awk '{ print $1 }' | sed 's/^\(mkfs_opts\|mount_opts\)\..*/\1.FS/' | sort -u); do
+	for k in $("$bin" config --show | awk '{ print $1 }' | sed -e 's/^\(mkfs_opts\|mount_opts\)\..*/\1.FS/' -e 's/^variant\..*/variant.FS:NAME/' | sort -u); do
 		grep -q "^ *$k[ =]" "$S/man.txt" || grep -q "^ *$k\$" "$S/man.txt" || missing="$missing $k"
 	done
 	check "$render: every setting has its entry${missing:+ (missing:$missing)}" [ -z "$missing" ]
