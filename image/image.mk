@@ -103,7 +103,7 @@ $(IMG_FIO): image/fio.sh | $(IMG_DIR)/packages.txt $(if $(BOARD_CROSS_COMPILE),$
 $(IMG_STAGE): $(IMG_DIR)/packages.txt $(IMG_FSTABLE) $(FSBENCH_IMAGE) $(IMG_FIO) image/stage.sh \
 		image/files/init image/files/initramfs-init $(BOARD_DIR)/fsbench.conf $(IMG_KERNEL_SRC)
 	@echo '  STAGE   $(IMG_DIR)/rootfs'
-	$(Q)KERNEL=$(KERNEL_SRC) MANIFEST=$< FILESYSTEMS=$(IMG_FSTABLE) FSBENCH=$(FSBENCH_IMAGE) FIO=$(IMG_FIO) BOARD_DIR=$(BOARD_DIR) \
+	$(Q)KERNEL=$(KERNEL_SRC) MANIFEST=$< FILESYSTEMS=$(IMG_FSTABLE) FSBENCH=$(FSBENCH_IMAGE) STRIP=$(BOARD_CROSS_COMPILE)strip FIO=$(IMG_FIO) BOARD_DIR=$(BOARD_DIR) \
 		FILES=image/files OUT=$(IMG_DIR) sh image/stage.sh >$(IMG_DIR)/stage.log
 	$(Q)touch $@
 

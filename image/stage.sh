@@ -8,7 +8,9 @@
 #                 line per filesystem, tab-separated: name, mkfs program,
 #                 package, modules, files mkfs reads, the freespace record's
 #                 tools; lists comma-separated)
-#   FSBENCH       the static runner binary (installed as /usr/bin/fsbench)
+#   FSBENCH       the static runner binary (installed as /usr/bin/fsbench,
+#                 stripped: its debug information stays in the build)
+#   STRIP         strip for the board's architecture (default strip)
 #   FIO           fio, static (image/fio.sh), installed as /usr/bin/fio
 #   BOARD_DIR     board folder (fsbench.conf is copied into /etc as a default)
 #   BOARD_KERNEL_GZIP  yes: the kernel is stored gzipped
@@ -24,7 +26,7 @@
 # Outputs:
 #   $OUT/pkgroot/   every package unpacked (modules.dep regenerated)
 #   $OUT/rootfs/    the rootfs tree: BusyBox in /bin, the mkfs tools and
-#                   the freespace record's tools (e4defrag, btrfs) in
+#                   the freespace record's tools (e4defrag) in
 #                   /usr/sbin (mkfs.NAME links to one named otherwise) with
 #                   exactly the libraries their ELF NEEDED entries name and
 #                   the files they read, the filesystems' and the board's
@@ -234,7 +236,7 @@ have=$(machine "$FSBENCH")
 if [ -n "$have" ] && [ "$have" != "$want" ]; then
 	die "$FSBENCH is built for $have, the board ($BOARD_ARCH) needs $want (CROSS_COMPILE=...)"
 fi
-cp "$FSBENCH" "$root/usr/bin/fsbench"
+"${STRIP:-strip}" -o "$root/usr/bin/fsbench" "$FSBENCH"
 # fio (the extended workloads): static, for the board's machine too.
 have=$(machine "$FIO")
 [ "$have" = "$want" ] || die "$FIO is built for ${have:-no machine}, the board ($BOARD_ARCH) needs $want"

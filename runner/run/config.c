@@ -81,7 +81,7 @@ static const struct key keys[] = {
 	{ "layout", K_BOOL, F(layout), 0, 1, "1",
 	  "after each round's reads, map directory `d0000`'s files with FIEMAP (untimed) and record how file-name order and inode order follow the disk (`layout` record)" },
 	{ "freespace", K_BOOL, F(freespace), 0, 1, "1",
-	  "after each round's reads, record the evidence on fragmentation (untimed, `freespace` record): the free-space extents (GETFSMAP: ext4, XFS), ext4's `e4defrag -c` score, btrfs's `btrfs filesystem usage -b`, f2fs's segments (/proc/fs/f2fs/DEV/segment_info, /sys/fs/f2fs/DEV/); not in `dir` mode" },
+	  "after each round's reads, record the evidence on fragmentation (untimed, `freespace` record): the free-space extents (GETFSMAP: ext4, XFS), ext4's `e4defrag -c` score, btrfs's allocation (/sys/fs/btrfs, as `btrfs filesystem usage -b` shows it), f2fs's segments (/proc/fs/f2fs/DEV/segment_info, /sys/fs/f2fs/DEV/); not in `dir` mode" },
 	{ "rewrite", K_BOOL, F(rewrite), 0, 1, "0",
 	  "the rewrite remedy in every aged round (2 and later), after the reads: phase `rewrite` copies each directory file by file in name order to a new one, swaps it in place of the old one and removes the old (timed with syncfs), then phase `read_after_rewrite` reads by name again, cold and verified" },
 	{ "on_finish", K_CHOICE, F(on_finish), 0, 0, "poweroff",

@@ -1,5 +1,7 @@
 /* freespace.c: the parts of the freespace record, one function per source,
  * and the filesystem table's hooks that put them together. */
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -9,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/exec.h"
@@ -172,57 +175,6 @@ int fsb_parse_e4defrag(const char *text, struct fsb_e4defrag *d, char *why, size
 	return 0;
 }
 
-int fsb_parse_btrfs_usage(const char *text, struct fsb_btrfs_usage *u, char *why, size_t len)
-{
-	static const struct { const char *label; size_t off; } overall[] = {
-		{ "Device size:", offsetof(struct fsb_btrfs_usage, device_size) },
-		{ "Device allocated:", offsetof(struct fsb_btrfs_usage, allocated) },
-		{ "Device unallocated:", offsetof(struct fsb_btrfs_usage, unallocated) },
-		{ "Used:", offsetof(struct fsb_btrfs_usage, used) },
-		{ "Free (estimated):", offsetof(struct fsb_btrfs_usage, free_estimated) },
-	};
-	const char *p;
-
-	memset(u, 0, sizeof(*u));
-	if (!text || !(p = after(text, "Overall:")))
-		return bad(why, len, "btrfs filesystem usage: no \"Overall:\" part");
-	for (size_t i = 0; i < sizeof(overall) / sizeof(overall[0]); i++) {
-		const char *q = after(p, overall[i].label);
-		if (!q)
-			return bad(why, len, "btrfs filesystem usage: no \"%s\" line", overall[i].label);
-		if (num_at(q, (uint64_t *)((char *)u + overall[i].off), NULL) < 0)
-			return bad(why, len, "btrfs filesystem usage: \"%s\" is not a whole number of bytes"
-				   " (was -b given?)", overall[i].label);
-	}
-	/* "Data,single: Size:8388608, Used:0 (0.00%)", at the start of a line */
-	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		size_t tl = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
-		const char *q = p + tl, *e;
-		if (!tl || *q != ',')
-			continue;
-		size_t pl = strspn(q + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
-		if (!pl || strncmp(q + 1 + pl, ": Size:", 7))
-			continue;
-		if (u->nprof == FSB_BTRFS_PROFILES)
-			return bad(why, len, "btrfs filesystem usage: more than %d chunk types",
-				   FSB_BTRFS_PROFILES);
-		struct fsb_btrfs_profile *f = &u->prof[u->nprof];
-		if (tl >= sizeof(f->type) || pl >= sizeof(f->profile))
-			return bad(why, len, "btrfs filesystem usage: chunk type too long: %.40s", p);
-		snprintf(f->type, sizeof(f->type), "%.*s", (int)tl, p);
-		snprintf(f->profile, sizeof(f->profile), "%.*s", (int)pl, q + 1);
-		q += 1 + pl + 7;
-		if (num_at(q, &f->size, &e) < 0 || strncmp(e, ", Used:", 7) ||
-		    num_at(e + 7, &f->used, NULL) < 0)
-			return bad(why, len, "btrfs filesystem usage: %s,%s: Size and Used are not whole"
-				   " numbers of bytes", f->type, f->profile);
-		u->nprof++;
-	}
-	if (!u->nprof)
-		return bad(why, len, "btrfs filesystem usage: no chunk type (Data,single: Size:...)");
-	return 0;
-}
-
 int fsb_parse_f2fs_segment_info(const char *text, uint32_t blocks_per_seg,
 				struct fsb_f2fs_segments *s, char *why, size_t len)
 {
@@ -311,6 +263,8 @@ static int run_tool(char *const argv[], char *out, size_t outlen, char *why, siz
 	return 0;
 }
 
+static char *slurp(const char *path);
+
 static void part_error(struct fsb_rec *r, const char *key, const char *why)
 {
 	rec_obj(r, key);
@@ -373,21 +327,153 @@ void fsb_freespace_xfs(struct fsb_rec *r, const char *mnt, const char *dev)
 	free_extents(r, mnt);
 }
 
+/* A number from a one-number file of sysfs: 0, or -1 (why says). */
+static int sysfs_num(const char *path, uint64_t *v, char *why, size_t len)
+{
+	char *t = slurp(path);
+	int e = t ? num_at(t, v, NULL) : -1;
+
+	if (e < 0)
+		bad(why, len, "%s: %s", path, t ? "not a number" : strerror(errno));
+	free(t);
+	return e < 0 ? -1 : 0;
+}
+
+int fsb_btrfs_sysfs(const char *fsroot, const char *blockroot, const char *devname,
+		    struct fsb_btrfs_usage *u, char *why, size_t len)
+{
+	static const char *const types[] = { "data", "metadata", "system" };
+	static const char *const names[] = { "Data", "Metadata", "System" };
+	char base[PATH_MAX], path[PATH_MAX + 128];
+	uint64_t data_total = 0, data_used = 0, data_disk = 0;
+	struct dirent *e;
+	struct stat st;
+	DIR *d;
+
+	memset(u, 0, sizeof(*u));
+	/* the filesystem whose devices/ holds this device */
+	base[0] = 0;
+	if (!(d = opendir(fsroot)))
+		return bad(why, len, "%s: %s", fsroot, strerror(errno));
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/devices/%s", fsroot, e->d_name, devname);
+		if (lstat(path, &st) == 0) {
+			snprintf(base, sizeof(base), "%s/%s", fsroot, e->d_name);
+			break;
+		}
+	}
+	closedir(d);
+	if (!base[0])
+		return bad(why, len, "%s: no btrfs with the device %s", fsroot, devname);
+	/* its devices' sizes, as the block layer has them */
+	snprintf(path, sizeof(path), "%s/devices", base);
+	if (!(d = opendir(path)))
+		return bad(why, len, "%s: %s", path, strerror(errno));
+	int err = 0;
+	while ((e = readdir(d)) && !err) {
+		uint64_t sectors;
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/size", blockroot, e->d_name);
+		if (sysfs_num(path, &sectors, why, len) < 0)
+			err = -1;
+		else
+			u->device_size += sectors * 512;
+	}
+	closedir(d);
+	if (err)
+		return -EBADMSG;
+	/* each chunk type: its chunks on the disks, and per profile */
+	for (size_t i = 0; i < 3; i++) {
+		uint64_t disk_total, disk_used, total, used;
+		snprintf(path, sizeof(path), "%s/allocation/%s/disk_total", base, types[i]);
+		if (sysfs_num(path, &disk_total, why, len) < 0)
+			return -EBADMSG;
+		snprintf(path, sizeof(path), "%s/allocation/%s/disk_used", base, types[i]);
+		if (sysfs_num(path, &disk_used, why, len) < 0)
+			return -EBADMSG;
+		snprintf(path, sizeof(path), "%s/allocation/%s/total_bytes", base, types[i]);
+		if (sysfs_num(path, &total, why, len) < 0)
+			return -EBADMSG;
+		snprintf(path, sizeof(path), "%s/allocation/%s/bytes_used", base, types[i]);
+		if (sysfs_num(path, &used, why, len) < 0)
+			return -EBADMSG;
+		u->allocated += disk_total;
+		u->used += disk_used;
+		if (i == 0) {
+			data_total = total;
+			data_used = used;
+			data_disk = disk_total;
+		}
+		/* the profiles: a folder each (single, dup, raid1, ...) */
+		snprintf(path, sizeof(path), "%s/allocation/%s", base, types[i]);
+		if (!(d = opendir(path)))
+			return bad(why, len, "%s: %s", path, strerror(errno));
+		while ((e = readdir(d)) && !err) {
+			char sub[sizeof(path) + 320];
+			struct fsb_btrfs_profile *f;
+			if (e->d_name[0] == '.')
+				continue;
+			snprintf(sub, sizeof(sub), "%s/%s/total_bytes", path, e->d_name);
+			if (stat(sub, &st) < 0)
+				continue;	/* a number of the type, not a profile */
+			if (u->nprof == FSB_BTRFS_PROFILES) {
+				err = bad(why, len, "%s: more than %d chunk profiles", base, FSB_BTRFS_PROFILES);
+				break;
+			}
+			f = &u->prof[u->nprof];
+			snprintf(f->type, sizeof(f->type), "%s", names[i]);
+			/* as btrfs prints them: single, DUP, RAID1, ... */
+			size_t k;
+			for (k = 0; e->d_name[k] && k + 1 < sizeof(f->profile); k++)
+				f->profile[k] = strcmp(e->d_name, "single") ? (char)toupper((unsigned char)e->d_name[k])
+									  : e->d_name[k];
+			f->profile[k] = 0;
+			if (sysfs_num(sub, &f->size, why, len) < 0) {
+				err = -1;
+				break;
+			}
+			snprintf(sub, sizeof(sub), "%s/%s/used_bytes", path, e->d_name);
+			if (sysfs_num(sub, &f->used, why, len) < 0) {
+				err = -1;
+				break;
+			}
+			u->nprof++;
+		}
+		closedir(d);
+		if (err)
+			return -EBADMSG;
+	}
+	u->unallocated = u->device_size > u->allocated ? u->device_size - u->allocated : 0;
+	/* free as `btrfs filesystem usage` estimates it: what the data chunks
+	 * have left, and the unallocated space at the data profile's ratio */
+	double ratio = data_total ? (double)data_disk / (double)data_total : 1.0;
+	if (ratio < 1.0)
+		ratio = 1.0;
+	u->free_estimated = (data_total > data_used ? data_total - data_used : 0) +
+			    (uint64_t)((double)u->unallocated / ratio);
+	return 0;
+}
+
 void fsb_freespace_btrfs(struct fsb_rec *r, const char *mnt, const char *dev)
 {
-	static char out[65536];	/* one line per device and chunk type */
-	char why[256];
-	char *argv[] = { "btrfs", "filesystem", "usage", "-b", (char *)mnt, NULL };
+	char real[PATH_MAX], why[PATH_MAX + 192];
 	struct fsb_btrfs_usage u;
 
-	(void)dev;
-	if (run_tool(argv, out, sizeof(out), why, sizeof(why)) < 0 ||
-	    fsb_parse_btrfs_usage(out, &u, why, sizeof(why)) < 0) {
+	(void)mnt;
+	if (!dev || !realpath(dev, real)) {
+		part_error(r, "btrfs", dev ? strerror(errno) : "no device");
+		return;
+	}
+	const char *name = strrchr(real, '/') ? strrchr(real, '/') + 1 : real;
+	if (fsb_btrfs_sysfs("/sys/fs/btrfs", "/sys/class/block", name, &u, why, sizeof(why)) < 0) {
 		part_error(r, "btrfs", why);
 		return;
 	}
 	rec_obj(r, "btrfs");
-	rec_str(r, "source", "btrfs filesystem usage -b");
+	rec_str(r, "source", "/sys/fs/btrfs/FSID/allocation");
 	rec_u64(r, "device_size", u.device_size);
 	rec_u64(r, "allocated", u.allocated);
 	rec_u64(r, "unallocated", u.unallocated);

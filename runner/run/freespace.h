@@ -1,8 +1,8 @@
 /* freespace.h: the evidence on fragmentation of a mounted filesystem, for
  * the `freespace` record written after each round's reads (untimed):
  * its free-space extents from the kernel (GETFSMAP, ext4 and XFS), ext4's
- * defrag score (`e4defrag -c`), btrfs's allocation (`btrfs filesystem
- * usage -b`), f2fs's segments (/sys/fs/f2fs/DEV/, /proc/fs/f2fs/DEV/
+ * defrag score (`e4defrag -c`), btrfs's allocation (/sys/fs/btrfs/FSID/
+ * allocation), f2fs's segments (/sys/fs/f2fs/DEV/, /proc/fs/f2fs/DEV/
  * segment_info). The filesystem table (run/fs.c) names each filesystem's
  * hook; the parsers are separate so that they can be tested on recorded
  * output. A parser returns 0, or -EBADMSG with the reason in why. */
@@ -35,8 +35,9 @@ struct fsb_e4defrag {
 int fsb_parse_e4defrag(const char *text, struct fsb_e4defrag *d, char *why, size_t len);
 
 #define FSB_BTRFS_PROFILES 8
-/* `btrfs filesystem usage -b MNT`: bytes of the Overall part and one
- * entry per chunk type (Data,single: Size:..., Used:...). */
+/* A btrfs's allocation as `btrfs filesystem usage -b` shows it: bytes of
+ * its Overall part and one entry per chunk type and profile (Data,single:
+ * Size:..., Used:...), read from sysfs. */
 struct fsb_btrfs_profile {
 	char type[16], profile[16];	/* "Data", "single" */
 	uint64_t size, used;
@@ -46,7 +47,16 @@ struct fsb_btrfs_usage {
 	size_t nprof;
 	struct fsb_btrfs_profile prof[FSB_BTRFS_PROFILES];
 };
-int fsb_parse_btrfs_usage(const char *text, struct fsb_btrfs_usage *u, char *why, size_t len);
+/* The btrfs holding the block device devname (its entry in FSROOT/FSID/
+ * devices/; FSROOT is /sys/fs/btrfs): the devices' sizes from BLOCKROOT
+ * (/sys/class/block/DEV/size), the chunks allocated and used on them from
+ * FSID/allocation/{data,metadata,system}/disk_total, disk_used, and each
+ * profile's size and use from its folder (single/, dup/, ...:
+ * total_bytes, used_bytes); free_estimated as btrfs estimates it (the data
+ * chunks' free bytes and the unallocated space at the data profile's
+ * ratio). 0, or -EBADMSG with why naming the file and the reason. */
+int fsb_btrfs_sysfs(const char *fsroot, const char *blockroot, const char *devname,
+		    struct fsb_btrfs_usage *u, char *why, size_t len);
 
 /* /proc/fs/f2fs/DEV/segment_info: the main area's segments by how many of
  * their blocks are valid (full: blocks_per_seg). */

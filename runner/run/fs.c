@@ -23,9 +23,9 @@ static const char *const f2fs_mods[] = { "crc32_generic", "f2fs", NULL };
 static const char *const no_files[] = { NULL };
 
 /* the freespace record's tools: ext4's defrag score (free extents come
- * from GETFSMAP, as for XFS), btrfs's allocation; f2fs's are in /sys, /proc */
+ * from GETFSMAP, as for XFS); btrfs's allocation and f2fs's segments are
+ * in /sys and /proc */
 static const char *const ext4_tools[] = { "e4defrag", NULL };
-static const char *const btrfs_tools[] = { "btrfs", NULL };
 static const char *const no_tools[] = { NULL };
 
 const struct fsb_fs fsb_fs_table[] = {
@@ -34,7 +34,7 @@ const struct fsb_fs fsb_fs_table[] = {
 	{ "xfs", "mkfs.xfs", xfs_args, xfs_ver, "xfs", xfs_mods, 0x58465342,
 	  "xfsprogs", no_files, no_tools, fsb_freespace_xfs },
 	{ "btrfs", "mkfs.btrfs", btrfs_args, btrfs_ver, "btrfs", btrfs_mods, 0x9123683E,
-	  "btrfs-progs", no_files, btrfs_tools, fsb_freespace_btrfs },
+	  "btrfs-progs", no_files, no_tools, fsb_freespace_btrfs },
 	{ "f2fs", "mkfs.f2fs", f2fs_args, f2fs_ver, "f2fs", f2fs_mods, 0xF2F52010,
 	  "f2fs-tools", no_files, no_tools, fsb_freespace_f2fs },
 };

@@ -213,6 +213,7 @@ done
 [ -z "$unresolved" ] && pass "every NEEDED library of the mkfs tools is in the rootfs ($(echo $seen | wc -w) libraries)" ||
 	fail "libraries missing from the rootfs:$unresolved"
 check "fsbench in the rootfs is static" sh -c "file '$R/usr/bin/fsbench' | grep -q 'statically linked'"
+check "fsbench in the rootfs is stripped (the debug information stays in the build)" sh -c "file '$R/usr/bin/fsbench' | grep -q ', stripped'"
 # fio (image/fio.sh; tests/image/fio.sh runs it): static, Debian's 3.33,
 # in /usr/bin, the runner's search path.
 check "fio in the rootfs (/usr/bin/fio) is static" sh -c "file '$R/usr/bin/fio' | grep -q 'statically linked'"

@@ -1,5 +1,5 @@
 /* test_freespace.c: the freespace record's parsers on recorded tool output
- * (e4defrag 1.47.0, btrfs-progs 6.2, and f2fs's segment_info in the
+ * (e4defrag 1.47.0, a btrfs's sysfs as kernel 6.18 shows it, and f2fs's segment_info in the
  * kernel's format, fs/f2fs/sysfs.c segment_info_seq_show), malformed
  * output refused with its reason; and the report: the freespace table,
  * the finding (fragmentation ruled out or not) and the remedy table. */
@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "report/report.h"
 #include "run/freespace.h"
@@ -36,44 +37,60 @@ static const char E4DEFRAG_BAD[] =
 	" [0-30 no problem: 31-55 a little bit fragmented: 56- needs defrag]\n"
 	" This directory (/mnt) needs defragmentation.\n";
 
-/* btrfs filesystem usage -b on a fresh 1 GiB btrfs (recorded) */
-static const char BTRFS_OK[] =
-	"Overall:\n"
-	"    Device size:\t\t        1073741824\n"
-	"    Device allocated:\t\t         132513792\n"
-	"    Device unallocated:\t\t         941228032\n"
-	"    Device missing:\t\t                 0\n"
-	"    Device slack:\t\t                 0\n"
-	"    Used:\t\t\t            294912\n"
-	"    Free (estimated):\t\t         949616640\t(min: 479002624)\n"
-	"    Free (statfs, df):\t\t         948568064\n"
-	"    Data ratio:\t\t\t              1.00\n"
-	"    Metadata ratio:\t\t              2.00\n"
-	"    Global reserve:\t\t           5767168\t(used: 0)\n"
-	"    Multiple profiles:\t\t                no\n"
-	"\n"
-	"Data,single: Size:8388608, Used:0 (0.00%)\n"
-	"   /dev/loop0\t   8388608\n"
-	"\n"
-	"Metadata,DUP: Size:53673984, Used:131072 (0.24%)\n"
-	"   /dev/loop0\t 107347968\n"
-	"\n"
-	"System,DUP: Size:8388608, Used:16384 (0.20%)\n"
-	"   /dev/loop0\t  16777216\n"
-	"\n"
-	"Unallocated:\n"
-	"   /dev/loop0\t 941228032\n";
+/* A file of text under dir, its folders made on the way. */
+static void put(const char *dir, const char *rel, const char *text)
+{
+	char path[512];
 
-/* without -b the sizes are human-readable: refused, not misread */
-static const char BTRFS_HUMAN[] =
-	"Overall:\n"
-	"    Device size:\t\t   1.00GiB\n"
-	"    Device allocated:\t\t 126.38MiB\n"
-	"    Device unallocated:\t\t 897.62MiB\n"
-	"    Used:\t\t\t 288.00KiB\n"
-	"    Free (estimated):\t\t 905.62MiB\t(min: 456.81MiB)\n"
-	"\n"
-	"Data,single: Size:8.00MiB, Used:0.00B (0.00%)\n";
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	for (char *p = path + strlen(dir) + 1; (p = strchr(p, '/')); p++) {
+		*p = 0;
+		mkdir(path, 0755);
+		*p = '/';
+	}
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* sysfs of a 2 GiB btrfs on loop5 (fresh, 50 MiB written), as kernel 6.18
+ * showed it; `btrfs filesystem usage -b` (btrfs-progs 6.2) on it printed
+ * Device size 2147483648, allocated 457965568, unallocated 1689518080,
+ * Used 52854784, Free (estimated) 1863581696, Data,single Size 226492416
+ * Used 52428800, Metadata,DUP Size 107347968 Used 196608. */
+static void btrfs_tree(const char *t)
+{
+	static const char *const files[][2] = {
+		{ "fs/features/free_space_tree", "0\n" },
+		{ "fs/743b5d33/devices/loop5", "" },
+		{ "fs/743b5d33/allocation/global_rsv_size", "5767168\n" },
+		{ "fs/743b5d33/allocation/data/disk_total", "226492416\n" },
+		{ "fs/743b5d33/allocation/data/disk_used", "52428800\n" },
+		{ "fs/743b5d33/allocation/data/total_bytes", "226492416\n" },
+		{ "fs/743b5d33/allocation/data/bytes_used", "52428800\n" },
+		{ "fs/743b5d33/allocation/data/flags", "1\n" },
+		{ "fs/743b5d33/allocation/data/single/total_bytes", "226492416\n" },
+		{ "fs/743b5d33/allocation/data/single/used_bytes", "52428800\n" },
+		{ "fs/743b5d33/allocation/metadata/disk_total", "214695936\n" },
+		{ "fs/743b5d33/allocation/metadata/disk_used", "393216\n" },
+		{ "fs/743b5d33/allocation/metadata/total_bytes", "107347968\n" },
+		{ "fs/743b5d33/allocation/metadata/bytes_used", "196608\n" },
+		{ "fs/743b5d33/allocation/metadata/dup/total_bytes", "107347968\n" },
+		{ "fs/743b5d33/allocation/metadata/dup/used_bytes", "196608\n" },
+		{ "fs/743b5d33/allocation/system/disk_total", "16777216\n" },
+		{ "fs/743b5d33/allocation/system/disk_used", "32768\n" },
+		{ "fs/743b5d33/allocation/system/total_bytes", "8388608\n" },
+		{ "fs/743b5d33/allocation/system/bytes_used", "16384\n" },
+		{ "fs/743b5d33/allocation/system/dup/total_bytes", "8388608\n" },
+		{ "fs/743b5d33/allocation/system/dup/used_bytes", "16384\n" },
+		{ "block/loop5/size", "4194304\n" },
+	};
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		put(t, files[i][0], files[i][1]);
+}
 
 /* f2fs: 23 main-area segments of 512 blocks, ten a line */
 static const char F2FS_OK[] =
@@ -109,42 +126,54 @@ int main(int argc, char **argv)
 	/* an output cut short after the label */
 	CHECK(fsb_parse_e4defrag(" Fragmentation score", &d, why, sizeof(why)) == -EBADMSG);
 
-	/* btrfs filesystem usage -b */
+	/* btrfs: the allocation from sysfs, as btrfs filesystem usage -b has it */
 	struct fsb_btrfs_usage u;
-	CHECK_EQ_U(fsb_parse_btrfs_usage(BTRFS_OK, &u, why, sizeof(why)), 0);
-	CHECK_EQ_U(u.device_size, 1073741824);
-	CHECK_EQ_U(u.allocated, 132513792);
-	CHECK_EQ_U(u.unallocated, 941228032);
-	CHECK_EQ_U(u.used, 294912);
-	CHECK_EQ_U(u.free_estimated, 949616640);
+	char t[] = "/tmp/test_freespace.XXXXXX", fsroot[64], blockroot[64];
+	CHECK(mkdtemp(t) != NULL);
+	btrfs_tree(t);
+	snprintf(fsroot, sizeof(fsroot), "%s/fs", t);
+	snprintf(blockroot, sizeof(blockroot), "%s/block", t);
+	CHECK_EQ_U(fsb_btrfs_sysfs(fsroot, blockroot, "loop5", &u, why, sizeof(why)), 0);
+	CHECK_EQ_U(u.device_size, 2147483648u);
+	CHECK_EQ_U(u.allocated, 457965568);
+	CHECK_EQ_U(u.unallocated, 1689518080);
+	CHECK_EQ_U(u.used, 52854784);
+	CHECK_EQ_U(u.free_estimated, 1863581696);
 	CHECK_EQ_U(u.nprof, 3);
 	CHECK_STR(u.prof[0].type, "Data");
 	CHECK_STR(u.prof[0].profile, "single");
-	CHECK_EQ_U(u.prof[0].size, 8388608);
-	CHECK_EQ_U(u.prof[0].used, 0);
+	CHECK_EQ_U(u.prof[0].size, 226492416);
+	CHECK_EQ_U(u.prof[0].used, 52428800);
 	CHECK_STR(u.prof[1].type, "Metadata");
 	CHECK_STR(u.prof[1].profile, "DUP");
-	CHECK_EQ_U(u.prof[1].used, 131072);
+	CHECK_EQ_U(u.prof[1].size, 107347968);
+	CHECK_EQ_U(u.prof[1].used, 196608);
 	CHECK_STR(u.prof[2].type, "System");
-	CHECK(fsb_parse_btrfs_usage(BTRFS_HUMAN, &u, why, sizeof(why)) == -EBADMSG);
-	CHECK_STR(why, "btrfs filesystem usage: \"Device size:\" is not a whole number of bytes (was -b given?)");
-	CHECK(fsb_parse_btrfs_usage("ERROR: not a btrfs filesystem: /mnt\n", &u, why, sizeof(why)) == -EBADMSG);
-	CHECK_STR(why, "btrfs filesystem usage: no \"Overall:\" part");
-	/* the Overall part cut short: the missing line named */
-	char cut[sizeof(BTRFS_OK)];
-	snprintf(cut, sizeof(cut), "%.*s", (int)(strstr(BTRFS_OK, "    Used:") - BTRFS_OK), BTRFS_OK);
-	CHECK(fsb_parse_btrfs_usage(cut, &u, why, sizeof(why)) == -EBADMSG);
-	CHECK_STR(why, "btrfs filesystem usage: no \"Used:\" line");
-	/* no chunk type at all */
-	snprintf(cut, sizeof(cut), "%.*s", (int)(strstr(BTRFS_OK, "Data,") - BTRFS_OK), BTRFS_OK);
-	CHECK(fsb_parse_btrfs_usage(cut, &u, why, sizeof(why)) == -EBADMSG);
-	CHECK_STR(why, "btrfs filesystem usage: no chunk type (Data,single: Size:...)");
-	/* a chunk type line with a size that is not bytes */
-	char bad[sizeof(BTRFS_OK) + 16];
-	snprintf(bad, sizeof(bad), "%.*sData,single: Size:8MiB, Used:0 (0.00%%)\n",
-		 (int)(strstr(BTRFS_OK, "Data,") - BTRFS_OK), BTRFS_OK);
-	CHECK(fsb_parse_btrfs_usage(bad, &u, why, sizeof(why)) == -EBADMSG);
-	CHECK_STR(why, "btrfs filesystem usage: Data,single: Size and Used are not whole numbers of bytes");
+	CHECK_STR(u.prof[2].profile, "DUP");
+	/* data kept twice (DUP): the unallocated space counts half */
+	put(t, "fs/743b5d33/allocation/data/disk_total", "452984832\n");
+	CHECK_EQ_U(fsb_btrfs_sysfs(fsroot, blockroot, "loop5", &u, why, sizeof(why)), 0);
+	CHECK_EQ_U(u.free_estimated, (226492416u - 52428800u) + (2147483648u - 684457984u) / 2);
+	put(t, "fs/743b5d33/allocation/data/disk_total", "226492416\n");
+	/* another device: no btrfs holds it */
+	CHECK(fsb_btrfs_sysfs(fsroot, blockroot, "nvme0n1", &u, why, sizeof(why)) == -EBADMSG);
+	CHECK_CONTAINS(why, "/fs: no btrfs with the device nvme0n1");
+	/* a file that is not a number: named */
+	put(t, "fs/743b5d33/allocation/metadata/disk_used", "many\n");
+	CHECK(fsb_btrfs_sysfs(fsroot, blockroot, "loop5", &u, why, sizeof(why)) == -EBADMSG);
+	CHECK_CONTAINS(why, "/fs/743b5d33/allocation/metadata/disk_used: not a number");
+	put(t, "fs/743b5d33/allocation/metadata/disk_used", "393216\n");
+	/* the device's size missing */
+	snprintf(blockroot, sizeof(blockroot), "%s/noblock", t);
+	CHECK(fsb_btrfs_sysfs(fsroot, blockroot, "loop5", &u, why, sizeof(why)) == -EBADMSG);
+	CHECK_CONTAINS(why, "/noblock/loop5/size: No such file or directory");
+	/* no sysfs at all */
+	snprintf(fsroot, sizeof(fsroot), "%s/nofs", t);
+	CHECK(fsb_btrfs_sysfs(fsroot, blockroot, "loop5", &u, why, sizeof(why)) == -EBADMSG);
+	CHECK_CONTAINS(why, "/nofs: No such file or directory");
+	char rm[128];
+	snprintf(rm, sizeof(rm), "rm -rf '%s'", t);
+	CHECK(system(rm) == 0);
 
 	/* f2fs segment_info */
 	struct fsb_f2fs_segments s;

@@ -40,7 +40,7 @@ int main(int argc, char **argv)
 	CHECK_STR(buf,
 		  "ext4\tmke2fs\te2fsprogs\tcrc32c_generic,ext4\t/etc/mke2fs.conf\te4defrag\n"
 		  "xfs\tmkfs.xfs\txfsprogs\tcrc32c_generic,xfs\t-\t-\n"
-		  "btrfs\tmkfs.btrfs\tbtrfs-progs\tcrc32c_generic,btrfs\t-\tbtrfs\n"
+		  "btrfs\tmkfs.btrfs\tbtrfs-progs\tcrc32c_generic,btrfs\t-\t-\n"
 		  "f2fs\tmkfs.f2fs\tf2fs-tools\tcrc32_generic,f2fs\t-\t-\n");
 	/* One line per row, six fields each. */
 	size_t lines = 0, tabs = 0;
