@@ -9,7 +9,8 @@
 #                 package, modules, files mkfs reads, the freespace record's
 #                 tools; lists comma-separated)
 #   FSBENCH       the static runner binary (installed as /usr/bin/fsbench,
-#                 stripped: its debug information stays in the build)
+#                 stripped: its debug information stays in the build; a
+#                 file that is not ELF, a test's stand-in, is copied)
 #   STRIP         strip for the board's architecture (default strip)
 #   FIO           fio, static (image/fio.sh), installed as /usr/bin/fio
 #   BOARD_DIR     board folder (fsbench.conf is copied into /etc as a default)
@@ -236,7 +237,12 @@ have=$(machine "$FSBENCH")
 if [ -n "$have" ] && [ "$have" != "$want" ]; then
 	die "$FSBENCH is built for $have, the board ($BOARD_ARCH) needs $want (CROSS_COMPILE=...)"
 fi
-"${STRIP:-strip}" -o "$root/usr/bin/fsbench" "$FSBENCH"
+# an ELF binary is stripped; anything else (a stand-in script) is copied
+if [ "$(head -c 4 "$FSBENCH" | od -An -c | tr -d ' ')" = '177ELF' ]; then
+	"${STRIP:-strip}" -o "$root/usr/bin/fsbench" "$FSBENCH"
+else
+	cp "$FSBENCH" "$root/usr/bin/fsbench"
+fi
 # fio (the extended workloads): static, for the board's machine too.
 have=$(machine "$FIO")
 [ "$have" = "$want" ] || die "$FIO is built for ${have:-no machine}, the board ($BOARD_ARCH) needs $want"
