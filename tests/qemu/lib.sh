@@ -7,7 +7,7 @@
 # ESP of a launcher work copy, for mtools), check_suite (a whole smoke run
 # on the four filesystems), check_run (a whole boot of it, as the launcher
 # collected it) and check_extract (the records read back from the disk
-# copy on the host).
+# copy on the host), use_board (one board's settings).
 
 . tests/lib.sh
 PREFIX='FSBENCH:'
@@ -116,4 +116,12 @@ check_extract() {
 	else
 		fail "extract: the run's disk copy was not kept (--keep)"
 	fi
+}
+# use_board NAME: the settings of board NAME only (make exports those of
+# the default board: every BOARD_* is unset first), and BOARD=NAME exported.
+use_board() {
+	for v in $(env | sed -n 's/^\(BOARD_[A-Z0-9_]*\)=.*/\1/p'); do unset "$v"; done
+	eval "$(sh image/boardenv.sh "board/$1/board.mk")"
+	BOARD=$1
+	export BOARD
 }

@@ -30,11 +30,7 @@ IMG=$O/image/$B
 
 rm -rf "$T"
 test_init 'qemu U-Boot tests' "$T"
-# The board's settings only (make exports those of the default board).
-for v in $(env | sed -n 's/^\(BOARD_[A-Z0-9_]*\)=.*/\1/p'); do unset "$v"; done
-eval "$(sh image/boardenv.sh "board/$B/board.mk")"
-BOARD=$B
-export BOARD
+use_board "$B"
 
 for c in "$BOARD_QEMU" "${BOARD_CROSS_COMPILE}gcc" mkimage; do
 	command -v "$c" >/dev/null || { skip "$c not installed (make deps)"; summary; exit; }
