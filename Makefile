@@ -24,7 +24,7 @@ WARN     := -Wall -Wextra -Werror -Wformat=2
 CFLAGS   ?= -O2 -g
 DEPFLAGS  = -MMD -MP
 
-RUNNER_SRCS := $(sort $(wildcard runner/*.c runner/*/*.c))
+RUNNER_SRCS := $(sort $(wildcard runner/*.c runner/*/*.c runner/*/*/*.c))
 RUNNER_LIB  := $(filter-out runner/main.c,$(RUNNER_SRCS))
 UNIT_SRCS   := $(sort $(wildcard tests/unit/test_*.c))
 

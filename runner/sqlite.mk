@@ -1,4 +1,4 @@
-# runner/sqlite.mk: SQLite for the packing phases (runner/run/packdb.c).
+# runner/sqlite.mk: SQLite for the packing phases (runner/run/stores/packdb.c).
 # Included by the top Makefile.
 #
 # The source is Debian bookworm's sqlite3 source package, pinned here by
@@ -64,8 +64,8 @@ $(SQLITE_DEV_OBJ): $(SQLITE_C) | $(DEV_SPECS)
 	$(Q)$(DEV_CC) -std=gnu11 -D_GNU_SOURCE $(filter-out -g%,$(CFLAGS)) $(SQLITE_OPTS) -w -c -o $@ $<
 
 # The device build of packdb.c includes the generated sqlite3.h.
-$(O)/obj/$(DEV_NAME)/runner/run/packdb.o: $(SQLITE_H)
-$(O)/obj/$(DEV_NAME)/runner/run/packdb.o: CSTD += -I$(SQLITE_GEN)
+$(O)/obj/$(DEV_NAME)/runner/run/stores/packdb.o: $(SQLITE_H)
+$(O)/obj/$(DEV_NAME)/runner/run/stores/packdb.o: CSTD += -I$(SQLITE_GEN)
 
 help-build::
 	@echo '  sqlite             - fetch (pinned) and generate the SQLite amalgamation: $$(O)/sqlite/VERSION/sqlite3.c'

@@ -1,15 +1,15 @@
 /* cmd/config.c: `fsbench config`: the merged settings and where each came
  * from; `config --markdown|--scdoc`: the settings table for the docs;
  * `config --filesystems`: the filesystem table, for the image build and the
- * tests; `config --variants`: the built-in variants (run/variant.c). */
+ * tests; `config --variants`: the built-in variants (run/fs/variant.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd/settings.h"
+#include "cmd/options.h"
 #include "fsbench.h"
-#include "run/fs.h"
-#include "run/variant.h"
+#include "run/fs/fs.h"
+#include "run/fs/variant.h"
 
 int cmd_config(int argc, char **argv)
 {

@@ -2,8 +2,8 @@
  * `history` (see results.h). */
 #include "cmd/results.h"
 #include "fsbench.h"
-#include "run/fs.h"
-#include "run/phase.h"
+#include "run/fs/fs.h"
+#include "run/engine/phase.h"
 
 #include <errno.h>
 #include <stdio.h>

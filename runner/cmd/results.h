@@ -5,8 +5,8 @@
 
 #include <stddef.h>
 
-#include "report/report.h"
-#include "report/verdict.h"
+#include "report/output.h"
+#include "report/verdict/verdict.h"
 
 struct results_cli {
 	const char *cmd;	/* "report", "compare" */
@@ -49,7 +49,7 @@ void results_criteria_init(struct vd_criteria *vc);
 int results_criteria(const char *cmd, struct vd_criteria *vc, const char *file,
 		     const char *baseline, const char *base_run, double tolerance);
 
-/* verdict.c: a LAVA test case line per check of res (run/lava.h), as
+/* verdict.c: a LAVA test case line per check of res (run/engine/lava.h), as
  * `fsbench verdict --lava` prints them before the verdict line. */
 void verdict_lava(FILE *out, const struct vd_result *res);
 

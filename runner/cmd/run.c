@@ -12,18 +12,18 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd/settings.h"
+#include "cmd/options.h"
 #include "fsbench.h"
 #include "lib/bytes.h"
 #include "lib/time.h"
 #include "log/logfile.h"
-#include "run/fs.h"
-#include "run/kmsg.h"
-#include "run/lava.h"
-#include "run/health.h"
-#include "run/suite.h"
-#include "run/sysinfo.h"
-#include "run/target.h"
+#include "run/fs/fs.h"
+#include "run/evidence/kmsg.h"
+#include "run/engine/lava.h"
+#include "run/evidence/health.h"
+#include "run/engine/suite.h"
+#include "run/evidence/sysinfo.h"
+#include "run/target/target.h"
 
 static uint64_t new_run_id(void)
 {
@@ -84,7 +84,7 @@ static void run_start(struct fsb_ctx *c, const struct fsb_disk *t)
 	fsb_lava_start(c);
 }
 
-/* The kernel log from here on (run/kmsg.h); a run without it goes on and
+/* The kernel log from here on (run/evidence/kmsg.h); a run without it goes on and
  * its run_start says why. */
 static void open_kmsg(struct fsb_ctx *c)
 {

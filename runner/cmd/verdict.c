@@ -1,12 +1,12 @@
 /* verdict.c: `fsbench verdict RUN`: PASS or FAIL, one line per check, from
- * a criteria file or a known-good baseline run (report/verdict.h); with
+ * a criteria file or a known-good baseline run (report/verdict/verdict.h); with
  * --log, the checks also as a `verdict` record appended to the run's log. */
 #include "cmd/results.h"
 #include "fsbench.h"
 #include "lib/jsonr.h"
 #include "log/logfile.h"
 #include "log/record.h"
-#include "run/lava.h"
+#include "run/engine/lava.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -67,7 +67,7 @@ static double pct_option(const char *name, const char *val)
 	return d;
 }
 
-/* A LAVA test case per check (run/lava.h): the id from the check's text,
+/* A LAVA test case per check (run/engine/lava.h): the id from the check's text,
  * the measurement when the check has a number. */
 void verdict_lava(FILE *out, const struct vd_result *res)
 {

@@ -1,4 +1,4 @@
-/* table.h: a table of typed cells (table.c). Builders (tables.c, compare.c)
+/* table.h: a table of typed cells (table.c). Builders (tables.c, sidebyside.c)
  * put values in cells: a count, seconds, a rate, a percentage, text, a
  * link, or nothing; only a writer (md.c, csv.c, html.c) turns a value into
  * characters.

@@ -1,4 +1,4 @@
-/* fuzz_report.c: the report loader (runner/report/load.c) on arbitrary bytes.
+/* fuzz_report.c: the report loader (runner/report/load/load.c) on arbitrary bytes.
  *
  * The input is a records file: rep_load_stream reads it through fmemopen,
  * as `fsbench report` reads a records.jsonl (console prefixes, CRLF, noise
@@ -9,7 +9,7 @@
  * runs into undefined behaviour.
  */
 #include "fuzz.h"
-#include "report/report.h"
+#include "report/output.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
-# fio.sh: host tests of the fio workloads and the fill test (run/fio.c,
-# run/fill.c), sourced by run.sh (its helpers, $FSB, $HFSB, $S, its loop
+# fio.sh: host tests of the fio workloads and the fill test (run/stores/fio.c,
+# run/stores/fill.c), sourced by run.sh (its helpers, $FSB, $HFSB, $S, its loop
 # devices and cleanup). Needs Debian's fio; python3 reads fio's own JSON.
 # fio is swapped for a wrapper only inside a mount namespace of the test's
 # own (unshare -m): a bind mount over fio's path that no other process sees.

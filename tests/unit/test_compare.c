@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fsbench.h"
-#include "report/report.h"
+#include "report/output.h"
 #include "cmd.h"
 #include "records.h"
 #include "unit.h"

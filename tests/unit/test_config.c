@@ -5,8 +5,8 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
-#include "run/config.h"
-#include "run/mount.h"
+#include "run/settings.h"
+#include "run/fs/mount.h"
 #include "unit.h"
 
 static struct fsb_layer lf, lc, lo;

@@ -1,4 +1,4 @@
-/* test_fio.c: the fio workloads (run/fio.h) and the fill test (run/fill.h):
+/* test_fio.c: the fio workloads (run/stores/fio.h) and the fill test (run/stores/fill.h):
  * fio 3.33's JSON folded (recorded outputs in data/), truncated and invalid
  * output refused with the reason and no crash, the argv fio gets, a fio
  * that is missing or exits nonzero giving an error record that names it,
@@ -11,12 +11,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "report/fio.h"
+#include "report/sections/workloads.h"
 #include "report/model.h"
-#include "run/config.h"
-#include "run/context.h"
-#include "run/fill.h"
-#include "run/fio.h"
+#include "run/settings.h"
+#include "run/engine/context.h"
+#include "run/stores/fill.h"
+#include "run/stores/fio.h"
 #include "records.h"
 #include "unit.h"
 

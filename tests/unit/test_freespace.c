@@ -9,8 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "report/report.h"
-#include "run/freespace.h"
+#include "report/output.h"
+#include "run/evidence/freespace.h"
 #include "records.h"
 #include "unit.h"
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/fs.h"
+#include "run/fs/fs.h"
 #include "unit.h"
 
 int main(int argc, char **argv)

@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "lib/jsonr.h"
-#include "report/report.h"
+#include "report/output.h"
 #include "log/record.h"
-#include "run/health.h"
+#include "run/evidence/health.h"
 #include "records.h"
 #include "unit.h"
 

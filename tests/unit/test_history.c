@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 
 #include "fsbench.h"
-#include "report/report.h"
+#include "report/output.h"
 #include "cmd.h"
 #include "unit.h"
 

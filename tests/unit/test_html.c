@@ -1,11 +1,11 @@
-/* test_html.c: the HTML writer (report/html.c): text escaped, tables as
+/* test_html.c: the HTML writer (report/writers/html.c): text escaped, tables as
  * markup, a whole page well-formed (every tag closed in order, every '&' a
  * reference), the layout record's block lists read for the picture, and
  * the page without gnuplot. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "report/output.h"
 #include "records.h"
 #include "unit.h"
 

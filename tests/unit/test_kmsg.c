@@ -11,9 +11,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "report/report.h"
-#include "report/tables.h"
-#include "run/kmsg.h"
+#include "report/output.h"
+#include "report/sections/tables.h"
+#include "run/evidence/kmsg.h"
 #include "records.h"
 #include "unit.h"
 

@@ -1,4 +1,4 @@
-/* test_lava.c: the console lines of a LAVA monitors test (run/lava.h):
+/* test_lava.c: the console lines of a LAVA monitors test (run/engine/lava.h):
  * markers, result lines with and without a measurement, test case ids
  * (phases; checks' text made an id and unique), refusals of bad ids, the
  * lines a run writes with and without the `lava` setting, and the lines of
@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include "cmd/results.h"
-#include "run/config.h"
-#include "run/context.h"
-#include "run/lava.h"
+#include "run/settings.h"
+#include "run/engine/context.h"
+#include "run/engine/lava.h"
 #include "unit.h"
 
 static void test_format(void)

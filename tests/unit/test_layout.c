@@ -1,7 +1,7 @@
 /* test_layout.c: layout statistics of physical offsets in a given order. */
 #include <stdint.h>
 
-#include "run/layout.h"
+#include "run/evidence/layout.h"
 #include "unit.h"
 
 int main(int argc, char **argv)

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "lib/msg.h"
-#include "run/target.h"
+#include "run/target/target.h"
 #include "unit.h"
 
 /* Run fn with stderr going to a file; what it wrote into buf. */

@@ -10,12 +10,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "run/config.h"
-#include "run/pack.h"
-#include "run/packfile.h"
-#include "run/phase.h"
+#include "run/settings.h"
+#include "run/stores/pack.h"
+#include "run/stores/packfile.h"
+#include "run/engine/phase.h"
 #include "report/model.h"
-#include "report/pack.h"
+#include "report/sections/packing.h"
 #include "unit.h"
 
 #define DIRS 2

@@ -12,10 +12,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "run/config.h"
-#include "run/mount.h"
-#include "run/pattern.h"
-#include "run/phase.h"
+#include "run/settings.h"
+#include "run/fs/mount.h"
+#include "run/engine/pattern.h"
+#include "run/engine/phase.h"
 #include "unit.h"
 
 #define DIRS 2

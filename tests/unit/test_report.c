@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "fsbench.h"
-#include "report/report.h"
+#include "report/output.h"
 #include "cmd.h"
 #include "records.h"
 #include "unit.h"

@@ -1,4 +1,4 @@
-/* test_variant.c: variants of a filesystem (run/variant.h): the built-in
+/* test_variant.c: variants of a filesystem (run/fs/variant.h): the built-in
  * table, the syntax of a column name and of a definition, the settings
  * through every layer and their errors, the tuning profile, the mount as
  * the kernel reports it, and the readers of a variant column (the report's
@@ -10,13 +10,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "report/report.h"
-#include "report/variants.h"
-#include "run/config.h"
-#include "run/fs.h"
-#include "run/lava.h"
-#include "run/mount.h"
-#include "run/variant.h"
+#include "report/output.h"
+#include "report/sections/variants.h"
+#include "run/settings.h"
+#include "run/fs/fs.h"
+#include "run/engine/lava.h"
+#include "run/fs/mount.h"
+#include "run/fs/variant.h"
 #include "records.h"
 #include "unit.h"
 

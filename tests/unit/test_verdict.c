@@ -1,4 +1,4 @@
-/* test_verdict.c: criteria files (report/verdict.h) and their errors, each
+/* test_verdict.c: criteria files (report/verdict/verdict.h) and their errors, each
  * kind of check passing and failing, a baseline with its spread, criteria
  * written from a run and read back, and the JUnit writer's structure.
  *
@@ -16,8 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/report.h"
-#include "report/verdict.h"
+#include "report/output.h"
+#include "report/verdict/verdict.h"
 #include "records.h"
 #include "unit.h"
 

@@ -16,11 +16,11 @@
 
 #include "lib/jsonr.h"
 #include "log/record.h"
-#include "report/history.h"
+#include "report/compare/timeline.h"
 #include "report/model.h"
-#include "report/report.h"
-#include "report/writer.h"
-#include "run/layout.h"
+#include "report/output.h"
+#include "report/writers/writer.h"
+#include "run/evidence/layout.h"
 #include "unit.h"
 
 #define P32 4294967296ull		/* 2^32 */

@@ -1,0 +1,608 @@
+/* sidebyside.c: two runs or more side by side, flagged beyond the noise, and the published reference as a run
+ * (see sidebyside.h). */
+#include "report/compare/sidebyside.h"
+#include "report/sections/reference.h"
+#include "report/sections/summary.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *nz(const char *s)
+{
+	return s ? s : "";
+}
+
+/* only_b: just the filesystems B ran (a report next to the reference). */
+static int compare_table(const struct rep_run *a, const struct rep_run *b,
+			 struct rep_table *t, int only_b)
+{
+	const struct rep_fs **cols = calloc(a->nfs + b->nfs + 1, sizeof(*cols));
+	if (!cols)
+		return -ENOMEM;
+	size_t n = 0;
+	for (size_t i = 0; !only_b && i < a->nfs; i++)	/* A's with results */
+		if (a->fs[i].nphases)
+			cols[n++] = &a->fs[i];
+	for (size_t i = 0; i < b->nfs; i++) {	/* then those only B has */
+		size_t j;
+		if (!b->fs[i].nphases)
+			continue;
+		for (j = 0; j < n && strcmp(cols[j]->name, b->fs[i].name); j++)
+			;
+		if (j == n)
+			cols[n++] = &b->fs[i];
+	}
+	tab_init(t, "compare", "Comparison (seconds, median of rounds; B/A < 1: B is faster)",
+		 SHAPE_GRID, 5);
+	tab_col(t, 0, 0, "fs", NULL);
+	tab_col(t, 1, 0, "phase", NULL);
+	tab_col(t, 2, 1, "A (s)", "a_seconds");
+	tab_col(t, 3, 1, "B (s)", "b_seconds");
+	tab_col(t, 4, 1, "B/A", "b_over_a");
+	for (size_t c = 0; c < n; c++) {
+		/* next to the reference, a variant gets its base filesystem's figures */
+		const char *aname = only_b && cols[c]->base ? cols[c]->base : cols[c]->name;
+		for (int ri = 0; ri < ROW_N; ri++) {
+			double va = 0, vb = 0;
+			int ha = rep_summary(a, aname, (enum rep_row)ri, 0, &va);
+			int hb = rep_summary(b, cols[c]->name, (enum rep_row)ri, 0, &vb);
+			if (!ha && !hb)
+				continue;
+			size_t row = tab_row(t);
+			if (strcmp(aname, cols[c]->name))
+				tab_text(t, row, 0, "%s (A: %s)", cols[c]->name, aname);
+			else
+				tab_text(t, row, 0, "%s", cols[c]->name);
+			tab_text(t, row, 1, "%s", rep_row_name((enum rep_row)ri));
+			if (ha)
+				tab_num(t, row, 2, CELL_SECONDS, va);
+			else
+				tab_missing(t, row, 2);
+			if (hb)
+				tab_num(t, row, 3, CELL_SECONDS, vb);
+			else
+				tab_missing(t, row, 3);
+			if (ha && hb && va > 0)
+				tab_num(t, row, 4, CELL_RATIO, vb / va);
+			else
+				tab_missing(t, row, 4);
+		}
+	}
+	free(cols);
+	return tab_done(t);
+}
+
+/* ---- two runs or more, and the noise ---- */
+
+enum rep_cmp_flag rep_cmp_judge(const struct rep_stats *a, const struct rep_stats *b,
+				double tolerance)
+{
+	if (!a->n || !b->n || !(a->median > 0))
+		return CMP_NONE;
+	double diff = b->median > a->median ? b->median - a->median : a->median - b->median;
+	double ra = a->spread * a->median, rb = b->spread * b->median, range = ra > rb ? ra : rb;
+
+	if (!(diff > tolerance * a->median))
+		return CMP_SAME;
+	if (!(diff > range))
+		return CMP_NOISE;
+	return b->median > a->median ? CMP_SLOWER : CMP_FASTER;
+}
+
+const char *rep_cmp_flag_name(enum rep_cmp_flag f, unsigned view)
+{
+	int data = view == REP_VIEW_DATA;
+	switch (f) {
+	case CMP_SAME:
+		return data ? "within_tolerance" : "";
+	case CMP_NOISE:
+		return data ? "within_spread" : "within spread";
+	case CMP_SLOWER:
+		return "slower";
+	case CMP_FASTER:
+		return "faster";
+	case CMP_NONE:
+		break;
+	}
+	return "";
+}
+
+static char letter(size_t i)
+{
+	return (char)('A' + i);
+}
+
+int rep_table_cmp_runs(const struct rep_cmp_run *runs, size_t n, struct rep_table *t)
+{
+	tab_init(t, "runs", NULL, SHAPE_KV, 4);
+	tab_col(t, 0, 0, "side", NULL);
+	tab_col(t, 1, 0, "run", NULL);
+	tab_col(t, 2, 0, "run_id", NULL);
+	tab_col(t, 3, 0, "input", NULL);
+	tab_col_only(t, 1, REP_VIEW_READ);
+	tab_col_only(t, 2, REP_VIEW_DATA);
+	tab_col_only(t, 3, REP_VIEW_DATA);
+	for (size_t i = 0; i < n; i++) {
+		const struct rep_run *r = runs[i].run;
+		size_t row = tab_row(t);
+		tab_text(t, row, 0, "%c", letter(i));
+		tab_text(t, row, 1, "run %s (%s), host %s, kernel %s%s%s%s, %s%sprofile %s",
+			 r->run_id, nz(runs[i].name), r->hostname ? r->hostname : "?",
+			 r->kernel ? r->kernel : "?", r->kernel_build ? " (" : "",
+			 nz(r->kernel_build), r->kernel_build ? ")" : "",
+			 r->cpus ? r->cpus : "", r->cpus ? " CPUs, " : "", r->profile ? r->profile : "?");
+		tab_text(t, row, 2, "%s", r->run_id);
+		tab_text(t, row, 3, "%s", nz(runs[i].name));
+	}
+	return tab_done(t);
+}
+
+/* The filesystems with phase records in any run: A's in its order, then
+ * those only later runs have. *cols is malloc'd. */
+static int fs_union(const struct rep_cmp_run *runs, size_t n, const char ***cols, size_t *ncols)
+{
+	size_t cap = 0, k = 0;
+	for (size_t i = 0; i < n; i++)
+		cap += runs[i].run->nfs;
+	const char **c = calloc(cap + 1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		for (size_t f = 0; f < runs[i].run->nfs; f++) {
+			const struct rep_fs *fs = &runs[i].run->fs[f];
+			size_t j;
+			if (!fs->nphases)
+				continue;
+			for (j = 0; j < k && strcmp(c[j], fs->name); j++)
+				;
+			if (j == k)
+				c[k++] = fs->name;
+		}
+	*cols = c;
+	*ncols = k;
+	return 0;
+}
+
+static int has_fs(const struct rep_run *r, const char *fs)
+{
+	for (size_t i = 0; i < r->nfs; i++)
+		if (!strcmp(r->fs[i].name, fs) && r->fs[i].nphases)
+			return 1;
+	return 0;
+}
+
+/* The stats of every run for one fs and row; rc -ENOMEM. *have: a bit per
+ * run with a value. */
+static int row_stats(const struct rep_cmp_run *runs, size_t n, const char *fs, enum rep_row row,
+		     struct rep_stats *st, unsigned long *have)
+{
+	*have = 0;
+	for (size_t i = 0; i < n; i++) {
+		int got = rep_summary_stats(runs[i].run, fs, row, 0, &st[i]);
+		if (got < 0)
+			return -ENOMEM;
+		if (got)
+			*have |= 1ul << i;
+	}
+	return 0;
+}
+
+const char *rep_cmp_spread_from(enum rep_cmp_spread f)
+{
+	switch (f) {
+	case CMP_SPREAD_ROUNDS:
+		return "rounds";
+	case CMP_SPREAD_PHASE:
+		return "phase";
+	case CMP_SPREAD_PHASE_ROUNDS:
+		return "phase_rounds";
+	case CMP_SPREAD_NONE:
+		break;
+	}
+	return "none";
+}
+
+/* The other row of the same phase: fresh <-> aged; ROW_N for none. */
+static enum rep_row sibling(enum rep_row row)
+{
+	switch (row) {
+	case ROW_READ_FRESH:
+		return ROW_READ_AGED;
+	case ROW_READ_AGED:
+		return ROW_READ_FRESH;
+	case ROW_INODE_FRESH:
+		return ROW_INODE_AGED;
+	case ROW_INODE_AGED:
+		return ROW_INODE_FRESH;
+	default:
+		return ROW_N;
+	}
+}
+
+int rep_cmp_row(const struct rep_run *r, const char *fs, enum rep_row row,
+		struct rep_stats *st, enum rep_cmp_spread *from)
+{
+	int got = rep_summary_stats(r, fs, row, 0, st);
+	*from = CMP_SPREAD_NONE;
+	if (got <= 0)
+		return got;
+	if (st->n > 1) {
+		*from = CMP_SPREAD_ROUNDS;
+		return 1;
+	}
+	struct rep_stats other;
+	enum rep_row sib = sibling(row);
+	got = sib == ROW_N ? 0 : rep_summary_stats(r, fs, sib, 0, &other);
+	if (got < 0)
+		return -1;
+	if (got && other.n > 1) {
+		st->spread = other.spread;
+		*from = CMP_SPREAD_PHASE;
+		return 1;
+	}
+	got = rep_phase_stats(r, fs, rep_row_phase(row), &other);
+	if (got < 0)
+		return -1;
+	if (got && other.n > 1) {
+		st->spread = other.spread;
+		*from = CMP_SPREAD_PHASE_ROUNDS;
+	}
+	return 1;
+}
+
+int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
+		  struct rep_table *t, struct rep_cmp_count *count)
+{
+	struct rep_stats st[REP_CMP_MAX];
+	enum rep_cmp_spread from[REP_CMP_MAX];
+	const char **fs;
+	size_t nfs;
+	char head[64], key[64];
+
+	if (n < 2 || n > REP_CMP_MAX)
+		return -EINVAL;
+	if (fs_union(runs, n, &fs, &nfs))
+		return -ENOMEM;
+	memset(count, 0, n * sizeof(*count));
+	/* fs, phase; per run: seconds, rounds, spread and where it is from; per
+	 * later run: ratio, limit, flag (a reader's and a program's) */
+	size_t ncols = 2 + 4 * n + 4 * (n - 1);
+	tab_init(t, "compare", "Comparison (seconds, median of rounds; B/A < 1: B is faster)",
+		 SHAPE_GRID, ncols);
+	t->note = "A later run's row is flagged slower or faster when it differs from A by more"
+		  " than its limit: the larger of the tolerance and the spread (slowest - fastest"
+		  " round, over the median) of either run's rounds of that row. A change within"
+		  " the spread is what the same setup gives from one round to the next, so it is"
+		  " not a finding. A row a run measured once (read fresh; the aged rows of a"
+		  " two-round run) takes the spread of the same phase's other row (aged, fresh)"
+		  " when that ran several rounds, else that of the phase's rounds, fresh and aged"
+		  " together.";
+	tab_col(t, 0, 0, "fs", NULL);
+	tab_col(t, 1, 0, "phase", NULL);
+	for (size_t i = 0, c = 2; i < n; i++) {
+		char L = letter(i), l = (char)(L - 'A' + 'a');
+		snprintf(head, sizeof(head), "%c (s)", L);
+		snprintf(key, sizeof(key), "%c_seconds", l);
+		tab_col(t, c++, 1, head, key);
+		snprintf(key, sizeof(key), "%c_rounds", l);
+		tab_col(t, c, 1, key, NULL);
+		tab_col_only(t, c++, REP_VIEW_DATA);
+		snprintf(key, sizeof(key), "%c_spread_pct", l);
+		tab_col(t, c, 1, key, NULL);
+		tab_col_only(t, c++, REP_VIEW_DATA);
+		snprintf(key, sizeof(key), "%c_spread_from", l);
+		tab_col(t, c, 0, key, NULL);
+		tab_col_only(t, c++, REP_VIEW_DATA);
+		if (!i)
+			continue;
+		snprintf(head, sizeof(head), "%c/A", L);
+		snprintf(key, sizeof(key), "%c_over_a", l);
+		tab_col(t, c++, 1, head, key);
+		snprintf(head, sizeof(head), "%c limit %%", L);
+		snprintf(key, sizeof(key), "%c_limit_pct", l);
+		tab_col(t, c++, 1, head, key);
+		snprintf(head, sizeof(head), "%c vs A", L);
+		tab_col(t, c, 0, head, NULL);
+		tab_col_only(t, c++, REP_VIEW_READ);
+		snprintf(key, sizeof(key), "%c_flag", l);
+		tab_col(t, c, 0, key, NULL);
+		tab_col_only(t, c++, REP_VIEW_DATA);
+	}
+	for (size_t f = 0; f < nfs && !t->oom; f++) {
+		for (int ri = 0; ri < ROW_N; ri++) {
+			unsigned long have = 0;
+			for (size_t i = 0; i < n; i++) {
+				int got = rep_cmp_row(runs[i].run, fs[f], (enum rep_row)ri, &st[i],
+						      &from[i]);
+				if (got < 0)
+					t->oom = 1;
+				if (got > 0)
+					have |= 1ul << i;
+			}
+			/* what A and a later run both have */
+			if (t->oom || !(have & 1) || !(have & ~1ul))
+				continue;
+			size_t row = tab_row(t);
+			tab_text(t, row, 0, "%s", fs[f]);
+			tab_text(t, row, 1, "%s", rep_row_name((enum rep_row)ri));
+			for (size_t i = 0, c = 2; i < n; i++) {
+				if (have & (1ul << i)) {
+					tab_num(t, row, c, CELL_SECONDS, st[i].median);
+					tab_count(t, row, c + 1, st[i].n);
+					if (from[i] != CMP_SPREAD_NONE)
+						tab_num(t, row, c + 2, CELL_PERCENT, st[i].spread);
+					else
+						tab_missing(t, row, c + 2);
+					tab_text(t, row, c + 3, "%s", rep_cmp_spread_from(from[i]));
+				} else {
+					for (size_t k = 0; k < 4; k++)
+						tab_missing(t, row, c + k);
+				}
+				c += 4;
+				if (!i)
+					continue;
+				enum rep_cmp_flag fl = rep_cmp_judge(&st[0], &st[i], tolerance);
+				if (fl == CMP_NONE) {
+					for (size_t k = 0; k < 4; k++)
+						tab_missing(t, row, c + k);
+				} else {
+					double q = st[i].median / st[0].median;
+					double lim = tolerance, sb = st[i].spread * q;
+					if (st[0].spread > lim)
+						lim = st[0].spread;
+					if (sb > lim)
+						lim = sb;
+					tab_num(t, row, c, CELL_RATIO, q);
+					tab_num(t, row, c + 1, CELL_PERCENT, lim);
+					tab_text(t, row, c + 2, "%s", rep_cmp_flag_name(fl, REP_VIEW_READ));
+					tab_text(t, row, c + 3, "%s", rep_cmp_flag_name(fl, REP_VIEW_DATA));
+					count[i].compared++;
+					count[i].slower += fl == CMP_SLOWER;
+					count[i].faster += fl == CMP_FASTER;
+					count[i].noise += fl == CMP_NOISE;
+				}
+				c += 4;
+			}
+		}
+	}
+	free(fs);
+	return tab_done(t);
+}
+
+/* "A, C" of the runs in mask. */
+static void letters(char *buf, size_t len, unsigned long mask, size_t n)
+{
+	size_t o = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && o + 3 < len; i++)
+		if (mask & (1ul << i))
+			o += (size_t)snprintf(buf + o, len - o, "%s%c", o ? ", " : "", letter(i));
+}
+
+int rep_table_cmp_missing(const struct rep_cmp_run *runs, size_t n, struct rep_table *t)
+{
+	struct rep_stats st[REP_CMP_MAX];
+	const char **fs;
+	size_t nfs;
+	char in[REP_CMP_MAX * 3 + 1], out[REP_CMP_MAX * 3 + 1];
+
+	if (n < 2 || n > REP_CMP_MAX)
+		return -EINVAL;
+	if (fs_union(runs, n, &fs, &nfs))
+		return -ENOMEM;
+	tab_init(t, "missing", NULL, SHAPE_NOTES, 6);
+	tab_col(t, 0, 0, "what", NULL);
+	tab_col(t, 1, 0, "lacks", NULL);
+	tab_col(t, 2, 0, "fs", NULL);
+	tab_col(t, 3, 0, "phase", NULL);
+	tab_col(t, 4, 0, "not_in", NULL);
+	tab_col(t, 5, 0, "in", NULL);
+	for (size_t c = 0; c < 6; c++)
+		tab_col_only(t, c, c < 2 ? REP_VIEW_READ : REP_VIEW_DATA);
+	unsigned long all = (n >= sizeof(unsigned long) * 8) ? ~0ul : (1ul << n) - 1;
+	for (size_t f = 0; f < nfs; f++) {
+		unsigned long fsin = 0;
+		for (size_t i = 0; i < n; i++)
+			if (has_fs(runs[i].run, fs[f]))
+				fsin |= 1ul << i;
+		if (fsin != all) {	/* a run without the filesystem: one line */
+			size_t row = tab_row(t);
+			letters(in, sizeof(in), fsin, n);
+			letters(out, sizeof(out), all & ~fsin, n);
+			tab_text(t, row, 0, "%s", fs[f]);
+			tab_text(t, row, 1, "not in %s (in %s)%s", out, in,
+				 fsin & 1 ? "" : "; not compared: A lacks it");
+			tab_text(t, row, 2, "%s", fs[f]);
+			tab_text(t, row, 4, "%s", out);
+			tab_text(t, row, 5, "%s", in);
+		}
+		for (int ri = 0; ri < ROW_N; ri++) {	/* rows of runs that have the fs */
+			unsigned long have;
+			if (row_stats(runs, n, fs[f], (enum rep_row)ri, st, &have)) {
+				t->oom = 1;
+				break;
+			}
+			unsigned long lack = fsin & ~have;
+			if (!have || !lack)
+				continue;
+			size_t row = tab_row(t);
+			letters(in, sizeof(in), have, n);
+			letters(out, sizeof(out), lack, n);
+			tab_text(t, row, 0, "%s %s", fs[f], rep_row_name((enum rep_row)ri));
+			tab_text(t, row, 1, "not in %s (in %s)%s", out, in,
+				 have & 1 ? "" : "; not compared: A lacks it");
+			tab_text(t, row, 2, "%s", fs[f]);
+			tab_text(t, row, 3, "%s", rep_row_name((enum rep_row)ri));
+			tab_text(t, row, 4, "%s", out);
+			tab_text(t, row, 5, "%s", in);
+		}
+	}
+	free(fs);
+	return tab_done(t);
+}
+
+int rep_table_cmp_flags(const struct rep_cmp_count *count, size_t n, double tolerance,
+			struct rep_table *t)
+{
+	tab_init(t, "flags", NULL, SHAPE_KV, 8);
+	tab_col(t, 0, 0, "side", NULL);
+	tab_col(t, 1, 0, "against", NULL);
+	tab_col(t, 2, 0, "flags", NULL);
+	tab_col(t, 3, 1, "compared", NULL);
+	tab_col(t, 4, 1, "slower", NULL);
+	tab_col(t, 5, 1, "faster", NULL);
+	tab_col(t, 6, 1, "within_spread", NULL);
+	tab_col(t, 7, 1, "tolerance_pct", NULL);
+	for (size_t c = 0; c < 8; c++)
+		tab_col_only(t, c, c == 1 || c == 2 ? REP_VIEW_READ : REP_VIEW_DATA);
+	for (size_t i = 1; i < n; i++) {
+		const struct rep_cmp_count *k = &count[i];
+		size_t row = tab_row(t);
+		tab_text(t, row, 0, "%c", letter(i));
+		tab_text(t, row, 1, "%c against A", letter(i));
+		tab_text(t, row, 2, "%zu slower, %zu faster, %zu beyond the tolerance but within"
+			 " the spread, of %zu row%s compared (tolerance %g%%)", k->slower, k->faster,
+			 k->noise, k->compared, k->compared == 1 ? "" : "s", tolerance * 100);
+		tab_count(t, row, 3, k->compared);
+		tab_count(t, row, 4, k->slower);
+		tab_count(t, row, 5, k->faster);
+		tab_count(t, row, 6, k->noise);
+		tab_fixed(t, row, 7, tolerance * 100, 1);
+	}
+	return tab_done(t);
+}
+
+/* ---- the reference as a run ---- */
+
+static int put(char **p, size_t *left, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int put(char **p, size_t *left, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(*p, *left, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= *left)
+		return -ENOSPC;
+	*p += n;
+	*left -= (size_t)n;
+	return 0;
+}
+
+static int ref_phase(char **p, size_t *left, unsigned *seq, const char *fs, unsigned round,
+		     const char *ph, const char *order, double secs)
+{
+	const struct rep_reference *R = &rep_reference;
+	return put(p, left, "{\"schema\":1,\"type\":\"phase\",\"run_id\":\"%s\",\"seq\":%u,"
+		   "\"fs\":\"%s\",\"round\":%u,\"phase\":\"%s\",\"order\":\"%s\","
+		   "\"cold\":true,\"seconds\":%g,\"files\":%u,\"errors\":0,\"verify_errors\":0}\n",
+		   R->run_id, (*seq)++, fs, round, ph, order, secs, R->phase_files);
+}
+
+int rep_reference_text(char *buf, size_t len)
+{
+	const struct rep_reference *R = &rep_reference;
+	char *p = buf;
+	size_t left = len;
+	unsigned seq = 0;
+	char fsl[128];
+	size_t fn = 0;
+
+	fsl[0] = '\0';
+	for (size_t i = 0; i < R->nfs && fn < sizeof(fsl); i++)
+		fn += (size_t)snprintf(fsl + fn, sizeof(fsl) - fn, "%s%s", i ? "," : "",
+				       R->fs[i].fs);
+	int rc = put(&p, &left,
+		"{\"schema\":1,\"type\":\"run_start\",\"run_id\":\"%s\",\"seq\":%u,"
+		"\"tool\":\"%s\",\"mode\":\"%s\",\"host\":{\"hostname\":\"%s\",\"kernel\":\"%s\"},"
+		"\"target\":{\"path\":\"%s\"},\"config\":{\"profile\":\"%s\",\"fs\":\"%s\","
+		"\"dirs\":%u,\"files\":%u,\"file_size\":%u,\"workers\":%u,\"rounds\":%u}}\n",
+		R->run_id, seq++, R->tool, R->mode, R->hostname, R->kernel, R->target,
+		R->profile, fsl, R->dirs, R->files, R->file_size, R->workers, R->rounds);
+
+	for (size_t i = 0; !rc && i < R->nfs; i++) {
+		const struct rep_ref_fs *f = &R->fs[i];
+		for (unsigned round = 1; !rc && round <= R->rounds; round++) {
+			rc = ref_phase(&p, &left, &seq, f->fs, round, "create", "name", f->create);
+			if (!rc)
+				rc = ref_phase(&p, &left, &seq, f->fs, round, "stat", "readdir", f->stat);
+			if (!rc)
+				rc = ref_phase(&p, &left, &seq, f->fs, round, "read", "name",
+					       round == 1 ? f->read_fresh : f->read_aged);
+			if (!rc && round > 1 && f->read_inode_aged >= 0)
+				rc = ref_phase(&p, &left, &seq, f->fs, round, "read_inode", "inode",
+					       f->read_inode_aged);
+			if (!rc)
+				rc = ref_phase(&p, &left, &seq, f->fs, round, "delete", "readdir", f->del);
+		}
+		if (!rc)
+			rc = put(&p, &left, "{\"schema\":1,\"type\":\"fs_end\",\"run_id\":\"%s\","
+				 "\"seq\":%u,\"fs\":\"%s\",\"status\":\"ok\"}\n", R->run_id, seq++, f->fs);
+	}
+	if (!rc)
+		rc = put(&p, &left, "{\"schema\":1,\"type\":\"run_end\",\"run_id\":\"%s\","
+			 "\"seq\":%u,\"status\":\"ok\",\"exit_code\":0}\n", R->run_id, seq);
+	return rc;
+}
+
+int rep_load_reference(struct rep_set *set, char *err, size_t errlen)
+{
+	static char text[16384];
+	memset(set, 0, sizeof(*set));
+	int rc = rep_reference_text(text, sizeof(text));
+	if (rc) {
+		snprintf(err, errlen, "reference: %s", strerror(-rc));
+		return rc;
+	}
+	FILE *f = fmemopen(text, strlen(text), "r");
+	if (!f) {
+		rc = -errno;
+		snprintf(err, errlen, "reference: %s", strerror(errno));
+		return rc;
+	}
+	rc = rep_load_stream(set, f, REP_REFERENCE_NAME, err, errlen);
+	fclose(f);
+	return rc;
+}
+
+static int is_u(const char *text, unsigned v)
+{
+	char n[16];
+	snprintf(n, sizeof(n), "%u", v);
+	return text && strcmp(text, n) == 0;
+}
+
+int rep_seed_shaped(const struct rep_run *r)
+{
+	const struct rep_reference *R = &rep_reference;
+	return r->profile && strcmp(r->profile, R->profile) == 0 && is_u(r->dirs, R->dirs) &&
+	       is_u(r->files, R->files) && is_u(r->file_size, R->file_size) && r->nph;
+}
+
+int rep_table_reference(const struct rep_run *r, struct rep_table *t)
+{
+	struct rep_set ref;
+	char err[256];
+
+	int rc = rep_load_reference(&ref, err, sizeof(err));
+	if (!rc && ref.nruns == 1)
+		rc = compare_table(ref.runs[0], r, t, 1);
+	else if (!rc)
+		rc = -EINVAL;
+	rep_free(&ref);
+	if (rc)
+		return rc;
+	t->title = "Against the SUITE.md reference (A: published, B: this run; seconds,"
+		   " median of rounds; B/A < 1: this run is faster)";
+	t->note = rep_reference.about;
+	for (size_t i = 0; i < r->nfs; i++)
+		if (r->fs[i].base && strcmp(r->fs[i].base, r->fs[i].name)) {
+			t->note = rep_reference.about_variants;
+			break;
+		}
+	return 0;
+}

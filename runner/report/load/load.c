@@ -1,0 +1,805 @@
+/* load.c: result records (JSON lines) -> the in-memory run model (model.h). */
+#include "report/load/loader.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static char *dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+static void checks_free(struct rep_run *r)
+{
+	for (size_t i = 0; i < r->nchk; i++) {
+		free(r->chk[i].what);
+		free(r->chk[i].measured);
+		free(r->chk[i].limit);
+		free(r->chk[i].where);
+	}
+	free(r->chk);
+	r->chk = NULL;
+	r->nchk = 0;
+}
+
+static void run_free(struct rep_run *r)
+{
+	char **strs[] = {
+		&r->run_id, &r->hostname, &r->kernel, &r->kernel_build, &r->machine, &r->cpu_model,
+		&r->cpus, &r->mem_bytes, &r->target_path, &r->target_model,
+		&r->target_serial, &r->target_size, &r->target_spec, &r->profile, &r->cfg_fs,
+		&r->dirs, &r->files, &r->file_size, &r->workers, &r->rounds,
+		&r->mode, &r->version, &r->status, &r->kmsg_source, &r->target_pcie_speed,
+		&r->target_pcie_width, &r->time_unix, &r->dt_model, &r->dmi_product,
+	};
+	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
+		free(*strs[i]);
+	for (size_t i = 0; i < r->nfs; i++) {
+		free(r->fs[i].name);
+		free(r->fs[i].status);
+		free(r->fs[i].reason);
+		free(r->fs[i].base);
+		free(r->fs[i].v_mkfs);
+		free(r->fs[i].v_mount);
+		free(r->fs[i].v_source);
+		free(r->fs[i].mkfs_argv);
+		free(r->fs[i].mount_opts);
+		free(r->fs[i].mi_opts);
+		free(r->fs[i].mi_super);
+	}
+	free(r->fs);
+	ld_fio_free(r);
+	for (size_t i = 0; i < r->nph; i++) {
+		free(r->ph[i].phase);
+		free(r->ph[i].order);
+	}
+	free(r->ph);
+	for (size_t i = 0; i < r->nev; i++) {
+		free(r->ev[i].fs);
+		free(r->ev[i].phase);
+		free(r->ev[i].op);
+		free(r->ev[i].file);
+		free(r->ev[i].msg);
+	}
+	free(r->ev);
+	for (size_t i = 0; i < r->ndisk; i++) {
+		free(r->disk[i].path);
+		free(r->disk[i].model);
+		free(r->disk[i].serial);
+		free(r->disk[i].transport);
+		free(r->disk[i].partlabel);
+	}
+	free(r->disk);
+	for (size_t i = 0; i < r->nlay; i++) {
+		free(r->lay[i].error);
+		free(r->lay[i].pic[0]);
+		free(r->lay[i].pic[1]);
+	}
+	free(r->lay);
+	ld_freespace_free(r);
+	for (size_t i = 0; i < r->nkm; i++) {
+		free(r->km[i].fs);
+		free(r->km[i].phase);
+		free(r->km[i].text);
+	}
+	free(r->km);
+	for (int i = 0; i < REP_HEALTH_N; i++)
+		ld_health_free(&r->health[i]);
+	for (size_t i = 0; i < r->nhsum; i++)
+		free(r->hsum[i].when);
+	free(r->hsum);
+	ld_space_free(r);
+	checks_free(r);
+	free(r);
+}
+
+void rep_free(struct rep_set *set)
+{
+	if (!set)
+		return;
+	for (size_t i = 0; i < set->nruns; i++)
+		run_free(set->runs[i]);
+	free(set->runs);
+	free(set->path);
+	memset(set, 0, sizeof(*set));
+}
+
+static struct rep_run *run_get(struct loader *L, const char *id)
+{
+	struct rep_set *s = L->set;
+
+	if (L->last && strcmp(L->last->run_id, id) == 0)
+		return L->last;
+	for (size_t i = 0; i < s->nruns; i++)
+		if (strcmp(s->runs[i]->run_id, id) == 0)
+			return L->last = s->runs[i];
+	if (ld_grow((void **)&s->runs, &s->capruns, s->nruns, sizeof(*s->runs)))
+		return NULL;
+	struct rep_run *r = calloc(1, sizeof(*r));
+	if (!r)
+		return NULL;
+	r->run_id = strdup(id);
+	if (!r->run_id) {
+		free(r);
+		return NULL;
+	}
+	r->exit_code = -1;
+	r->seconds = -1;
+	r->kmsg_lost = -1;
+	s->runs[s->nruns++] = r;
+	return L->last = r;
+}
+
+static struct rep_fs *fs_get(struct rep_run *r, const char *name)
+{
+	for (size_t i = 0; i < r->nfs; i++)
+		if (strcmp(r->fs[i].name, name) == 0)
+			return &r->fs[i];
+	if (ld_grow((void **)&r->fs, &r->capfs, r->nfs, sizeof(*r->fs)))
+		return NULL;
+	struct rep_fs *f = &r->fs[r->nfs];
+	memset(f, 0, sizeof(*f));
+	f->name = strdup(name);
+	f->base = strndup(name, strcspn(name, ":"));	/* until fs_start says */
+	if (!f->name || !f->base) {
+		free(f->name);
+		free(f->base);
+		return NULL;
+	}
+	r->nfs++;
+	return f;
+}
+
+/* fs_start: a variant's row, the commands as run, the mount as the kernel
+ * reports it. */
+static int load_fs_start(struct loader *L, struct rep_fs *fs, const struct jsonr *rec)
+{
+	const struct jsonr *v = jsonr_get(rec, "variant");
+	const struct jsonr *mi = jsonr_get(rec, "mountinfo");
+
+	if (jsonr_is(v, JSONR_OBJ)) {
+		fs->variant = 1;
+		const char *base = jsonr_str(jsonr_get(v, "base"));
+		if (base && *base) {
+			char *b = strdup(base);
+			if (!b)
+				return ld_oom(L);
+			free(fs->base);
+			fs->base = b;
+		}
+		if (ld_set_text(&fs->v_mkfs, jsonr_get(v, "mkfs")) ||
+		    ld_set_text(&fs->v_mount, jsonr_get(v, "mount")) ||
+		    ld_set_text(&fs->v_source, jsonr_get(v, "source")))
+			return ld_oom(L);
+	}
+	if (ld_set_text(&fs->mkfs_argv, jsonr_get(jsonr_get(rec, "mkfs"), "argv")) ||
+	    ld_set_text(&fs->mount_opts, jsonr_get(rec, "mount_opts")) ||
+	    ld_set_text(&fs->mi_opts, jsonr_get(mi, "opts")) ||
+	    ld_set_text(&fs->mi_super, jsonr_get(mi, "super_opts")))
+		return ld_oom(L);
+	return 0;
+}
+
+static int load_run_start(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	const struct jsonr *host = jsonr_get(rec, "host");
+	const struct jsonr *tgt = jsonr_get(rec, "target");
+	const struct jsonr *cfg = jsonr_get(rec, "config");
+	struct { char **slot; const struct jsonr *v; } f[] = {
+		{ &r->hostname, jsonr_get(host, "hostname") },
+		{ &r->kernel, jsonr_get(host, "kernel") },
+		{ &r->kernel_build, jsonr_get(host, "kernel_build") },
+		{ &r->machine, jsonr_get(host, "machine") },
+		{ &r->cpu_model, jsonr_get(host, "cpu_model") },
+		{ &r->cpus, jsonr_get(host, "cpus") },
+		{ &r->mem_bytes, jsonr_get(host, "mem_bytes") },
+		{ &r->target_path, jsonr_get(tgt, "path") },
+		{ &r->target_model, jsonr_get(tgt, "model") },
+		{ &r->target_serial, jsonr_get(tgt, "serial") },
+		{ &r->target_size, jsonr_get(tgt, "size_bytes") },
+		{ &r->target_pcie_speed, jsonr_get(tgt, "pcie_link_speed") },
+		{ &r->target_pcie_width, jsonr_get(tgt, "pcie_link_width") },
+		{ &r->target_spec, jsonr_get(cfg, "target") },
+		{ &r->profile, jsonr_get(cfg, "profile") },
+		{ &r->cfg_fs, jsonr_get(cfg, "fs") },
+		{ &r->dirs, jsonr_get(cfg, "dirs") },
+		{ &r->files, jsonr_get(cfg, "files") },
+		{ &r->file_size, jsonr_get(cfg, "file_size") },
+		{ &r->workers, jsonr_get(cfg, "workers") },
+		{ &r->rounds, jsonr_get(cfg, "rounds") },
+		{ &r->mode, jsonr_get(rec, "mode") },
+		{ &r->version, jsonr_get(rec, "version") },
+		{ &r->kmsg_source, jsonr_get(rec, "kmsg") },
+		{ &r->time_unix, jsonr_get(rec, "time_unix") },
+		{ &r->dt_model, jsonr_get(host, "dt_model") },
+		{ &r->dmi_product, jsonr_get(jsonr_get(host, "dmi"), "product_name") },
+	};
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		if (ld_set_text(f[i].slot, f[i].v))
+			return ld_oom(L);
+	r->have_start = 1;
+	return 0;
+}
+
+static double opt_num(const struct jsonr *rec, const char *key, double dflt)
+{
+	double v = jsonr_num(jsonr_get(rec, key), dflt);
+	return isfinite(v) ? v : dflt;
+}
+
+/* A required whole number >= 0 (a count, a block number). */
+static int need_layout_u64(struct loader *L, const struct jsonr *v, const char *what,
+			   uint64_t *out)
+{
+	*out = jsonr_u64(v, UINT64_MAX);
+	if (*out == UINT64_MAX)
+		return ld_bad(L, "layout record: \"%s\" must be a whole number >= 0", what);
+	return 0;
+}
+
+static int load_layout_order(struct loader *L, const struct jsonr *rec, const char *key,
+			     struct rep_layout_order *o)
+{
+	const struct jsonr *obj = jsonr_get(rec, key);
+	char what[64];
+
+	if (!jsonr_is(obj, JSONR_OBJ))
+		return ld_bad(L, "layout record without a \"%s\" object (or an \"error\")", key);
+	static const char *const fk[2] = { "forward", "near" };
+	double *fv[2] = { &o->forward, &o->near };
+	for (int i = 0; i < 2; i++) {
+		const struct jsonr *v = jsonr_get(obj, fk[i]);
+		*fv[i] = jsonr_num(v, -1);	/* -1 when absent or not a number */
+		if (!(*fv[i] >= 0 && *fv[i] <= 1))
+			return ld_bad(L, "layout record: \"%s.%s\" must be a number from 0 to 1",
+				   key, fk[i]);
+	}
+	snprintf(what, sizeof(what), "%s.median_jump_blocks", key);
+	return need_layout_u64(L, jsonr_get(obj, "median_jump_blocks"), what, &o->median_jump);
+}
+
+/* name_blocks or inode_blocks (optional): into y->pic[k]. */
+static int load_layout_pic(struct loader *L, const struct jsonr *rec, const char *key,
+			   struct rep_layout *y, int k)
+{
+	const struct jsonr *a = jsonr_get(rec, key);
+	size_t n = jsonr_len(a);
+
+	if (!a)
+		return 0;
+	if (!jsonr_is(a, JSONR_ARR))
+		return ld_bad(L, "layout record: \"%s\" must be an array of block numbers", key);
+	if (n > REP_LAYOUT_PICTURE)
+		n = REP_LAYOUT_PICTURE;
+	if (!(y->pic[k] = malloc((n ? n : 1) * sizeof(*y->pic[k]))))
+		return ld_oom(L);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t b = jsonr_u64(jsonr_at(a, i), UINT64_MAX);
+		if (b == UINT64_MAX)
+			return ld_bad(L, "layout record: \"%s\" must be an array of block numbers",
+				      key);
+		y->pic[k][i] = b;
+	}
+	y->npic[k] = n;
+	return 0;
+}
+
+static int load_layout(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	struct rep_layout y;
+	double round;
+	int rc = 0;
+
+	memset(&y, 0, sizeof(y));
+	const char *fsname = ld_need_str(L, rec, "layout", "fs", &rc);
+	if (rc)
+		return rc;
+	if ((rc = ld_need_round(L, rec, "layout", &round)))
+		return rc;
+	y.round = (unsigned)round;
+	y.line = L->line;
+	const struct jsonr *ev = jsonr_get(rec, "error");
+	if (ev && !(jsonr_is(ev, JSONR_STR) && *ev->str))
+		return ld_bad(L, "layout record: \"error\" must be a non-empty string");
+	if (!ev) {	/* the numbers are there only without an error */
+		if ((rc = need_layout_u64(L, jsonr_get(rec, "files"), "files", &y.files)) ||
+		    (rc = load_layout_order(L, rec, "name_order", &y.name)) ||
+		    (rc = load_layout_order(L, rec, "inode_order", &y.inode)))
+			return rc;
+		const struct jsonr *fb = jsonr_get(rec, "first_blocks");	/* optional */
+		if (fb && !jsonr_is(fb, JSONR_ARR))
+			return ld_bad(L, "layout record: \"first_blocks\" must be an array of"
+				   " block numbers");
+		for (size_t i = 0; i < jsonr_len(fb); i++) {
+			uint64_t b = jsonr_u64(jsonr_at(fb, i), UINT64_MAX);
+			if (b == UINT64_MAX)
+				return ld_bad(L, "layout record: \"first_blocks\" must be an array of"
+					   " block numbers");
+			if (y.nfirst < REP_LAYOUT_FIRST)
+				y.first[y.nfirst++] = b;
+		}
+	}
+
+	struct rep_fs *fs = fs_get(r, fsname);
+	if (!fs)
+		return ld_oom(L);
+	y.fs = fs->name;
+	struct rep_layout *slot = NULL;
+	for (size_t i = 0; i < r->nlay && !slot; i++)
+		if (r->lay[i].fs == y.fs && r->lay[i].round == y.round)
+			slot = &r->lay[i];	/* the same fs and round again: the later wins */
+	if (!slot) {
+		if (ld_grow((void **)&r->lay, &r->caplay, r->nlay, sizeof(*r->lay)))
+			return ld_oom(L);
+		slot = &r->lay[r->nlay];
+		memset(slot, 0, sizeof(*slot));
+		r->nlay++;
+	}
+	if (ev && !(y.error = strdup(ev->str)))
+		return ld_oom(L);
+	if (!ev && ((rc = load_layout_pic(L, rec, "name_blocks", &y, 0)) ||
+		    (rc = load_layout_pic(L, rec, "inode_blocks", &y, 1)))) {
+		free(y.pic[0]);
+		free(y.pic[1]);
+		return rc;
+	}
+	free(slot->error);
+	free(slot->pic[0]);
+	free(slot->pic[1]);
+	*slot = y;
+	return 0;
+}
+
+static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	int rc = 0;
+	const char *fsname = ld_need_str(L, rec, "phase", "fs", &rc);
+	if (rc)
+		return rc;
+	const char *phase = ld_need_str(L, rec, "phase", "phase", &rc);
+	if (rc)
+		return rc;
+	double round;
+	if ((rc = ld_need_round(L, rec, "phase", &round)))
+		return rc;
+	double secs = jsonr_num(jsonr_get(rec, "seconds"), -1);
+	if (!(secs >= 0 && isfinite(secs)))
+		return ld_bad(L, "phase record: \"seconds\" must be a number >= 0");
+
+	struct rep_fs *fs = fs_get(r, fsname);
+	if (!fs || ld_grow((void **)&r->ph, &r->capph, r->nph, sizeof(*r->ph)))
+		return ld_oom(L);
+	struct rep_phase *p = &r->ph[r->nph];
+	memset(p, 0, sizeof(*p));
+	p->fs = fs->name;
+	p->round = (unsigned)round;
+	p->seconds = secs;
+	p->line = L->line;
+	p->phase = strdup(phase);
+	p->order = dup_or_null(jsonr_str(jsonr_get(rec, "order")));
+	if (!p->phase || (jsonr_str(jsonr_get(rec, "order")) && !p->order)) {
+		free(p->phase);
+		free(p->order);
+		return ld_oom(L);
+	}
+	p->cold = jsonr_bool(jsonr_get(rec, "cold"), -1);
+	p->files = jsonr_u64(jsonr_get(rec, "files"), 0);
+	p->bytes = jsonr_u64(jsonr_get(rec, "bytes"), 0);
+	p->files_per_s = opt_num(rec, "files_per_s", -1);
+	if (p->files_per_s < 0)
+		p->files_per_s = secs > 0 ? (double)p->files / secs : 0;
+	p->errors = jsonr_u64(jsonr_get(rec, "errors"), 0);
+	p->verify_errors = jsonr_u64(jsonr_get(rec, "verify_errors"), 0);
+	p->verified = jsonr_bool(jsonr_get(rec, "verified"), -1);
+	p->workers = (unsigned)jsonr_u64(jsonr_get(rec, "workers"), 0);
+	p->sync_seconds = opt_num(rec, "sync_seconds", -1);
+	const struct jsonr *lat = jsonr_get(rec, "lat_ns");
+	static const char *const lk[LAT_N] = { "p50", "p90", "p99", "p999", "max", "mean" };
+	p->have_lat = jsonr_is(lat, JSONR_OBJ);
+	for (int i = 0; i < LAT_N; i++)
+		p->lat_ns[i] = opt_num(lat, lk[i], -1);
+	fs->nphases++;
+	r->nph++;
+	return 0;
+}
+
+static int load_fs_end(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	int rc = 0;
+	const char *name = ld_need_str(L, rec, "fs_end", "fs", &rc);
+	if (rc)
+		return rc;
+	struct rep_fs *fs = fs_get(r, name);
+	if (!fs)
+		return ld_oom(L);
+	const struct jsonr *st = jsonr_get(rec, "status");
+	if (ld_set_text(&fs->status, st) || ld_set_text(&fs->reason, jsonr_get(rec, "reason")))
+		return ld_oom(L);
+	if (!fs->status && !(fs->status = strdup("unknown")))
+		return ld_oom(L);
+	return 0;
+}
+
+/* The "disks" list of a refusal; the first one a run has is kept. */
+static int load_disks(struct loader *L, struct rep_run *r, const struct jsonr *list)
+{
+	size_t n = jsonr_len(list);
+	if (r->ndisk || !jsonr_is(list, JSONR_ARR) || !n)
+		return 0;
+	if (n > REP_MAX_DISKS)
+		n = REP_MAX_DISKS;
+	free(r->disk);	/* an earlier list without a single disk object */
+	r->disk = calloc(n, sizeof(*r->disk));
+	if (!r->disk)
+		return ld_oom(L);
+	for (size_t i = 0; i < n; i++) {
+		const struct jsonr *d = jsonr_at(list, i);
+		struct rep_disk *k = &r->disk[r->ndisk];
+		if (!jsonr_is(d, JSONR_OBJ))
+			continue;
+		r->ndisk++;	/* counted now so run_free releases what is set below */
+		if (ld_set_text(&k->path, jsonr_get(d, "path")) ||
+		    ld_set_text(&k->model, jsonr_get(d, "model")) ||
+		    ld_set_text(&k->serial, jsonr_get(d, "serial")) ||
+		    ld_set_text(&k->transport, jsonr_get(d, "transport")) ||
+		    ld_set_text(&k->partlabel, jsonr_get(d, "partlabel")))
+			return ld_oom(L);
+		k->size = jsonr_u64(jsonr_get(d, "size_bytes"), 0);
+	}
+	return 0;
+}
+
+static int load_event(struct loader *L, struct rep_run *r, const struct jsonr *rec,
+		      int verify)
+{
+	if (!verify && jsonr_bool(jsonr_get(rec, "refused"), 0)) {
+		int e = load_disks(L, r, jsonr_get(rec, "disks"));
+		if (e)
+			return e;
+	}
+	r->nev_total++;
+	if (verify)
+		r->nverify_errors++;
+	else
+		r->nerrors++;
+	if (r->nev >= REP_MAX_EVENTS)
+		return 0;
+	if (ld_grow((void **)&r->ev, &r->capev, r->nev, sizeof(*r->ev)))
+		return ld_oom(L);
+	struct rep_event *e = &r->ev[r->nev];
+	memset(e, 0, sizeof(*e));
+	e->verify = verify;
+	r->nev++;	/* counted now so run_free releases what is set below */
+	if (ld_set_text(&e->fs, jsonr_get(rec, "fs")) ||
+	    ld_set_text(&e->phase, jsonr_get(rec, "phase")) ||
+	    ld_set_text(&e->op, jsonr_get(rec, verify ? "what" : "op")) ||
+	    ld_set_text(&e->file, jsonr_get(rec, "file")) ||
+	    ld_set_text(&e->msg, jsonr_get(rec, "msg")))
+		return ld_oom(L);
+	double round = opt_num(rec, "round", 0);
+	e->round = round >= 0 && round <= 1e9 ? (long)round : 0;
+	double en = opt_num(rec, "errno", 0);
+	e->err_no = en >= -1e9 && en <= 1e9 ? (long)en : 0;
+	e->fatal = jsonr_bool(jsonr_get(rec, "fatal"), 0);
+	e->offset = jsonr_u64(jsonr_get(rec, "offset"), 0);
+	e->count = jsonr_u64(jsonr_get(rec, "count"), 0);
+	return 0;
+}
+
+/* A `verdict` record: the later one replaces an earlier one. */
+static int load_verdict(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	const struct jsonr *list = jsonr_get(rec, "check");
+	size_t n = jsonr_len(list);
+
+	if (!jsonr_is(list, JSONR_ARR))
+		return ld_bad(L, "verdict record without a \"check\" array");
+	checks_free(r);
+	r->have_verdict = 1;
+	if (!n)
+		return 0;
+	if (!(r->chk = calloc(n, sizeof(*r->chk))))
+		return ld_oom(L);
+	for (size_t i = 0; i < n; i++) {
+		const struct jsonr *c = jsonr_at(list, i);
+		struct rep_check *k = &r->chk[r->nchk];
+		if (!jsonr_is(c, JSONR_OBJ) || !jsonr_is(jsonr_get(c, "pass"), JSONR_BOOL))
+			return ld_bad(L, "verdict record: check %zu is not an object with a \"pass\""
+				   " boolean", i);
+		r->nchk++;	/* counted now so run_free releases what is set below */
+		k->pass = jsonr_bool(jsonr_get(c, "pass"), 0);
+		if (ld_set_text(&k->what, jsonr_get(c, "what")) ||
+		    ld_set_text(&k->measured, jsonr_get(c, "measured")) ||
+		    ld_set_text(&k->limit, jsonr_get(c, "limit")) ||
+		    ld_set_text(&k->where, jsonr_get(c, "where")))
+			return ld_oom(L);
+	}
+	return 0;
+}
+
+static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	if (ld_set_text(&r->status, jsonr_get(rec, "status")))
+		return ld_oom(L);
+	double ec = opt_num(rec, "exit_code", -1);
+	r->exit_code = ec >= 0 && ec <= 255 ? (long)ec : -1;
+	r->seconds = opt_num(rec, "seconds", -1);
+	uint64_t lost = jsonr_u64(jsonr_get(rec, "kmsg_lost"), UINT64_MAX);
+	r->kmsg_lost = lost <= INT64_MAX ? (long long)lost : -1;
+	r->have_end = 1;
+	return 0;
+}
+
+/* "16.0 GT/s PCIe", "8 GT/s", "x4", 4: the number; NaN when absent. */
+static double link_num(const struct jsonr *v)
+{
+	if (jsonr_is(v, JSONR_NUM))
+		return v->num;
+	const char *s = jsonr_str(v);
+	char *end;
+	if (s && *s == 'x')
+		s++;
+	double d = s ? strtod(s, &end) : NAN;
+	return s && end != s && d >= 0 ? d : NAN;
+}
+
+const char *const rep_ata_delta_key[REP_ATA_DN] = {
+	"reallocated_sectors", "reported_uncorrectable", "current_pending_sectors",
+	"offline_uncorrectable", "udma_crc_errors", "error_count",
+};
+
+/* A `health` record: what the verdict reads of it (struct rep_hsum). */
+static int load_hsum(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	if (ld_grow((void **)&r->hsum, &r->caphsum, r->nhsum, sizeof(*r->hsum)))
+		return ld_oom(L);
+	struct rep_hsum *h = &r->hsum[r->nhsum];
+	const struct jsonr *smart = jsonr_get(rec, "nvme_smart");
+	const struct jsonr *delta = jsonr_path(rec, "delta.nvme_smart");
+	const struct jsonr *pcie = jsonr_get(rec, "pcie_link");
+
+	memset(h, 0, sizeof(*h));
+	r->nhsum++;	/* counted now so run_free releases what is set below */
+	if (ld_set_text(&h->when, jsonr_get(rec, "when")))
+		return ld_oom(L);
+	h->temp_c = opt_num(jsonr_get(rec, "temperature"), "celsius", NAN);
+	h->media_errors = jsonr_u64(jsonr_get(smart, "media_errors"), UINT64_MAX);
+	h->error_log_entries = jsonr_u64(jsonr_get(smart, "error_log_entries"), UINT64_MAX);
+	h->d_media_errors = jsonr_u64(jsonr_get(delta, "media_errors"), UINT64_MAX);
+	h->d_error_log_entries = jsonr_u64(jsonr_get(delta, "error_log_entries"), UINT64_MAX);
+	h->d_new_critical = jsonr_u64(jsonr_get(delta, "new_critical_warning"), UINT64_MAX);
+	const struct jsonr *ata = jsonr_path(rec, "delta.ata_smart");
+	h->have_ata_delta = jsonr_is(ata, JSONR_OBJ);
+	for (int i = 0; i < REP_ATA_DN; i++) {
+		const struct jsonr *v = jsonr_get(ata, rep_ata_delta_key[i]);
+		h->d_ata[i] = UINT64_MAX;
+		if (jsonr_is(v, JSONR_NUM))	/* a decrease is no new error */
+			h->d_ata[i] = v->str[0] == '-' ? 0 : jsonr_u64(v, UINT64_MAX);
+	}
+	h->speed = link_num(jsonr_get(pcie, "speed"));
+	h->max_speed = link_num(jsonr_get(pcie, "max_speed"));
+	h->width = link_num(jsonr_get(pcie, "width"));
+	h->max_width = link_num(jsonr_get(pcie, "max_width"));
+	return 0;
+}
+
+static int load_record(struct loader *L, const struct jsonr *rec)
+{
+	const char *type = jsonr_str(jsonr_get(rec, "type"));
+	if (!type)
+		return ld_bad(L, "record without a \"type\" string");
+	const struct jsonr *idv = jsonr_get(rec, "run_id");
+	if (!jsonr_is(idv, JSONR_STR) && !jsonr_is(idv, JSONR_NUM))
+		return ld_bad(L, "%s record without a \"run_id\"", type);
+	if (!*idv->str)
+		return ld_bad(L, "%s record with an empty \"run_id\"", type);
+	struct rep_run *r = run_get(L, idv->str);
+	if (!r)
+		return ld_oom(L);
+	L->set->records++;
+
+	if (strcmp(type, "run_start") == 0)
+		return load_run_start(L, r, rec);
+	if (strcmp(type, "phase") == 0)
+		return load_phase(L, r, rec);
+	if (strcmp(type, "fs_end") == 0)
+		return load_fs_end(L, r, rec);
+	if (strcmp(type, "error") == 0)
+		return load_event(L, r, rec, 0);
+	if (strcmp(type, "verify_error") == 0)
+		return load_event(L, r, rec, 1);
+	if (strcmp(type, "run_end") == 0)
+		return load_run_end(L, r, rec);
+	if (strcmp(type, "layout") == 0)
+		return load_layout(L, r, rec);
+	if (strcmp(type, "freespace") == 0)
+		return ld_load_freespace(L, r, rec);
+	if (strcmp(type, "kmsg") == 0)
+		return ld_load_kmsg(L, r, rec, 0);
+	if (strcmp(type, "kmsg_dropped") == 0)
+		return ld_load_kmsg(L, r, rec, 1);
+	if (strcmp(type, "health") == 0) {
+		int e = ld_load_health(L, r, rec);
+		return e ? e : load_hsum(L, r, rec);
+	}
+	if (strcmp(type, "verdict") == 0)
+		return load_verdict(L, r, rec);
+	if (strcmp(type, "fio") == 0)
+		return ld_load_fio(L, r, rec);
+	if (strcmp(type, "fill") == 0)
+		return ld_load_fill(L, r, rec);
+	if (strcmp(type, "space") == 0)
+		return ld_load_space(L, r, rec);
+	if (strcmp(type, "fs_start") == 0 || strcmp(type, "phase_start") == 0) {
+		/* the filesystem order of the run is the order they start */
+		const char *fs = jsonr_str(jsonr_get(rec, "fs"));
+		struct rep_fs *f = fs && *fs ? fs_get(r, fs) : NULL;
+		if (fs && *fs && !f)
+			return ld_oom(L);
+		if (f && strcmp(type, "fs_start") == 0)
+			return load_fs_start(L, f, rec);
+	}
+	return 0;	/* note, diagnoses, ...: not part of the tables */
+}
+
+/* One line without its '\n' into *buf (grown as needed, never past max
+ * bytes: a longer line is read to its end and flagged). Returns 1 for a
+ * line, 0 at the end of the input, -errno on a read error or no memory. */
+static int read_line(FILE *f, char **buf, size_t *cap, size_t *len, size_t max,
+		     int *toolong)
+{
+	size_t n = 0;
+	int c, any = 0;
+
+	*toolong = 0;
+	errno = 0;
+	while ((c = getc_unlocked(f)) != EOF) {
+		any = 1;
+		if (c == '\n')
+			break;
+		if (n >= max) {
+			*toolong = 1;
+			continue;
+		}
+		if (n + 1 >= *cap) {
+			size_t nc = *cap ? *cap * 2 : 4096;
+			if (nc > max + 1)
+				nc = max + 1;
+			char *nb = realloc(*buf, nc);
+			if (!nb)
+				return -ENOMEM;
+			*buf = nb;
+			*cap = nc;
+		}
+		(*buf)[n++] = (char)c;
+	}
+	if (c == EOF && ferror(f))
+		return errno ? -errno : -EIO;
+	if (!any)
+		return 0;
+	if (!*buf) {
+		*buf = malloc(1);
+		if (!*buf)
+			return -ENOMEM;
+		*cap = 1;
+	}
+	(*buf)[n] = '\0';
+	*len = n;
+	return 1;
+}
+
+int rep_load_stream(struct rep_set *set, FILE *f, const char *name,
+		    char *err, size_t errlen)
+{
+	struct loader L = { .set = set, .name = name, .err = err, .errlen = errlen };
+	char *line = NULL;
+	size_t cap = 0, n = 0;
+	int rc = 0, got, toolong;
+
+	if (!set->path && !(set->path = strdup(name)))
+		return ld_oom(&L);
+	if (err && errlen)
+		err[0] = '\0';
+	while ((got = read_line(f, &line, &cap, &n, REP_MAX_LINE, &toolong)) > 0) {
+		L.line++;
+		set->lines++;
+		if (toolong) {
+			rc = ld_bad(&L, "line too long (more than %u bytes)", REP_MAX_LINE);
+			break;
+		}
+		const char *brace = memchr(line, '{', n);
+		if (!brace)
+			continue;	/* console noise */
+		size_t prefix = (size_t)(brace - line);
+		size_t end = n;	/* a CR of a CRLF ending is not part of the record */
+		while (end > prefix && line[end - 1] == '\r')
+			end--;
+		struct jsonr_doc *doc;
+		struct jsonr_err je;
+		rc = jsonr_parse(brace, end - prefix, &doc, &je);
+		if (rc == -ENOMEM) {
+			rc = ld_oom(&L);
+			break;
+		}
+		if (rc) {
+			rc = ld_bad(&L, "%s at column %zu", je.msg, prefix + je.column);
+			break;
+		}
+		rc = load_record(&L, jsonr_root(doc));
+		jsonr_free(doc);
+		if (rc)
+			break;
+	}
+	if (!rc && got == -ENOMEM) {
+		rc = ld_oom(&L);
+	} else if (!rc && got < 0) {
+		rc = got;
+		if (err && errlen)
+			snprintf(err, errlen, "%s: %s", name, strerror(-rc));
+	}
+	free(line);
+	return rc;
+}
+
+int rep_load(struct rep_set *set, const char *run, char *err, size_t errlen)
+{
+	struct stat st;
+	char *path;
+	int rc;
+
+	memset(set, 0, sizeof(*set));
+	if (strcmp(run, "-") == 0)
+		return rep_load_stream(set, stdin, "(stdin)", err, errlen);
+	if (stat(run, &st) == 0 && S_ISDIR(st.st_mode)) {
+		size_t n = strlen(run);
+		const char *sep = n && run[n - 1] == '/' ? "" : "/";
+		path = malloc(n + strlen(sep) + sizeof("records.jsonl"));
+		if (!path)
+			return -ENOMEM;
+		sprintf(path, "%s%srecords.jsonl", run, sep);
+	} else {
+		path = strdup(run);
+		if (!path)
+			return -ENOMEM;
+	}
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		rc = -errno;
+		if (err && errlen)
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		free(path);
+		return rc;
+	}
+	set->path = path;
+	rc = rep_load_stream(set, f, path, err, errlen);
+	fclose(f);
+	return rc;
+}
+
+const struct rep_run *rep_find(const struct rep_set *set, const char *id)
+{
+	const struct rep_run *hit = NULL;
+
+	if (!set->nruns)
+		return NULL;
+	if (!id)
+		return set->runs[set->nruns - 1];
+	for (size_t i = 0; i < set->nruns; i++)
+		if (strcmp(set->runs[i]->run_id, id) == 0)
+			return set->runs[i];
+	size_t n = strlen(id);
+	if (!n)
+		return NULL;
+	for (size_t i = 0; i < set->nruns; i++) {
+		if (strncmp(set->runs[i]->run_id, id, n) == 0) {
+			if (hit)
+				return NULL;	/* ambiguous */
+			hit = set->runs[i];
+		}
+	}
+	return hit;
+}

@@ -1,0 +1,55 @@
+/* loader.h: inside the report library: the state of one load of records
+ * into the run model, and the helpers the loaders share (loader.c), for
+ * load.c (the lines, the runs and the timings), load_evidence.c (kernel
+ * messages and the disk's health) and sections/fragmentation.c (the freespace records). Not for use outside runner/report/. */
+#ifndef FSB_REPORT_LOADER_H
+#define FSB_REPORT_LOADER_H
+
+#include <stddef.h>
+
+#include "lib/jsonr.h"
+#include "report/model.h"
+
+struct loader {
+	struct rep_set *set;
+	const char *name;
+	size_t line;
+	char *err;
+	size_t errlen;
+	struct rep_run *last;	/* run of the previous record (fast path) */
+};
+
+/* "NAME:LINE: message" into the loader's error; returns -EBADMSG. */
+int ld_bad(struct loader *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "NAME:LINE: out of memory"; returns -ENOMEM. */
+int ld_oom(struct loader *L);
+/* Grow *arr (of elem-sized items) so that one more fits. 0 or -ENOMEM. */
+int ld_grow(void **arr, size_t *cap, size_t n, size_t elem);
+/* Replace *slot with the text of v (when v is a scalar). -ENOMEM or 0. */
+int ld_set_text(char **slot, const struct jsonr *v);
+/* The string key of a record of this type; NULL and *rc set (the error
+ * said) when it is missing. */
+const char *ld_need_str(struct loader *L, const struct jsonr *rec,
+			const char *type, const char *key, int *rc);
+/* The record's round: a whole number >= 1; 0 or the error. */
+int ld_need_round(struct loader *L, const struct jsonr *rec, const char *type,
+		  double *round);
+
+/* load_evidence.c */
+void ld_health_free(struct rep_health *h);
+/* A kmsg record (dropped 0) or a kmsg_dropped record (dropped 1). */
+int ld_load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *rec, int dropped);
+int ld_load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+
+/* load_fio.c: the fio and fill records (run/stores/fio.h, run/stores/fill.h). */
+int ld_load_fio(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+int ld_load_fill(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_fio_free(struct rep_run *r);
+/* sections/fragmentation.c */
+int ld_load_freespace(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_freespace_free(struct rep_run *r);
+/* sections/packing.c: a `space` record; freeing them. */
+int ld_load_space(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_space_free(struct rep_run *r);
+
+#endif

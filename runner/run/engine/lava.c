@@ -1,0 +1,120 @@
+/* lava.c: the console lines of a LAVA `monitors` test (lava.h). */
+#include <ctype.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/io.h"
+#include "run/engine/context.h"
+#include "run/engine/lava.h"
+
+static int fits(int n, size_t len)
+{
+	return n >= 0 && (size_t)n < len ? n : -1;
+}
+
+int fsb_lava_marker(char *buf, size_t len, const char *which, const char *run_id)
+{
+	return fits(snprintf(buf, len, FSB_LAVA_MARK " %s run=%s\n", which, run_id), len);
+}
+
+int fsb_lava_id_ok(const char *s)
+{
+	size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-");
+
+	return n > 0 && !s[n] && n < FSB_LAVA_ID_MAX;
+}
+
+int fsb_lava_result(char *buf, size_t len, const char *id, int pass,
+		    double measurement, const char *units)
+{
+	if (!fsb_lava_id_ok(id))
+		return -1;
+	if (!isfinite(measurement))
+		return fits(snprintf(buf, len, FSB_LAVA_RESULT " test_case_id=%s result=%s\n",
+				     id, pass ? "pass" : "fail"), len);
+	return fits(snprintf(buf, len, FSB_LAVA_RESULT " test_case_id=%s result=%s measurement=%.9g units=%s\n",
+			     id, pass ? "pass" : "fail", measurement,
+			     units && *units ? units : "count"), len);
+}
+
+int fsb_lava_phase_id(char *buf, size_t len, const char *fs, unsigned round, const char *phase)
+{
+	int n = fits(snprintf(buf, len, "%s-r%u-%s", fs, round, phase), len);
+
+	/* a variant's ':' is not a test case id's character: "f2fs.s4z4-r1-create" */
+	for (int i = 0; i < n; i++)
+		if (buf[i] == ':')
+			buf[i] = '.';
+	return n;
+}
+
+static int seen(const char *id, const char (*prev)[FSB_LAVA_ID_MAX], size_t nprev)
+{
+	for (size_t i = 0; i < nprev; i++)
+		if (!strcmp(prev[i], id))
+			return 1;
+	return 0;
+}
+
+int fsb_lava_text_id(char *buf, size_t len, const char *prefix, const char *text,
+		     const char (*prev)[FSB_LAVA_ID_MAX], size_t nprev)
+{
+	size_t max = len < FSB_LAVA_ID_MAX ? len : FSB_LAVA_ID_MAX;
+	size_t o, base;
+	int dash = 0;
+
+	if (max < 8)
+		return -1;
+	max -= 4;	/* room for "-NN" */
+	o = (size_t)snprintf(buf, max, "%s", prefix);
+	if (o >= max)
+		o = max - 1;
+	dash = o > 0 && buf[o - 1] == '-';
+	for (const char *p = text; *p && o + 1 < max; p++) {
+		unsigned char ch = (unsigned char)*p;
+		if (isalnum(ch) || ch == '_' || ch == '.') {
+			buf[o++] = (char)tolower(ch);
+			dash = 0;
+		} else if (!dash && o > 0) {
+			buf[o++] = '-';
+			dash = 1;
+		}
+	}
+	while (o > 0 && buf[o - 1] == '-')
+		o--;
+	if (o == 0)
+		buf[o++] = 'x';
+	buf[o] = 0;
+	base = o;
+	for (unsigned k = 2; seen(buf, prev, nprev) && k < 100; k++)
+		o = base + (size_t)snprintf(buf + base, len - base, "-%u", k);
+	return (int)o;
+}
+
+static void put(struct fsb_ctx *c, const char *line, int n)
+{
+	if (n > 0)
+		fsb_write_all(c->out_fd, line, (size_t)n);
+}
+
+void fsb_lava_start(struct fsb_ctx *c)
+{
+	char id[24], line[FSB_LAVA_LINE_MAX];
+
+	if (!c->cfg.lava)
+		return;
+	snprintf(id, sizeof(id), "%016" PRIx64, c->run_id);
+	put(c, line, fsb_lava_marker(line, sizeof(line), "start", id));
+}
+
+void fsb_lava_phase(struct fsb_ctx *c, const char *fs, unsigned round, const char *phase,
+		    double seconds, int failed)
+{
+	char id[FSB_LAVA_ID_MAX], line[FSB_LAVA_LINE_MAX];
+
+	if (!c->cfg.lava || fsb_lava_phase_id(id, sizeof(id), fs, round, phase) < 0)
+		return;
+	put(c, line, fsb_lava_result(line, sizeof(line), id, !failed, seconds, "s"));
+}

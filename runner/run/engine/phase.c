@@ -1,0 +1,961 @@
+/* phase.c: the phase table, worker processes, the barrier, and the work of
+ * each phase.
+ *
+ * One worker process per directory (directories are dealt out round-robin
+ * when there are fewer workers). Workers set up (allocate) first, report
+ * ready, and wait on a barrier pipe; the parent closes it and all start
+ * together. Each worker records its own start and end on CLOCK_MONOTONIC;
+ * a phase's time is last end - first start (never a sum of per-worker rates).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/msg.h"
+#include "lib/time.h"
+#include "run/settings.h"
+#include "run/stores/pack.h"
+#include "run/engine/phase.h"
+#include "run/engine/worker.h"
+
+#define CHUNK (1u << 20)	/* largest single read/write */
+#define LISTBUF (64u << 10)	/* getdents64 buffer: a few calls for 20,000 names */
+
+struct fsb_workers {
+	uint32_t n;
+	size_t size;
+	struct fsb_wstate *st;
+};
+
+struct fsb_workers *fsb_workers_new(uint32_t n)
+{
+	struct fsb_workers *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		return NULL;
+	w->n = n;
+	w->size = sizeof(struct fsb_wstate) * n;
+	w->st = mmap(NULL, w->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (w->st == MAP_FAILED) {
+		free(w);
+		return NULL;
+	}
+	return w;
+}
+
+void fsb_workers_free(struct fsb_workers *w)
+{
+	if (w) {
+		munmap(w->st, w->size);
+		free(w);
+	}
+}
+
+struct fsb_wstate *fsb_worker_state(struct fsb_workers *w, uint32_t i)
+{
+	return &w->st[i];
+}
+
+void fsb_file_name(uint32_t idx, char *buf)
+{
+	buf[0] = 'f';
+	for (int i = 7; i >= 1; i--) {
+		buf[i] = (char)('0' + idx % 10);
+		idx /= 10;
+	}
+	buf[8] = 0;
+}
+
+void fsb_dir_name(uint32_t dir, char *buf)
+{
+	snprintf(buf, 12, "d%04u", dir);
+}
+
+/* "f0000041" -> "f0000042" in place (the create loop's names, in order) */
+static inline void next_name(char *n)
+{
+	for (int i = 7; i >= 1; i--) {
+		if (n[i] != '9') {
+			n[i]++;
+			return;
+		}
+		n[i] = '0';
+	}
+}
+
+/* "f0001234" -> 1234; -1 for any other name */
+long fsb_parse_name(const char *n)
+{
+	long v = 0;
+
+	if (n[0] != 'f')
+		return -1;
+	for (int i = 1; i <= 7; i++) {
+		if (n[i] < '0' || n[i] > '9')
+			return -1;
+		v = v * 10 + (n[i] - '0');
+	}
+	return n[8] ? -1 : v;
+}
+
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- inside a worker ---- */
+
+struct fsb_wctx {
+	const struct fsb_phase_args *a;
+	struct fsb_wstate *ws;
+	unsigned char *buf;
+	size_t buflen;
+	struct fsb_entry *ent;	/* the listing of one directory */
+	size_t cap;
+	char *lbuf;		/* LISTBUF bytes for getdents64 */
+	struct fsb_entry *tmp;	/* cap entries: the inode order's radix sort */
+	uint32_t *perm;		/* shuffled create: the order of one directory */
+	int trace;		/* the first directory: note the files in ws->trace_* */
+};
+
+int fsb_errno_fatal(int err)
+{
+	return err == ENOSPC || err == EIO || err == EROFS || err == EDQUOT || err == ENOMEM;
+}
+
+/* Record an error; returns 1 when the worker must stop. */
+static int werr(struct fsb_wctx *w, const char *op, uint32_t dir, uint32_t idx, int err,
+		int verify, uint64_t off, uint64_t count)
+{
+	struct fsb_wstate *ws = w->ws;
+
+	if (verify)
+		ws->verify_errors++;
+	else
+		ws->errors++;
+	if (ws->nerr < FSB_WERR_MAX) {
+		struct fsb_werr *e = &ws->err[ws->nerr++];
+		e->dir = dir;
+		e->idx = idx;
+		e->err = err;
+		e->verify = verify;
+		e->fatal = !verify && fsb_errno_fatal(err);
+		snprintf(e->op, sizeof(e->op), "%s", op);
+		e->off = off;
+		e->count = count;
+	}
+	if (!verify && fsb_errno_fatal(err)) {
+		ws->fatal = err;
+		return 1;
+	}
+	return ws->errors + ws->verify_errors >= FSB_WERR_LIMIT;
+}
+
+static int cmp_idx(const void *x, const void *y)
+{
+	const struct fsb_entry *a = x, *b = y;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+static int cmp_ino(const void *x, const void *y)
+{
+	const struct fsb_entry *a = x, *b = y;
+	return a->ino < b->ino ? -1 : a->ino > b->ino;
+}
+
+/* Name order in linear time for the usual listing, every number 0..n-1
+ * once: each entry is swapped into its slot. 0 when done; -1 (some number
+ * out of range or twice, the order unfinished) leaves it to a sort. */
+static int place_by_idx(struct fsb_entry *ent, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ent[i].idx >= n)
+			return -1;
+	for (size_t i = 0; i < n; i++)
+		while (ent[i].idx != i) {
+			uint32_t j = ent[i].idx;
+			struct fsb_entry t = ent[j];
+
+			if (t.idx == j)
+				return -1;
+			ent[j] = ent[i];
+			ent[i] = t;
+		}
+	return 0;
+}
+
+/* Inode order: a radix sort, a byte of the inode number a pass from the
+ * lowest, a pass skipped when that byte is the same in every entry (inode
+ * numbers seldom use more than four bytes); tmp holds n entries. Linear
+ * time, where the C library's qsort took a tenth of a tmpfs read phase. */
+static void sort_by_ino(struct fsb_entry *ent, struct fsb_entry *tmp, size_t n)
+{
+	struct fsb_entry *src = ent, *dst = tmp, *t;
+
+	if (n < 2)
+		return;
+	for (unsigned shift = 0; shift < 64; shift += 8) {
+		size_t count[256] = { 0 }, pos = 0;
+
+		for (size_t i = 0; i < n; i++)
+			count[(src[i].ino >> shift) & 255]++;
+		if (count[(src[0].ino >> shift) & 255] == n)
+			continue;
+		for (unsigned b = 0; b < 256; b++) {
+			size_t c = count[b];
+			count[b] = pos;
+			pos += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			dst[count[(src[i].ino >> shift) & 255]++] = src[i];
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != ent)
+		memcpy(ent, src, n * sizeof(*ent));
+}
+
+/* fsb_walk_sort with tmp (n entries) for the inode order at hand */
+static void walk_sort(struct fsb_entry *ent, size_t n, enum fsb_walk walk, struct fsb_entry *tmp)
+{
+	if (walk == WALK_NAME && place_by_idx(ent, n) < 0)
+		qsort(ent, n, sizeof(ent[0]), cmp_idx);
+	else if (walk == WALK_INODE && tmp)
+		sort_by_ino(ent, tmp, n);
+	else if (walk == WALK_INODE)
+		qsort(ent, n, sizeof(ent[0]), cmp_ino);
+}
+
+void fsb_walk_sort(struct fsb_entry *ent, size_t n, enum fsb_walk walk)
+{
+	struct fsb_entry *tmp = walk == WALK_INODE ? malloc(n * sizeof(*tmp) + 1) : NULL;
+
+	walk_sort(ent, n, walk, tmp);
+	free(tmp);
+}
+
+/* Read the directory (the timed "scandir"): our files into w->ent. The
+ * directory was just opened (its offset is 0); getdents64 straight into a
+ * LISTBUF buffer (musl's readdir asks for 2 KiB at a time: ten times the
+ * calls). */
+static int list_dir(struct fsb_wctx *w, int dfd, uint32_t dir, size_t *count)
+{
+	size_t n = 0;
+	int stop = 0;
+
+	while (!stop) {
+		long got = syscall(SYS_getdents64, dfd, w->lbuf, LISTBUF);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			werr(w, "readdir", dir, UINT32_MAX, errno, 0, 0, 0);
+			break;
+		}
+		if (got == 0)
+			break;
+		for (long pos = 0; pos < got && !stop;) {
+			/* struct linux_dirent64: ino 8, off 8, reclen 2, type 1, name */
+			const char *name = w->lbuf + pos + 19;
+			unsigned short reclen;
+			uint64_t ino;
+			long idx;
+
+			memcpy(&ino, w->lbuf + pos, 8);
+			memcpy(&reclen, w->lbuf + pos + 16, 2);
+			pos += reclen;
+			if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
+				continue;
+			idx = fsb_parse_name(name);
+			if (idx < 0 || idx >= (long)w->a->files || n >= w->cap) {
+				stop = werr(w, "unexpected", dir, UINT32_MAX, EEXIST, 0, 0, 0);
+				continue;
+			}
+			w->ent[n].ino = ino;
+			w->ent[n].idx = (uint32_t)idx;
+			memcpy(w->ent[n].name, name, 9);
+			n++;
+		}
+	}
+	if (n != w->a->files)
+		werr(w, "missing", dir, UINT32_MAX, ENOENT, 0, 0, (uint64_t)w->a->files - n);
+	*count = n;
+	return 0;
+}
+
+/* perm[0..n) = 0..n-1 in a fixed random order for (dir, round): a
+ * Fisher-Yates shuffle driven by splitmix64, the same on every machine. */
+static void shuffle_order(uint32_t *perm, uint32_t n, uint32_t dir, uint32_t round)
+{
+	uint64_t s = ((uint64_t)dir << 32 | round) ^ 0x5fb5c0de0f5eed01ull;
+
+	for (uint32_t i = 0; i < n; i++)
+		perm[i] = i;
+	for (uint32_t i = n; i > 1; i--) {
+		uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+		z ^= z >> 31;
+		uint32_t j = (uint32_t)(z % i), t = perm[i - 1];
+		perm[i - 1] = perm[j];
+		perm[j] = t;
+	}
+}
+
+static int do_create(struct fsb_wctx *w, const struct fsb_wdir *d)
+{
+	const struct fsb_phase_args *a = w->a;
+	struct fsb_wstate *ws = w->ws;
+	int basefd = d->base_fd;
+	uint32_t dir = d->dir;
+	const char *dname = d->name;
+	char name[12];
+	int dfd;
+
+	if (mkdirat(basefd, dname, 0755) < 0 && errno != EEXIST)
+		return werr(w, "mkdir", dir, UINT32_MAX, errno, 0, 0, 0);
+	dfd = openat(basefd, dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return werr(w, "open", dir, UINT32_MAX, errno, 0, 0, 0);
+	size_t first = a->file_size < w->buflen ? (size_t)a->file_size : w->buflen;
+	uint64_t t0;
+
+	/* One clock read per file: an operation's latency runs from the end of
+	 * the previous one, so it also holds the next file's name and content
+	 * (about 0.1 us for 4 KiB), never a second clock read. */
+	if (w->perm)
+		shuffle_order(w->perm, a->files, dir, a->round);
+	if (w->trace) {
+		for (uint32_t k = 0; k < a->files && k < FSB_TRACE_N; k++)
+			ws->trace_idx[k] = w->perm ? w->perm[k] : k;
+		ws->ntrace = a->files < FSB_TRACE_N ? a->files : FSB_TRACE_N;
+	}
+	uint32_t i0 = w->perm ? w->perm[0] : 0;
+	fsb_file_name(i0, name);
+	fsb_pattern_fill(a->pat, w->buf, first, fsb_pattern_seed(dir, i0, a->round), 0);
+	t0 = now_ns();
+	for (uint32_t k = 0; k < a->files; k++) {
+		uint32_t i = w->perm ? w->perm[k] : k;
+		uint64_t seed = fsb_pattern_seed(dir, i, a->round), left = a->file_size, off = 0, t1;
+		int fd, stop = 0;
+
+		if (k > 0) {
+			if (w->perm)
+				fsb_file_name(i, name);
+			else
+				next_name(name);
+			fsb_pattern_fill(a->pat, w->buf, first, seed, 0);
+		}
+		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (fd < 0) {
+			if (werr(w, "create", dir, i, errno, 0, 0, 0))
+				break;
+			t0 = now_ns();
+			continue;
+		}
+		while (left > 0) {
+			size_t n = left < w->buflen ? (size_t)left : w->buflen;
+			ssize_t r;
+			if (off > 0)
+				fsb_pattern_fill(a->pat, w->buf, n, seed, off);
+			r = write(fd, w->buf, n);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0) {
+				stop = werr(w, "write", dir, i, r < 0 ? errno : EIO, 0, off, n);
+				break;
+			}
+			left -= (uint64_t)r;
+			off += (uint64_t)r;
+		}
+		if (close(fd) < 0)
+			stop |= werr(w, "close", dir, i, errno, 0, 0, 0);
+		t1 = now_ns();
+		fsb_hist_add(&ws->hist, t1 - t0);
+		t0 = t1;
+		ws->bytes += off;
+		ws->done++;
+		if (stop)
+			break;
+	}
+	close(dfd);
+	return ws->fatal || ws->errors + ws->verify_errors >= FSB_WERR_LIMIT;
+}
+
+/* stat, read and delete read the clock once per file, as create does: an
+ * operation's latency runs from the end of the previous one (the loop's own
+ * bookkeeping, a few nanoseconds, is in it), never a second clock read. */
+static int do_stat(struct fsb_wctx *w, const struct fsb_wdir *d)
+{
+	const struct fsb_phase_args *a = w->a;
+	struct fsb_wstate *ws = w->ws;
+	int dfd = d->fd;
+	uint32_t dir = d->dir;
+	size_t n = d->n;
+	struct stat st;
+	uint64_t t0 = now_ns();
+
+	for (size_t k = 0; k < n; k++) {
+		int r = fstatat(dfd, w->ent[k].name, &st, AT_SYMLINK_NOFOLLOW);
+		uint64_t t1 = now_ns();
+
+		fsb_hist_add(&ws->hist, t1 - t0);
+		t0 = t1;
+		if (r < 0) {
+			if (werr(w, "stat", dir, w->ent[k].idx, errno, 0, 0, 0))
+				return 1;
+			continue;
+		}
+		if ((uint64_t)st.st_size != a->file_size && a->verify &&
+		    werr(w, "size", dir, w->ent[k].idx, 0, 1, (uint64_t)st.st_size, a->file_size))
+			return 1;
+		ws->done++;
+	}
+	return 0;
+}
+
+/* Check len bytes read at file offset off (bytes past the file's size are
+ * counted at the end, not here): adds the wrong ones to *bad, the first
+ * wrong offset in *first. */
+static void check_span(struct fsb_wctx *w, const unsigned char *buf, size_t len, uint64_t seed,
+		       uint64_t off, uint64_t *bad, uint64_t *first)
+{
+	const struct fsb_phase_args *a = w->a;
+	uint64_t f = 0, limit = off < a->file_size ? a->file_size - off : 0;
+	size_t chk = (uint64_t)len < limit ? len : (size_t)limit;
+	size_t b = fsb_pattern_check(a->pat, buf, chk, seed, off, &f);
+
+	if (b && !*bad)
+		*first = f;
+	*bad += b;
+}
+
+/* Every read asks for buflen bytes, at the end of what is in the buffer
+ * (2 x buflen): a file of up to buflen bytes is checked after its close,
+ * outside its latency, with one clock read more; a longer one is checked
+ * as the buffer fills, the check cut out of its latency. */
+static int do_read(struct fsb_wctx *w, const struct fsb_wdir *d)
+{
+	const struct fsb_phase_args *a = w->a;
+	struct fsb_wstate *ws = w->ws;
+	int dfd = d->fd;
+	uint32_t dir = d->dir;
+	size_t n = d->n;
+	uint64_t t0 = now_ns();
+
+	for (size_t k = 0; k < n; k++) {
+		uint32_t idx = w->ent[k].idx;
+		uint64_t seed = fsb_pattern_seed(dir, idx, a->round), off = 0, lat = 0, t1;
+		uint64_t bad = 0, first = 0;
+		size_t pos = 0;	/* bytes in w->buf not checked yet */
+		int fd, stop = 0;
+
+		fd = openat(dfd, w->ent[k].name, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			if (werr(w, "open", dir, idx, errno, 0, 0, 0))
+				return 1;
+			t0 = now_ns();
+			continue;
+		}
+		for (;;) {
+			ssize_t r = read(fd, w->buf + pos, w->buflen);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r < 0) {
+				stop = werr(w, "read", dir, idx, errno, 0, off, 0);
+				break;
+			}
+			if (r == 0)
+				break;
+			off += (uint64_t)r;
+			if (!a->verify)
+				continue;
+			pos += (size_t)r;
+			if (pos > w->buflen) {	/* no room for the next read */
+				t1 = now_ns();
+				lat += t1 - t0;
+				check_span(w, w->buf, pos, seed, off - pos, &bad, &first);
+				pos = 0;
+				t0 = now_ns();
+			}
+		}
+		close(fd);
+		t1 = now_ns();
+		fsb_hist_add(&ws->hist, lat + (t1 - t0));
+		t0 = t1;
+		ws->bytes += off;
+		if (a->verify) {
+			if (pos) {
+				check_span(w, w->buf, pos, seed, off - pos, &bad, &first);
+				t0 = now_ns();
+			}
+			if (off != a->file_size) {
+				/* short or long file: the missing or extra bytes count as wrong */
+				uint64_t diff = off > a->file_size ? off - a->file_size : a->file_size - off;
+				if (!bad)
+					first = off < a->file_size ? off : a->file_size;
+				bad += diff;
+			}
+		}
+		if (bad)
+			stop |= werr(w, "verify", dir, idx, 0, 1, first, bad);
+		ws->done++;
+		if (stop)
+			return 1;
+	}
+	return 0;
+}
+
+static int do_delete(struct fsb_wctx *w, const struct fsb_wdir *d)
+{
+	struct fsb_wstate *ws = w->ws;
+	int dfd = d->fd;
+	uint32_t dir = d->dir;
+	size_t n = d->n;
+	uint64_t t0 = now_ns();
+
+	for (size_t k = 0; k < n; k++) {
+		int r = unlinkat(dfd, w->ent[k].name, 0);
+		uint64_t t1 = now_ns();
+
+		fsb_hist_add(&ws->hist, t1 - t0);
+		t0 = t1;
+		if (r < 0 && werr(w, "unlink", dir, w->ent[k].idx, errno, 0, 0, 0))
+			return 1;
+		ws->done++;
+	}
+	if (unlinkat(d->base_fd, d->name, AT_REMOVEDIR) < 0)
+		return werr(w, "rmdir", dir, UINT32_MAX, errno, 0, 0, 0);
+	return 0;
+}
+
+/* Copy one file (src in sdfd) to a new one of the same name in ddfd through
+ * w->buf; the bytes copied in *bytes. 0, or the stop of werr(). */
+static int copy_file(struct fsb_wctx *w, int sdfd, int ddfd, uint32_t dir,
+		     const struct fsb_entry *e, uint64_t *bytes)
+{
+	int in, out, stop = 0;
+	uint64_t off = 0;
+
+	in = openat(sdfd, e->name, O_RDONLY | O_CLOEXEC);
+	if (in < 0)
+		return werr(w, "open", dir, e->idx, errno, 0, 0, 0);
+	out = openat(ddfd, e->name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (out < 0) {
+		stop = werr(w, "create", dir, e->idx, errno, 0, 0, 0);
+		close(in);
+		return stop;
+	}
+	for (;;) {
+		ssize_t r = read(in, w->buf, w->buflen), put = 0;
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			stop = werr(w, "read", dir, e->idx, errno, 0, off, 0);
+			break;
+		}
+		if (r == 0)
+			break;
+		while (put < r) {
+			ssize_t k = write(out, w->buf + put, (size_t)(r - put));
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0) {
+				stop = werr(w, "write", dir, e->idx, k < 0 ? errno : EIO, 0, off, (uint64_t)(r - put));
+				break;
+			}
+			put += k;
+			off += (uint64_t)k;
+		}
+		if (stop)
+			break;
+	}
+	if (close(out) < 0 && !stop)
+		stop = werr(w, "close", dir, e->idx, errno, 0, 0, 0);
+	close(in);
+	*bytes = off;
+	return stop;
+}
+
+/* Swap directory a and b of dfd (RENAME_EXCHANGE); where the filesystem
+ * cannot, move a aside to tmp and b to a: then tmp is the old one. */
+static int swap_dirs(int dfd, const char *a, const char *b, const char *tmp, const char **old)
+{
+#ifdef SYS_renameat2
+	if (syscall(SYS_renameat2, dfd, b, dfd, a, 2 /* RENAME_EXCHANGE */) == 0) {
+		*old = b;
+		return 0;
+	}
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+#endif
+	if (renameat(dfd, a, dfd, tmp) < 0)
+		return -1;
+	if (renameat(dfd, b, dfd, a) < 0) {
+		int e = errno;
+		renameat(dfd, tmp, dfd, a);
+		errno = e;
+		return -1;
+	}
+	*old = tmp;
+	return 0;
+}
+
+/* The rewrite remedy: copy the directory's files, in name order, into a
+ * new directory (d0003.new), swap it in place of the old one, remove the
+ * old one's files and the old directory. One latency per file copied. */
+static int do_rewrite(struct fsb_wctx *w, const struct fsb_wdir *d)
+{
+	struct fsb_wstate *ws = w->ws;
+	uint32_t dir = d->dir;
+	char nname[24], tname[24];
+	const char *old;
+	int nfd;
+
+	snprintf(nname, sizeof(nname), "%s.new", d->name);
+	snprintf(tname, sizeof(tname), "%s.old", d->name);
+	if (mkdirat(d->base_fd, nname, 0755) < 0)
+		return werr(w, "mkdir", dir, UINT32_MAX, errno, 0, 0, 0);
+	nfd = openat(d->base_fd, nname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (nfd < 0)
+		return werr(w, "open", dir, UINT32_MAX, errno, 0, 0, 0);
+	uint64_t t0 = now_ns();
+	for (size_t k = 0; k < d->n; k++) {
+		uint64_t bytes = 0, t1;
+		int stop = copy_file(w, d->fd, nfd, dir, &w->ent[k], &bytes);
+		t1 = now_ns();
+		fsb_hist_add(&ws->hist, t1 - t0);
+		t0 = t1;
+		ws->bytes += bytes;
+		if (stop) {
+			close(nfd);
+			return 1;
+		}
+		ws->done++;
+	}
+	close(nfd);
+	if (swap_dirs(d->base_fd, d->name, nname, tname, &old) < 0)
+		return werr(w, "rename", dir, UINT32_MAX, errno, 0, 0, 0);
+	/* d->fd is still the old directory, wherever it is named now */
+	for (size_t k = 0; k < d->n; k++)
+		if (unlinkat(d->fd, w->ent[k].name, 0) < 0 &&
+		    werr(w, "unlink", dir, w->ent[k].idx, errno, 0, 0, 0))
+			return 1;
+	if (unlinkat(d->base_fd, old, AT_REMOVEDIR) < 0)
+		return werr(w, "rmdir", dir, UINT32_MAX, errno, 0, 0, 0);
+	return 0;
+}
+
+/* The rewrite remedy and the read after it: with the setting on, in an
+ * aged round (2 and later). */
+static int want_rewrite(const struct fsb_config *cfg, uint32_t round)
+{
+	return cfg->rewrite && round >= 2;
+}
+
+/* The suite, in order, one row a phase: its name in the records, the walk
+ * (the order it visits the files in, the records' "order"), what comes with
+ * it (FSB_PH_*: a fresh mount, a timed sync, verification, the fault
+ * self-test, the layout record) and the work on one directory. */
+const struct fsb_phase_def fsb_phases[] = {
+	{ "create", WALK_CREATE, FSB_PH_COLD | FSB_PH_SYNC | FSB_PH_FAULT | FSB_PH_SPACE, do_create, NULL },
+	{ "stat", WALK_READDIR, FSB_PH_COLD | FSB_PH_VERIFY, do_stat, NULL },
+	{ "read", WALK_NAME, FSB_PH_COLD | FSB_PH_VERIFY, do_read, NULL },
+	{ "read_inode", WALK_INODE, FSB_PH_COLD | FSB_PH_VERIFY | FSB_PH_LAYOUT, do_read, NULL },
+	{ "rewrite", WALK_NAME, FSB_PH_COLD | FSB_PH_SYNC, do_rewrite, want_rewrite },
+	{ "read_after_rewrite", WALK_NAME, FSB_PH_COLD | FSB_PH_VERIFY, do_read, want_rewrite },
+	{ "delete", WALK_READDIR, FSB_PH_COLD | FSB_PH_SYNC, do_delete, NULL },
+	/* packing (pack = 1): the same files in one SQLite database, then in
+	 * one pack file (run/stores/pack.h) */
+	{ "sqlite_write", WALK_KEYS, FSB_PH_COLD | FSB_PH_SYNC | FSB_PH_FAULT | FSB_PH_SPACE,
+	  fsb_sqlite_write, fsb_pack_wanted },
+	{ "sqlite_read", WALK_KEYS, FSB_PH_COLD | FSB_PH_VERIFY, fsb_sqlite_read, fsb_pack_wanted },
+	{ "sqlite_delete", WALK_KEYS, FSB_PH_COLD | FSB_PH_SYNC, fsb_sqlite_delete, fsb_pack_wanted },
+	{ "pack_write", WALK_KEYS, FSB_PH_COLD | FSB_PH_SYNC | FSB_PH_FAULT | FSB_PH_SPACE,
+	  fsb_pack_write, fsb_pack_wanted },
+	{ "pack_read", WALK_KEYS, FSB_PH_COLD | FSB_PH_VERIFY, fsb_pack_read, fsb_pack_wanted },
+	{ "pack_delete", WALK_KEYS, FSB_PH_COLD | FSB_PH_SYNC, fsb_pack_delete, fsb_pack_wanted },
+};
+const size_t fsb_phase_count = sizeof(fsb_phases) / sizeof(fsb_phases[0]);
+
+const char *fsb_phase_order(const struct fsb_phase_def *ph, const char *create_order)
+{
+	static const char *const name[] = {
+		[WALK_READDIR] = "readdir", [WALK_NAME] = "name", [WALK_INODE] = "inode",
+		[WALK_KEYS] = "name",
+	};
+
+	return ph->walk == WALK_CREATE ? create_order : name[ph->walk];
+}
+
+/* A worker that cannot set up says why, in its state, and stops. */
+static void setup_failed(struct fsb_wctx *w, const char *op, uint32_t dir, int err)
+{
+	werr(w, op, dir, UINT32_MAX, err, 0, 0, 0);
+	if (w->ws->nerr)
+		w->ws->err[w->ws->nerr - 1].fatal = 1;
+	w->ws->fatal = err;
+	_exit(1);
+}
+
+static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32_t id,
+		   int ready_fd, int barrier_fd)
+{
+	const struct fsb_phase_def *ph = a->phase;
+	struct fsb_wctx w = { .a = a, .ws = ws };
+	char c = 0, dname[12];
+	void *buf;
+	int e;
+
+	/* set-up before the barrier: nothing but the measured work after it */
+	w.buflen = a->file_size < CHUNK ? (size_t)a->file_size : CHUNK;
+	if (w.buflen < 4096)
+		w.buflen = 4096;
+	/* twice buflen: a read checks its file after the close (do_read) */
+	if ((e = posix_memalign(&buf, 4096, 2 * w.buflen + 4096)))
+		setup_failed(&w, "alloc", id, e);
+	memset(buf, 0, 2 * w.buflen + 4096);
+	w.buf = buf;
+	if (ph->walk == WALK_CREATE && a->shuffled) {
+		w.perm = calloc(a->files, sizeof(*w.perm));
+		if (!w.perm)
+			setup_failed(&w, "alloc", id, errno);
+	}
+	if (ph->walk != WALK_CREATE && ph->walk != WALK_KEYS) {
+		w.cap = (size_t)a->files + 64;
+		w.ent = calloc(w.cap, sizeof(*w.ent));
+		w.lbuf = malloc(LISTBUF);
+		if (ph->walk == WALK_INODE)
+			w.tmp = calloc(w.cap, sizeof(*w.tmp));
+		if (!w.ent || !w.lbuf || (ph->walk == WALK_INODE && !w.tmp))
+			setup_failed(&w, "alloc", id, errno);
+		memset(w.lbuf, 0, LISTBUF);	/* touch the pages now */
+		for (size_t i = 0; i < w.cap; i += 4096 / sizeof(*w.ent))
+			w.ent[i].ino = 0;	/* touch the pages now */
+	}
+	if (write(ready_fd, &c, 1) != 1)
+		setup_failed(&w, "ready", id, errno);
+	close(ready_fd);
+	while (read(barrier_fd, &c, 1) < 0 && errno == EINTR)
+		;
+	ws->start_ns = now_ns();
+	for (uint32_t dir = id; dir < a->dirs; dir += a->workers) {
+		int stop = 0, dfd = -1;
+		size_t n = 0;
+
+		w.trace = dir == id;
+		fsb_dir_name(dir, dname);
+		if (ph->walk != WALK_CREATE && ph->walk != WALK_KEYS) {
+			dfd = openat(a->base_fd, dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (dfd < 0) {
+				if (werr(&w, "open", dir, UINT32_MAX, errno, 0, 0, 0))
+					break;
+				continue;
+			}
+			if (list_dir(&w, dfd, dir, &n) < 0) {
+				close(dfd);
+				break;
+			}
+			walk_sort(w.ent, n, ph->walk, w.tmp);
+			if (w.trace) {	/* the very listing the phase walks, in its order */
+				for (size_t k = 0; k < n && k < FSB_TRACE_N; k++) {
+					ws->trace_idx[k] = w.ent[k].idx;
+					ws->trace_ino[k] = w.ent[k].ino;
+				}
+				ws->ntrace = n < FSB_TRACE_N ? (uint32_t)n : FSB_TRACE_N;
+			}
+		}
+		struct fsb_wdir d = { .base_fd = a->base_fd, .fd = dfd, .dir = dir, .name = dname, .n = n };
+		stop = ph->op(&w, &d);
+		if (dfd >= 0)
+			close(dfd);
+		if (stop)
+			break;
+	}
+	ws->end_ns = now_ns();
+	ws->ended = 1;
+	_exit(0);
+}
+
+/* ---- in the parent ---- */
+
+static void progress_line(const struct fsb_phase_args *a, struct fsb_workers *w, double t0)
+{
+	uint64_t done = 0, total = (uint64_t)a->dirs * a->files;
+	double el = fsb_now() - t0;
+
+	for (uint32_t i = 0; i < a->workers; i++)
+		done += w->st[i].done;
+	fsb_msg("%s %s: %llu/%llu files (%.0f%%), %.0f files/s, %.0f s",
+		a->label, a->phase->name, (unsigned long long)done,
+		(unsigned long long)total, total ? 100.0 * (double)done / (double)total : 0.0,
+		el > 0 ? (double)done / el : 0.0, el);
+}
+
+int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
+		  struct fsb_phase_result *res)
+{
+	int ready[2], barrier[2], alive = 0, err = 0;
+	pid_t *pids;
+	char c;
+	uint64_t first = UINT64_MAX, last = 0;
+	double started, next_progress, killed_at = 0;
+
+	memset(res, 0, sizeof(*res));
+	fsb_hist_init(&res->hist);
+	if (a->workers > w->n)
+		return -EINVAL;
+	memset(w->st, 0, sizeof(struct fsb_wstate) * a->workers);
+	for (uint32_t i = 0; i < a->workers; i++)
+		fsb_hist_init(&w->st[i].hist);
+	pids = calloc(a->workers, sizeof(*pids));
+	if (!pids)
+		return -ENOMEM;
+	if (pipe2(ready, O_CLOEXEC) < 0 || pipe2(barrier, O_CLOEXEC) < 0) {
+		free(pids);
+		return -errno;
+	}
+	for (uint32_t i = 0; i < a->workers; i++) {
+		pid_t p = fork();
+		if (p < 0) {
+			err = -errno;
+			break;
+		}
+		if (p == 0) {
+			close(ready[0]);
+			close(barrier[1]);
+			worker(a, &w->st[i], i, ready[1], barrier[0]);
+		}
+		pids[i] = p;
+		alive++;
+	}
+	close(ready[1]);
+	close(barrier[0]);
+	/* wait until every worker is set up (EOF when they all wrote or died) */
+	for (int got = 0; got < alive;) {
+		ssize_t r = read(ready[0], &c, 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got++;
+	}
+	close(ready[0]);
+	if (err) {	/* could not start them all: stop those that did */
+		for (uint32_t i = 0; i < a->workers; i++)
+			if (pids[i] > 0)
+				kill(pids[i], SIGKILL);
+	}
+	close(barrier[1]);	/* go */
+	started = fsb_now();
+	next_progress = started + 2.0;
+	while (alive > 0) {
+		int status;
+		pid_t p = waitpid(-1, &status, WNOHANG);
+
+		if (p > 0) {
+			for (uint32_t i = 0; i < a->workers; i++)
+				if (pids[i] == p) {
+					pids[i] = 0;
+					alive--;
+					if (WIFSIGNALED(status))
+						w->st[i].signal = WTERMSIG(status);
+					else if (WIFEXITED(status))
+						w->st[i].exit_status = WEXITSTATUS(status);
+					if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+						res->crashed = 1;
+				}
+			continue;
+		}
+		if (p < 0 && errno != EINTR)
+			break;
+		double now = fsb_now();
+		if (a->timeout && !killed_at && now - started > a->timeout) {
+			for (uint32_t i = 0; i < a->workers; i++)
+				if (pids[i] > 0)
+					kill(pids[i], SIGKILL);
+			res->timed_out = 1;
+			killed_at = now;
+		}
+		if (killed_at && now - killed_at > 10.0)
+			break;	/* workers stuck in the kernel: leave them */
+		if (a->progress && now >= next_progress) {
+			progress_line(a, w, started);
+			next_progress = now + 2.0;
+		}
+		struct timespec ts = { 0, 10 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+	free(pids);
+	if (err)
+		return err;
+
+	for (uint32_t i = 0; i < a->workers; i++) {
+		struct fsb_wstate *s = &w->st[i];
+		if (s->start_ns && s->start_ns < first)
+			first = s->start_ns;
+		if (s->end_ns > last)
+			last = s->end_ns;
+		if (!s->ended)
+			res->crashed = 1;
+		res->files += s->done;
+		res->bytes += s->bytes;
+		res->errors += s->errors;
+		res->verify_errors += s->verify_errors;
+		if (s->fatal && !res->fatal)
+			res->fatal = s->fatal;
+		fsb_hist_merge(&res->hist, &s->hist);
+	}
+	if (res->timed_out || res->crashed)
+		last = fsb_now_ns();
+	res->span_seconds = first != UINT64_MAX && last > first ? (double)(last - first) / 1e9 : 0;
+	res->seconds = res->span_seconds;
+	if ((a->phase->flags & FSB_PH_SYNC) && !res->timed_out) {
+		double s0 = fsb_now();
+		if (syncfs(a->base_fd) < 0 && !res->fatal) {
+			res->fatal = errno;
+			res->errors++;
+		}
+		res->sync_seconds = fsb_now() - s0;
+		res->seconds += res->sync_seconds;
+	}
+	return 0;
+}
+
+/* ---- for the work of phases outside this file (run/engine/worker.h) ---- */
+
+const struct fsb_phase_args *fsb_w_args(const struct fsb_wctx *w)
+{
+	return w->a;
+}
+
+struct fsb_wstate *fsb_w_state(struct fsb_wctx *w)
+{
+	return w->ws;
+}
+
+unsigned char *fsb_w_buf(struct fsb_wctx *w, size_t *len)
+{
+	*len = w->buflen;
+	return w->buf;
+}
+
+int fsb_w_error(struct fsb_wctx *w, const char *op, uint32_t dir, uint32_t idx, int err,
+		int verify, uint64_t off, uint64_t count)
+{
+	return werr(w, op, dir, idx, err, verify, off, count);
+}

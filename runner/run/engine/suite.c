@@ -1,0 +1,834 @@
+/* suite.c: per filesystem: make it, then rounds x phases, remounting before
+ * every cold phase (never a global drop_caches). */
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lib/exec.h"
+#include "lib/msg.h"
+#include "lib/time.h"
+#include "run/stores/fill.h"
+#include "run/stores/fio.h"
+#include "run/evidence/freespace.h"
+#include "run/evidence/layout.h"
+#include "run/fs/fs.h"
+#include "run/evidence/kmsg.h"
+#include "run/engine/lava.h"
+#include "run/fs/mount.h"
+#include "run/stores/pack.h"
+#include "run/engine/phase.h"
+#include "run/engine/suite.h"
+
+struct fsrun {
+	struct fsb_ctx *c;
+	const struct fsb_fs *fs;
+	int fsi;			/* index in fsb_fs_table, -1 in dir mode */
+	const struct fsb_column *col;	/* the column: fs or a variant; NULL in dir mode */
+	const char *name;		/* the column's name, every record's "fs" */
+	const char *dev;		/* NULL in dir mode */
+	char mnt[FSB_PATH_MAX + 64];	/* where the files live */
+	unsigned long mflags;
+	char mdata[256];
+	int mounted;
+	int have_mnt_id;		/* mnt_id: the mount the phase ran on */
+	int mnt_id_unique;
+	uint64_t mnt_id;
+	int failed;
+	char reason[512];
+};
+
+static void fail(struct fsrun *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fail(struct fsrun *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (f->failed)
+		return;
+	f->failed = 1;
+	va_start(ap, fmt);
+	vsnprintf(f->reason, sizeof(f->reason), fmt, ap);
+	va_end(ap);
+}
+
+static int kernel_has(const char *type)
+{
+	FILE *fp = fopen("/proc/filesystems", "re");
+	char line[256];
+	int found = 0;
+
+	while (fp && fgets(line, sizeof(line), fp)) {
+		char *t = strchr(line, '\t');
+		t = t ? t + 1 : line;
+		t[strcspn(t, "\n")] = 0;
+		if (!strcmp(t, type))
+			found = 1;
+	}
+	if (fp)
+		fclose(fp);
+	return found;
+}
+
+/* Make sure the kernel can mount fs; load its modules when needed. */
+static int ensure_support(struct fsrun *f, char *support, size_t len)
+{
+	char modprobe[FSB_PATH_MAX], out[512] = "";
+	int loaded = 0;
+
+	if (kernel_has(f->fs->mount_type)) {
+		snprintf(support, len, "present");
+		return 0;
+	}
+	if (fsb_which("modprobe", modprobe, sizeof(modprobe)) < 0) {
+		fail(f, "kernel has no %s support and modprobe was not found", f->fs->name);
+		return -1;
+	}
+	const char *failed_mod = NULL;
+	char failed_out[512] = "";
+	for (const char *const *m = f->fs->modules; *m; m++) {
+		char *argv[] = { modprobe, (char *)*m, NULL };
+		int r = fsb_exec(argv, out, sizeof(out), 60);
+		if (r == 0) {
+			loaded++;
+		} else {
+			failed_mod = *m;
+			out[strcspn(out, "\n")] = 0;
+			snprintf(failed_out, sizeof(failed_out), "%s", out[0] ? out : "failed");
+		}
+	}
+	if (!kernel_has(f->fs->mount_type)) {
+		fail(f, "kernel has no %s support (modprobe %s: %s)", f->fs->name,
+		     failed_mod ? failed_mod : f->fs->mount_type, failed_mod ? failed_out : "loaded, still missing");
+		return -1;
+	}
+	snprintf(support, len, "module loaded by fsbench");
+	return 0;
+}
+
+/* mount(2); -errno, nothing recorded */
+static int mount_try(struct fsrun *f)
+{
+	int e = fsb_mount(f->dev, f->mnt, f->fs->mount_type, f->mflags, f->mdata);
+
+	if (e == 0)
+		f->mounted = 1;
+	return e;
+}
+
+static int mount_failed(struct fsrun *f, int e)
+{
+	fail(f, "mount %s (%s) on %s: %s", f->dev, f->name, f->mnt, strerror(e));
+	fsb_error_rec(f->c, f->name, 0, NULL, "mount", f->dev, e, 1, f->reason);
+	return -1;
+}
+
+static int do_mount(struct fsrun *f)
+{
+	int e = mount_try(f);
+
+	return e < 0 ? mount_failed(f, -e) : 0;
+}
+
+static int do_umount(struct fsrun *f)
+{
+	int e = fsb_umount(f->mnt);
+
+	if (e == 0) {
+		f->mounted = 0;
+		return 0;
+	}
+	e = -e;
+	fail(f, "umount %s (%s): %s", f->mnt, f->name, strerror(e));
+	fsb_error_rec(f->c, f->name, 0, NULL, "umount", f->mnt, e, 1, f->reason);
+	return -1;
+}
+
+/* mkfs with the real tool; records the argv and version in rec. */
+static int make_fs(struct fsrun *f, struct fsb_rec *rec)
+{
+	const struct fsb_config *cfg = &f->c->cfg;
+	char path[FSB_PATH_MAX], ver[1024] = "", out[4096] = "", opts[256], vopts[256], argtext[1024] = "";
+	char *argv[64];
+	int n = 0;
+	double t0;
+
+	if (fsb_which(f->fs->mkfs, path, sizeof(path)) < 0) {
+		fail(f, "%s not found in %s", f->fs->mkfs, FSB_TOOL_PATH);
+		return -1;
+	}
+	argv[n++] = path;
+	for (const char *const *v = f->fs->version_argv; *v && n < 8; v++)
+		argv[n++] = (char *)*v;
+	argv[n] = NULL;
+	fsb_exec(argv, ver, sizeof(ver), 30);
+	ver[strcspn(ver, "\n")] = 0;
+
+	n = 1;
+	for (const char *const *a = f->fs->mkfs_args; *a; a++)
+		argv[n++] = (char *)*a;
+	snprintf(opts, sizeof(opts), "%s", cfg->mkfs_opts[f->fsi]);
+	char *save = NULL;
+	for (char *tok = strtok_r(opts, " \t", &save); tok && n < 60; tok = strtok_r(NULL, " \t", &save))
+		argv[n++] = tok;
+	/* a variant's arguments after the user's (run/fs/variant.h) */
+	snprintf(vopts, sizeof(vopts), "%s", f->col ? f->col->mkfs : "");
+	for (char *tok = strtok_r(vopts, " \t", &save); tok && n < 60; tok = strtok_r(NULL, " \t", &save))
+		argv[n++] = tok;
+	argv[n++] = (char *)f->dev;
+	argv[n] = NULL;
+	for (int i = 0; i < n; i++) {
+		size_t o = strlen(argtext);
+		snprintf(argtext + o, sizeof(argtext) - o, "%s%s", i ? " " : "", argv[i]);
+	}
+	fsb_msg("%s: %s", f->name, argtext);
+	t0 = fsb_now();
+	int r = fsb_exec(argv, out, sizeof(out), 1800);
+	double secs = fsb_now() - t0;
+	rec_obj(rec, "mkfs");
+	rec_str(rec, "path", path);
+	rec_str(rec, "argv", argtext);
+	rec_str(rec, "version", ver);
+	rec_dbl(rec, "seconds", secs);
+	rec_close(rec);
+	if (r != 0) {
+		char *last = out + strlen(out);
+		while (last > out && (last[-1] == '\n' || last[-1] == ' '))
+			*--last = 0;
+		char *nl = strrchr(out, '\n');
+		fail(f, "%s failed (%s%d): %s", argtext, r < 0 ? "errno " : "status ",
+		     r < 0 ? -r : r, nl ? nl + 1 : out);
+		fsb_error_rec(f->c, f->name, 0, NULL, "mkfs", f->dev, r < 0 ? -r : 0, 1, f->reason);
+		return -1;
+	}
+	return 0;
+}
+
+static void emit_phase(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t round,
+		       struct fsb_workers *w, const struct fsb_phase_result *res, int cold)
+{
+	struct fsb_ctx *c = f->c;
+	const struct fsb_config *cfg = &c->cfg;
+	struct fsb_rec r;
+	char file[32];
+	uint64_t shown = 0, total_err = 0;
+
+	/* error details first, so the phase record closes the phase */
+	for (uint32_t i = 0; i < cfg->workers; i++) {
+		struct fsb_wstate *s = fsb_worker_state(w, i);
+		total_err += s->errors + s->verify_errors;
+		for (uint32_t k = 0; k < s->nerr; k++) {
+			const struct fsb_werr *e = &s->err[k];
+			char dn[12], fn[12];
+			fsb_dir_name(e->dir, dn);
+			if (e->idx == UINT32_MAX)
+				snprintf(file, sizeof(file), "%s", dn);
+			else {
+				fsb_file_name(e->idx, fn);
+				snprintf(file, sizeof(file), "%s/%s", dn, fn);
+			}
+			if (e->verify) {
+				fsb_rec_start(c, &r, "verify_error");
+				rec_str(&r, "fs", f->name);
+				rec_u64(&r, "round", round);
+				rec_str(&r, "phase", ph->name);
+				rec_str(&r, "file", file);
+				rec_str(&r, "what", e->op);
+				rec_u64(&r, "offset", e->off);
+				rec_u64(&r, "count", e->count);
+				fsb_emit(c, &r);
+			} else {
+				char msg[256];
+				if (!strcmp(e->op, "missing"))
+					snprintf(msg, sizeof(msg), "%" PRIu64 " files missing", e->count);
+				else if (!strcmp(e->op, "unexpected"))
+					snprintf(msg, sizeof(msg), "unexpected entry in directory");
+				else
+					snprintf(msg, sizeof(msg), "%s", strerror(e->err));
+				fsb_error_rec(c, f->name, (int)round, ph->name, e->op, file,
+					      e->err, e->fatal, msg);
+			}
+			shown++;
+		}
+	}
+	if (total_err > shown)
+		fsb_note(c, "%s round %u %s: %" PRIu64 " more errors not listed", f->name, round,
+			 ph->name, total_err - shown);
+
+	fsb_rec_start(c, &r, "phase");
+	rec_str(&r, "fs", f->name);
+	rec_u64(&r, "round", round);
+	rec_str(&r, "phase", ph->name);
+	/* create's order is the setting itself: name or shuffled */
+	rec_str(&r, "order", fsb_phase_order(ph, cfg->create_order));
+	rec_bool(&r, "cold", cold);
+	rec_dbl(&r, "seconds", res->seconds);
+	rec_u64(&r, "files", res->files);
+	rec_u64(&r, "bytes", res->bytes);
+	rec_dbl(&r, "files_per_s", res->seconds > 0 ? (double)res->files / res->seconds : 0);
+	rec_dbl(&r, "mib_per_s", res->seconds > 0 ? (double)res->bytes / res->seconds / 1048576.0 : 0);
+	rec_obj(&r, "lat_ns");
+	rec_u64(&r, "p50", fsb_hist_pct(&res->hist, 50));
+	rec_u64(&r, "p90", fsb_hist_pct(&res->hist, 90));
+	rec_u64(&r, "p99", fsb_hist_pct(&res->hist, 99));
+	rec_u64(&r, "p999", fsb_hist_pct(&res->hist, 99.9));
+	rec_u64(&r, "max", res->hist.count ? res->hist.max : 0);
+	rec_u64(&r, "mean", res->hist.count ? res->hist.sum / res->hist.count : 0);
+	rec_u64(&r, "ops", res->hist.count);
+	rec_close(&r);
+	rec_u64(&r, "errors", res->errors);
+	rec_u64(&r, "verify_errors", res->verify_errors);
+	rec_bool(&r, "verified", cfg->verify && (ph->flags & FSB_PH_VERIFY));
+	rec_u64(&r, "workers", cfg->workers);
+	rec_arr(&r, "worker_seconds");
+	for (uint32_t i = 0; i < cfg->workers; i++) {
+		struct fsb_wstate *s = fsb_worker_state(w, i);
+		rec_arr_dbl(&r, s->end_ns > s->start_ns ? (double)(s->end_ns - s->start_ns) / 1e9 : 0);
+	}
+	rec_close(&r);
+	if (ph->flags & FSB_PH_SYNC)
+		rec_dbl(&r, "sync_seconds", res->sync_seconds);
+	rec_dbl(&r, "span_seconds", res->span_seconds);
+	/* the order the phase really went: worker 0's first files of d0000 */
+	const struct fsb_wstate *s0 = fsb_worker_state(w, 0);
+	if (s0->ntrace) {
+		char dn[12];
+		fsb_dir_name(0, dn);
+		rec_obj(&r, "walk");
+		rec_str(&r, "dir", dn);
+		rec_arr(&r, "index");
+		for (uint32_t k = 0; k < s0->ntrace; k++)
+			rec_arr_u64(&r, s0->trace_idx[k]);
+		rec_close(&r);
+		if (ph->walk != WALK_CREATE) {
+			rec_arr(&r, "inode");
+			for (uint32_t k = 0; k < s0->ntrace; k++)
+				rec_arr_u64(&r, s0->trace_ino[k]);
+			rec_close(&r);
+		}
+		rec_close(&r);
+	}
+	if (f->have_mnt_id) {
+		rec_u64(&r, "mnt_id", f->mnt_id);
+		rec_bool(&r, "mnt_id_unique", f->mnt_id_unique);
+	}
+	if (res->timed_out)
+		rec_bool(&r, "timed_out", 1);
+	fsb_emit(c, &r);
+	fsb_lava_phase(c, f->name, round, ph->name, res->seconds,
+		       res->errors || res->verify_errors || res->timed_out);
+	if (res->verify_errors)
+		c->failed = 1;
+}
+
+/* Self-test of verification: flip one byte of a file through the filesystem
+ * (or of its copy in the phase's store). */
+static void inject_fault(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t round)
+{
+	char path[FSB_PATH_MAX + 128], rel[64];
+	unsigned long long off = 0;
+	unsigned char b;
+	int fd;
+
+	if (sscanf(f->c->cfg.fault, "%63[^:]:%llu", rel, &off) != 2) {
+		fail(f, "fault=%s: expected DIR/FILE:OFFSET", f->c->cfg.fault);
+		return;
+	}
+	const struct fsb_store *st = fsb_store_of(ph);
+	if (st) {
+		char why[FSB_PATH_MAX + 160];
+		if (st->fault(f->mnt, rel, off, why, sizeof(why)) < 0)
+			fail(f, "fault in %s: %s", st->name, why);
+		else
+			fsb_note(f->c, "%s round %u: fault injected: one bit flipped in %s at offset %llu"
+				 " in %s", f->name, round, rel, off, st->file);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/%s", f->mnt, rel);
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0 || pread(fd, &b, 1, (off_t)off) != 1) {
+		fail(f, "fault %s: %s", path, fd < 0 ? strerror(errno) : "offset past the end");
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	b ^= 0x01;
+	if (pwrite(fd, &b, 1, (off_t)off) != 1 || fsync(fd) < 0)
+		fail(f, "fault %s: %s", path, strerror(errno));
+	close(fd);
+	fsb_note(f->c, "%s round %u: fault injected: one bit flipped in %s at offset %llu", f->name,
+		 round, rel, off);
+}
+
+/* Where directory d0000's files sit on the disk, by name and by inode. */
+static void layout_record(struct fsrun *f, uint32_t round)
+{
+	struct fsb_layout lay;
+	struct fsb_rec r;
+	char dn[12];
+	int dfd, e;
+
+	fsb_dir_name(0, dn);
+	dfd = openat(AT_FDCWD, f->mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return;
+	int sub = openat(dfd, dn, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	close(dfd);
+	if (sub < 0)
+		return;
+	e = fsb_layout_dir(sub, f->c->cfg.files, &lay);
+	close(sub);
+	fsb_rec_start(f->c, &r, "layout");
+	rec_str(&r, "fs", f->name);
+	rec_u64(&r, "round", round);
+	rec_str(&r, "dir", dn);
+	if (e < 0) {
+		rec_str(&r, "error", e == -EOPNOTSUPP ? "no FIEMAP on this filesystem" : strerror(-e));
+		fsb_emit(f->c, &r);
+		return;
+	}
+	rec_u64(&r, "files", lay.files);
+	rec_u64(&r, "mapped", lay.mapped);
+	rec_u64(&r, "inline", lay.inline_data);
+	rec_dbl(&r, "extents_mean", lay.extents_mean);
+	rec_u64(&r, "extents_max", lay.extents_max);
+	for (int k = 0; k < 2; k++) {
+		const struct fsb_layout_order *o = k ? &lay.inode : &lay.name;
+		rec_obj(&r, k ? "inode_order" : "name_order");
+		rec_u64(&r, "steps", o->steps);
+		rec_dbl(&r, "forward", o->forward);
+		rec_dbl(&r, "near", o->near);
+		rec_u64(&r, "median_jump_blocks", o->median_jump);
+		rec_close(&r);
+	}
+	rec_arr(&r, "first_blocks");
+	for (uint32_t i = 0; i < lay.nfirst; i++)
+		rec_arr_u64(&r, lay.first_blocks[i]);
+	rec_close(&r);
+	rec_arr(&r, "name_blocks");
+	for (uint32_t i = 0; i < lay.nname_blocks; i++)
+		rec_arr_u64(&r, lay.name_blocks[i]);
+	rec_close(&r);
+	rec_arr(&r, "inode_blocks");
+	for (uint32_t i = 0; i < lay.ninode_blocks; i++)
+		rec_arr_u64(&r, lay.inode_blocks[i]);
+	rec_close(&r);
+	fsb_emit(f->c, &r);
+}
+
+/* The evidence on fragmentation after a round's reads (untimed): the
+ * filesystem's size and free space (statfs), then its own parts (the
+ * table's hook, run/evidence/freespace.c). Only on a device: a directory (--dir)
+ * has no filesystem row of its own. */
+static void freespace_record(struct fsrun *f, uint32_t round)
+{
+	struct statfs sf;
+	struct fsb_rec r;
+	double t0 = fsb_now();
+
+	if (!f->fs || !f->fs->freespace)
+		return;
+	fsb_rec_start(f->c, &r, "freespace");
+	rec_str(&r, "fs", f->name);
+	rec_u64(&r, "round", round);
+	if (statfs(f->mnt, &sf) == 0) {
+		rec_obj(&r, "statfs");
+		rec_u64(&r, "block_size", (uint64_t)sf.f_bsize);
+		rec_u64(&r, "size_bytes", (uint64_t)sf.f_blocks * (uint64_t)sf.f_bsize);
+		rec_u64(&r, "free_bytes", (uint64_t)sf.f_bfree * (uint64_t)sf.f_bsize);
+		rec_u64(&r, "avail_bytes", (uint64_t)sf.f_bavail * (uint64_t)sf.f_bsize);
+		rec_close(&r);
+	}
+	f->fs->freespace(&r, f->mnt, f->dev);
+	rec_dbl(&r, "seconds", fsb_now() - t0);
+	fsb_emit(f->c, &r);
+}
+
+/* Workers that died before finishing, each with what ended it (a worker
+ * that stopped on an error has its own error record with the errno). */
+static void worker_deaths(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t round,
+			  struct fsb_workers *w)
+{
+	for (uint32_t i = 0; i < f->c->cfg.workers; i++) {
+		const struct fsb_wstate *s = fsb_worker_state(w, i);
+		struct fsb_rec r;
+		char dn[12], msg[160];
+
+		if (s->ended || s->fatal)
+			continue;
+		fsb_dir_name(i, dn);
+		if (s->signal)
+			snprintf(msg, sizeof(msg), "worker %u (%s) killed by signal %d (%s)", i, dn,
+				 s->signal, strsignal(s->signal));
+		else
+			snprintf(msg, sizeof(msg), "worker %u (%s) exited with status %d before it finished",
+				 i, dn, s->exit_status);
+		fail(f, "round %u %s: %s", round, ph->name, msg);
+		fsb_rec_start(f->c, &r, "error");
+		rec_str(&r, "fs", f->name);
+		rec_u64(&r, "round", round);
+		rec_str(&r, "phase", ph->name);
+		rec_str(&r, "op", "worker");
+		rec_str(&r, "file", dn);
+		rec_i64(&r, "errno", 0);
+		rec_str(&r, "msg", msg);
+		rec_bool(&r, "fatal", 1);
+		rec_u64(&r, "worker", i);
+		if (s->signal)
+			rec_u64(&r, "signal", (uint64_t)s->signal);
+		else
+			rec_u64(&r, "exit_status", (uint64_t)s->exit_status);
+		fsb_emit(f->c, &r);
+	}
+}
+
+/* Rounds x phases on a mounted filesystem (or a directory). */
+static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_pattern *pat)
+{
+	struct fsb_ctx *c = f->c;
+	const struct fsb_config *cfg = &c->cfg;
+	int remount = f->dev != NULL;	/* a directory (--dir) is never remounted */
+	struct fsb_space sp = { 0 };	/* a phase's space record, pending (run/stores/pack.h) */
+
+	for (uint32_t round = 1; round <= cfg->rounds && !f->failed; round++) {
+		for (size_t i = 0; i < fsb_phase_count && !f->failed; i++) {
+			const struct fsb_phase_def *ph = &fsb_phases[i];
+			struct fsb_phase_args a;
+			struct fsb_phase_result res;
+			struct fsb_rec r;
+			char label[128];
+			int fd, cold = remount && (ph->flags & FSB_PH_COLD);
+
+			if (ph->wanted && !ph->wanted(cfg, round))
+				continue;
+
+			/* cold cache: unmount and mount the filesystem under test
+			 * (the first phase follows the mount after mkfs) */
+			if (cold && !(round == 1 && i == 0)) {
+				if (do_umount(f) < 0 || do_mount(f) < 0)
+					break;
+			}
+			fd = open(f->mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (fd < 0) {
+				int e = errno;
+				fail(f, "open %s: %s", f->mnt, strerror(e));
+				fsb_error_rec(c, f->name, (int)round, ph->name, "open", f->mnt, e, 1, NULL);
+				break;
+			}
+			/* what the previous phase left on disk, after this one's mount */
+			fsb_space_flush(c, &sp, f->name, fd);
+			f->have_mnt_id = fsb_mnt_id(fd, &f->mnt_id, &f->mnt_id_unique) == 0;
+			/* kernel messages so far are between phases; the phase's
+			 * own are read once it has ended */
+			fsb_kmsg_drain(c);
+			fsb_kmsg_mark(c, f->name, round, ph->name);
+			fsb_rec_start(c, &r, "phase_start");
+			rec_str(&r, "fs", f->name);
+			rec_u64(&r, "round", round);
+			rec_str(&r, "phase", ph->name);
+			fsb_emit(c, &r);
+
+			snprintf(label, sizeof(label), "%s round %u/%u", f->name, round, cfg->rounds);
+			memset(&a, 0, sizeof(a));
+			a.phase = ph;
+			a.base_fd = fd;
+			a.dirs = cfg->dirs;
+			a.files = cfg->files;
+			a.workers = cfg->workers;
+			a.round = round;
+			a.file_size = cfg->file_size;
+			a.verify = cfg->verify;
+			a.timeout = cfg->phase_timeout;
+			a.progress = cfg->progress;
+			a.shuffled = strcmp(cfg->create_order, "shuffled") == 0;
+			a.label = label;
+			a.pat = pat;
+			fsb_space_start(&sp, cfg, ph, round, fd);
+			int e = fsb_phase_run(w, &a, &res);
+			fsb_space_done(&sp, &res, cfg->file_size);
+			fsb_kmsg_mark(c, f->name, round, NULL);
+			fsb_kmsg_drain(c);	/* before the phase record, which closes the phase */
+			close(fd);
+			if (e < 0) {
+				fail(f, "%s: cannot start workers: %s", ph->name, strerror(-e));
+				fsb_error_rec(c, f->name, (int)round, ph->name, "fork", NULL, -e, 1, NULL);
+				break;
+			}
+			emit_phase(f, ph, round, w, &res, cold);
+			if ((ph->flags & FSB_PH_FAULT) && cfg->fault[0] && !res.fatal && !res.timed_out)
+				inject_fault(f, ph, round);
+			if ((ph->flags & FSB_PH_LAYOUT) && cfg->layout && !res.fatal && !res.timed_out)
+				layout_record(f, round);
+			if ((ph->flags & FSB_PH_LAYOUT) && cfg->freespace && !res.fatal && !res.timed_out)
+				freespace_record(f, round);
+			if (cfg->progress)
+				fsb_msg("%s %s: %.3f s, %.0f files/s%s", label, ph->name,
+					res.seconds, res.seconds > 0 ? (double)res.files / res.seconds : 0.0,
+					res.errors + res.verify_errors ? " (errors)" : "");
+			if (res.timed_out) {
+				fail(f, "round %u %s: timed out after %u s (phase_timeout)", round,
+				     ph->name, cfg->phase_timeout);
+				fsb_error_rec(c, f->name, (int)round, ph->name, "timeout", NULL,
+					      ETIMEDOUT, 1, f->reason);
+			} else if (res.fatal) {
+				fail(f, "round %u %s: %s", round, ph->name, strerror(res.fatal));
+			} else if (res.crashed) {
+				worker_deaths(f, ph, round, w);
+				if (!f->failed) {	/* not one of them: say so all the same */
+					fail(f, "round %u %s: a worker process died", round, ph->name);
+					fsb_error_rec(c, f->name, (int)round, ph->name, "worker", NULL, 0, 1,
+						      f->reason);
+				}
+			} else if (res.errors) {
+				fail(f, "round %u %s: %" PRIu64 " errors", round, ph->name, res.errors);
+			}
+		}
+	}
+	if (sp.on && !f->failed) {	/* the last phase's */
+		int fd = open(f->mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		fsb_space_flush(c, &sp, f->name, fd);
+		if (fd >= 0)
+			close(fd);
+	}
+}
+
+static void fs_end(struct fsrun *f, const char *status)
+{
+	struct fsb_rec r;
+
+	fsb_kmsg_drain(f->c);
+	fsb_rec_start(f->c, &r, "fs_end");
+	rec_str(&r, "fs", f->name);
+	rec_str(&r, "status", status);
+	rec_str(&r, "reason", f->reason);
+	fsb_emit(f->c, &r);
+	fsb_kmsg_mark(f->c, NULL, 0, NULL);
+	if (!strcmp(status, "ok"))
+		f->c->fs_ok++;
+	else {
+		f->c->fs_failed++;
+		f->c->failed = 1;
+		fsb_msg("%s: %s", f->name, f->reason);
+	}
+}
+
+/* A fresh filesystem for the fio workloads or fill: umount, mkfs, mount. */
+static int remake(void *arg, const char *for_what, char *why, size_t len)
+{
+	struct fsrun *f = arg;
+	struct fsb_rec r;
+
+	fsb_rec_start(f->c, &r, "mkfs");
+	rec_str(&r, "fs", f->name);
+	rec_str(&r, "for", for_what);
+	if ((f->mounted && do_umount(f) < 0) || make_fs(f, &r) < 0 || do_mount(f) < 0) {
+		snprintf(why, len, "%s", f->reason);
+		return -1;
+	}
+	fsb_emit(f->c, &r);
+	return 0;
+}
+
+/* The fio workloads and the fill test (run/stores/fio.h, run/stores/fill.h) after the
+ * rounds, each on a fresh filesystem. */
+static void fio_fill(struct fsrun *f)
+{
+	struct fsb_fresh fr = { .fs = f->name, .mnt = f->mnt, .fresh = !f->c->cfg.smallfile,
+				.remake = f->dev ? remake : NULL, .arg = f };
+	char why[512];
+
+	if (fsb_fio_fs(f->c, &fr, why, sizeof(why)) < 0)
+		fail(f, "%s", why);
+	if ((f->mounted || !f->dev) && fsb_fill_fs(f->c, &fr, why, sizeof(why)) < 0)
+		fail(f, "%s", why);
+}
+
+/* The mount of fs_start as the kernel reports it. */
+static void mountinfo_json(struct fsrun *f, struct fsb_rec *r)
+{
+	struct fsb_mountinfo mi;
+	int e = fsb_mountinfo(f->mnt, &mi);
+
+	rec_obj(r, "mountinfo");
+	if (e < 0) {
+		rec_str(r, "error", strerror(-e));
+	} else {
+		rec_str(r, "type", mi.type);
+		rec_str(r, "source", mi.source);
+		rec_str(r, "opts", mi.opts);
+		rec_str(r, "super_opts", mi.super_opts);
+	}
+	rec_close(r);
+}
+
+static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const struct fsb_column *col,
+			  struct fsb_workers *w, const struct fsb_pattern *pat)
+{
+	int fsi = col->fsi;
+	struct fsrun f = { .c = c, .fs = &fsb_fs_table[fsi], .fsi = fsi, .col = col, .name = col->name,
+			   .dev = t->path };
+	struct fsb_rec r;
+	char support[64], mopts[512];
+
+	snprintf(f.mnt, sizeof(f.mnt), "%s", c->cfg.mnt);
+	fsb_kmsg_mark(c, f.name, 0, NULL);
+	/* mount_opts.FS, then a variant's options: the later wins */
+	snprintf(mopts, sizeof(mopts), "%s%s%s", c->cfg.mount_opts[fsi],
+		 c->cfg.mount_opts[fsi][0] && col->mount[0] ? "," : "", col->mount);
+	if (fsb_mount_opts(mopts, &f.mflags, f.mdata, sizeof(f.mdata)) < 0) {
+		fail(&f, "mount_opts.%s%s%s: too long", f.fs->name, col->is_variant ? " with variant " : "",
+		     col->is_variant ? col->name : "");
+		fs_end(&f, "failed");
+		return;
+	}
+	if (ensure_support(&f, support, sizeof(support)) < 0) {
+		fs_end(&f, "skipped");
+		return;
+	}
+	fsb_rec_start(c, &r, "fs_start");
+	rec_str(&r, "fs", f.name);
+	rec_str(&r, "device", f.dev);
+	rec_str(&r, "support", support);
+	rec_str(&r, "mount_opts", mopts);
+	rec_str(&r, "mnt", f.mnt);
+	if (col->is_variant) {
+		rec_obj(&r, "variant");
+		rec_str(&r, "name", col->name);
+		rec_str(&r, "base", f.fs->name);
+		rec_str(&r, "mkfs", col->mkfs);
+		rec_str(&r, "mount", col->mount);
+		rec_str(&r, "source", col->source);
+		rec_close(&r);
+	}
+	if (make_fs(&f, &r) < 0) {
+		char p[FSB_PATH_MAX];
+		fs_end(&f, fsb_which(f.fs->mkfs, p, sizeof(p)) < 0 ? "skipped" : "failed");
+		return;
+	}
+	/* the first mount before fs_start is written, so that it holds the
+	 * options the kernel applied */
+	int me = mount_try(&f);
+	if (me == 0)
+		mountinfo_json(&f, &r);
+	fsb_emit(c, &r);
+	if (me < 0)
+		mount_failed(&f, -me);
+	else if (c->cfg.smallfile)
+		run_rounds(&f, w, pat);
+	if (f.mounted && !f.failed)
+		fio_fill(&f);
+	if (f.mounted && do_umount(&f) < 0)
+		umount2(f.mnt, MNT_DETACH);
+	fs_end(&f, f.failed ? "failed" : "ok");
+}
+
+static int rm_tree(int dfd, int depth)
+{
+	DIR *d;
+	struct dirent *e;
+	int fd = dup(dfd);
+
+	if (fd < 0 || !(d = fdopendir(fd)))
+		return -1;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (unlinkat(dfd, e->d_name, 0) == 0)
+			continue;
+		if ((errno == EISDIR || errno == EPERM) && depth < 4) {
+			int sub = openat(dfd, e->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (sub >= 0) {
+				rm_tree(sub, depth + 1);
+				close(sub);
+			}
+			unlinkat(dfd, e->d_name, AT_REMOVEDIR);
+		}
+	}
+	closedir(d);
+	return 0;
+}
+
+static void run_dir(struct fsb_ctx *c, struct fsb_workers *w, const struct fsb_pattern *pat)
+{
+	struct fsrun f = { .c = c, .fsi = -1 };
+	struct statfs sf;
+	struct fsb_rec r;
+	char id[24];
+
+	snprintf(id, sizeof(id), "%016" PRIx64, c->run_id);
+	snprintf(f.mnt, sizeof(f.mnt), "%s/fsbench-%s", c->cfg.dir, id);
+	f.name = (statfs(c->cfg.dir, &sf) == 0 && fsb_fs_name_of_magic((unsigned long)sf.f_type))
+		 ? fsb_fs_name_of_magic((unsigned long)sf.f_type) : "dir";
+	fsb_kmsg_mark(c, f.name, 0, NULL);
+	if (mkdir(f.mnt, 0755) < 0) {
+		int e = errno;
+		fail(&f, "mkdir %s: %s", f.mnt, strerror(e));
+		fsb_error_rec(c, f.name, 0, NULL, "mkdir", f.mnt, e, 1, NULL);
+		fs_end(&f, "failed");
+		return;
+	}
+	fsb_rec_start(c, &r, "fs_start");
+	rec_str(&r, "fs", f.name);
+	rec_str(&r, "dir", f.mnt);
+	rec_str(&r, "support", "existing directory: no mkfs, no remount, warm cache");
+	fsb_emit(c, &r);
+	if (c->cfg.smallfile)
+		run_rounds(&f, w, pat);
+	if (!f.failed)
+		fio_fill(&f);
+	int fd = open(f.mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		rm_tree(fd, 0);
+		close(fd);
+	}
+	rmdir(f.mnt);
+	fs_end(&f, f.failed ? "failed" : "ok");
+}
+
+void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
+{
+	struct fsb_workers *w = fsb_workers_new(c->cfg.workers);
+	struct fsb_pattern *pat = malloc(sizeof(*pat));
+	char list[sizeof(c->cfg.fs)], *save = NULL;
+
+	if (!w || !pat) {
+		fsb_error_rec(c, NULL, 0, NULL, "alloc", NULL, ENOMEM, 1, "cannot allocate worker state");
+		c->failed = 1;
+		fsb_workers_free(w);
+		free(pat);
+		return;
+	}
+	fsb_pattern_init(pat);
+	if (!target) {
+		run_dir(c, w, pat);
+	} else {
+		int e = fsb_mkdir_p(c->cfg.mnt);
+		if (e < 0 || fsb_mnt_in_use(c->cfg.mnt)) {
+			char msg[FSB_PATH_MAX + 64];
+			snprintf(msg, sizeof(msg), "mount point %s: %s", c->cfg.mnt,
+				 e < 0 ? strerror(-e) : "something is already mounted there");
+			fsb_msg("%s", msg);
+			fsb_error_rec(c, NULL, 0, NULL, "mnt", c->cfg.mnt, e < 0 ? -e : EBUSY, 1, msg);
+			c->failed = 1;
+		} else {
+			snprintf(list, sizeof(list), "%s", c->cfg.fs);
+			for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+				struct fsb_column col;
+				if (fsb_config_column(&c->cfg, tok, &col) == 0)	/* checked by the config */
+					run_device_fs(c, target, &col, w, pat);
+			}
+			if (fsb_fio_raw(c, target) < 0)
+				c->failed = 1;
+		}
+	}
+	fsb_workers_free(w);
+	free(pat);
+}

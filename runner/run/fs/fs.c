@@ -1,0 +1,103 @@
+/* fs.c: the filesystems the suite runs on. Adding one is adding a row. */
+#include <string.h>
+
+#include "run/evidence/freespace.h"
+#include "run/fs/fs.h"
+
+static const char *const ext4_args[] = { "-t", "ext4", "-F", "-q", NULL };
+static const char *const ext4_ver[] = { "-V", NULL };
+static const char *const ext4_mods[] = { "crc32c_generic", "ext4", NULL };
+static const char *const ext4_files[] = { "/etc/mke2fs.conf", NULL };
+
+static const char *const xfs_args[] = { "-f", "-q", NULL };
+static const char *const xfs_ver[] = { "-V", NULL };
+static const char *const xfs_mods[] = { "crc32c_generic", "xfs", NULL };
+
+static const char *const btrfs_args[] = { "-f", "-q", NULL };
+static const char *const btrfs_ver[] = { "--version", NULL };
+static const char *const btrfs_mods[] = { "crc32c_generic", "btrfs", NULL };
+
+static const char *const f2fs_args[] = { "-f", "-q", NULL };
+static const char *const f2fs_ver[] = { "-V", NULL };
+static const char *const f2fs_mods[] = { "crc32_generic", "f2fs", NULL };
+static const char *const no_files[] = { NULL };
+
+/* the freespace record's tools: ext4's defrag score (free extents come
+ * from GETFSMAP, as for XFS); btrfs's allocation and f2fs's segments are
+ * in /sys and /proc */
+static const char *const ext4_tools[] = { "e4defrag", NULL };
+static const char *const no_tools[] = { NULL };
+
+const struct fsb_fs fsb_fs_table[] = {
+	{ "ext4", "mke2fs", ext4_args, ext4_ver, "ext4", ext4_mods, 0xEF53,
+	  "e2fsprogs", ext4_files, ext4_tools, fsb_freespace_ext4 },
+	{ "xfs", "mkfs.xfs", xfs_args, xfs_ver, "xfs", xfs_mods, 0x58465342,
+	  "xfsprogs", no_files, no_tools, fsb_freespace_xfs },
+	{ "btrfs", "mkfs.btrfs", btrfs_args, btrfs_ver, "btrfs", btrfs_mods, 0x9123683E,
+	  "btrfs-progs", no_files, no_tools, fsb_freespace_btrfs },
+	{ "f2fs", "mkfs.f2fs", f2fs_args, f2fs_ver, "f2fs", f2fs_mods, 0xF2F52010,
+	  "f2fs-tools", no_files, no_tools, fsb_freespace_f2fs },
+};
+const size_t fsb_fs_count = sizeof(fsb_fs_table) / sizeof(fsb_fs_table[0]);
+
+int fsb_fs_index(const char *name)
+{
+	for (size_t i = 0; i < fsb_fs_count; i++)
+		if (strcmp(fsb_fs_table[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+const char *fsb_fs_name_of_magic(unsigned long magic)
+{
+	static const struct { unsigned long magic; const char *name; } other[] = {
+		{ 0x01021994, "tmpfs" }, { 0x6969, "nfs" }, { 0x65735546, "fuse" },
+		{ 0x2FC12FC1, "zfs" }, { 0x4d44, "vfat" }, { 0x794c7630, "overlay" },
+	};
+
+	for (size_t i = 0; i < fsb_fs_count; i++)
+		if (fsb_fs_table[i].magic == (magic & 0xffffffffUL))
+			return fsb_fs_table[i].name;
+	for (size_t i = 0; i < sizeof(other) / sizeof(other[0]); i++)
+		if (other[i].magic == (magic & 0xffffffffUL))
+			return other[i].name;
+	return NULL;
+}
+
+const char *fsb_fs_names(void)
+{
+	static char buf[128];
+
+	if (!buf[0]) {
+		for (size_t i = 0; i < fsb_fs_count; i++) {
+			if (i)
+				strcat(buf, ",");
+			strcat(buf, fsb_fs_table[i].name);
+		}
+	}
+	return buf;
+}
+
+static int write_list(FILE *f, const char *const *v)
+{
+	if (!*v)
+		return fputc('-', f) == EOF ? -1 : 0;
+	for (size_t i = 0; v[i]; i++)
+		if (fprintf(f, "%s%s", i ? "," : "", v[i]) < 0)
+			return -1;
+	return 0;
+}
+
+int fsb_fs_write_table(FILE *f)
+{
+	for (size_t i = 0; i < fsb_fs_count; i++) {
+		const struct fsb_fs *fs = &fsb_fs_table[i];
+
+		if (fprintf(f, "%s\t%s\t%s\t", fs->name, fs->mkfs, fs->package) < 0 ||
+		    write_list(f, fs->modules) < 0 || fputc('\t', f) == EOF ||
+		    write_list(f, fs->files) < 0 || fputc('\t', f) == EOF ||
+		    write_list(f, fs->tools) < 0 || fputc('\n', f) == EOF)
+			return -1;
+	}
+	return fflush(f) == EOF ? -1 : 0;
+}

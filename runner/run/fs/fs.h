@@ -1,0 +1,44 @@
+/* fs.h: the table of filesystems the suite knows, one row each. The image
+ * build and the tests read it too, through `fsbench config --filesystems`. */
+#ifndef FSB_FS_H
+#define FSB_FS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct fsb_rec;
+
+struct fsb_fs {
+	const char *name;		/* ext4, xfs, ... (also the config name) */
+	const char *mkfs;		/* program, searched in FSB_TOOL_PATH */
+	const char *const *mkfs_args;	/* default arguments, before mkfs_opts and the device */
+	const char *const *version_argv;	/* argv (after the program) printing the version */
+	const char *mount_type;		/* mount(2) type */
+	const char *const *modules;	/* kernel modules to modprobe, in order */
+	unsigned long magic;		/* statfs f_type */
+	const char *package;		/* Debian package holding mkfs (put in the image) */
+	const char *const *files;	/* files mkfs reads, copied from the package into the image */
+	/* The freespace record's evidence (run/evidence/freespace.c): the programs it
+	 * runs (searched in FSB_TOOL_PATH, put in the image from the same
+	 * package as mkfs) and the hook that adds this filesystem's parts to
+	 * the record, given the mount point and the device. */
+	const char *const *tools;
+	void (*freespace)(struct fsb_rec *r, const char *mnt, const char *dev);
+};
+
+
+extern const struct fsb_fs fsb_fs_table[];
+extern const size_t fsb_fs_count;
+
+int fsb_fs_index(const char *name);		/* -1 when unknown */
+const char *fsb_fs_name_of_magic(unsigned long magic);	/* NULL when unknown */
+/* Comma-separated list of every known name, for messages. */
+const char *fsb_fs_names(void);
+/* The table as text, one line per filesystem, fields separated by a tab:
+ * name, mkfs program, Debian package, kernel modules (comma-separated, in
+ * load order), files mkfs reads (comma-separated, "-" for none), the
+ * freespace record's tools (comma-separated, "-" for none). Returns 0,
+ * or -1 with errno set when writing fails. */
+int fsb_fs_write_table(FILE *f);
+
+#endif

@@ -1,0 +1,229 @@
+/* variant.c: the built-in variants of the filesystems, one row each, and
+ * the syntax of a column name and of a definition (see variant.h). Adding
+ * a built-in variant is adding a row. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "run/fs/fs.h"
+#include "run/fs/variant.h"
+
+const struct fsb_variant fsb_variant_table[] = {
+	{ "ext4:noatime", "", "noatime",
+	  "no access-time update when a file is read (the default relatime writes the inode at the first read after a write)" },
+	{ "ext4:nojournal", "-O ^has_journal", "",
+	  "no journal: metadata written once, no crash consistency" },
+	{ "xfs:agcount32", "-d agcount=32", "",
+	  "32 allocation groups (mkfs.xfs makes 4 on one disk up to 4 TiB): more allocation in parallel; needs a target of 2.2 GiB or more (a group holds the 64 MiB log)" },
+	{ "btrfs:zstd", "", "compress=zstd",
+	  "file data compressed with zstd" },
+	{ "f2fs:s4z4", "-s 4 -z 4", "",
+	  "4 segments per section, 4 sections per zone (default 1 and 1): a larger unit of garbage collection" },
+	{ "f2fs:op10", "-o 10", "",
+	  "10 % of the space overprovisioned for garbage collection (mkfs.f2fs picks the ratio from the size: 2 % of 10 GiB)" },
+	{ "f2fs:gc", "", "background_gc=on",
+	  "background garbage collection on: the kernel's default, so this column is f2fs again unless mount_opts.f2fs turns it off" },
+};
+const size_t fsb_variant_count = sizeof(fsb_variant_table) / sizeof(fsb_variant_table[0]);
+
+const struct fsb_variant *fsb_variant_builtin(const char *name)
+{
+	for (size_t i = 0; i < fsb_variant_count; i++)
+		if (!strcmp(fsb_variant_table[i].name, name))
+			return &fsb_variant_table[i];
+	return NULL;
+}
+
+int fsb_variant_base(const char *name)
+{
+	char base[FSB_VARIANT_NAME_MAX];
+	size_t n = strcspn(name, ":");
+
+	if (n >= sizeof(base))
+		return -1;
+	memcpy(base, name, n);
+	base[n] = 0;
+	return fsb_fs_index(base);
+}
+
+int fsb_variant_name_check(const char *name, char *why, size_t len)
+{
+	const char *colon = strchr(name, ':');
+	size_t n = colon ? (size_t)(colon - name) : strlen(name);
+
+	if (fsb_variant_base(name) < 0) {
+		if (colon)
+			snprintf(why, len, "unknown base filesystem '%.*s' of variant '%.40s'; allowed: %s",
+				 (int)(n > 20 ? 20 : n), name, name, fsb_fs_names());
+		else
+			snprintf(why, len, "unknown filesystem '%.40s'; allowed: %s, or a variant FS:NAME",
+				 name, fsb_fs_names());
+		return -1;
+	}
+	if (!colon)
+		return 0;
+	const char *s = colon + 1;
+	size_t k = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_");
+	if (!*s || s[k] || k > FSB_VARIANT_SUFFIX_MAX) {
+		snprintf(why, len, "bad variant name '%.40s'; allowed: FS:NAME, NAME 1 to %d of a-z, 0-9, _",
+			 name, FSB_VARIANT_SUFFIX_MAX);
+		return -1;
+	}
+	return 0;
+}
+
+/* One part's text into dst, or why it is too long. */
+static int put_part(char *dst, size_t len, const char *part, const char *text, char *why, size_t wlen)
+{
+	if (strlen(text) >= len) {
+		snprintf(why, wlen, "%s: too long; allowed: up to %zu characters", part, len - 1);
+		return -1;
+	}
+	strcpy(dst, text);
+	return 0;
+}
+
+int fsb_variant_parse(const char *val, char *mkfs, size_t mlen, char *mount, size_t olen,
+		      char *why, size_t wlen)
+{
+	char args[1024];
+	size_t o = 0;
+	int have_mkfs = 0, have_mount = 0, in_mkfs = 0;
+	const char *p = val;
+
+	mkfs[0] = mount[0] = 0;
+	args[0] = 0;
+	for (;;) {
+		char word[1024];
+		size_t n;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		n = strcspn(p, " \t\n\r\f\v");
+		if (n >= sizeof(word)) {
+			snprintf(why, wlen, "too long");
+			return -1;
+		}
+		memcpy(word, p, n);
+		word[n] = 0;
+		p += n;
+		if (!strncmp(word, "mkfs:", 5)) {
+			if (have_mkfs) {
+				snprintf(why, wlen, "mkfs: given twice; allowed: mkfs:ARGS and mount:OPTS, each at most once");
+				return -1;
+			}
+			have_mkfs = in_mkfs = 1;
+			if (!word[5])
+				continue;
+			memmove(word, word + 5, n - 4);
+		} else if (!strncmp(word, "mount:", 6)) {
+			if (have_mount) {
+				snprintf(why, wlen, "mount: given twice; allowed: mkfs:ARGS and mount:OPTS, each at most once");
+				return -1;
+			}
+			have_mount = 1;
+			in_mkfs = 0;
+			if (put_part(mount, olen, "mount:", word + 6, why, wlen) < 0)
+				return -1;
+			continue;
+		} else if (!in_mkfs) {
+			if (have_mount)
+				snprintf(why, wlen, "'%.40s' after mount:%.40s: mount options are one word, comma-separated without spaces",
+					 word, mount);
+			else
+				snprintf(why, wlen, "'%.40s' is neither mkfs:ARGS nor mount:OPTS; allowed: mkfs:ARGS, mount:OPTS or both",
+					 word);
+			return -1;
+		}
+		int k = snprintf(args + o, sizeof(args) - o, "%s%s", o ? " " : "", word);
+		if (k < 0 || (size_t)k >= sizeof(args) - o) {
+			snprintf(why, wlen, "mkfs: too long");
+			return -1;
+		}
+		o += (size_t)k;
+	}
+	if (!have_mkfs && !have_mount) {
+		snprintf(why, wlen, "empty; allowed: mkfs:ARGS, mount:OPTS or both");
+		return -1;
+	}
+	return put_part(mkfs, mlen, "mkfs:", args, why, wlen);
+}
+
+int fsb_variant_text(char *buf, size_t len, const char *mkfs, const char *mount)
+{
+	int n;
+
+	if (*mkfs && *mount)
+		n = snprintf(buf, len, "mkfs:%s mount:%s", mkfs, mount);
+	else if (*mount)
+		n = snprintf(buf, len, "mount:%s", mount);
+	else
+		n = snprintf(buf, len, "mkfs:%s", mkfs);
+	return n < 0 || (size_t)n >= len ? -1 : n;
+}
+
+void fsb_variant_names(char *buf, size_t len, int base)
+{
+	size_t o = 0;
+
+	if (len)
+		buf[0] = 0;
+	for (size_t i = 0; i < fsb_variant_count && o < len; i++) {
+		if (base >= 0 && fsb_variant_base(fsb_variant_table[i].name) != base)
+			continue;
+		int k = snprintf(buf + o, len - o, "%s%s", o ? "," : "", fsb_variant_table[i].name);
+		if (k < 0)
+			break;
+		o += (size_t)k;
+	}
+}
+
+const char *fsb_variant_all_columns(void)
+{
+	static char buf[256];
+
+	if (!buf[0]) {
+		size_t o = 0;
+		for (size_t f = 0; f < fsb_fs_count; f++) {
+			char v[200];
+			fsb_variant_names(v, sizeof(v), (int)f);
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%s%s%s", o ? "," : "",
+					      fsb_fs_table[f].name, v[0] ? "," : "", v);
+		}
+	}
+	return buf;
+}
+
+int fsb_variant_doc(FILE *f, enum fsb_doc_fmt fmt)
+{
+	if (fmt == DOC_MARKDOWN)
+		fputs("| variant | base | mkfs | mount | what it changes |\n|---|---|---|---|---|\n", f);
+	for (size_t i = 0; i < fsb_variant_count; i++) {
+		const struct fsb_variant *v = &fsb_variant_table[i];
+		const char *base = fsb_fs_table[fsb_variant_base(v->name)].name;
+
+		if (fmt == DOC_TEXT) {
+			fprintf(f, "%s\t%s\t%s\t%s\t%s\n", v->name, base, *v->mkfs ? v->mkfs : "-",
+				*v->mount ? v->mount : "-", v->about);
+		} else if (fmt == DOC_MARKDOWN) {
+			fprintf(f, "| `%s` | %s | %s%s%s | %s%s%s | ", v->name, base,
+				*v->mkfs ? "`" : "", *v->mkfs ? v->mkfs : "-", *v->mkfs ? "`" : "",
+				*v->mount ? "`" : "", *v->mount ? v->mount : "-", *v->mount ? "`" : "");
+			fsb_doc_put(f, fmt, v->about);
+			fputs(" |\n", f);
+		} else {
+			char text[512];
+			fputc('*', f);
+			fsb_doc_put(f, fmt, v->name);
+			fputs("*\n\t", f);
+			snprintf(text, sizeof(text), "%s; mkfs: %s; mount: %s. %s", base,
+				 *v->mkfs ? v->mkfs : "-", *v->mount ? v->mount : "-", v->about);
+			fsb_doc_put(f, fmt, text);
+			fputs("\n\n", f);
+		}
+	}
+	return ferror(f) || fflush(f) == EOF ? -1 : 0;
+}

@@ -1,0 +1,879 @@
+/* settings.c: the key table, parsing of each layer, merging and printing.
+ *
+ * Layers, lowest to highest: built-in defaults < profile < --config FILE <
+ * kernel command line (fsbench.KEY=VALUE) < command-line options.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/kv.h"
+#include "lib/msg.h"
+#include "run/settings.h"
+#include "run/stores/fio.h"
+#include "run/fs/fs.h"
+#include "run/fs/variant.h"
+#include "log/record.h"
+
+enum ktype { K_STR, K_U32, K_SIZE, K_BOOL, K_FSLIST, K_PROFILE, K_CHOICE };
+
+struct key {
+	const char *name;
+	enum ktype type;
+	size_t off;
+	size_t size;
+	uint64_t min, max;
+	const char *def;
+	const char *help;
+};
+
+#define F(field) offsetof(struct fsb_config, field), sizeof(((struct fsb_config *)0)->field)
+
+/* "Every filesystem of the table, in its order" (run/fs/fs.c), where a default
+ * or a profile names the filesystems: the list is written in one place. */
+static const char all_fs[] = "every filesystem";
+/* Every filesystem, each followed by its built-in variants (run/fs/variant.c). */
+static const char all_columns[] = "every filesystem and variant";
+/* A built-in value as the settings read it. */
+static const char *builtin(const char *v)
+{
+	return v == all_fs ? fsb_fs_names() : v == all_columns ? fsb_variant_all_columns() : v;
+}
+
+static const struct key keys[] = {
+	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
+	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`) and packing (`pack`: SQLite and a pack file), beside the `freespace` and `layout` evidence (both on by default), files created in name order (under QEMU TCG 21 min at `files = 1000`, the whole profile about 7 h; about 30 min on hardware; runner/README.md, Profiles); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (4 min under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: 11 min under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (12 min under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix)" },
+	{ "fs", K_FSLIST, F(fs), 0, 0, all_fs,
+	  "filesystems, comma-separated, run in this order; each a filesystem FS or a variant of one, FS:NAME (`variant.FS:NAME`), run as a column of its own" },
+	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
+	{ "files", K_U32, F(files), 1, 10000000, "20000", "files per directory" },
+	{ "file_size", K_SIZE, F(file_size), 1, 64ull << 20, "4096",
+	  "bytes per file (suffixes `k`, `M`: 1024-based)" },
+	{ "workers", K_U32, F(workers), 1, 4096, "16",
+	  "worker processes, at most `dirs`; directories are dealt out round-robin" },
+	{ "rounds", K_U32, F(rounds), 1, 100, "3",
+	  "rounds per filesystem: round 1 on a fresh mkfs, later rounds on the aged filesystem" },
+	{ "phase_timeout", K_U32, F(phase_timeout), 0, 604800, "3600",
+	  "seconds a phase may take before its workers are killed and the filesystem fails (0 = no limit)" },
+	{ "target", K_STR, F(target), 0, 0, "",
+	  "the disk to format and run on (destroyed!): `/dev/NAME`, `path:P`, `partlabel:L`, `serial:S`, `wwn:W` or `model:GLOB`; exactly one disk must match" },
+	{ "dir", K_STR, F(dir), 0, 0, "",
+	  "an existing directory to run in instead of a target: no mkfs, no remount, warm cache" },
+	{ "log", K_STR, F(log), 0, 0, "",
+	  "crash-safe results log: a file, a raw partition, or `partlabel:NAME`" },
+	{ "log_size", K_SIZE, F(log_size), 0, UINT64_MAX, "0",
+	  "largest size of a log file in bytes (0 = no limit; a partition is limited by its size)" },
+	{ "mnt", K_STR, F(mnt), 0, 0, "/tmp/fsbench-mnt",
+	  "mount point for the filesystem under test (created if missing)" },
+	{ "prefix", K_STR, F(prefix), 0, 0, "",
+	  "text printed before every record on stdout (the boot image prints `FSBENCH:` on its serial console)" },
+	{ "yes", K_BOOL, F(yes), 0, 1, "0", "really format the target (without it: print what would be destroyed and stop)" },
+	{ "verify", K_BOOL, F(verify), 0, 1, "1", "check every byte read against the expected pattern" },
+	{ "progress", K_BOOL, F(progress), 0, 1, "1",
+	  "progress line on stderr (fs, round, phase, files done/total, rate) at most every 2 seconds" },
+	{ "create_order", K_CHOICE, F(create_order), 0, 0, "name",
+	  "order of the create phase in each directory. `name`: in name order, as in runner/SUITE.md (name order = creation order); `shuffled`: in a fixed random order per directory and round (the same on every machine), so name order no longer follows creation, inode or disk order: runner/SUITE.md's aged-ext4 condition on any filesystem, to see the inode-order remedy. The create record's `order` says which: name|shuffled" },
+	{ "layout", K_BOOL, F(layout), 0, 1, "1",
+	  "after each round's reads, map directory `d0000`'s files with FIEMAP (untimed) and record how file-name order and inode order follow the disk (`layout` record)" },
+	{ "freespace", K_BOOL, F(freespace), 0, 1, "1",
+	  "after each round's reads, record the evidence on fragmentation (untimed, `freespace` record): the free-space extents (GETFSMAP: ext4, XFS), ext4's `e4defrag -c` score, btrfs's allocation (/sys/fs/btrfs, as `btrfs filesystem usage -b` shows it), f2fs's segments (/proc/fs/f2fs/DEV/segment_info, /sys/fs/f2fs/DEV/); not in `dir` mode" },
+	{ "rewrite", K_BOOL, F(rewrite), 0, 1, "0",
+	  "the rewrite remedy in every aged round (2 and later), after the reads: phase `rewrite` copies each directory file by file in name order to a new one, swaps it in place of the old one and removes the old (timed with syncfs), then phase `read_after_rewrite` reads by name again, cold and verified" },
+	{ "on_finish", K_CHOICE, F(on_finish), 0, 0, "poweroff",
+	  "boot image only: what init does after the run (`shell`: a BusyBox shell on the console): poweroff|reboot|halt|shell" },
+	{ "lava", K_BOOL, F(lava), 0, 1, "0",
+	  "lines for a LAVA `monitors` test on stdout (the console): `FSBENCH-LAVA: start run=ID` after run_start, `FSBENCH-RESULT: test_case_id=FS-rROUND-PHASE result=pass|fail measurement=SECONDS units=s` after each phase; the boot image adds the verdict's checks, `fsbench-run` and `FSBENCH-LAVA: end run=ID` (runner/FORMATS.md)" },
+	{ "fault", K_STR, F(fault), 0, 0, "",
+	  "self-test of verification: after each create, flip one bit of the byte at OFFSET of DIR/FILE (`DIR/FILE:OFFSET`, e.g. `d0001/f0000007:100`); the read phases must report it" },
+	{ "smallfile", K_BOOL, F(smallfile), 0, 1, "1",
+	  "run the small-file rounds x phases of runner/SUITE.md on each filesystem (1 but in the profiles `fio` and `fill`); 0: only the `fio` workloads and `fill`" },
+	{ "fio", K_STR, F(fio), 0, 0, "",
+	  "block-level fio workloads of runner/SUITE.md, comma-separated, run with the real `fio` on each filesystem (one file on a fresh mkfs) after its rounds, and with `fio_raw` on the raw target: `oltp` (randrw 70 % read, 4k, iodepth 32, 16 jobs), `web` (read, 1M, iodepth 8, 8 jobs), `vm` (randrw 50 %, 64k, iodepth 16, 32 jobs), `randwrite` (4k, iodepth 32, 1 job); all libaio, direct=1, time-based; empty (but in the profile `fio`): none (`fio` record)" },
+	{ "fio_runtime", K_U32, F(fio_runtime), 1, 86400, "30",
+	  "seconds each fio workload runs (fio's runtime, time_based; 30 but in the profiles `fio` and `fill`); also the length of each 4 KiB random write of `fill`" },
+	{ "fio_size", K_SIZE, F(fio_size), 1 << 20, UINT64_MAX, "1G",
+	  "bytes each fio workload spans (1G but in the profiles `fio` and `fill`): its file on a filesystem (at most 80 % of the free space) or the start of the raw target; `fill`'s random write file is this, at most 2 % of the filesystem" },
+	{ "fio_raw", K_BOOL, F(fio_raw), 0, 1, "0",
+	  "also run the `fio` workloads on the raw target device after the filesystems (fs `raw`; overwrites its first `fio_size` bytes, like the mkfs it needs `yes`; not with `dir`; 0 but in the profile `fio`)" },
+	{ "fill", K_BOOL, F(fill), 0, 1, "0",
+	  "the aging test of runner/SUITE.md on each filesystem, on a fresh mkfs: 4 KiB random write (fio randwrite), fill to `fill_pct` with files of 4 KiB to 1 MiB (fixed seed), delete `fill_delete_pct` of them at random, fill again, the same random write (`fill` record; not with `dir`; 0 but in the profile `fill`)" },
+	{ "fill_pct", K_U32, F(fill_pct), 10, 99, "95",
+	  "`fill`: the level to fill to, percent, as df shows it (used / (used + available))" },
+	{ "fill_delete_pct", K_U32, F(fill_delete_pct), 1, 90, "30",
+	  "`fill`: the share of its files deleted at random before it fills again, percent" },
+	{ "pack", K_BOOL, F(pack), 0, 1, "0",
+	  "packing, after each round's delete: the same files (same content, names as keys `d0003/f0000042`) written to one SQLite database (`fsbench.sqlite`, table `files(path TEXT PRIMARY KEY, data BLOB)`, one transaction per worker's directory) and to one pack file (`fsbench.pack`, runner/FORMATS.md), each then read back cold by name (verified) and deleted: phases `sqlite_write`, `sqlite_read`, `sqlite_delete`, `pack_write`, `pack_read`, `pack_delete`; `space` records give the bytes each store takes on disk. The `fault` byte is flipped in each store too" },
+};
+/* The per-filesystem keys, after the fixed ones in help and docs. */
+static const char help_mkfs_opts[] =
+	"extra mkfs arguments for FS (split at spaces), after the defaults";
+static const char help_mount_opts[] =
+	"mount options for FS (comma-separated, as for `mount -o`; flags such as `noatime` go to `mount(2)` flags, the rest to the filesystem)";
+static const char help_variant[] =
+	"a variant of filesystem FS, named in `fs` as a column of its own: `mkfs:ARGS` (mkfs arguments, split at spaces, after the defaults and mkfs_opts.FS) and/or `mount:OPTS` (mount options, comma-separated, after mount_opts.FS: a later option wins), e.g. `variant.f2fs:s8 = mkfs:-s 8`. NAME is 1 to 15 of a-z, 0-9, _; mkfs:ARGS runs to a word beginning with mount:, in either order; a setting replaces a built-in row of that name whole (runner/README.md, Tuning matrix)";
+#define VARIANT_KEY "variant."
+#define NKEYS (sizeof(keys) / sizeof(keys[0]))
+/* Per-filesystem keys follow the fixed ones in src[]/origin[]. */
+#define SLOT_MKFS(i) (NKEYS + (i))
+#define SLOT_MOUNT(i) (NKEYS + FSB_MAX_FS + (i))
+_Static_assert(NKEYS + 2 * FSB_MAX_FS <= sizeof(((struct fsb_config *)0)->src),
+	       "struct fsb_config: src[] and origin[] need a slot per key");
+
+#define PROFILE_KV 12	/* settings a profile may set */
+struct profile {
+	const char *name;
+	const char *kv[PROFILE_KV][2];
+};
+
+static const struct profile profiles[] = {
+	{ "seed", { { "fs", all_fs }, { "dirs", "16" }, { "files", "20000" },
+		    { "file_size", "4096" }, { "workers", "16" }, { "rounds", "3" } } },
+	{ "smoke", { { "fs", all_fs }, { "dirs", "4" }, { "files", "500" },
+		     { "file_size", "4096" }, { "workers", "4" }, { "rounds", "2" } } },
+	{ "explain", { { "fs", all_fs }, { "dirs", "16" }, { "files", "20000" },
+		       { "file_size", "4096" }, { "workers", "16" }, { "rounds", "3" },
+		       { "rewrite", "1" }, { "pack", "1" } } },
+	{ "fio", { { "fs", all_fs }, { "smallfile", "0" }, { "fio", "oltp,web,vm,randwrite" },
+		   { "fio_runtime", "5" }, { "fio_size", "256M" }, { "fio_raw", "1" } } },
+	{ "fill", { { "fs", all_fs }, { "smallfile", "0" }, { "fill", "1" },
+		    { "fio_runtime", "10" }, { "fio_size", "64M" } } },
+	{ "tuning", { { "fs", all_columns }, { "dirs", "4" }, { "files", "1000" },
+		      { "file_size", "4096" }, { "workers", "4" }, { "rounds", "2" } } },
+};
+#define NPROFILES (sizeof(profiles) / sizeof(profiles[0]))
+
+static const char *const src_names[] = { "default", "profile", "config file",
+					  "kernel command line", "command line" };
+
+const char *fsb_src_name(enum fsb_src s)
+{
+	return s < SRC_NSOURCES ? src_names[s] : "?";
+}
+
+__attribute__((format(printf, 2, 3)))
+static int seterr(struct fsb_cfgerr *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err) {
+		va_start(ap, fmt);
+		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+static const struct key *find_key(const char *name)
+{
+	for (size_t i = 0; i < NKEYS; i++)
+		if (strcmp(keys[i].name, name) == 0)
+			return &keys[i];
+	return NULL;
+}
+
+/* "mkfs_opts.ext4" -> slot, or -1. */
+static int fs_slot(const char *name, int *is_mount)
+{
+	const char *fs;
+
+	if (strncmp(name, "mkfs_opts.", 10) == 0) {
+		fs = name + 10;
+		*is_mount = 0;
+	} else if (strncmp(name, "mount_opts.", 11) == 0) {
+		fs = name + 11;
+		*is_mount = 1;
+	} else {
+		return -1;
+	}
+	return fsb_fs_index(fs);
+}
+
+int fsb_config_known(const char *key)
+{
+	int m;
+
+	return find_key(key) != NULL || fs_slot(key, &m) >= 0 ||
+	       !strncmp(key, VARIANT_KEY, strlen(VARIANT_KEY));
+}
+
+/* The choices of a K_CHOICE key, from the help text after its ": ". */
+static const char *choices(const struct key *k)
+{
+	const char *p = strrchr(k->help, ':');
+	return p ? p + 2 : "";
+}
+
+static int is_choice(const struct key *k, const char *val)
+{
+	const char *p = choices(k);
+	size_t n = strlen(val);
+
+	while (*p) {
+		size_t m = strcspn(p, "|");
+		if (m == n && !strncmp(p, val, n))
+			return 1;
+		p += m;
+		if (*p == '|')
+			p++;
+	}
+	return 0;
+}
+
+static void allowed_text(const struct key *k, char *buf, size_t len)
+{
+	switch (k->type) {
+	case K_U32:
+	case K_SIZE:
+		if (k->max == UINT64_MAX)
+			snprintf(buf, len, "an integer >= %" PRIu64, k->min);
+		else
+			snprintf(buf, len, "an integer from %" PRIu64 " to %" PRIu64, k->min, k->max);
+		break;
+	case K_BOOL:
+		snprintf(buf, len, "1/0, yes/no, true/false, on/off");
+		break;
+	case K_FSLIST:
+		snprintf(buf, len, "a comma-separated list of %s, each alone or as a variant FS:NAME (built in, or set with variant.FS:NAME)",
+			 fsb_fs_names());
+		break;
+	case K_PROFILE: {
+		size_t o = 0;
+		for (size_t i = 0; i < NPROFILES; i++)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? ", " : "", profiles[i].name);
+		break;
+	}
+	case K_STR:
+		snprintf(buf, len, "text up to %zu characters", k->size - 1);
+		break;
+	case K_CHOICE:
+		snprintf(buf, len, "one of %s", choices(k));
+		break;
+	}
+}
+
+/* Parse an unsigned number with an optional 1024-based suffix (sizes only). */
+static int parse_num(const char *s, int sized, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+	uint64_t mul = 1;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -1;
+	if (*end && sized) {
+		switch (*end) {
+		case 'k': case 'K': mul = 1ull << 10; break;
+		case 'm': case 'M': mul = 1ull << 20; break;
+		case 'g': case 'G': mul = 1ull << 30; break;
+		default: return -1;
+		}
+		end++;
+		if (strcmp(end, "iB") == 0 || strcmp(end, "B") == 0 || strcmp(end, "ib") == 0)
+			end += strlen(end);
+	}
+	if (*end)
+		return -1;
+	if (v > UINT64_MAX / mul)
+		return -1;
+	*out = v * mul;
+	return 0;
+}
+
+static int parse_bool(const char *s, int *out)
+{
+	static const char *const t[] = { "1", "yes", "true", "on" };
+	static const char *const f[] = { "0", "no", "false", "off" };
+
+	for (size_t i = 0; i < 4; i++) {
+		if (strcasecmp(s, t[i]) == 0) { *out = 1; return 0; }
+		if (strcasecmp(s, f[i]) == 0) { *out = 0; return 0; }
+	}
+	return -1;
+}
+
+/* variant.FS:NAME = mkfs:ARGS mount:OPTS: a row of the variant table (run/fs/variant.h);
+ * the same name again replaces the row (a higher layer wins). */
+static int apply_variant(struct fsb_config *c, const char *key, const char *val, const char *shown,
+			 enum fsb_src src, const char *where, struct fsb_cfgerr *err)
+{
+	const char *name = key + strlen(VARIANT_KEY);
+	char mkfs[sizeof(c->variant[0].mkfs)], mount[sizeof(c->variant[0].mount)], why[240];
+	size_t i;
+
+	if (fsb_variant_name_check(name, why, sizeof(why)) < 0)
+		return seterr(err, "%s: %s: %s", where, key, why);
+	if (!strchr(name, ':'))
+		return seterr(err, "%s: %s: not a variant name; allowed: variant.FS:NAME, e.g. variant.%s:mine",
+			      where, key, name);
+	if (fsb_variant_parse(val, mkfs, sizeof(mkfs), mount, sizeof(mount), why, sizeof(why)) < 0)
+		return seterr(err, "%s: %s=%s: %s", where, key, shown, why);
+	for (i = 0; i < c->nvariant && strcmp(c->variant[i].name, name); i++)
+		;
+	if (i == c->nvariant) {
+		if (c->nvariant == FSB_MAX_VARIANTS)
+			return seterr(err, "%s: %s: too many variant settings; allowed: up to %d",
+				      where, key, FSB_MAX_VARIANTS);
+		c->nvariant++;
+	}
+	snprintf(c->variant[i].name, sizeof(c->variant[i].name), "%s", name);
+	strcpy(c->variant[i].mkfs, mkfs);
+	strcpy(c->variant[i].mount, mount);
+	c->variant[i].src = (unsigned char)src;
+	snprintf(c->variant[i].origin, sizeof(c->variant[i].origin), "%s", where);
+	return 0;
+}
+
+/* Set one key in c from text; on error fill err naming key, value, where. */
+static int apply(struct fsb_config *c, const char *name, const char *val,
+		 enum fsb_src src, const char *where, struct fsb_cfgerr *err)
+{
+	const struct key *k = find_key(name);
+	char allowed[160], shown[80];
+	int is_mount, slot;
+
+	/* values in messages are cut short so the reason always fits */
+	if (strlen(val) > 64)
+		snprintf(shown, sizeof(shown), "%.60s...", val);
+	else
+		snprintf(shown, sizeof(shown), "%s", val);
+	if (!k && !strncmp(name, VARIANT_KEY, strlen(VARIANT_KEY)))
+		return apply_variant(c, name, val, shown, src, where, err);
+	if (!k) {
+		int fi = fs_slot(name, &is_mount);
+		if (fi < 0)
+			return seterr(err, "%s: unknown key '%s' (see 'fsbench --help' for the keys)",
+				      where, name);
+		char *dst = is_mount ? c->mount_opts[fi] : c->mkfs_opts[fi];
+		if (strlen(val) >= sizeof(c->mkfs_opts[0]))
+			return seterr(err, "%s: %s=%s: too long; allowed: text up to %zu characters",
+				      where, name, shown, sizeof(c->mkfs_opts[0]) - 1);
+		strcpy(dst, val);
+		slot = is_mount ? (int)SLOT_MOUNT(fi) : (int)SLOT_MKFS(fi);
+		c->src[slot] = (unsigned char)src;
+		snprintf(c->origin[slot], sizeof(c->origin[slot]), "%s", where);
+		return 0;
+	}
+	allowed_text(k, allowed, sizeof(allowed));
+	char *p = (char *)c + k->off;
+
+	switch (k->type) {
+	case K_U32:
+	case K_SIZE: {
+		uint64_t v;
+		if (parse_num(val, k->type == K_SIZE, &v) < 0)
+			return seterr(err, "%s: %s=%s: not a number; allowed: %s", where, name, shown, allowed);
+		if (v < k->min || v > k->max)
+			return seterr(err, "%s: %s=%s: out of range; allowed: %s", where, name, shown, allowed);
+		if (k->size == 4)
+			*(uint32_t *)p = (uint32_t)v;
+		else
+			*(uint64_t *)p = v;
+		break;
+	}
+	case K_BOOL: {
+		int b;
+		if (parse_bool(val, &b) < 0)
+			return seterr(err, "%s: %s=%s: not a boolean; allowed: %s", where, name, shown, allowed);
+		*(int *)p = b;
+		break;
+	}
+	case K_FSLIST: {
+		/* each item a column (FS or FS:NAME), named once: no empty item, no
+		 * repeat; that a variant is defined is checked once every layer is
+		 * in (fsb_config_merge) */
+		char list[sizeof(((struct fsb_config *)0)->fs)], why[240];
+		const char *seen[FSB_MAX_COLUMNS];
+		size_t n = 0;
+		if (strlen(val) >= k->size)
+			return seterr(err, "%s: %s=%s: too long; allowed: up to %zu characters", where, name,
+				      shown, k->size - 1);
+		if (!val[strspn(val, ",")])
+			return seterr(err, "%s: %s=%s: empty list; allowed: %s", where, name, shown, allowed);
+		strcpy(list, val);
+		for (char *item = list;;) {
+			char *comma = strchr(item, ',');
+			if (comma)
+				*comma = 0;
+			n++;
+			if (!*item)
+				return seterr(err, "%s: %s=%s: item %zu is empty; allowed: %s",
+					      where, name, shown, n, allowed);
+			if (n > FSB_MAX_COLUMNS)
+				return seterr(err, "%s: %s=%s: more than %d items", where, name, shown,
+					      FSB_MAX_COLUMNS);
+			if (!strchr(item, ':') && fsb_fs_index(item) < 0)
+				return seterr(err, "%s: %s=%s: unknown filesystem '%s'; allowed: %s",
+					      where, name, shown, item, allowed);
+			if (fsb_variant_name_check(item, why, sizeof(why)) < 0)
+				return seterr(err, "%s: %s=%s: %s", where, name, shown, why);
+			for (size_t j = 0; j + 1 < n; j++)
+				if (!strcmp(seen[j], item))
+					return seterr(err, "%s: %s=%s: filesystem '%s' is listed twice; allowed: %s",
+						      where, name, shown, item, allowed);
+			seen[n - 1] = item;
+			if (!comma)
+				break;
+			item = comma + 1;
+		}
+		strcpy(p, val);
+		break;
+	}
+	case K_PROFILE: {
+		size_t i;
+		for (i = 0; i < NPROFILES; i++)
+			if (strcmp(profiles[i].name, val) == 0)
+				break;
+		if (i == NPROFILES)
+			return seterr(err, "%s: %s=%s: unknown profile; allowed: %s", where, name, shown, allowed);
+		strcpy(p, val);
+		break;
+	}
+	case K_STR:
+		if (strlen(val) >= k->size)
+			return seterr(err, "%s: %s=%s: too long; allowed: %s", where, name, shown, allowed);
+		strcpy(p, val);
+		break;
+	case K_CHOICE:
+		if (!is_choice(k, val))
+			return seterr(err, "%s: %s=%s: not allowed; allowed: %s", where, name, shown, allowed);
+		strcpy(p, val);
+		break;
+	}
+	c->src[k - keys] = (unsigned char)src;
+	snprintf(c->origin[k - keys], sizeof(c->origin[0]), "%s", where);
+	return 0;
+}
+
+void fsb_config_defaults(struct fsb_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	for (size_t i = 0; i < NKEYS; i++)
+		if (apply(c, keys[i].name, builtin(keys[i].def), SRC_DEFAULT, "default", NULL) < 0)
+			abort();	/* a bad built-in default is a programming error */
+}
+
+int fsb_layer_add(struct fsb_layer *l, const char *key, const char *val,
+		  const char *where, struct fsb_cfgerr *err)
+{
+	if (!fsb_config_known(key))
+		return seterr(err, "%s: unknown key '%s' (see 'fsbench --help' for the keys)", where, key);
+	if (l->n >= sizeof(l->kv) / sizeof(l->kv[0]))
+		return seterr(err, "%s: too many settings", where);
+	l->kv[l->n].key = strdup(key);
+	l->kv[l->n].val = strdup(val);
+	if (!l->kv[l->n].key || !l->kv[l->n].val)
+		return seterr(err, "%s: out of memory", where);
+	snprintf(l->kv[l->n].where, sizeof(l->kv[l->n].where), "%s", where);
+	l->n++;
+	return 0;
+}
+
+void fsb_layer_free(struct fsb_layer *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		free(l->kv[i].key);
+		free(l->kv[i].val);
+	}
+	l->n = 0;
+}
+
+/* One setting of a config file, for the reader of lib/kv.h. */
+static int layer_kv(void *ctx, const char *key, const char *val, const char *where,
+		    char *err, size_t errlen)
+{
+	struct fsb_cfgerr e;
+
+	if (fsb_layer_add(ctx, key, val, where, &e) < 0) {
+		snprintf(err, errlen, "%s", e.msg);
+		return -1;
+	}
+	return 0;
+}
+
+int fsb_layer_file(struct fsb_layer *l, const char *path, struct fsb_cfgerr *err)
+{
+	return fsb_kv_file(path, "config", layer_kv, l, err->msg, sizeof(err->msg)) ? -1 : 0;
+}
+
+int fsb_layer_cmdline(struct fsb_layer *l, const char *path, struct fsb_cfgerr *err)
+{
+	FILE *f = fopen(path, "r");
+	char buf[4096], word[1024];
+	size_t n;
+	const char *p;
+
+	if (!f)
+		return seterr(err, "kernel command line %s: %s", path, strerror(errno));
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	p = buf;
+	for (;;) {
+		size_t w = 0;
+		int quoted = 0;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		while (*p && (quoted || !isspace((unsigned char)*p))) {
+			if (*p == '"')
+				quoted = !quoted;
+			else if (w < sizeof(word) - 1)
+				word[w++] = *p;
+			p++;
+		}
+		word[w] = 0;
+		if (strncmp(word, "fsbench.", 8) != 0)
+			continue;
+		char *eq = strchr(word + 8, '=');
+		if (!eq)
+			return seterr(err, "kernel command line: '%s': expected fsbench.KEY=VALUE", word);
+		*eq = 0;
+		if (fsb_layer_add(l, word + 8, eq + 1, "kernel command line", err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int fsb_config_column(const struct fsb_config *c, const char *name, struct fsb_column *col)
+{
+	char why[240];
+	const struct fsb_variant *v;
+
+	if (fsb_variant_name_check(name, why, sizeof(why)) < 0 || strlen(name) >= sizeof(col->name))
+		return -1;
+	memset(col, 0, sizeof(*col));
+	snprintf(col->name, sizeof(col->name), "%s", name);
+	col->fsi = fsb_variant_base(name);
+	if (!strchr(name, ':')) {
+		snprintf(col->source, sizeof(col->source), "the filesystem table");
+		return 0;
+	}
+	col->is_variant = 1;
+	for (size_t i = 0; i < c->nvariant; i++)
+		if (!strcmp(c->variant[i].name, name)) {
+			const struct fsb_uvariant *u = &c->variant[i];
+			const char *src = fsb_src_name((enum fsb_src)u->src);
+			strcpy(col->mkfs, u->mkfs);
+			strcpy(col->mount, u->mount);
+			/* "config file x.conf:3", "command line --variant.ext4:x" */
+			if (!strncmp(u->origin, src, strlen(src)))
+				snprintf(col->source, sizeof(col->source), "%s", u->origin);
+			else
+				snprintf(col->source, sizeof(col->source), "%s %s", src, u->origin);
+			return 0;
+		}
+	if (!(v = fsb_variant_builtin(name)))
+		return -1;
+	snprintf(col->mkfs, sizeof(col->mkfs), "%s", v->mkfs);
+	snprintf(col->mount, sizeof(col->mount), "%s", v->mount);
+	snprintf(col->source, sizeof(col->source), "built in");
+	return 0;
+}
+
+/* The user's row of a variant, NULL when it is the built-in one or none. */
+static const struct fsb_uvariant *user_variant(const struct fsb_config *c, const char *name)
+{
+	for (size_t i = 0; i < c->nvariant; i++)
+		if (!strcmp(c->variant[i].name, name))
+			return &c->variant[i];
+	return NULL;
+}
+
+int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nlayers,
+		     struct fsb_cfgerr *err)
+{
+	const char *profile = NULL;
+	const char *pwhere = "default";
+
+	fsb_config_defaults(c);
+	/* The profile is chosen first (highest layer naming one wins) ... */
+	for (size_t i = 0; i < nlayers; i++)
+		for (size_t j = 0; j < layers[i]->n; j++)
+			if (strcmp(layers[i]->kv[j].key, "profile") == 0) {
+				profile = layers[i]->kv[j].val;
+				pwhere = layers[i]->kv[j].where;
+				if (apply(c, "profile", profile, layers[i]->src, pwhere, err) < 0)
+					return -1;
+			}
+	/* ... its values sit above the defaults and below every layer. */
+	for (size_t i = 0; i < NPROFILES; i++) {
+		if (strcmp(profiles[i].name, c->profile) != 0)
+			continue;
+		for (size_t j = 0; j < PROFILE_KV && profiles[i].kv[j][0]; j++) {
+			char where[64];
+			snprintf(where, sizeof(where), "profile %s", c->profile);
+			if (apply(c, profiles[i].kv[j][0], builtin(profiles[i].kv[j][1]), SRC_PROFILE, where, err) < 0)
+				return -1;
+		}
+	}
+	for (size_t i = 0; i < nlayers; i++)
+		for (size_t j = 0; j < layers[i]->n; j++) {
+			if (strcmp(layers[i]->kv[j].key, "profile") == 0)
+				continue;
+			if (apply(c, layers[i]->kv[j].key, layers[i]->kv[j].val, layers[i]->src,
+				  layers[i]->kv[j].where, err) < 0)
+				return -1;
+		}
+	/* every variant in fs defined, by a setting or the built-in table */
+	char list[sizeof(c->fs)];
+	snprintf(list, sizeof(list), "%s", c->fs);
+	for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		struct fsb_column col;
+		char names[200];
+		if (fsb_config_column(c, tok, &col) == 0)
+			continue;
+		fsb_variant_names(names, sizeof(names), fsb_variant_base(tok));
+		return seterr(err, "%s: fs=%.60s%s: unknown variant '%s'; allowed: %s%sor one set with variant.%s = mkfs:ARGS mount:OPTS",
+			      c->origin[find_key("fs") - keys], c->fs, strlen(c->fs) > 60 ? "..." : "",
+			      tok, names, names[0] ? " (built in), " : "", tok);
+	}
+	if (c->workers > c->dirs)
+		return seterr(err, "%s: workers=%u: more workers than dirs=%u; allowed: 1 to dirs",
+			      c->origin[find_key("workers") - keys], c->workers, c->dirs);
+	if (c->target[0] && c->dir[0])
+		return seterr(err, "%s: target=%s and dir=%s: give one of them, not both",
+			      c->origin[find_key("dir") - keys], c->target, c->dir);
+	char why[256];
+	if (fsb_fio_list_check(c->fio, why, sizeof(why)) < 0)
+		return seterr(err, "%s: fio=%s: %s", c->origin[find_key("fio") - keys], c->fio, why);
+	if (c->dir[0] && c->fill)
+		return seterr(err, "%s: fill=1 and dir=%s: fill needs a target (it fills a whole filesystem)",
+			      c->origin[find_key("fill") - keys], c->dir);
+	if (c->dir[0] && c->fio_raw && c->fio[0])
+		return seterr(err, "%s: fio_raw=1 and dir=%s: the raw workloads need a target",
+			      c->origin[find_key("fio_raw") - keys], c->dir);
+	return 0;
+}
+
+static void show_line(int fd, const char *name, const char *val, const struct fsb_config *c, size_t slot)
+{
+	const char *src = fsb_src_name((enum fsb_src)c->src[slot]);
+	const char *where = c->src[slot] > SRC_PROFILE ? c->origin[slot] : "";
+
+	/* "command line --rounds", not "command line command line --rounds" */
+	if (*where && strncmp(where, src, strlen(src)) == 0)
+		dprintf(fd, "%-18s = %-24s # %s\n", name, val, where);
+	else
+		dprintf(fd, "%-18s = %-24s # %s%s%s\n", name, val, src, *where ? " " : "", where);
+}
+
+static void value_text(const struct fsb_config *c, const struct key *k, char *buf, size_t len)
+{
+	const char *p = (const char *)c + k->off;
+
+	switch (k->type) {
+	case K_U32: snprintf(buf, len, "%u", *(const uint32_t *)p); break;
+	case K_SIZE: snprintf(buf, len, "%" PRIu64, *(const uint64_t *)p); break;
+	case K_BOOL: snprintf(buf, len, "%d", *(const int *)p); break;
+	default: snprintf(buf, len, "%s", p); break;
+	}
+}
+
+int fsb_config_get(const struct fsb_config *c, const char *name, char *buf, size_t len)
+{
+	const struct key *k = find_key(name);
+	int is_mount, fi;
+
+	if (k) {
+		value_text(c, k, buf, len);
+		return 0;
+	}
+	if (!strncmp(name, VARIANT_KEY, strlen(VARIANT_KEY))) {
+		struct fsb_column col;
+		const char *v = name + strlen(VARIANT_KEY);
+		if (!strchr(v, ':') || fsb_config_column(c, v, &col) < 0)
+			return -1;
+		return fsb_variant_text(buf, len, col.mkfs, col.mount) < 0 ? -1 : 0;
+	}
+	fi = fs_slot(name, &is_mount);
+	if (fi < 0)
+		return -1;
+	snprintf(buf, len, "%s", is_mount ? c->mount_opts[fi] : c->mkfs_opts[fi]);
+	return 0;
+}
+
+void fsb_config_show(const struct fsb_config *c, int fd)
+{
+	char val[FSB_PATH_MAX + 8], name[64];
+
+	for (size_t i = 0; i < NKEYS; i++) {
+		value_text(c, &keys[i], val, sizeof(val));
+		show_line(fd, keys[i].name, val, c, i);
+	}
+	for (size_t i = 0; i < fsb_fs_count; i++) {
+		snprintf(name, sizeof(name), "mkfs_opts.%s", fsb_fs_table[i].name);
+		show_line(fd, name, c->mkfs_opts[i], c, SLOT_MKFS(i));
+		snprintf(name, sizeof(name), "mount_opts.%s", fsb_fs_table[i].name);
+		show_line(fd, name, c->mount_opts[i], c, SLOT_MOUNT(i));
+	}
+	/* the variants: the built-in rows (or the setting replacing one), then
+	 * the settings' own */
+	for (size_t i = 0; i < fsb_variant_count + c->nvariant; i++) {
+		const struct fsb_uvariant *u = i < fsb_variant_count ?
+			user_variant(c, fsb_variant_table[i].name) : &c->variant[i - fsb_variant_count];
+		const char *vn = i < fsb_variant_count ? fsb_variant_table[i].name : u->name;
+		struct fsb_column col;
+		if (i >= fsb_variant_count && fsb_variant_builtin(vn))
+			continue;	/* shown in place of its built-in row */
+		if (fsb_config_column(c, vn, &col) < 0 || fsb_variant_text(val, sizeof(val), col.mkfs, col.mount) < 0)
+			continue;
+		snprintf(name, sizeof(name), VARIANT_KEY "%s", vn);
+		dprintf(fd, "%-18s = %-24s # %s\n", name, val, col.source);
+	}
+}
+
+/* Does a profile set this key (its default is then the profile's)? */
+static int set_by_profile(const struct key *k)
+{
+	for (size_t i = 0; i < NPROFILES; i++)
+		for (size_t j = 0; j < PROFILE_KV && profiles[i].kv[j][0]; j++)
+			if (!strcmp(profiles[i].kv[j][0], k->name))
+				return 1;
+	return 0;
+}
+
+void fsb_config_help(FILE *f)
+{
+	char allowed[160];
+
+	for (size_t i = 0; i < NKEYS; i++) {
+		allowed_text(&keys[i], allowed, sizeof(allowed));
+		fprintf(f, "  %-16s ", keys[i].name);
+		fsb_doc_put(f, DOC_TEXT, keys[i].help);
+		fprintf(f, "\n  %-16s   default: %s%s; allowed: %s\n", "",
+			keys[i].def[0] ? builtin(keys[i].def) : "(none)",
+			set_by_profile(&keys[i]) ? " (set by the profile)" : "", allowed);
+	}
+	fprintf(f, "  %-16s ", "mkfs_opts.FS");
+	fsb_doc_put(f, DOC_TEXT, help_mkfs_opts);
+	fprintf(f, "\n  %-16s ", "mount_opts.FS");
+	fsb_doc_put(f, DOC_TEXT, help_mount_opts);
+	fprintf(f, "\n  %-16s ", "variant.FS:NAME");
+	fsb_doc_put(f, DOC_TEXT, help_variant);
+	fprintf(f, "\n  %-16s   built in:", "");
+	for (size_t i = 0; i < fsb_variant_count; i++) {
+		char text[300];
+		const struct fsb_variant *v = &fsb_variant_table[i];
+		if (fsb_variant_text(text, sizeof(text), v->mkfs, v->mount) >= 0)
+			fprintf(f, "\n  %-16s     %-15s %s", "", v->name, text);
+	}
+	fputc('\n', f);
+}
+
+/* One row of the settings table: markdown (key | default | meaning) or an
+ * scdoc list item. */
+static void doc_row(FILE *f, enum fsb_doc_fmt fmt, const char *name, const char *def,
+		    const char *help, size_t helplen, const char *allowed)
+{
+	char text[2048];
+
+	snprintf(text, sizeof(text), "%.*s%s%s", (int)helplen, help,
+		 allowed ? "; allowed: " : "", allowed ? allowed : "");
+	if (fmt == DOC_MARKDOWN) {
+		fprintf(f, "| `%s` |", name);
+		if (!strcmp(def, "profile"))
+			fputs(" profile", f);
+		else if (def[0])
+			fprintf(f, " `%s`", def);
+		fputs(" | ", f);
+		fsb_doc_put(f, fmt, text);
+		fputs(" |\n", f);
+	} else {
+		fputc('*', f);
+		fsb_doc_put(f, fmt, name);
+		fputs("*", f);
+		if (def[0]) {
+			fputs(!strcmp(def, "profile") ? " (default: set by the profile)" : "=", f);
+			if (strcmp(def, "profile"))
+				fsb_doc_put(f, fmt, def);
+		}
+		fputs("\n\t", f);
+		fsb_doc_put(f, fmt, text);
+		fputs("\n\n", f);
+	}
+}
+
+void fsb_config_doc(FILE *f, enum fsb_doc_fmt fmt)
+{
+	char allowed[160];
+
+	if (fmt == DOC_TEXT) {
+		fsb_config_help(f);
+		return;
+	}
+	if (fmt == DOC_MARKDOWN)
+		fputs("| key | default | meaning |\n|---|---|---|\n", f);
+	for (size_t i = 0; i < NKEYS; i++) {
+		const struct key *k = &keys[i];
+		size_t n = strlen(k->help);
+		/* a choice's help ends in ": a|b"; the allowed text names them */
+		if (k->type == K_CHOICE)
+			n = (size_t)(strrchr(k->help, ':') - k->help);
+		allowed_text(k, allowed, sizeof(allowed));
+		doc_row(f, fmt, k->name, set_by_profile(k) ? "profile" : builtin(k->def), k->help, n, allowed);
+	}
+	doc_row(f, fmt, "mkfs_opts.FS", "", help_mkfs_opts, strlen(help_mkfs_opts), NULL);
+	doc_row(f, fmt, "mount_opts.FS", "", help_mount_opts, strlen(help_mount_opts), NULL);
+	/* the built-in variants named after the help, from their table */
+	char vtext[2048];
+	size_t o = (size_t)snprintf(vtext, sizeof(vtext), "%s; built in:", help_variant);
+	for (size_t i = 0; i < fsb_variant_count && o < sizeof(vtext); i++) {
+		char def[300];
+		const struct fsb_variant *v = &fsb_variant_table[i];
+		if (fsb_variant_text(def, sizeof(def), v->mkfs, v->mount) >= 0)
+			o += (size_t)snprintf(vtext + o, sizeof(vtext) - o, "%s `%s` (`%s`)",
+					      i ? "," : "", v->name, def);
+	}
+	doc_row(f, fmt, "variant.FS:NAME", "", vtext, strlen(vtext), NULL);
+}
+
+int fsb_config_json(const struct fsb_config *c, char *buf, size_t len)
+{
+	size_t o = 0;
+	char val[FSB_PATH_MAX + 8], q[2 * FSB_PATH_MAX], name[64];
+
+#define PUT(...) do { \
+		int _n = snprintf(buf + o, len - o, __VA_ARGS__); \
+		if (_n < 0 || (size_t)_n >= len - o) \
+			return -1; \
+		o += (size_t)_n; \
+	} while (0)
+	PUT("{");
+	for (size_t i = 0; i < NKEYS; i++) {
+		value_text(c, &keys[i], val, sizeof(val));
+		if (keys[i].type == K_U32 || keys[i].type == K_SIZE || keys[i].type == K_BOOL) {
+			PUT("%s\"%s\":%s", i ? "," : "", keys[i].name, val);
+		} else {
+			json_quote(q, sizeof(q), val);
+			PUT("%s\"%s\":%s", i ? "," : "", keys[i].name, q);
+		}
+	}
+	for (size_t i = 0; i < fsb_fs_count; i++) {
+		snprintf(name, sizeof(name), "mkfs_opts.%s", fsb_fs_table[i].name);
+		json_quote(q, sizeof(q), c->mkfs_opts[i]);
+		PUT(",\"%s\":%s", name, q);
+		snprintf(name, sizeof(name), "mount_opts.%s", fsb_fs_table[i].name);
+		json_quote(q, sizeof(q), c->mount_opts[i]);
+		PUT(",\"%s\":%s", name, q);
+	}
+	for (size_t i = 0; i < c->nvariant; i++) {	/* the settings; built-in rows are the version's */
+		if (fsb_variant_text(val, sizeof(val), c->variant[i].mkfs, c->variant[i].mount) < 0)
+			return -1;
+		json_quote(q, sizeof(q), val);
+		PUT(",\"" VARIANT_KEY "%s\":%s", c->variant[i].name, q);
+	}
+	PUT("}");
+#undef PUT
+	return (int)o;
+}
