@@ -59,6 +59,8 @@ DEV_OBJS   := $(RUNNER_SRCS:%.c=$(O)/obj/$(DEV_NAME)/%.o)
 HOST_OBJS  := $(RUNNER_SRCS:%.c=$(O)/obj/host/%.o)
 HOST_LIB   := $(RUNNER_LIB:%.c=$(O)/obj/host/%.o)
 UNIT_BINS  := $(UNIT_SRCS:tests/unit/%.c=$(O)/tests/unit/%)
+# The unit tests' fixtures, for a test binary started outside the tree.
+UNIT_DEFS  := -DUNIT_DATA='"$(CURDIR)/tests/unit/data"'
 
 FSBENCH_HOST := $(O)/host/fsbench
 
@@ -101,7 +103,9 @@ help-build::
 	@echo '  docs               - rewrite the GENERATED regions of the docs from $$(O)/host/fsbench'
 	@echo '  install            - the static runner and fsbench(1) into $$(DESTDIR)$$(PREFIX)'
 help-test::
-	@echo '  check-docs         - fail when a committed GENERATED region differs from the binary'
+	@echo '  check-docs         - fail when a committed GENERATED region differs from the binary; check-tree'
+	@echo '  check-tree         - the top level holds only the fixed layout, no file name in two rooms of'
+	@echo '                       runner/, no source file over 900 lines'
 	@echo '  check-verdict      - fsbench verdict and report --format junit on recorded runs (xmllint --schema)'
 	@echo '  check-html         - report --format html in headless Chromium: no console error, every chart'
 	@echo '                       drawn (gnuplot), a screenshot; the page without gnuplot; xmllint'
@@ -160,7 +164,7 @@ $(O)/obj/host/%.o: %.c
 $(O)/tests/unit/%: tests/unit/%.c $(HOST_LIB) tests/unit/unit.h tests/unit/records.h tests/unit/cmd.h
 	@mkdir -p $(@D)
 	@echo '  HOSTCC  $@'
-	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) -Irunner -Itests/unit -o $@ $< $(HOST_LIB) $(SQLITE_HOST_LIBS)
+	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) $(UNIT_DEFS) -Irunner -Itests/unit -o $@ $< $(HOST_LIB) $(SQLITE_HOST_LIBS)
 
 unit: $(UNIT_BINS)
 	$(Q)sh tests/unit/run.sh $(UNIT_BINS)
@@ -178,7 +182,7 @@ UNIT_CROSS := $(UNIT_SRCS:tests/unit/%.c=$(O)/tests/unit-$(CROSS_ARCH)/%)
 $(O)/tests/unit-$(CROSS_ARCH)/%: tests/unit/%.c $(DEV_LIB) $(SQLITE_DEV_OBJ) tests/unit/unit.h tests/unit/records.h tests/unit/cmd.h
 	@mkdir -p $(@D)
 	@echo '  CC      $@'
-	$(Q)$(DEV_CC) $(CSTD) $(WARN) $(CFLAGS) -Irunner -Itests/unit -static -o $@ $< $(DEV_LIB) $(SQLITE_DEV_OBJ)
+	$(Q)$(DEV_CC) $(CSTD) $(WARN) $(CFLAGS) $(UNIT_DEFS) -Irunner -Itests/unit -static -o $@ $< $(DEV_LIB) $(SQLITE_DEV_OBJ)
 
 unit-cross: $(UNIT_CROSS)
 	$(Q)UNIT_EXEC=$(QEMU_USER_$(CROSS_ARCH)) UNIT_SCRATCH=$(O)/tests/unit-$(CROSS_ARCH)/scratch \
@@ -267,11 +271,16 @@ DOC_FILES = $(or $(shell git ls-files -co --exclude-standard -- '*.md' '*.scd' 2
 docs: host
 	$(Q)sh tests/docs/regions.sh --update $(FSBENCH_HOST) $(DOC_FILES)
 
-check-docs: host
+check-docs: host check-tree
 	$(Q)sh tests/docs/run.sh $(FSBENCH_HOST)
 	$(Q)sh tests/docs/regions.sh --check $(FSBENCH_HOST) $(DOC_FILES)
 
-.PHONY: FORCE man install check-install docs check-docs
+# The tree's shape: the top-level layout, one file name per room of runner/,
+# no source file over 900 lines (tests/docs/tree.sh).
+check-tree:
+	$(Q)sh tests/docs/tree.sh
+
+.PHONY: FORCE man install check-install docs check-docs check-tree
 FORCE:
 
 -include image/image.mk

@@ -95,4 +95,26 @@ regions --update "$fsb" "$S/fails.md"
 check "a command that fails is an error, the file untouched" \
 	sh -c "[ $rc = 1 ] && grep -q 'fsbench no-such-command failed' '$S/out' && [ \$(wc -l < '$S/fails.md') = 2 ]"
 
+# ---- the tree's shape (tree.sh) on a scratch tree without git ----
+T=$S/tree
+mkdir -p "$T/runner/a" "$T/runner/b" "$T/tests/unit" "$T/out"
+touch "$T/Makefile" "$T/README.md" "$T/runner/a/one.c" "$T/runner/b/two.c" "$T/out/left-over"
+tree() { set +e; sh "$here/tree.sh" "$T" >"$S/out" 2>&1; rc=$?; set -e; }
+tree
+check "tree: the fixed layout passes (out/ not looked at)" sh -c "[ $rc = 0 ] && grep -q '^tree: ok' '$S/out'"
+: > "$T/--help"; mkdir -p "$T/hist"; touch "$T/hist/records.jsonl"
+tree
+check "tree: a stray top-level file and folder fail, each named" \
+	sh -c "[ $rc = 1 ] && grep -q \"'--help' is not part\" '$S/out' && grep -q \"'hist' is not part\" '$S/out'"
+rm -rf "$T/--help" "$T/hist"
+touch "$T/runner/a/two.h"
+tree
+check "tree: one file name in two folders of runner/ fails" \
+	sh -c "[ $rc = 1 ] && grep -q 'file name in two folders: two: runner/a runner/b' '$S/out'"
+rm "$T/runner/a/two.h"
+awk 'BEGIN { for (i = 0; i < 901; i++) print "/* " i " */" }' > "$T/tests/unit/test_long.c"
+tree
+check "tree: a source file over 900 lines fails, tests included" \
+	sh -c "[ $rc = 1 ] && grep -q 'over 900 lines: tests/unit/test_long.c: 901 lines' '$S/out'"
+
 summary

@@ -54,7 +54,7 @@ $(O)/obj/asan/%.o: %.c
 $(ASAN_DIR)/test_%: tests/unit/test_%.c $(ASAN_LIB) tests/unit/unit.h tests/unit/records.h
 	@mkdir -p $(@D)
 	@echo '  ASANCC  $@'
-	$(Q)$(ASAN_CC) $(CSTD) $(WARN) $(SAN_CFLAGS) $(SAN_FLAGS) -Irunner -Itests/unit -o $@ $< $(ASAN_LIB) $(SQLITE_HOST_LIBS)
+	$(Q)$(ASAN_CC) $(CSTD) $(WARN) $(SAN_CFLAGS) $(SAN_FLAGS) $(UNIT_DEFS) -Irunner -Itests/unit -o $@ $< $(ASAN_LIB) $(SQLITE_HOST_LIBS)
 
 $(ASAN_DIR)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(ASAN_LIB)
 	@mkdir -p $(@D)

@@ -1,0 +1,58 @@
+#!/bin/sh
+# tree.sh: the source tree keeps its shape.
+# Usage: tree.sh [ROOT] (default: the tree this script is in).
+# Checks: the top level holds only the fixed layout; no file stem (name
+# without .c or .h) of runner/ in two folders; no source file over
+# TREE_MAX_LINES lines (900), tests included. With git, the files are those
+# git knows (tracked, or new and not ignored); without it, the files on disk
+# outside out/.
+# Output: one line per failure, a summary; exit 1 when one failed.
+set -eu
+root=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
+max=${TREE_MAX_LINES:-900}
+cd "$root"
+
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	files() { git ls-files -co --exclude-standard; }
+else
+	files() { find . -path ./out -prune -o -type f -print | sed 's|^\./||'; }
+fi
+
+fail=0
+bad() { echo "tree: $*"; fail=$((fail + 1)); }
+
+# The top level: Makefile, README.md, the seven folders, .ci and .gitignore.
+layout=" Makefile README.md runner image board qemu tests results .ci .gitignore "
+for top in $(files | sed 's|/.*||' | sort -u); do
+	case "$layout" in
+	*" $top "*) ;;
+	*) bad "top level: '$top' is not part of the layout (Makefile, README.md, runner/, image/, board/, qemu/, tests/, results/, .ci/, .gitignore)" ;;
+	esac
+done
+
+# One name, one room: a stem of runner/ in two folders.
+dups=$(files | sort | grep -E '^runner/.*\.[ch]$' |
+	awk '{ d = $0; sub(/\/[^\/]*$/, "", d); f = $0; sub(/.*\//, "", f); sub(/\.[ch]$/, "", f);
+	       if (!((f, d) in seen)) { seen[f, d] = 1; n[f]++; where[f] = where[f] " " d } }
+	     END { for (f in n) if (n[f] > 1) print f ":" where[f] }' | sort)
+if [ -n "$dups" ]; then
+	echo "$dups" | while IFS= read -r l; do echo "tree: file name in two folders: $l"; done
+	fail=$((fail + $(echo "$dups" | wc -l)))
+fi
+
+# No source file over $max lines.
+long=$(files | grep -E '\.(c|h)$' | while IFS= read -r f; do
+	[ -f "$f" ] || continue
+	n=$(wc -l < "$f")
+	[ "$n" -le "$max" ] || echo "$f: $n lines"
+done)
+if [ -n "$long" ]; then
+	echo "$long" | while IFS= read -r l; do echo "tree: over $max lines: $l"; done
+	fail=$((fail + $(echo "$long" | wc -l)))
+fi
+
+if [ "$fail" -gt 0 ]; then
+	echo "tree: $fail failed"
+	exit 1
+fi
+echo "tree: ok (layout, one name per room, no source file over $max lines)"
