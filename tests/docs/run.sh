@@ -1,6 +1,7 @@
 #!/bin/sh
 # run.sh: tests of the generated docs: regions.sh on scratch documents, and
-# the generators of the binary (config --markdown|--scdoc, help TOPIC).
+# the generators of the binary (config --markdown|--scdoc, help TOPIC); the
+# messages and exit codes of the scripts and the runner (vocab.sh).
 # Usage: run.sh FSBENCH (the host build). Scratch files under $O/tests/docs.
 # Output: one line per check, a summary; exit 1 when one failed.
 set -eu
@@ -94,5 +95,9 @@ printf '<!-- BEGIN GENERATED: fsbench no-such-command -->\n<!-- END GENERATED --
 regions --update "$fsb" "$S/fails.md"
 check "a command that fails is an error, the file untouched" \
 	sh -c "[ $rc = 1 ] && grep -q 'fsbench no-such-command failed' '$S/out' && [ \$(wc -l < '$S/fails.md') = 2 ]"
+
+# ---- one vocabulary: messages and exit codes (vocab.sh) ----
+top=$(cd "$here/../.." && pwd)
+. "$here/vocab.sh"
 
 summary
