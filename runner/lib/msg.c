@@ -84,6 +84,24 @@ int fsb_fail(int code, const char *fmt, ...)
 	return code;
 }
 
+int fsb_vmisuse(const char *usage, const char *fmt, va_list ap)
+{
+	fsb_vmsg(fmt, ap);
+	if (usage)
+		fsb_write_all(2, usage, strlen(usage));
+	return EXIT_USAGE;
+}
+
+int fsb_misuse(const char *usage, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fsb_vmisuse(usage, fmt, ap);
+	va_end(ap);
+	return EXIT_USAGE;
+}
+
 void fsb_die(int code, const char *fmt, ...)
 {
 	va_list ap;

@@ -18,7 +18,8 @@
  *		return fsb_fail(EXIT_SYSTEM, "log %s: %s", path, strerror(errno));
  *	if (parse(x) < 0)
  *		return fsb_error("config %s: bad line", path);	(-1 to the caller)
- *	fsb_die(EXIT_USAGE, "report: missing RUN_DIR");	(does not return)
+ *	return fsb_misuse(usage, "report: missing RUN");	(and the usage: 2)
+ *	fsb_die(EXIT_SYSTEM, "fork: %s", strerror(errno));	(does not return)
  *	fsb_msg("%s %s: %.3f s", fs, phase, secs);		(a plain line)
  *
  * The exit codes are fixed and documented (`fsbench help exit-codes`, the
@@ -59,6 +60,12 @@ int fsb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int fsb_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* fsb_msg, then exit(code). Only for the command layer. */
 _Noreturn void fsb_die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Misuse (a bad option or argument), the one shape for every command:
+ * "fsbench: WHAT" with WHAT naming the command first ("report: missing RUN",
+ * "run: unknown option '--x'"), then the command's usage text as it is
+ * (NULL: none); returns EXIT_USAGE. */
+int fsb_misuse(const char *usage, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int fsb_vmisuse(const char *usage, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* Output formats of the generated documentation (README tables, man page). */
 enum fsb_doc_fmt { DOC_TEXT, DOC_MARKDOWN, DOC_SCDOC };

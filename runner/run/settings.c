@@ -590,6 +590,22 @@ static const struct fsb_uvariant *user_variant(const struct fsb_config *c, const
 	return NULL;
 }
 
+/* The layer a setting came from, as a person names it: "default",
+ * "profile smoke", "config file my.conf:2", "command line --dirs". */
+static const char *layer_text(const struct fsb_config *c, size_t slot, char *buf, size_t len)
+{
+	const char *src = fsb_src_name((enum fsb_src)c->src[slot]);
+	const char *where = c->origin[slot];
+
+	if (c->src[slot] == SRC_DEFAULT || !*where)
+		snprintf(buf, len, "%s", src);
+	else if (!strncmp(where, src, strlen(src)))
+		snprintf(buf, len, "%s", where);
+	else
+		snprintf(buf, len, "%s %s", src, where);
+	return buf;
+}
+
 int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nlayers,
 		     struct fsb_cfgerr *err)
 {
@@ -638,9 +654,14 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 			      c->origin[find_key("fs") - keys], c->fs, strlen(c->fs) > 60 ? "..." : "",
 			      tok, names, names[0] ? " (built in), " : "", tok);
 	}
-	if (c->workers > c->dirs)
-		return seterr(err, "%s: workers=%u: more workers than dirs=%u; allowed: 1 to dirs",
-			      c->origin[find_key("workers") - keys], c->workers, c->dirs);
+	if (c->workers > c->dirs) {
+		/* two settings, each perhaps from another layer: name both */
+		char lw[FSB_PATH_MAX / 2 + 32], ld[sizeof(lw)];
+		return seterr(err, "workers=%u (%s) and dirs=%u (%s): more workers than dirs; "
+			      "allowed: workers from 1 to dirs", c->workers,
+			      layer_text(c, (size_t)(find_key("workers") - keys), lw, sizeof(lw)),
+			      c->dirs, layer_text(c, (size_t)(find_key("dirs") - keys), ld, sizeof(ld)));
+	}
 	if (c->target[0] && c->dir[0])
 		return seterr(err, "%s: target=%s and dir=%s: give one of them, not both",
 			      c->origin[find_key("dir") - keys], c->target, c->dir);
