@@ -195,6 +195,7 @@ int cmd_run(int argc, char **argv)
 	c->run_id = new_run_id();
 	c->t0 = fsb_now();
 	c->out_fd = 1;
+	c->say = fsb_vmsg;
 	if (!c->cfg.target[0] && !c->cfg.dir[0])
 		return fsb_run_misuse("run: no target: name the disk to format with --target DEV, "
 				       "or a directory with --dir DIR");

@@ -113,6 +113,17 @@ void fsb_die(int code, const char *fmt, ...)
 	exit(code);
 }
 
+void fsb_say(fsb_say_fn *say, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!say)
+		return;
+	va_start(ap, fmt);
+	say(fmt, ap);
+	va_end(ap);
+}
+
 int fsb_doc_fmt_option(const char *arg)
 {
 	if (!strcmp(arg, "--markdown"))

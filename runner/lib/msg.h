@@ -11,8 +11,10 @@
  * from forked workers do not interleave.
  *
  * Library code (run/, log/, report/ loaders) returns -errno or -1 and never
- * prints or exits; the command layer (main.c, cmd/) says what went wrong and
- * picks the exit code. As in git's usage.c:
+ * prints or exits (fsb_say below is its one way to speak, through a hook);
+ * the command layer (main.c, cmd/) says what went wrong and picks the exit
+ * code; tests/docs/vocab.sh fails when code outside them prints. As in
+ * git's usage.c:
  *
  *	if (fd < 0)
  *		return fsb_fail(EXIT_SYSTEM, "log %s: %s", path, strerror(errno));
@@ -66,6 +68,13 @@ _Noreturn void fsb_die(int code, const char *fmt, ...) __attribute__((format(pri
  * (NULL: none); returns EXIT_USAGE. */
 int fsb_misuse(const char *usage, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int fsb_vmisuse(const char *usage, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+
+/* Library code never prints (run/, report/, log/): what a user must see
+ * while it works (progress, a line per phase) goes through a say hook the
+ * command layer hands down (cmd/run.c gives fsb_vmsg). fsb_say formats
+ * and calls it; a NULL hook says nothing (unit tests, quiet callers). */
+typedef void fsb_say_fn(const char *fmt, va_list ap);
+void fsb_say(fsb_say_fn *say, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Output formats of the generated documentation (README tables, man page). */
 enum fsb_doc_fmt { DOC_TEXT, DOC_MARKDOWN, DOC_SCDOC };

@@ -38,3 +38,25 @@ mkdir -p "$S/bin"
 for c in dirname basename; do ln -sf "$(command -v "$c")" "$S/bin/$c"; done
 expect_rc 4 "qemu/records.sh without jq: system failure" env PATH="$S/bin" "$(command -v sh)" "$top/qemu/records.sh" f t
 check "qemu/records.sh: records: reason" [ "$ERR" = "records: jq not found (Debian package jq; make deps)" ]
+
+# ---- C: only the command layer prints ----
+# Library code (run/, report/, log/, lib/) returns -errno or an error text
+# and never prints; what a user must see while a run works goes through the
+# say hook the command layer hands down (lib/msg.h: fsb_say). The printing
+# calls: the message functions, printf/puts/perror, anything given stdout or
+# stderr, a write to fd 1 or 2. Allowed outside cmd/ and main.c:
+#   runner/lib/msg.c, msg.h   the message functions themselves (fsb_msg,
+#                             fsb_misuse, fsb_die: called only from cmd/)
+# Records go to the fd the command layer gives (fsb_ctx.out_fd), documents
+# to the FILE the caller passes: neither is printing on the library's own.
+print_re='\b(fsb_msg|fsb_vmsg|fsb_error|fsb_fail|fsb_die|fsb_misuse|fsb_vmisuse|printf|vprintf|puts|putchar|perror)[[:space:]]*\(|\b(stdout|stderr)[[:space:]]*[,)]|\b(STDOUT_FILENO|STDERR_FILENO)\b|\b(dprintf|write|fsb_write_all)[[:space:]]*\([[:space:]]*[12][[:space:]]*,'
+printing=$(cd "$top" && grep -rnE "$print_re" runner --include=*.c --include=*.h |
+	grep -vE '^runner/(cmd/|main\.c:|lib/msg\.[ch]:)' |
+	grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/?\*|//)' || true)
+check "runner: no code outside cmd/ and main.c prints${printing:+:
+$printing}" [ -z "$printing" ]
+# the check sees a print: a scratch copy of a library file that does
+mkdir -p "$S/runner/run"
+printf 'void f(void)\n{\n\tfsb_msg("x");\n\tfprintf(stderr, "y");\n}\n' > "$S/runner/run/p.c"
+check "the print check finds fsb_msg and fprintf(stderr in run/" \
+	sh -c '[ "$(cd "$1" && grep -rnE "$2" runner | wc -l)" = 2 ]' _ "$S" "$print_re"
