@@ -240,6 +240,14 @@ $(BUILD_H): FORCE
 	printf '#define FSB_BUILD "%s"\n' "$$d" > $@.tmp; \
 	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
+# The measured run times the settings' help quotes (run/settings.c) come
+# from qemu/figures.txt, the file the launcher's estimate reads.
+FIGURES_H := $(O)/gen/fsb_figures.h
+$(foreach b,host $(DEV_NAME) asan fuzz,$(O)/obj/$(b)/runner/run/settings.o): $(FIGURES_H)
+$(FIGURES_H): qemu/figures.txt runner/figures.awk
+	@mkdir -p $(@D)
+	$(Q)awk -f runner/figures.awk qemu/figures.txt > $@.tmp && mv $@.tmp $@
+
 PREFIX  ?= /usr/local
 DESTDIR ?=
 MAN1    := $(O)/doc/fsbench.1

@@ -5,8 +5,9 @@
 # The values are make's own: board.mk read through board/common/load.mk,
 # with the defaults of its architecture, in a clean environment.
 set -eu
+. "$(dirname "$0")/lib.sh"
 f=${1:?board.mk}
-[ -f "$f" ] || { echo "boardenv: no $f" >&2; exit 2; }
+[ -f "$f" ] || die $EX_USAGE "no $f"
 top=$(cd "$(dirname "$0")/.." && pwd)
 f=$(cd "$(dirname "$f")" && pwd)/$(basename "$f")
 # shellcheck disable=SC2016

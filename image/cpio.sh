@@ -18,12 +18,13 @@
 # gives the same bytes wherever it is built. Directory names keep the
 # trailing slash tar gives them (bin/); the kernel takes both forms.
 set -eu
+. "$(dirname "$0")/lib.sh"
 
 src=${1:?folder} out=${2:?output}
 mtime=${SOURCE_DATE_EPOCH:-0}
 command -v bsdtar >/dev/null 2>&1 ||
-	{ echo "cpio.sh: bsdtar not found (package libarchive-tools; make deps)" >&2; exit 4; }
-[ -d "$src" ] || { echo "cpio.sh: no folder $src" >&2; exit 2; }
+	die $EX_SYSTEM "bsdtar not found (package libarchive-tools; make deps)"
+[ -d "$src" ] || die $EX_USAGE "no folder $src"
 out=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
 spec=$out.mtree
 rm -f "$out.tmp" "$out.pax" "$out.cpio"
@@ -43,8 +44,8 @@ list() {
 # The spec, in mtree's relative form: a directory's entries follow it, ".."
 # climbs back (names stay without a leading ./). Names are written as they
 # are: one that mtree would need escaped is refused.
-list | LC_ALL=C sort -k 2,2 | awk -v t="$mtime" '
-function bad(why) { printf "cpio.sh: %s\n", why > "/dev/stderr"; failed = 1; exit 1 }
+list | LC_ALL=C sort -k 2,2 | awk -v t="$mtime" -v prog="$prog" -v ex="$EX_USAGE" '
+function bad(why) { printf "%s: %s\n", prog, why > "/dev/stderr"; failed = 1; exit ex }
 BEGIN { print "#mtree"; printf "/set uid=0 gid=0 time=%d.0\n", t; cur = "" }
 {
 	type = $1; path = $2
@@ -77,7 +78,7 @@ BEGIN { print "#mtree"; printf "/set uid=0 gid=0 time=%d.0\n", t; cur = "" }
 		print name " type=char mode=0600 device=native,5,1"
 	}
 }
-END { if (failed) exit 1 }' >"$spec"
+END { if (failed) exit ex }' >"$spec"
 
 # bsdtar reads the files named by contents= from the folder itself.
 (cd "$src" && bsdtar --format pax -cf "$out.pax" "@$spec")

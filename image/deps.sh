@@ -5,6 +5,7 @@
 # Output: missing packages installed with apt-get; prints what it installs.
 # Needs root only when something is missing.
 set -eu
+. "$(dirname "$0")/lib.sh"
 
 # The runner's SQLite (runner/sqlite.mk): tclsh generates the amalgamation
 # from the fetched source (curl, xz-utils, patch); the host build links
@@ -29,7 +30,7 @@ groups=${*:-runner test bench image fio arm64 armhf farm html}
 want=
 for g in $groups; do
 	eval "list=\${pkgs_$g:-}"
-	[ -n "$list" ] || { echo "deps.sh: unknown package group '$g'" >&2; exit 2; }
+	[ -n "$list" ] || die $EX_USAGE "unknown package group '$g'"
 	want="$want $list"
 done
 
@@ -41,13 +42,12 @@ for p in $want; do
 done
 
 if [ -z "$missing" ]; then
-	echo "deps: all packages present ($groups)"
+	say "all packages present ($groups)"
 	exit 0
 fi
-echo "deps: installing:$missing"
+say "installing:$missing"
 if [ "$(id -u)" != 0 ]; then
-	echo "deps: not root: run 'sudo $0 $groups' or install the packages above" >&2
-	exit 1
+	die $EX_SYSTEM "not root: run 'sudo $0 $groups' or install the packages above"
 fi
 export DEBIAN_FRONTEND=noninteractive
 # Refresh the package lists when they are missing or older than a day.

@@ -34,6 +34,7 @@
 # fsbench-root, fsbench-log (zeros); $OUTPUT.bmap, the block map of its
 # data for `bmaptool copy` (which then writes only the data, and checks it).
 set -eu
+. "$(dirname "$0")/lib.sh"
 
 : "${IN:?}" "${ROOTFS:?}" "${BOARD_DIR:?}" "${GENIMAGE_CFG:?}" "${OUTPUT:?}"
 : "${BOARD_ESP_SIZE:?}" "${BOARD_ROOT_SIZE:?}" "${BOARD_LOG_SIZE:?}"
@@ -76,7 +77,7 @@ yes)
 	} >"$work/in/extlinux.conf"
 	extexpr="s|@EXTLINUX_CONF@|extlinux.conf|g;s|@ESP_BOOTABLE@|true|g"
 	if [ -n "${BOARD_FDTDIR:-}" ]; then
-		[ -d "$IN/dtbs" ] || { echo "disk: BOARD_FDTDIR: no $IN/dtbs" >&2; exit 2; }
+		[ -d "$IN/dtbs" ] || die $EX_USAGE "BOARD_FDTDIR: no $IN/dtbs"
 		cp -R "$IN/dtbs" "$work/in/dtbs"
 		find "$work/in/dtbs" -exec touch -h -d "@$t" {} +
 		extexpr="$extexpr;s|@FDTDIR@|$BOARD_FDTDIR|g"
@@ -94,12 +95,12 @@ yes)
 		# mkimage writes the current time in the header unless told.
 		SOURCE_DATE_EPOCH=$t mkimage -A "$BOARD_UIMAGE_ARCH" -O linux -T kernel -C gzip \
 			-a "$BOARD_UIMAGE_LOAD" -e "$BOARD_UIMAGE_LOAD" -n fsbench \
-			-d "$z" "$work/in/kernel" >/dev/null || { echo "disk: mkimage failed" >&2; exit 1; }
+			-d "$z" "$work/in/kernel" >/dev/null || die $EX_SYSTEM "mkimage failed"
 		rm -f "$z"
 	fi
 	;;
 '') extexpr="/@EXTLINUX_CONF@/d;/@ESP_BOOTABLE@/d;/@FDTDIR@/d" ;;
-*) echo "disk: BOARD_EXTLINUX: '$ext' is neither yes nor empty" >&2; exit 2 ;;
+*) die $EX_USAGE "BOARD_EXTLINUX: '$ext' is neither yes nor empty" ;;
 esac
 touch -h -d "@$t" "$work/in"/*
 
@@ -110,15 +111,14 @@ sed -e "s|@ESP_SIZE@|$BOARD_ESP_SIZE|g" -e "s|@ROOT_SIZE@|$BOARD_ROOT_SIZE|g" \
 	-e "$efiexpr" -e "$extexpr" \
 	"$GENIMAGE_CFG" >"$work/genimage.cfg"
 left=$(grep -v '^[[:space:]]*#' "$work/genimage.cfg" | grep -o '@[A-Z_]*@' | head -n 1 || true)
-[ -z "$left" ] || { echo "disk: $GENIMAGE_CFG: unknown placeholder $left" >&2; exit 2; }
+[ -z "$left" ] || die $EX_USAGE "$GENIMAGE_CFG: unknown placeholder $left"
 
 # mtools reads SOURCE_DATE_EPOCH for the times it makes up itself.
 SOURCE_DATE_EPOCH=$t genimage --config "$work/genimage.cfg" \
 	--rootpath "$work/root" --tmppath "$work/tmp" \
 	--inputpath "$work/in" --outputpath "$work/out" >"$work/genimage.log" 2>&1 || {
 	cat "$work/genimage.log" >&2
-	echo "disk: genimage failed" >&2
-	exit 1
+	die $EX_SYSTEM "genimage failed"
 }
 mv "$work/out/disk.img" "$OUTPUT"
 mv "$work/out/esp.vfat" "$(dirname "$OUTPUT")/esp.vfat"
@@ -129,10 +129,9 @@ rm -f "$OUTPUT.bmap"
 if command -v bmaptool >/dev/null; then
 	bmaptool create -o "$OUTPUT.bmap" "$OUTPUT" 2>"$OUTPUT.bmap.err" || {
 		cat "$OUTPUT.bmap.err" >&2
-		echo "disk: bmaptool create failed" >&2
-		exit 1
+		die $EX_SYSTEM "bmaptool create failed"
 	}
 	rm -f "$OUTPUT.bmap.err"
 else
-	echo "disk: bmaptool not installed (package bmap-tools): no $OUTPUT.bmap" >&2
+	warn "bmaptool not installed (package bmap-tools): no $OUTPUT.bmap"
 fi

@@ -17,6 +17,7 @@
 # with its own state, cache, status file and source list (a copy of the
 # host's). Files already in the cache are not downloaded again.
 set -eu
+. "$(dirname "$0")/lib.sh"
 
 : "${ARCH:?}" "${KERNEL_PKG?}" "${CACHE:?}" "${MANIFEST:?}" "${FILESYSTEMS:?}"
 APT_UPDATE=${APT_UPDATE:-0}
@@ -24,7 +25,7 @@ APT_UPDATE=${APT_UPDATE:-0}
 # Packages holding the userland: BusyBox and the filesystems' mkfs tools.
 # Their shared libraries come from the dependency closure of these packages.
 fspkgs=$(cut -f3 "$FILESYSTEMS" | paste -sd' ')
-[ -n "$fspkgs" ] || { echo "fetch: $FILESYSTEMS: no filesystems" >&2; exit 4; }
+[ -n "$fspkgs" ] || die $EX_SYSTEM "$FILESYSTEMS: no filesystems"
 USER_PKGS="busybox-static $fspkgs"
 
 apt=$CACHE/apt
@@ -55,20 +56,19 @@ set -- \
 	-o "Acquire::Languages=none" -o "APT::Get::List-Cleanup=0"
 
 update() {
-	echo "fetch: apt-get update ($ARCH, private state in $apt)"
+	say "apt-get update ($ARCH, private state in $apt)"
 	apt-get -q "$@" update >"$apt/update.log" 2>&1 && return 0
 	# An index that fails while the main one arrived (a mirror in the
 	# middle of a sync: "Some index files failed to download") is said
 	# and passed over; a package it held then fails to download.
 	if ls "$apt/state/lists/" | grep -q '_Packages' &&
 		grep -q '^E: Some index files failed to download' "$apt/update.log"; then
-		echo "fetch: apt-get update ($ARCH): some indexes failed, going on with the others:" >&2
+		warn "apt-get update ($ARCH): some indexes failed, going on with the others:"
 		grep '^E: Failed to fetch' "$apt/update.log" | cut -c1-200 >&2 || :
 		return 0
 	fi
 	cat "$apt/update.log" >&2
-	echo "fetch: apt-get update failed" >&2
-	exit 4
+	die $EX_SYSTEM "apt-get update failed"
 }
 
 if [ "$APT_UPDATE" = 1 ] || ! ls "$apt/state/lists/" | grep -q '_Packages'; then
@@ -80,7 +80,7 @@ kimg=
 if [ -n "$KERNEL_PKG" ]; then
 	kimg=$(apt-cache "$@" depends "$KERNEL_PKG" 2>/dev/null |
 		sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*\)$/\1/p' | head -n 1)
-	[ -n "$kimg" ] || { echo "fetch: $KERNEL_PKG: no linux-image dependency found" >&2; exit 4; }
+	[ -n "$kimg" ] || die $EX_SYSTEM "$KERNEL_PKG: no linux-image dependency found"
 fi
 
 # Libraries of the userland packages: walk Depends and Pre-Depends, but
@@ -133,10 +133,10 @@ fetch() {
 	IFS=' 	
 '
 	if [ -z "$need" ]; then
-		echo "fetch: all $(wc -l <"$MANIFEST.tmp") packages cached ($ARCH)"
+		say "all $(wc -l <"$MANIFEST.tmp") packages cached ($ARCH)"
 		return 0
 	fi
-	echo "fetch: downloading$(echo $need | wc -w | sed 's/^/ /') packages ($ARCH) into $debs:"
+	say "downloading$(echo $need | wc -w | sed 's/^/ /') packages ($ARCH) into $debs:"
 	printf '  %s\n' $need
 	names=$(printf '%s\n' $need | sed 's/_.*//')
 	return 2
@@ -155,11 +155,10 @@ if [ $rc -eq 2 ] && ! download "$@"; then
 	fetch "$@" || rc=$?
 	[ $rc -ne 2 ] || download "$@" || {
 		cat "$apt/download.log" >&2
-		echo "fetch: apt-get download failed" >&2
-		exit 4
+		die $EX_SYSTEM "apt-get download failed"
 	}
 elif [ $rc -eq 1 ]; then
-	exit 4
+	exit $EX_SYSTEM
 fi
 sort "$MANIFEST.tmp" >"$MANIFEST"
 rm -f "$MANIFEST.tmp"

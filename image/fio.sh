@@ -25,8 +25,11 @@
 #   OUT/build (removed after a good build).
 # The source archives are pinned below (version and SHA-256, as bookworm's
 # Sources index gives them): a download that fails or does not match stops
-# the build (exit 4). No root.
+# the build. No root.
+# Exit status: 0; 2 a bad input (ARCH, HEADERS, MUSL_SPECS); 4 a download,
+#   a checksum or a build step failed (image/lib.sh).
 set -eu
+. "$(dirname "$0")/lib.sh"
 
 : "${ARCH:?}" "${HEADERS:?}" "${SOURCES:?}" "${OUT:?}"
 CROSS_COMPILE=${CROSS_COMPILE:-}
@@ -52,15 +55,13 @@ FIO_CONFIGURE="--build-static --disable-native --prefix=/usr
 	--disable-gfapi --disable-libnfs --disable-pmem --disable-xnvme
 	--disable-libzbc --disable-tcmalloc --disable-dfs --disable-lex"
 
-die() { echo "fio.sh: $*" >&2; exit 4; }
-
 case $ARCH in
 amd64) multiarch=x86_64-linux-gnu ;;
 arm64) multiarch=aarch64-linux-gnu ;;
 armhf) multiarch=arm-linux-gnueabihf ;;
-*) die "architecture '$ARCH' not supported (amd64, arm64, armhf)" ;;
+*) die $EX_USAGE "architecture '$ARCH' not supported (amd64, arm64, armhf)" ;;
 esac
-[ -f "$HEADERS" ] || die "kernel headers $HEADERS: no such file"
+[ -f "$HEADERS" ] || die $EX_USAGE "kernel headers $HEADERS: no such file"
 
 # --- sources: download, check -------------------------------------------------
 mkdir -p "$SOURCES" "$OUT"
@@ -70,13 +71,13 @@ echo "$PINS" | while read -r f sum dir; do
 		continue
 	fi
 	url=$FIO_MIRROR/$dir/$f
-	echo "fio.sh: downloading $url"
+	say "downloading $url"
 	rm -f "$SOURCES/$f.part"
 	curl -fsSL --retry 2 -o "$SOURCES/$f.part" "$url" ||
-		{ rm -f "$SOURCES/$f.part"; die "download of $url failed"; }
+		{ rm -f "$SOURCES/$f.part"; die $EX_SYSTEM "download of $url failed"; }
 	got=$(sha256sum <"$SOURCES/$f.part" | cut -d' ' -f1)
 	[ "$got" = "$sum" ] ||
-		{ rm -f "$SOURCES/$f.part"; die "$url: SHA-256 $got, the pinned one is $sum (image/fio.sh): not used"; }
+		{ rm -f "$SOURCES/$f.part"; die $EX_SYSTEM "$url: SHA-256 $got, the pinned one is $sum (image/fio.sh): not used"; }
 	mv "$SOURCES/$f.part" "$SOURCES/$f"
 done
 
@@ -87,16 +88,16 @@ mkdir -p "$b/headers" "$b/libaio-inst/include" "$b/libaio-inst/lib"
 
 # --- toolchain ------------------------------------------------------------------
 if [ -n "$CROSS_COMPILE" ]; then
-	[ -f "${MUSL_SPECS:-}" ] || die "CROSS_COMPILE=$CROSS_COMPILE: no musl specs file '${MUSL_SPECS:-}' (image/musl-sysroot.sh)"
+	[ -f "${MUSL_SPECS:-}" ] || die $EX_USAGE "CROSS_COMPILE=$CROSS_COMPILE: no musl specs file '${MUSL_SPECS:-}' (image/musl-sysroot.sh)"
 	cc="${CROSS_COMPILE}gcc -specs $MUSL_SPECS"
 else
 	cc=$MUSL_CC
 fi
 # The kernel's headers after musl's own (linux/, asm/: fio and libaio
 # need them; musl does not ship them).
-dpkg-deb -x "$HEADERS" "$b/headers" || die "cannot unpack $HEADERS"
+dpkg-deb -x "$HEADERS" "$b/headers" || die $EX_SYSTEM "cannot unpack $HEADERS"
 inc="-idirafter $b/headers/usr/include -idirafter $b/headers/usr/include/$multiarch"
-[ -d "$b/headers/usr/include/$multiarch/asm" ] || die "$HEADERS: no usr/include/$multiarch/asm"
+[ -d "$b/headers/usr/include/$multiarch/asm" ] || die $EX_SYSTEM "$HEADERS: no usr/include/$multiarch/asm"
 # Paths of the build folder do not reach the binary.
 map="-ffile-prefix-map=$b=."
 
@@ -106,7 +107,7 @@ unpack() {	# name version
 	tar -xzf "$SOURCES/${1}_$2.orig.tar.gz" -C "$b/$1" --strip-components=1
 	tar -xJf "$SOURCES/$(echo "$PINS" | awk -v p="${1}_$2-" 'index($1, p) == 1 { print $1 }')" -C "$b/$1"
 	grep -v -e '^#' -e '^[[:space:]]*$' "$b/$1/debian/patches/series" | while read -r p _; do
-		patch -s -p1 -d "$b/$1" <"$b/$1/debian/patches/$p" || die "$1: Debian's patch $p does not apply"
+		patch -s -p1 -d "$b/$1" <"$b/$1/debian/patches/$p" || die $EX_SYSTEM "$1: Debian's patch $p does not apply"
 	done
 }
 unpack libaio "$LIBAIO_VERSION"
@@ -116,7 +117,7 @@ unpack fio "$FIO_VERSION"
 # shellcheck disable=SC2086
 make -s -C "$b/libaio/src" libaio.a ENABLE_SHARED=0 CC="$cc" AR="${CROSS_COMPILE}ar" \
 	RANLIB="${CROSS_COMPILE}ranlib" CFLAGS="-O2 $inc $map" >"$b/libaio.log" 2>&1 ||
-	{ tail -n 20 "$b/libaio.log" >&2; die "libaio: build failed ($b/libaio.log)"; }
+	{ tail -n 20 "$b/libaio.log" >&2; die $EX_SYSTEM "libaio: build failed ($b/libaio.log)"; }
 cp "$b/libaio/src/libaio.h" "$b/libaio-inst/include/"
 cp "$b/libaio/src/libaio.a" "$b/libaio-inst/lib/"
 
@@ -124,16 +125,16 @@ cp "$b/libaio/src/libaio.a" "$b/libaio-inst/lib/"
 # shellcheck disable=SC2086
 (cd "$b/fio" && LDFLAGS="-L$b/libaio-inst/lib" ./configure --cc="$cc" \
 	--extra-cflags="$inc -I$b/libaio-inst/include $map" $FIO_CONFIGURE) >"$b/configure.log" 2>&1 ||
-	{ tail -n 20 "$b/configure.log" >&2; die "fio: configure failed ($b/configure.log)"; }
+	{ tail -n 20 "$b/configure.log" >&2; die $EX_SYSTEM "configure failed ($b/configure.log)"; }
 for want in 'Static build *yes' 'Linux AIO support *yes'; do
-	grep -q "^$want\$" "$b/configure.log" || die "fio: configure did not say '$want' ($b/configure.log)"
+	grep -q "^$want\$" "$b/configure.log" || die $EX_SYSTEM "configure did not say '$want' ($b/configure.log)"
 done
 # fio's own OPTFLAGS without -g: the binary is stripped, and the debug
 # information took a seventh of the compile time.
 make -s -C "$b/fio" -j"${FIO_JOBS:-2}" OPTFLAGS=-ffast-math fio >"$b/make.log" 2>&1 ||
-	{ tail -n 20 "$b/make.log" >&2; die "fio: build failed ($b/make.log)"; }
+	{ tail -n 20 "$b/make.log" >&2; die $EX_SYSTEM "build failed ($b/make.log)"; }
 "${CROSS_COMPILE}strip" -o "$OUT/fio.tmp" "$b/fio/fio"
-file "$OUT/fio.tmp" | grep -q 'statically linked' || die "$OUT/fio.tmp is not static"
+file "$OUT/fio.tmp" | grep -q 'statically linked' || die $EX_SYSTEM "$OUT/fio.tmp is not static"
 t1=$(date +%s)
 
 {
@@ -150,4 +151,4 @@ times >"$b/times"
 sed -n '2s/^/build cpu (user, system) /p' "$b/times" >>"$OUT/fio.txt"
 mv "$OUT/fio.tmp" "$OUT/fio"
 rm -rf "$b"
-echo "fio.sh: $OUT/fio ($ARCH, $(stat -c %s "$OUT/fio") bytes, built in $((t1 - t0)) s)"
+say "$OUT/fio ($ARCH, $(stat -c %s "$OUT/fio") bytes, built in $((t1 - t0)) s)"

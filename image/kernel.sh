@@ -31,12 +31,14 @@
 #   stage: PKGROOT/boot/BOARD_KERNEL_FILE-VERSION and
 #   PKGROOT/lib/modules/VERSION (modules.builtin gets the modules the
 #   config builds in and modules.builtin leaves out).
+# Exit status: 0; 2 PATH is not a kernel the board can use (misuse: KERNEL=
+#   names it), or a bad argument (image/lib.sh).
 set -eu
+. "$(dirname "$0")/lib.sh"
 
 mode=${1:?usage: kernel.sh check|stage PATH OUT} src=${2:?PATH} out=${3:?OUT}
 : "${BOARD_ARCH:?}"
-die() { echo "kernel: $src: $1" >&2; exit "${2:-2}"; }
-[ -d "$src" ] || die "not a folder (KERNEL= a kernel build tree, or a folder with a kernel image and lib/modules/VERSION)"
+[ -d "$src" ] || die $EX_USAGE "$src: not a folder (KERNEL= a kernel build tree, or a folder with a kernel image and lib/modules/VERSION)"
 src=$(cd "$src" && pwd)
 
 # --- where everything is ---------------------------------------------------
@@ -49,14 +51,14 @@ kver= image= config= moddir= buildtree=0
 [ ! -f "$src/include/config/kernel.release" ] || kver=$(cat "$src/include/config/kernel.release")
 if [ -z "$kver" ] && [ -d "$src/lib/modules" ]; then
 	n=$(ls "$src/lib/modules" | wc -l)
-	[ "$n" -eq 1 ] || die "lib/modules holds $n versions, one is needed: $(ls "$src/lib/modules" | paste -sd' ')"
+	[ "$n" -eq 1 ] || die $EX_USAGE "$src: lib/modules holds $n versions, one is needed: $(ls "$src/lib/modules" | paste -sd' ')"
 	kver=$(ls "$src/lib/modules")
 fi
-[ -n "$kver" ] || die "no kernel version: neither include/config/kernel.release (a build tree) nor lib/modules/VERSION"
+[ -n "$kver" ] || die $EX_USAGE "$src: no kernel version: neither include/config/kernel.release (a build tree) nor lib/modules/VERSION"
 for f in $tree_image vmlinuz-$kver vmlinuz bzImage Image Image.gz boot/vmlinuz-$kver boot/vmlinuz; do
 	if [ -f "$src/$f" ]; then image=$src/$f; break; fi
 done
-[ -n "$image" ] || die "no kernel image for $BOARD_ARCH (looked for ${tree_image:+$tree_image, }vmlinuz-$kver, vmlinuz, bzImage, Image, Image.gz, boot/vmlinuz-$kver)"
+[ -n "$image" ] || die $EX_USAGE "$src: no kernel image for $BOARD_ARCH (looked for ${tree_image:+$tree_image, }vmlinuz-$kver, vmlinuz, bzImage, Image, Image.gz, boot/vmlinuz-$kver)"
 for f in .config config-$kver boot/config-$kver; do
 	if [ -f "$src/$f" ]; then config=$src/$f; break; fi
 done
@@ -65,7 +67,7 @@ if [ -d "$src/lib/modules/$kver" ]; then
 elif [ -f "$src/modules.order" ]; then
 	moddir=$src buildtree=1
 elif [ -d "$src/lib/modules" ]; then
-	die "lib/modules has no $kver (the kernel's version): $(ls "$src/lib/modules" | paste -sd' ')"
+	die $EX_USAGE "$src: lib/modules has no $kver (the kernel's version): $(ls "$src/lib/modules" | paste -sd' ')"
 fi
 
 # The modules as paths under $moddir: an installed tree's every .ko, a build
@@ -148,12 +150,12 @@ check() {
 		*) [ -z "$(symbol "$n")" ] || [ -z "$config" ] ||
 			msg="$msg (CONFIG_$(symbol "$n") is not set in ${config#"$src"/})" ;;
 		esac
-		echo "kernel: $msg" >&2
+		warn "$msg"
 		bad=$((bad + 1))
 	done
 	if [ "$bad" -gt 0 ]; then
 		rm -f "$tmp".*
-		die "$bad module(s) the board ${BOARD:-} needs are missing (kernel $kver, modules ${moddir:-none}${config:+, config ${config#"$src"/}})"
+		die $EX_USAGE "$src: $bad module(s) the board ${BOARD:-} needs are missing (kernel $kver, modules ${moddir:-none}${config:+, config ${config#"$src"/}})"
 	fi
 	{
 		echo "kernel $kver"
@@ -169,7 +171,7 @@ check() {
 	mv -f "$tmp.absent" "$out/kernel-absent.txt"
 	nmod=$(wc -l <"$tmp.have")
 	rm -f "$tmp".*
-	echo "kernel: $src: $kver ($nmod modules), everything the board ${BOARD:-} needs is there${config:+ (config ${config#"$src"/})}"
+	say "$src: $kver ($nmod modules), everything the board ${BOARD:-} needs is there${config:+ (config ${config#"$src"/})}"
 }
 
 # --- stage: into the packages' tree --------------------------------------------
@@ -202,11 +204,11 @@ stage() {
 	# that modprobe takes it as built in.
 	sed -n 's/^built in by the config: //p' "$(dirname "$pk")/kernel-src.txt" 2>/dev/null |
 		tr ' ' '\n' | sed '/^$/d; s|.*|kernel/builtin/&.ko|' >>"$d/modules.builtin"
-	echo "kernel: $kver from $src"
+	say "$kver from $src"
 }
 
 case $mode in
 check) check ;;
 stage) stage ;;
-*) echo "kernel.sh: check or stage, not '$mode'" >&2; exit 2 ;;
+*) die $EX_USAGE "check or stage, not '$mode'" ;;
 esac

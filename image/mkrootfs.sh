@@ -11,6 +11,7 @@
 #         (mke2fs copies them from the folder).
 #   f2fs: mkfs.f2fs on the file, then sload.f2fs -f.
 set -eu
+. "$(dirname "$0")/lib.sh"
 
 src=${1:?folder} out=${2:?image} type=${3:?type}
 : "${SIZE:?}" "${UUID:?}"
@@ -37,9 +38,9 @@ ext4)
 	echo "ssv lastcheck @$t"
 	} >"$cmds"
 	E2FSPROGS_FAKE_TIME=$t debugfs -w -f "$cmds" "$out.tmp" >/dev/null 2>"$cmds.err" || {
-		cat "$cmds.err" >&2; exit 1; }
+		cat "$cmds.err" >&2; die $EX_SYSTEM "debugfs failed"; }
 	if grep -v '^debugfs ' "$cmds.err" | grep -q .; then
-		cat "$cmds.err" >&2; exit 1
+		cat "$cmds.err" >&2; die $EX_SYSTEM "debugfs said more than its prompts"
 	fi
 	rm -f "$cmds" "$cmds.err"
 	;;
@@ -49,8 +50,7 @@ f2fs)
 	sload.f2fs -f "$src" -T "$t" "$out.tmp" >/dev/null
 	;;
 *)
-	echo "mkrootfs: unknown rootfs type '$type' (ext4, f2fs)" >&2
-	exit 2
+	die $EX_USAGE "unknown rootfs type '$type' (ext4, f2fs)"
 	;;
 esac
 mv "$out.tmp" "$out"

@@ -8,13 +8,14 @@
 # No root: apt runs with a private state folder inside $2; the host's apt
 # configuration is not touched. Downloads are cached.
 set -eu
+. "$(dirname "$0")/lib.sh"
 
 arch=${1:?Debian architecture}; out=${2:?output folder}
 case "$arch" in
 arm64) triple=aarch64-linux-musl; ld=ld-musl-aarch64.so.1 ;;
 amd64) triple=x86_64-linux-musl; ld=ld-musl-x86_64.so.1 ;;
 armhf) triple=arm-linux-musleabihf; ld=ld-musl-armhf.so.1 ;;
-*) echo "musl-sysroot: architecture '$arch' not supported" >&2; exit 2 ;;
+*) die $EX_USAGE "architecture '$arch' not supported" ;;
 esac
 apt=$out/apt
 mkdir -p "$apt/state/lists/partial" "$apt/cache/archives/partial" "$apt/etc/sources.list.d" \
@@ -34,17 +35,17 @@ set -- -o "APT::Architecture=$arch" -o "APT::Architectures=$arch" \
 
 if ! ls "$out/debs"/musl-dev_*.deb >/dev/null 2>&1; then
 	if ! ls "$apt/state/lists/" | grep -q '_Packages'; then
-		echo "musl-sysroot: apt-get update ($arch, private state in $apt)"
+		say "apt-get update ($arch, private state in $apt)"
 		# An index that fails while the main one arrived (a mirror in the
 		# middle of a sync: "Some index files failed to download") is
 		# said and passed over; the download below fails if it mattered.
 		if ! apt-get -q "$@" update >"$apt/update.log" 2>&1; then
-			ls "$apt/state/lists/" | grep -q '_Packages' || { cat "$apt/update.log" >&2; exit 4; }
-			echo "musl-sysroot: apt-get update ($arch): some indexes failed, going on with the others:" >&2
+			ls "$apt/state/lists/" | grep -q '_Packages' || { cat "$apt/update.log" >&2; die $EX_SYSTEM "apt-get update ($arch) failed"; }
+			warn "apt-get update ($arch): some indexes failed, going on with the others:"
 			grep '^E: Failed to fetch' "$apt/update.log" | cut -c1-200 >&2 || :
 		fi
 	fi
-	echo "musl-sysroot: downloading musl-dev:$arch"
+	say "downloading musl-dev:$arch"
 	(cd "$out/debs" && apt-get -q "$@" download musl-dev musl >/dev/null)
 fi
 rm -rf "$out/sysroot"; mkdir -p "$out/sysroot"
@@ -53,7 +54,7 @@ for d in "$out/debs"/musl-dev_*.deb "$out/debs"/musl_*.deb; do
 done
 inc=$out/sysroot/usr/include/$triple
 lib=$out/sysroot/usr/lib/$triple
-[ -f "$lib/libc.a" ] && [ -d "$inc" ] || { echo "musl-sysroot: $lib/libc.a or $inc missing" >&2; exit 4; }
+[ -f "$lib/libc.a" ] && [ -d "$inc" ] || die $EX_SYSTEM "$lib/libc.a or $inc missing"
 cat >"$out/musl-gcc.specs" <<SPECS
 %rename cpp_options old_cpp_options
 
@@ -79,4 +80,4 @@ crtendS.o%s $lib/crtn.o
 -dynamic-linker /lib/$ld -nostdlib %{shared:-shared} %{static:-static} %{rdynamic:-export-dynamic}
 
 SPECS
-echo "musl-sysroot: $out/musl-gcc.specs"
+say "$out/musl-gcc.specs"

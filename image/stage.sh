@@ -40,7 +40,11 @@
 #   $OUT/dtbs/      the kernel package's device trees (BOARD_FDTDIR set)
 #   $OUT/efi.stub   the EFI stub (BOARD_EFI_STUB, a path in the packages)
 # Runs without root: owners and timestamps are set by the image writers.
+# Exit status: 0; 2 FSBENCH or FIO is built for another machine than the
+#   board's (CROSS_COMPILE=...); 4 a package, tool, module or library is
+#   missing or a step failed (image/lib.sh).
 set -eu
+. "$(dirname "$0")/lib.sh"
 
 : "${MANIFEST:?}" "${FILESYSTEMS:?}" "${FSBENCH:?}" "${FIO:?}" "${BOARD_DIR:?}" "${BOARD_MODULES:?}"
 : "${BOARD_BOOT_MODULES:?}" "${BOARD_INIT_MODULES:?}" "${FILES:?}" "${OUT:?}"
@@ -50,16 +54,14 @@ pk=$OUT/pkgroot
 root=$OUT/rootfs
 ird=$OUT/initramfs
 
-die() { echo "stage: $*" >&2; exit 4; }
-
 # --- unpack ---------------------------------------------------------------
 rm -rf "$pk" "$root" "$ird"
 mkdir -p "$pk"
 while read -r deb; do
-	dpkg-deb -x "$deb" "$pk" || die "cannot unpack $deb"
+	dpkg-deb -x "$deb" "$pk" || die $EX_SYSTEM "cannot unpack $deb"
 done <"$MANIFEST"
 if [ -n "${KERNEL:-}" ]; then
-	sh "$(dirname "$0")/kernel.sh" stage "$KERNEL" "$pk" || die "cannot stage the kernel $KERNEL"
+	sh "$(dirname "$0")/kernel.sh" stage "$KERNEL" "$pk" || die $EX_SYSTEM "cannot stage the kernel $KERNEL"
 	if [ -s "$OUT/kernel-absent.txt" ]; then
 		drop() { for m in "$@"; do grep -qx -F "$m" "$OUT/kernel-absent.txt" || printf '%s ' "$m"; done; }
 		# shellcheck disable=SC2086
@@ -70,24 +72,24 @@ if [ -n "${KERNEL:-}" ]; then
 fi
 
 kver=$(ls "$pk/lib/modules" | head -n 1)
-[ -n "$kver" ] || die "no kernel modules in the packages"
+[ -n "$kver" ] || die $EX_SYSTEM "no kernel modules in the packages"
 kernel=$(ls "$pk/boot/$BOARD_KERNEL_FILE-$kver" 2>/dev/null) ||
-	die "no $BOARD_KERNEL_FILE-$kver in the kernel package"
+	die $EX_SYSTEM "no $BOARD_KERNEL_FILE-$kver in the kernel package"
 if [ "${BOARD_KERNEL_GZIP:-}" = yes ] && [ "$(od -An -tx1 -N 2 "$kernel" | tr -d ' ')" != 1f8b ]; then
-	gzip -n -9 -c "$kernel" >"$OUT/kernel" || die "cannot compress $kernel"
+	gzip -n -9 -c "$kernel" >"$OUT/kernel" || die $EX_SYSTEM "cannot compress $kernel"
 else
 	cp "$kernel" "$OUT/kernel"
 fi
 echo "$kver" >"$OUT/kernel.version"
-depmod -b "$pk" "$kver" || die "depmod failed"
+depmod -b "$pk" "$kver" || die $EX_SYSTEM "depmod failed"
 rm -rf "$OUT/dtbs"
 if [ -n "${BOARD_FDTDIR:-}" ]; then
-	[ -d "$pk/usr/lib/linux-image-$kver" ] || die "BOARD_FDTDIR: no device trees (/usr/lib/linux-image-$kver) in the kernel package"
+	[ -d "$pk/usr/lib/linux-image-$kver" ] || die $EX_SYSTEM "BOARD_FDTDIR: no device trees (/usr/lib/linux-image-$kver) in the kernel package"
 	cp -R "$pk/usr/lib/linux-image-$kver" "$OUT/dtbs"
 fi
 rm -f "$OUT/efi.stub"
 if [ -n "${BOARD_EFI_STUB:-}" ]; then
-	[ -f "$pk$BOARD_EFI_STUB" ] || die "no $BOARD_EFI_STUB in the packages"
+	[ -f "$pk$BOARD_EFI_STUB" ] || die $EX_SYSTEM "no $BOARD_EFI_STUB in the packages"
 	cp "$pk$BOARD_EFI_STUB" "$OUT/efi.stub"
 fi
 
@@ -99,7 +101,7 @@ resolve() {
 		t=$(readlink "$pk$p")
 		case $t in /*) p=$t ;; *) p=$(dirname "$p")/$t ;; esac
 		n=$((n + 1))
-		[ $n -lt 20 ] || die "symlink loop at $1"
+		[ $n -lt 20 ] || die $EX_SYSTEM "symlink loop at $1"
 	done
 	[ -e "$pk$p" ] || return 1
 	echo "$p"
@@ -109,7 +111,7 @@ resolve() {
 mkdir -p "$root/bin" "$root/sbin" "$root/usr/bin" "$root/usr/sbin" \
 	"$root/etc" "$root/proc" "$root/sys" "$root/dev" "$root/run" \
 	"$root/tmp" "$root/mnt" "$root/root" "$root/esp" "$root/var"
-bb=$(resolve /bin/busybox) || die "busybox-static not unpacked"
+bb=$(resolve /bin/busybox) || die $EX_SYSTEM "busybox-static not unpacked"
 cp "$pk$bb" "$root/bin/busybox"
 # The applet list comes from the binary itself: run it directly when the
 # host can, or through qemu-user.
@@ -133,7 +135,7 @@ for t in $(col 6 | tr ',' ' '); do
 	[ "$t" = - ] || TOOLS="$TOOLS $t"
 done
 FS_MODULES=$(col 4 | tr ',' ' ')
-[ -n "$TOOLS" ] || die "$FILESYSTEMS: no filesystems"
+[ -n "$TOOLS" ] || die $EX_SYSTEM "$FILESYSTEMS: no filesystems"
 libdirs="/lib/$(ls "$pk/lib" | grep -- '-linux-gnu' | head -n 1) /usr/lib/$(ls "$pk/usr/lib" 2>/dev/null | grep -- '-linux-gnu' | head -n 1) /lib /usr/lib"
 
 needed() { readelf -d "$1" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
@@ -151,7 +153,7 @@ add_lib() {	# soname
 			return 0
 		fi
 	done
-	die "library $1 not found in the packages"
+	die $EX_SYSTEM "library $1 not found in the packages"
 }
 
 for t in $TOOLS; do
@@ -160,12 +162,12 @@ for t in $TOOLS; do
 		if src=$(resolve "$d/$t"); then break; fi
 		src=
 	done
-	[ -n "$src" ] || die "$t not found in the packages"
+	[ -n "$src" ] || die $EX_SYSTEM "$t not found in the packages"
 	cp "$pk$src" "$root/usr/sbin/$t"
 	for n in $(needed "$root/usr/sbin/$t"); do add_lib "$n"; done
 	ip=$(interp "$root/usr/sbin/$t")
 	if [ -n "$ip" ] && [ ! -e "$root$ip" ] && [ ! -L "$root$ip" ]; then
-		rp=$(resolve "$ip") || die "interpreter $ip not found"
+		rp=$(resolve "$ip") || die $EX_SYSTEM "interpreter $ip not found"
 		mkdir -p "$root$(dirname "$ip")"
 		if [ -e "$root$rp" ]; then
 			ln -s "$rp" "$root$ip"
@@ -181,7 +183,7 @@ while IFS='	' read -r name tool _ _ _; do
 done <"$FILESYSTEMS"
 for f in $(col 5 | tr ',' ' '); do
 	[ "$f" != - ] || continue
-	rp=$(resolve "$f") || die "$f not found in the packages"
+	rp=$(resolve "$f") || die $EX_SYSTEM "$f not found in the packages"
 	mkdir -p "$root$(dirname "$f")"
 	cp "$pk$rp" "$root$f"
 done
@@ -202,7 +204,7 @@ done
 modlist() {
 	for m in "$@"; do
 		modprobe -d "$pk" -S "$kver" --show-depends "$m" ||
-			die "module $m not found for $kver"
+			die $EX_SYSTEM "module $m not found for $kver"
 	done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }' |
 		sed "s|^$pk/lib/modules/$kver/||"
 }
@@ -217,7 +219,7 @@ copy_mods() {	# dest-root list-file [depmod]
 	for f in modules.order modules.builtin modules.builtin.modinfo; do
 		[ -f "$pk/lib/modules/$kver/$f" ] && cp "$pk/lib/modules/$kver/$f" "$1/lib/modules/$kver/"
 	done
-	depmod -b "$1" "$kver" || die "depmod failed"
+	depmod -b "$1" "$kver" || die $EX_SYSTEM "depmod failed"
 }
 # shellcheck disable=SC2086
 modlist $FS_MODULES $BOARD_MODULES >"$OUT/modules.list"
@@ -235,7 +237,7 @@ machine() { readelf -h "$1" 2>/dev/null | sed -n 's/^ *Machine: *//p'; }
 want=$(machine "$root/bin/busybox")
 have=$(machine "$FSBENCH")
 if [ -n "$have" ] && [ "$have" != "$want" ]; then
-	die "$FSBENCH is built for $have, the board ($BOARD_ARCH) needs $want (CROSS_COMPILE=...)"
+	die $EX_USAGE "$FSBENCH is built for $have, the board ($BOARD_ARCH) needs $want (CROSS_COMPILE=...)"
 fi
 # an ELF binary is stripped; anything else (a stand-in script) is copied
 if [ "$(head -c 4 "$FSBENCH" | od -An -c | tr -d ' ')" = '177ELF' ]; then
@@ -245,7 +247,7 @@ else
 fi
 # fio (the extended workloads): static, for the board's machine too.
 have=$(machine "$FIO")
-[ "$have" = "$want" ] || die "$FIO is built for ${have:-no machine}, the board ($BOARD_ARCH) needs $want"
+[ "$have" = "$want" ] || die $EX_USAGE "$FIO is built for ${have:-no machine}, the board ($BOARD_ARCH) needs $want"
 cp "$FIO" "$root/usr/bin/fio"
 chmod 755 "$root/usr/bin/fio"
 cp "$FILES/init" "$root/sbin/init"
@@ -278,4 +280,4 @@ for t in ${BOARD_ROOTFS_TYPES:-ext4 f2fs}; do
 	cp "$OUT/rootfs-$t.list" "$ird/lib/modules/$kver/load-$t.list"
 done
 
-echo "stage: kernel $kver, $(wc -l <"$OUT/modules.list") modules ($(wc -l <"$OUT/boot-modules.list") in the initramfs), libraries:$done_libs"
+say "kernel $kver, $(wc -l <"$OUT/modules.list") modules ($(wc -l <"$OUT/boot-modules.list") in the initramfs), libraries:$done_libs"

@@ -32,10 +32,12 @@
 #   with a fixed flash size) for UEFI; WORK/monitor.in and WORK/monitor.out
 #   (named pipes) with TUNPLUG=1.
 set -eu
+. "$(dirname "$0")/../image/lib.sh"
+prog=qemu
 out=${1:?usage: cmdline.sh OUT}
 
 # --- the guest's size ---------------------------------------------------
-num() { case $2 in ''|*[!0-9]*|0) echo "cmdline.sh: $1 '$2': a number > 0" >&2; exit 2 ;; esac; }
+num() { case $2 in ''|*[!0-9]*|0) die $EX_USAGE "$1 '$2': a number > 0" ;; esac; }
 hcpus=${HOST_CPUS:-$(nproc)}
 smp=$BOARD_QEMU_SMP mem=$BOARD_QEMU_MEM why=
 if [ -n "${SMP:-}" ]; then

@@ -25,8 +25,9 @@
 #   verdict does not change it.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../image/lib.sh"
+prog=qemu
 results=$1 work=$2
-say() { echo "qemu: $*"; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 . "$work/watch.txt"
 serial=$results/serial.log
@@ -103,7 +104,7 @@ say "results: $results"
 # alone: it is the user's.
 top=${RESULTS:-results}
 if [ "$(cd "$(dirname "$results")" 2>/dev/null && pwd -P)" = "$(cd "$top" 2>/dev/null && pwd -P)" ]; then
-	sh "$here/index.sh" "${top%/}" || say "index not rewritten: qemu/index.sh exited with $?" >&2
+	sh "$here/index.sh" "${top%/}" || warn "index not rewritten: qemu/index.sh exited with $?"
 else
 	say "index: $results is not a folder of RESULTS ($top): $top/index.html not rewritten"
 fi
@@ -116,6 +117,6 @@ if [ -z "$code" ]; then
 	# No run_end: the last console lines usually say why (panic, hang, reset).
 	say "no run_end record; the console's last lines:"
 	tr -d '\r' <"$serial" 2>/dev/null | tail -n 15 | sed 's/^/  /'
-	exit 4
+	exit $EX_SYSTEM
 fi
 exit "$code"

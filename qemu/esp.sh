@@ -14,24 +14,27 @@
 # --criteria: FILE becomes the ESP's criteria.conf (the verdict the guest
 # runs after the run); without FILE the ESP's criteria.conf is removed.
 # Output: DISK and CONF; "qemu: ..." lines for words not applied.
-# Exit status: 0; 4 when the ESP or its fsbench.conf cannot be read or
-#   written.
+# Exit status: 0; 2 when DISK has no fsbench-esp partition (not a board's
+#   disk image); 4 when the ESP or its fsbench.conf cannot be read or
+#   written (image/lib.sh).
 set -eu
-die() { echo "qemu: ${what:---uefi}: $*" >&2; exit 4; }
+. "$(dirname "$0")/../image/lib.sh"
+prog=qemu
+what=--uefi
 # espof DISK: the fsbench-esp partition of DISK as mtools names it.
 # sfdisk's dump is text (not JSON): the partition's start sector by its name.
 espof() {
 	off=$(sfdisk --dump "$1" | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-esp".*/\1/p')
-	[ -n "$off" ] || die "no fsbench-esp partition in $1"
+	[ -n "$off" ] || die $EX_USAGE "$what: no fsbench-esp partition in $1"
 	echo "$1@@$((off * 512))"
 }
 if [ "$1" = --criteria ]; then
 	what=--criteria
 	esp=$(espof "$2")
 	if [ -n "${3:-}" ]; then
-		mcopy -o -i "$esp" "$3" ::criteria.conf || die "cannot write criteria.conf to the ESP"
+		mcopy -o -i "$esp" "$3" ::criteria.conf || die $EX_SYSTEM "$what: cannot write criteria.conf to the ESP"
 	elif mdir -i "$esp" ::criteria.conf >/dev/null 2>&1; then
-		mdel -i "$esp" ::criteria.conf || die "cannot remove criteria.conf from the ESP"
+		mdel -i "$esp" ::criteria.conf || die $EX_SYSTEM "$what: cannot remove criteria.conf from the ESP"
 	fi
 	exit 0
 fi
@@ -42,13 +45,13 @@ if [ "${1:-}" = --profile ]; then profile=$2; shift 2; fi
 words=$*
 
 esp=$(espof "$disk")
-mtype -i "$esp" ::fsbench.conf >"$conf" || die "cannot read fsbench.conf from the ESP"
+mtype -i "$esp" ::fsbench.conf >"$conf" || die $EX_SYSTEM "$what: cannot read fsbench.conf from the ESP"
 set -- yes=1
 [ -z "$profile" ] || set -- "$@" "profile=$profile"
 for w in $words; do
 	case $w in
 	fsbench.*=*) set -- "$@" "${w#fsbench.}" ;;
-	*) echo "qemu: --uefi: '$w' is not a fsbench setting: not applied" ;;
+	*) say "--uefi: '$w' is not a fsbench setting: not applied" ;;
 	esac
 done
 for kv in "$@"; do
@@ -56,4 +59,4 @@ for kv in "$@"; do
 	sed -i "/^[ 	]*$k[ 	]*=/d" "$conf"
 	echo "$k = ${kv#*=}" >>"$conf"
 done
-mcopy -o -i "$esp" "$conf" ::fsbench.conf || die "cannot write fsbench.conf to the ESP"
+mcopy -o -i "$esp" "$conf" ::fsbench.conf || die $EX_SYSTEM "$what: cannot write fsbench.conf to the ESP"

@@ -13,12 +13,13 @@
 # Exit status: 0, also when the index cannot be written: then the old
 #   index stays and stderr says why; a run does not fail for its index.
 set -eu
+. "$(dirname "$0")/../image/lib.sh"
+prog=qemu
 dir=$1
-say() { echo "qemu: $*"; }
 index=$dir/index.html tmp=$dir/.index.html.$$
 
 if [ ! -x "${FSBENCH_HOST:-}" ]; then
-	say "$index not rewritten (the old one stays): no host fsbench ${FSBENCH_HOST:-} (FSBENCH_HOST)" >&2
+	warn "$index not rewritten (the old one stays): no host fsbench ${FSBENCH_HOST:-} (FSBENCH_HOST)"
 	exit 0
 fi
 rc=0
@@ -38,6 +39,6 @@ else
 	exit 0
 fi
 rm -f "$tmp" 2>/dev/null || true
-say "$index not rewritten (the old one stays): $why" >&2
+warn "$index not rewritten (the old one stays): $why"
 [ -z "$msg" ] || printf '%s\n' "$msg" | sed 's/^/  /' >&2
 exit 0

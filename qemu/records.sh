@@ -21,6 +21,7 @@
 # itself. Lines that are not records (torn ones too) are skipped.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../image/lib.sh"
 prefix= flat=0 text=0 unbuf=
 while :; do
 	case ${1:-} in
@@ -32,8 +33,8 @@ while :; do
 	esac
 done
 [ $# -ge 2 ] && { [ "$text" = 0 ] || [ -n "$prefix" ]; } ||
-	{ echo "usage: records.sh [--console [--text]] [--unbuffered] [--flat] FILE TYPE [KEY...]" >&2; exit 2; }
-command -v jq >/dev/null || { echo "records.sh: jq not found (Debian package jq; make deps)" >&2; exit 1; }
+	die $EX_USAGE "usage: records.sh [--console [--text]] [--unbuffered] [--flat] FILE TYPE [KEY...]"
+command -v jq >/dev/null || die $EX_SYSTEM "jq not found (Debian package jq; make deps)"
 file=$1 type=$2
 shift 2
 # shellcheck disable=SC2086

@@ -96,8 +96,8 @@ FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
 BOARD=${BOARD:-qemu-x86_64}
 export O RESULTS FSBENCH_HOST BOARD
 
-say() { echo "qemu: $*"; }
-die() { echo "qemu: $1" >&2; exit "${2:-4}"; }
+. "$here/../image/lib.sh"
+prog=qemu
 
 disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
 criteria=$here/../board/$BOARD/criteria.conf onesp=
@@ -118,35 +118,35 @@ while [ $# -gt 0 ]; do
 	--kill-after-records) kill_after=$2; shift ;;
 	--target-size) tsize=$2; shift ;;
 	--extra-disk)
-		case $2 in *?:?*) ;; *) die "--extra-disk FILE:SERIAL" 2 ;; esac
-		[ -f "${2%:*}" ] || die "--extra-disk: no file ${2%:*}" 2
+		case $2 in *?:?*) ;; *) die $EX_USAGE "--extra-disk FILE:SERIAL" ;; esac
+		[ -f "${2%:*}" ] || die $EX_USAGE "--extra-disk: no file ${2%:*}"
 		extra="$extra $2"; shift ;;
 	--criteria) criteria=$2 onesp=1; shift ;;
 	--target-fault)
-		case $2 in blkdebug:?*) ;; *) die "--target-fault blkdebug:FILE" 2 ;; esac
+		case $2 in blkdebug:?*) ;; *) die $EX_USAGE "--target-fault blkdebug:FILE" ;; esac
 		tfault=${2#blkdebug:}
-		[ -f "$tfault" ] || die "--target-fault: no file $tfault" 2
+		[ -f "$tfault" ] || die $EX_USAGE "--target-fault: no file $tfault"
 		shift ;;
 	--target-throttle)
-		case $2 in ''|*[!0-9]*|0) die "--target-throttle IOPS: a number > 0" 2 ;; esac
+		case $2 in ''|*[!0-9]*|0) die $EX_USAGE "--target-throttle IOPS: a number > 0" ;; esac
 		tthrottle=$2; shift ;;
 	--unplug-target-after-records)
-		case $2 in ''|*[!0-9]*|0) die "--unplug-target-after-records N: a number > 0" 2 ;; esac
+		case $2 in ''|*[!0-9]*|0) die $EX_USAGE "--unplug-target-after-records N: a number > 0" ;; esac
 		unplug_after=$2; shift ;;
 	--quiet) quiet=1 ;;
 	--uefi) uefi=1 ;;
 	--keep) keep=1 ;;
 	-h|--help) sed -n '2,/^set -eu/p' "$0" | sed 's/^# \{0,1\}//; /^set -eu/d'; exit 0 ;;
-	*) die "unknown option '$1' (--help lists them)" 2 ;;
+	*) die $EX_USAGE "unknown option '$1' (--help lists them)" ;;
 	esac
 	shift
 done
 for v in "$smp" "$mem"; do
-	case $v in ''|*[!0-9]*|0) [ -z "$v" ] || die "--smp, --mem, QEMU_SMP, QEMU_MEM: a number > 0, not '$v'" 2 ;; esac
+	case $v in ''|*[!0-9]*|0) [ -z "$v" ] || die $EX_USAGE "--smp, --mem, QEMU_SMP, QEMU_MEM: a number > 0, not '$v'" ;; esac
 done
 if [ -n "$kpath" ]; then
-	[ -z "$disk" ] || die "--kernel PATH builds its own disk image: not with --disk" 2
-	[ -d "$kpath" ] || die "--kernel: no folder $kpath" 2
+	[ -z "$disk" ] || die $EX_USAGE "--kernel PATH builds its own disk image: not with --disk"
+	[ -d "$kpath" ] || die $EX_USAGE "--kernel: no folder $kpath"
 	say "image with the kernel $kpath (make image KERNEL=$kpath)"
 	top=$here/..
 	Oabs=$(mkdir -p "$O" && cd "$O" && pwd)
@@ -154,23 +154,23 @@ if [ -n "$kpath" ]; then
 	make -s --no-print-directory -C "$top" image BOARD="$BOARD" O="$Oabs" KERNEL="$kabs" \
 		ROOTFS="${ROOTFS:-ext4}" >"$Oabs/kernel-image.log" 2>&1 || {
 		grep -v '^make' "$Oabs/kernel-image.log" | tail -n 20 >&2
-		die "--kernel $kpath: no image (above: what is missing; the whole log in $Oabs/kernel-image.log)" 2
+		die $EX_USAGE "--kernel $kpath: no image (above: what is missing; the whole log in $Oabs/kernel-image.log)"
 	}
 	disk=$(sed -n 's/^image: //p' "$Oabs/kernel-image.log" | tail -n 1)
-	[ -f "$disk" ] || die "--kernel $kpath: the build said no image path ($Oabs/kernel-image.log)" 4
+	[ -f "$disk" ] || die $EX_SYSTEM "--kernel $kpath: the build said no image path ($Oabs/kernel-image.log)"
 fi
-[ -n "$disk" ] || die "--disk IMG is required" 2
-[ -f "$disk" ] || die "no disk image $disk (make image)" 2
+[ -n "$disk" ] || die $EX_USAGE "--disk IMG is required"
+[ -f "$disk" ] || die $EX_USAGE "no disk image $disk (make image)"
 if [ -z "${BOARD_QEMU:-}" ]; then
 	bmk=$here/../board/$BOARD/board.mk
-	[ -f "$bmk" ] || die "no board $BOARD ($bmk)" 2
+	[ -f "$bmk" ] || die $EX_USAGE "no board $BOARD ($bmk)"
 	eval "$(sh "$here/../image/boardenv.sh" "$bmk")"
 fi
-case $accel in auto|kvm|tcg) ;; *) die "--accel: auto, kvm or tcg" 2 ;; esac
+case $accel in auto|kvm|tcg) ;; *) die $EX_USAGE "--accel: auto, kvm or tcg" ;; esac
 if [ "$criteria" = none ]; then
 	criteria=
 elif [ ! -f "$criteria" ]; then
-	[ -z "$onesp" ] || die "--criteria: no file $criteria" 2
+	[ -z "$onesp" ] || die $EX_USAGE "--criteria: no file $criteria"
 	criteria=	# a board without criteria.conf
 fi
 [ -z "$criteria" ] || criteria=$(cd "$(dirname "$criteria")" && pwd)/$(basename "$criteria")
@@ -217,7 +217,7 @@ fi
 
 # --- settings: the ESP's fsbench.conf (UEFI) or the board's ------------
 if [ "$uefi" = 1 ]; then
-	[ -f "${BOARD_QEMU_FIRMWARE:-}" ] || die "--uefi: no firmware ${BOARD_QEMU_FIRMWARE:-} (BOARD_QEMU_FIRMWARE)" 2
+	[ -f "${BOARD_QEMU_FIRMWARE:-}" ] || die $EX_USAGE "--uefi: no firmware ${BOARD_QEMU_FIRMWARE:-} (BOARD_QEMU_FIRMWARE)"
 	conf=$work/fsbench.conf
 	sh "$here/esp.sh" "$work/disk.img" "$conf" ${profile:+--profile "$profile"} $append
 	if [ -n "${BOARD_QEMU_FIRMWARE_VARS:-}" ]; then

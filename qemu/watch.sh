@@ -25,6 +25,8 @@
 # Exit status: 0; 2 on misuse.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../image/lib.sh"
+prog=qemu
 PREFIX='FSBENCH:'
 serial= work= timeout=0 kill_after=0 plan= quiet=0 monitor= unplug_after=0
 while [ $# -gt 0 ]; do
@@ -38,12 +40,12 @@ while [ $# -gt 0 ]; do
 	--unplug-after-records) unplug_after=$2; shift ;;
 	--quiet) quiet=1 ;;
 	--) shift; break ;;
-	*) echo "watch.sh: unknown option '$1'" >&2; exit 2 ;;
+	*) die $EX_USAGE "watch.sh: unknown option '$1'" ;;
 	esac
 	shift
 done
 [ -n "$serial" ] && [ -n "$work" ] && [ $# -gt 0 ] ||
-	{ echo "usage: watch.sh --serial FILE --work DIR [options] -- COMMAND..." >&2; exit 2; }
+	die $EX_USAGE "usage: watch.sh --serial FILE --work DIR [options] -- COMMAND..."
 tty=0
 [ ! -t 1 ] || tty=1
 # mawk reads a pipe in blocks unless told to read lines as they come.

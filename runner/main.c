@@ -1,5 +1,7 @@
 /* main.c: `fsbench COMMAND ...` dispatch, --version, and `fsbench help`. */
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fsbench.h"
@@ -40,6 +42,29 @@ static void usage(FILE *f)
 	fsb_exit_codes_print(f, DOC_TEXT);
 }
 
+/* A misuse of fsbench itself: fsb_misuse with the usage above. */
+__attribute__((format(printf, 1, 2)))
+static int misuse(const char *fmt, ...)
+{
+	char *text = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&text, &n);
+	va_list ap;
+
+	if (f) {
+		usage(f);
+		if (fclose(f) != 0) {
+			free(text);
+			text = NULL;
+		}
+	}
+	va_start(ap, fmt);
+	fsb_vmisuse(text, fmt, ap);
+	va_end(ap);
+	free(text);
+	return EXIT_USAGE;
+}
+
 static void commands_print(FILE *f, enum fsb_doc_fmt fmt)
 {
 	if (fmt == DOC_MARKDOWN)
@@ -68,15 +93,18 @@ static void commands_print(FILE *f, enum fsb_doc_fmt fmt)
 static int cmd_help(int argc, char **argv)
 {
 	static const char topics[] = "commands, exit-codes, criteria";
+	static const char help_usage[] =
+		"usage: fsbench help [commands|exit-codes|criteria] [--markdown|--scdoc]\n";
 	int fmt = DOC_TEXT;
 
 	if (argc < 2) {
 		usage(stdout);
 		return EXIT_OK;
 	}
-	if (argc > 3 || (argc == 3 && (fmt = fsb_doc_fmt_option(argv[2])) < 0))
-		return fsb_fail(EXIT_USAGE, "help: usage: fsbench help [%s] [--markdown|--scdoc]",
-				topics);
+	if (argc > 3)
+		return fsb_misuse(help_usage, "help: too many arguments ('%s')", argv[3]);
+	if (argc == 3 && (fmt = fsb_doc_fmt_option(argv[2])) < 0)
+		return fsb_misuse(help_usage, "help %s: unknown option '%s'", argv[1], argv[2]);
 	if (!strcmp(argv[1], "commands"))
 		commands_print(stdout, (enum fsb_doc_fmt)fmt);
 	else if (!strcmp(argv[1], "exit-codes"))
@@ -84,17 +112,15 @@ static int cmd_help(int argc, char **argv)
 	else if (!strcmp(argv[1], "criteria"))
 		vd_keys_doc(stdout, (enum fsb_doc_fmt)fmt);
 	else
-		return fsb_fail(EXIT_USAGE, "help %s: no such topic (%s; the settings: "
-				"fsbench config --markdown)", argv[1], topics);
+		return fsb_misuse(help_usage, "help %s: no such topic (%s; the settings: "
+				  "fsbench config --markdown)", argv[1], topics);
 	return EXIT_OK;
 }
 
 int main(int argc, char **argv)
 {
-	if (argc < 2) {
-		usage(stderr);
-		return EXIT_USAGE;
-	}
+	if (argc < 2)
+		return misuse("missing command");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		usage(stdout);
 		return EXIT_OK;
@@ -108,7 +134,5 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
-	fsb_msg("unknown command '%s'\n", argv[1]);
-	usage(stderr);
-	return EXIT_USAGE;
+	return misuse("unknown command '%s'", argv[1]);
 }

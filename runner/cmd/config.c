@@ -21,7 +21,7 @@ int cmd_config(int argc, char **argv)
 	/* the settings table for the docs (README, man page), alone */
 	if (argc > 1 && (fmt = fsb_doc_fmt_option(argv[1])) >= 0) {
 		if (argc > 2)
-			return fsb_usage_error("config %s: takes no other argument", argv[1]);
+			return fsb_run_misuse("config %s: takes no other argument", argv[1]);
 		fsb_config_doc(stdout, (enum fsb_doc_fmt)fmt);
 		return EXIT_OK;
 	}
@@ -29,9 +29,9 @@ int cmd_config(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "--variants")) {
 		fmt = DOC_TEXT;
 		if (argc > 2 && (fmt = fsb_doc_fmt_option(argv[2])) < 0)
-			return fsb_usage_error("config --variants: unexpected argument '%s'", argv[2]);
+			return fsb_run_misuse("config --variants: unexpected argument '%s'", argv[2]);
 		if (argc > 3)
-			return fsb_usage_error("config --variants: unexpected argument '%s'", argv[3]);
+			return fsb_run_misuse("config --variants: unexpected argument '%s'", argv[3]);
 		if (fsb_variant_doc(stdout, (enum fsb_doc_fmt)fmt) < 0)
 			return fsb_fail(EXIT_SYSTEM, "config --variants: write: %s", strerror(errno));
 		return EXIT_OK;
@@ -39,7 +39,7 @@ int cmd_config(int argc, char **argv)
 	/* the filesystem table, alone */
 	if (argc > 1 && !strcmp(argv[1], "--filesystems")) {
 		if (argc > 2)
-			return fsb_usage_error("config --filesystems: unexpected argument '%s'", argv[2]);
+			return fsb_run_misuse("config --filesystems: unexpected argument '%s'", argv[2]);
 		if (fsb_fs_write_table(stdout) < 0)
 			return fsb_fail(EXIT_SYSTEM, "config --filesystems: write: %s", strerror(errno));
 		return EXIT_OK;
@@ -51,12 +51,12 @@ int cmd_config(int argc, char **argv)
 		return rc;
 	if (get) {
 		if (fsb_config_get(&cfg, get, val, sizeof(val)) < 0)
-			return fsb_usage_error("config --get %s: unknown key", get);
+			return fsb_run_misuse("config --get %s: unknown key", get);
 		printf("%s\n", val);
 		return EXIT_OK;
 	}
 	if (!show)
-		return fsb_usage_error("config: nothing to do; use 'fsbench config --show|--get KEY [options]'");
+		return fsb_run_misuse("config: nothing to do; use 'fsbench config --show|--get KEY [options]'");
 	fsb_config_show(&cfg, 1);
 	return EXIT_OK;
 }

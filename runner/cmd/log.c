@@ -14,25 +14,28 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+static const char log_usage[] =
+	"usage: fsbench log extract SRC [-o DIR] [--run RUNID | --last]\n"
+	"       fsbench log info SRC\n"
+	"\n"
+	"SRC is a log file, a raw log partition, or a whole GPT disk image (its\n"
+	"partition named " FSB_LOG_PARTLABEL " is read). Records are read from the\n"
+	"start up to the first block that does not check out.\n"
+	"\n"
+	"extract  records to stdout, one JSON record per line; summary to stderr\n"
+	"  -o DIR       create DIR and write DIR/records.jsonl and DIR/summary.txt\n"
+	"               instead (the summary is still printed to stderr)\n"
+	"  --run RUNID  only the records of run RUNID (16 hex digits)\n"
+	"  --last       only the records of the last run in the log\n"
+	"info     the summary only: records, runs, where and why the read stopped,\n"
+	"         space used\n"
+	"\n"
+	"Exit: 0 ok (a log that ends in a bad block is reported, not a failure),\n"
+	"      2 misuse, 4 cannot read SRC or write DIR.\n";
+
 static void usage(FILE *f)
 {
-	fputs("usage: fsbench log extract SRC [-o DIR] [--run RUNID | --last]\n"
-	      "       fsbench log info SRC\n"
-	      "\n"
-	      "SRC is a log file, a raw log partition, or a whole GPT disk image (its\n"
-	      "partition named " FSB_LOG_PARTLABEL " is read). Records are read from the\n"
-	      "start up to the first block that does not check out.\n"
-	      "\n"
-	      "extract  records to stdout, one JSON record per line; summary to stderr\n"
-	      "  -o DIR       create DIR and write DIR/records.jsonl and DIR/summary.txt\n"
-	      "               instead (the summary is still printed to stderr)\n"
-	      "  --run RUNID  only the records of run RUNID (16 hex digits)\n"
-	      "  --last       only the records of the last run in the log\n"
-	      "info     the summary only: records, runs, where and why the read stopped,\n"
-	      "         space used\n"
-	      "\n"
-	      "Exit: 0 ok (a log that ends in a bad block is reported, not a failure),\n"
-	      "      2 misuse, 4 cannot read SRC or write DIR.\n", f);
+	fputs(log_usage, f);
 }
 
 __attribute__((format(printf, 2, 3)))
@@ -44,9 +47,7 @@ static int misuse(const char *what, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fsb_msg("%s: %s", what, msg);
-	usage(stderr);
-	return EXIT_USAGE;
+	return fsb_misuse(log_usage, "%s: %s", what, msg);
 }
 
 /* ---- per-run tallies, in order of first appearance ---- */
@@ -422,9 +423,7 @@ int cmd_log(int argc, char **argv)
 	const char *sub = argc > 1 ? argv[1] : NULL;
 
 	if (!sub) {
-		fsb_msg("log: missing command (extract or info)");
-		usage(stderr);
-		return EXIT_USAGE;
+		return misuse("log", "missing command (extract or info)");
 	}
 	if (!strcmp(sub, "--help") || !strcmp(sub, "-h") || !strcmp(sub, "help")) {
 		usage(stdout);

@@ -7,7 +7,7 @@
 #include "cmd/options.h"
 #include "fsbench.h"
 
-const char fsb_run_usage[] =
+const char fsb_run_synopsis[] =
 	"usage: fsbench run --target DEV [options]    format DEV and run the suite on it\n"
 	"       fsbench run --dir DIR [options]       run in an existing directory (warm cache)\n"
 	"       fsbench config --show [options]       print the merged settings and their sources\n"
@@ -17,7 +17,12 @@ const char fsb_run_usage[] =
 	"                                             Debian package, modules, files, evidence\n"
 	"                                             tools; tab-separated)\n"
 	"       fsbench config --variants [--markdown|--scdoc]  the built-in variants\n"
-	"                                             (name, base, mkfs, mount, what; tab-separated)\n"
+	"                                             (name, base, mkfs, mount, what; tab-separated)\n";
+
+/* After a misuse: the synopsis and where the rest is. */
+static const char fsb_run_misuse_usage[] = "try 'fsbench run --help' for the options and the settings\n";
+
+const char fsb_run_options[] =
 	"\n"
 	"options:\n"
 	"  --target SPEC       the disk to destroy: /dev/NAME, path:P, partlabel:L, serial:S,\n"
@@ -39,14 +44,15 @@ const char fsb_run_usage[] =
 	"\n"
 	"settings:\n";
 
-int fsb_usage_error(const char *fmt, ...)
+int fsb_run_misuse(const char *fmt, ...)
 {
+	static char usage[sizeof(fsb_run_synopsis) + sizeof(fsb_run_misuse_usage)];
 	va_list ap;
 
+	snprintf(usage, sizeof(usage), "%s%s", fsb_run_synopsis, fsb_run_misuse_usage);
 	va_start(ap, fmt);
-	fsb_vmsg(fmt, ap);
+	fsb_vmisuse(usage, fmt, ap);
 	va_end(ap);
-	fsb_msg("try 'fsbench run --help'");
 	return EXIT_USAGE;
 }
 
@@ -70,7 +76,8 @@ int fsb_parse_settings(int argc, char **argv, struct fsb_config *cfg, int *show,
 		const char *val;
 
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(fsb_run_usage, stdout);
+			fputs(fsb_run_synopsis, stdout);
+			fputs(fsb_run_options, stdout);
 			fsb_config_help(stdout);
 			return -1;
 		}
@@ -80,13 +87,13 @@ int fsb_parse_settings(int argc, char **argv, struct fsb_config *cfg, int *show,
 		}
 		if (get && !strcmp(a, "--get")) {
 			if (i + 1 >= argc)
-				return fsb_usage_error("config: option '%s' needs a key", a);
+				return fsb_run_misuse("config: option '%s' needs a key", a);
 			*get = argv[++i];
 			continue;
 		}
 		if (!strcmp(a, "--yes") || !strcmp(a, "-y")) {
 			if (fsb_layer_add(&lcli, "yes", "1", "command line", &err) < 0)
-				return fsb_usage_error("%s", err.msg);
+				return fsb_run_misuse("%s", err.msg);
 			continue;
 		}
 		if (!strncmp(a, "--cmdline", 9) && (a[9] == 0 || a[9] == '=')) {
@@ -94,7 +101,7 @@ int fsb_parse_settings(int argc, char **argv, struct fsb_config *cfg, int *show,
 			continue;
 		}
 		if (strncmp(a, "--", 2) != 0 || !a[2])
-			return fsb_usage_error("run: unexpected argument '%s'", a);
+			return fsb_run_misuse("%s: unexpected argument '%s'", argv[0], a);
 		snprintf(key, sizeof(key), "%s", a + 2);
 		eq = strchr(key, '=');
 		if (eq) {
@@ -103,7 +110,7 @@ int fsb_parse_settings(int argc, char **argv, struct fsb_config *cfg, int *show,
 		} else {
 			if (!strcmp(key, "config") || fsb_config_known(key)) {
 				if (i + 1 >= argc)
-					return fsb_usage_error("run: option '%s' needs a value", a);
+					return fsb_run_misuse("%s: option '%s' needs a value", argv[0], a);
 				val = argv[++i];
 			} else {
 				val = NULL;
@@ -114,11 +121,11 @@ int fsb_parse_settings(int argc, char **argv, struct fsb_config *cfg, int *show,
 			continue;
 		}
 		if (!fsb_config_known(key))
-			return fsb_usage_error("run: unknown option '%s' (see 'fsbench run --help')", a);
+			return fsb_run_misuse("%s: unknown option '%s'", argv[0], a);
 		char where[160];
 		snprintf(where, sizeof(where), "command line --%s", key);
 		if (fsb_layer_add(&lcli, key, val, where, &err) < 0)
-			return fsb_usage_error("%s", err.msg);
+			return fsb_run_misuse("%s", err.msg);
 	}
 	if (config_file) {
 		if (fsb_layer_file(&lfile, config_file, &err) < 0) {

@@ -5,11 +5,13 @@
 
 #include "run/settings.h"
 
-/* The usage text of run/config, followed by the settings (fsb_config_help). */
-extern const char fsb_run_usage[];
+/* The usage text of run/config: the synopsis, then the options, followed
+ * by the settings (fsb_config_help). */
+extern const char fsb_run_synopsis[], fsb_run_options[];
 
-/* Print "fsbench: MSG" and the hint to try --help; returns EXIT_USAGE. */
-int fsb_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A misuse of run or config: fsb_misuse with the synopsis and where the
+ * options are (--help); returns EXIT_USAGE. */
+int fsb_run_misuse(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Parse the command line into layers and merge them. Returns -1 after
  * printing help (exit 0), an exit code > 0 on error, 0 when cfg is ready.

@@ -6,7 +6,9 @@
 #include "run/engine/phase.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* c->usage to f with %1$s as a, %2$s as b and %% as %: the usage is a
@@ -37,9 +39,26 @@ void results_usage(const struct results_cli *c, FILE *f)
 	usage_fill(f, c->usage, names, described);
 }
 
-static int misuse(const struct results_cli *c)
+/* "fsbench: WHAT" and the command's usage (fsb_misuse). */
+__attribute__((format(printf, 2, 3)))
+static int misuse(const struct results_cli *c, const char *fmt, ...)
 {
-	results_usage(c, stderr);
+	char *usage = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&usage, &n);
+	va_list ap;
+
+	if (f) {
+		results_usage(c, f);
+		if (fclose(f) != 0) {
+			free(usage);
+			usage = NULL;
+		}
+	}
+	va_start(ap, fmt);
+	fsb_vmisuse(usage, fmt, ap);
+	va_end(ap);
+	free(usage);
 	return EXIT_USAGE;
 }
 
@@ -61,11 +80,9 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		if (!opts || a[0] != '-' || strcmp(a, "-") == 0) {
 			if (c->npos == c->maxpos) {
 				if (c->maxpos > 2)
-					fsb_msg("%s: too many arguments ('%s'; at most %zu)", c->cmd, a,
-						c->maxpos);
-				else
-					fsb_msg("%s: too many arguments ('%s')", c->cmd, a);
-				return misuse(c);
+					return misuse(c, "%s: too many arguments ('%s'; at most %zu)",
+						      c->cmd, a, c->maxpos);
+				return misuse(c, "%s: too many arguments ('%s')", c->cmd, a);
 			}
 			c->pos[c->npos++] = a;
 			continue;
@@ -83,9 +100,8 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 			c->minpos = 1;
 			c->reference = 1;
 			if (c->npos > c->maxpos) {
-				fsb_msg("%s: --reference and two runs: give B only",
+				return misuse(c, "%s: --reference and two runs: give B only",
 					c->cmd);
-				return misuse(c);
 			}
 			continue;
 		}
@@ -98,16 +114,14 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		int is_tol = (c->allow_criteria || c->allow_gate) && klen == 11 &&
 			     strncmp(a, "--tolerance", 11) == 0;
 		if (!is_fmt && !is_run && !is_crit && !is_base && !is_tol) {
-			fsb_msg("%s: unknown option '%s'", c->cmd, a);
-			return misuse(c);
+			return misuse(c, "%s: unknown option '%s'", c->cmd, a);
 		}
 		if (eq) {
 			val = eq + 1;
 		} else if (i + 1 < argc) {
 			val = argv[++i];
 		} else {
-			fsb_msg("%s: %.*s needs an argument", c->cmd, (int)klen, a);
-			return misuse(c);
+			return misuse(c, "%s: %.*s needs an argument", c->cmd, (int)klen, a);
 		}
 		if (is_run) {
 			c->run = val;
@@ -117,27 +131,23 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 			c->baseline = val;
 		} else if (is_tol) {
 			if ((c->tolerance = vd_percent(val)) < 0) {
-				fsb_msg("%s: --tolerance: expected a percentage (10%%), got '%s'",
+				return misuse(c, "%s: --tolerance: expected a percentage (10%%), got '%s'",
 					c->cmd, val);
-				return misuse(c);
 			}
 		} else if (!(c->w = rep_writer_find(val))) {
 			char names[128];
 			rep_writer_names(names, sizeof(names), ", ", " or ",
 					 c->allow_criteria ? 0 : REP_NAMES_TABLES);
-			fsb_msg("%s: unknown format '%s' (%s)", c->cmd, val, names);
-			return misuse(c);
+			return misuse(c, "%s: unknown format '%s' (%s)", c->cmd, val, names);
 		}
 	}
 	if (c->w->doc && !c->allow_criteria) {
-		fsb_msg("%s: format '%s' is for fsbench report", c->cmd, c->w->name);
-		return misuse(c);
+		return misuse(c, "%s: format '%s' is for fsbench report", c->cmd, c->w->name);
 	}
 	if (c->npos < (c->minpos ? c->minpos : c->maxpos)) {
-		fsb_msg("%s: missing %s", c->cmd,
+		return misuse(c, "%s: missing %s", c->cmd,
 			c->posname ? c->posname : c->reference ? "B" : c->maxpos == 1 ? "RUN" :
 			c->npos ? "B" : "A and B");
-		return misuse(c);
 	}
 	return -1;
 }

@@ -195,8 +195,9 @@ int cmd_run(int argc, char **argv)
 	c->run_id = new_run_id();
 	c->t0 = fsb_now();
 	c->out_fd = 1;
+	c->say = fsb_vmsg;
 	if (!c->cfg.target[0] && !c->cfg.dir[0])
-		return fsb_usage_error("run: no target: name the disk to format with --target DEV, "
+		return fsb_run_misuse("run: no target: name the disk to format with --target DEV, "
 				       "or a directory with --dir DIR");
 
 	/* the log: resolved first, so the target can be checked against it */
@@ -221,12 +222,12 @@ int cmd_run(int argc, char **argv)
 		struct statvfs vf;
 		uint64_t need = !c->cfg.smallfile ? 0 : (uint64_t)c->cfg.dirs * c->cfg.files *
 				((c->cfg.file_size + 4095) / 4096 * 4096);
+		/* a directory that is not there is misuse, not a refusal:
+		 * nothing was at risk */
 		int gone = stat(c->cfg.dir, &st) < 0;
-		if (gone || !S_ISDIR(st.st_mode)) {
-			snprintf(why, sizeof(why), "dir %.500s: %s", c->cfg.dir,
-				 gone ? strerror(errno) : "not a directory");
-			return refuse(c, NULL, FSB_REFUSE_DIR, why);
-		}
+		if (gone || !S_ISDIR(st.st_mode))
+			return fsb_run_misuse("run --dir %.500s: %s", c->cfg.dir,
+					      gone ? strerror(errno) : "not a directory");
 		if (statvfs(c->cfg.dir, &vf) == 0 && (uint64_t)vf.f_bavail * vf.f_frsize < need) {
 			snprintf(why, sizeof(why), "dir %.500s: too small for the profile: %s free, needs %s",
 				 c->cfg.dir, fsb_human((uint64_t)vf.f_bavail * vf.f_frsize, sz, sizeof(sz)),

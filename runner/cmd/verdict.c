@@ -53,9 +53,7 @@ static int misuse(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	fsb_msg("verdict: %s", what);
-	fputs(usage, stderr);
-	return EXIT_USAGE;
+	return fsb_misuse(usage, "verdict: %s", what);
 }
 
 /* The number of a percent option, or -1. */

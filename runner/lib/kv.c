@@ -19,7 +19,7 @@ static char *trim(char *s)
 }
 
 int fsb_kv_file(const char *path, const char *what, fsb_kv_fn fn, void *ctx,
-		char *err, size_t errlen)
+		char *why, size_t len)
 {
 	FILE *f = fopen(path, "r");
 	char line[FSB_KV_LINE], where[64];
@@ -30,7 +30,7 @@ int fsb_kv_file(const char *path, const char *what, fsb_kv_fn fn, void *ctx,
 	base = base ? base + 1 : path;
 	if (!f) {
 		rc = -errno;
-		snprintf(err, errlen, "%s %s: %s", what, path, strerror(errno));
+		snprintf(why, len, "%s %s: %s", what, path, strerror(errno));
 		return rc;
 	}
 	while (!rc && fgets(line, sizeof(line), f)) {
@@ -40,7 +40,7 @@ int fsb_kv_file(const char *path, const char *what, fsb_kv_fn fn, void *ctx,
 		lineno++;
 		snprintf(where, sizeof(where), "%.48s:%u", base, lineno);
 		if (!strchr(line, '\n') && !feof(f)) {
-			snprintf(err, errlen, "%s: line too long", where);
+			snprintf(why, len, "%s: line too long", where);
 			rc = -EINVAL;
 			break;
 		}
@@ -49,7 +49,7 @@ int fsb_kv_file(const char *path, const char *what, fsb_kv_fn fn, void *ctx,
 			continue;
 		eq = strchr(s, '=');
 		if (!eq) {
-			snprintf(err, errlen, "%s: expected key = value, got '%s'", where, s);
+			snprintf(why, len, "%s: expected key = value, got '%s'", where, s);
 			rc = -EINVAL;
 			break;
 		}
@@ -61,12 +61,12 @@ int fsb_kv_file(const char *path, const char *what, fsb_kv_fn fn, void *ctx,
 			val[vl - 1] = 0;
 			val++;
 		}
-		if (fn(ctx, key, val, where, err, errlen) < 0)
+		if (fn(ctx, key, val, where, why, len) < 0)
 			rc = -EINVAL;
 	}
 	if (!rc && ferror(f)) {
 		rc = -EIO;
-		snprintf(err, errlen, "%s %s: read error", what, path);
+		snprintf(why, len, "%s %s: read error", what, path);
 	}
 	fclose(f);
 	return rc;

@@ -84,6 +84,24 @@ int fsb_fail(int code, const char *fmt, ...)
 	return code;
 }
 
+int fsb_vmisuse(const char *usage, const char *fmt, va_list ap)
+{
+	fsb_vmsg(fmt, ap);
+	if (usage)
+		fsb_write_all(2, usage, strlen(usage));
+	return EXIT_USAGE;
+}
+
+int fsb_misuse(const char *usage, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fsb_vmisuse(usage, fmt, ap);
+	va_end(ap);
+	return EXIT_USAGE;
+}
+
 void fsb_die(int code, const char *fmt, ...)
 {
 	va_list ap;
@@ -93,6 +111,17 @@ void fsb_die(int code, const char *fmt, ...)
 	va_end(ap);
 	fflush(stdout);
 	exit(code);
+}
+
+void fsb_say(fsb_say_fn *say, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!say)
+		return;
+	va_start(ap, fmt);
+	say(fmt, ap);
+	va_end(ap);
 }
 
 int fsb_doc_fmt_option(const char *arg)

@@ -11,14 +11,17 @@
  * from forked workers do not interleave.
  *
  * Library code (run/, log/, report/ loaders) returns -errno or -1 and never
- * prints or exits; the command layer (main.c, cmd/) says what went wrong and
- * picks the exit code. As in git's usage.c:
+ * prints or exits (fsb_say below is its one way to speak, through a hook);
+ * the command layer (main.c, cmd/) says what went wrong and picks the exit
+ * code; tests/docs/vocab.sh fails when code outside them prints. As in
+ * git's usage.c:
  *
  *	if (fd < 0)
  *		return fsb_fail(EXIT_SYSTEM, "log %s: %s", path, strerror(errno));
  *	if (parse(x) < 0)
  *		return fsb_error("config %s: bad line", path);	(-1 to the caller)
- *	fsb_die(EXIT_USAGE, "report: missing RUN_DIR");	(does not return)
+ *	return fsb_misuse(usage, "report: missing RUN");	(and the usage: 2)
+ *	fsb_die(EXIT_SYSTEM, "fork: %s", strerror(errno));	(does not return)
  *	fsb_msg("%s %s: %.3f s", fs, phase, secs);		(a plain line)
  *
  * The exit codes are fixed and documented (`fsbench help exit-codes`, the
@@ -59,6 +62,19 @@ int fsb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int fsb_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* fsb_msg, then exit(code). Only for the command layer. */
 _Noreturn void fsb_die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Misuse (a bad option or argument), the one shape for every command:
+ * "fsbench: WHAT" with WHAT naming the command first ("report: missing RUN",
+ * "run: unknown option '--x'"), then the command's usage text as it is
+ * (NULL: none); returns EXIT_USAGE. */
+int fsb_misuse(const char *usage, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int fsb_vmisuse(const char *usage, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+
+/* Library code never prints (run/, report/, log/): what a user must see
+ * while it works (progress, a line per phase) goes through a say hook the
+ * command layer hands down (cmd/run.c gives fsb_vmsg). fsb_say formats
+ * and calls it; a NULL hook says nothing (unit tests, quiet callers). */
+typedef void fsb_say_fn(const char *fmt, va_list ap);
+void fsb_say(fsb_say_fn *say, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Output formats of the generated documentation (README tables, man page). */
 enum fsb_doc_fmt { DOC_TEXT, DOC_MARKDOWN, DOC_SCDOC };

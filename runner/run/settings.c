@@ -19,6 +19,7 @@
 #include "run/fs/fs.h"
 #include "run/fs/variant.h"
 #include "log/record.h"
+#include "fsb_figures.h"	/* FSB_TCG_*: measured run times, from qemu/figures.txt (Makefile) */
 
 enum ktype { K_STR, K_U32, K_SIZE, K_BOOL, K_FSLIST, K_PROFILE, K_CHOICE };
 
@@ -47,7 +48,7 @@ static const char *builtin(const char *v)
 
 static const struct key keys[] = {
 	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
-	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`) and packing (`pack`: SQLite and a pack file), beside the `freespace` and `layout` evidence (both on by default), files created in name order (under QEMU TCG 21 min at `files = 1000`, the whole profile about 7 h; about 30 min on hardware; runner/README.md, Profiles); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (4 min under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: 11 min under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (12 min under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix)" },
+	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`) and packing (`pack`: SQLite and a pack file), beside the `freespace` and `layout` evidence (both on by default), files created in name order (under QEMU TCG " FSB_TCG_EXPLAIN " at `files = 1000`, the whole profile about 7 h; about 30 min on hardware; runner/README.md, Profiles); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (" FSB_TCG_FIO " under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: " FSB_TCG_FILL " under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (" FSB_TCG_TUNING " under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix)" },
 	{ "fs", K_FSLIST, F(fs), 0, 0, all_fs,
 	  "filesystems, comma-separated, run in this order; each a filesystem FS or a variant of one, FS:NAME (`variant.FS:NAME`), run as a column of its own" },
 	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
@@ -590,6 +591,22 @@ static const struct fsb_uvariant *user_variant(const struct fsb_config *c, const
 	return NULL;
 }
 
+/* The layer a setting came from, as a person names it: "default",
+ * "profile smoke", "config file my.conf:2", "command line --dirs". */
+static const char *layer_text(const struct fsb_config *c, size_t slot, char *buf, size_t len)
+{
+	const char *src = fsb_src_name((enum fsb_src)c->src[slot]);
+	const char *where = c->origin[slot];
+
+	if (c->src[slot] == SRC_DEFAULT || !*where)
+		snprintf(buf, len, "%s", src);
+	else if (!strncmp(where, src, strlen(src)))
+		snprintf(buf, len, "%s", where);
+	else
+		snprintf(buf, len, "%s %s", src, where);
+	return buf;
+}
+
 int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nlayers,
 		     struct fsb_cfgerr *err)
 {
@@ -638,9 +655,14 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 			      c->origin[find_key("fs") - keys], c->fs, strlen(c->fs) > 60 ? "..." : "",
 			      tok, names, names[0] ? " (built in), " : "", tok);
 	}
-	if (c->workers > c->dirs)
-		return seterr(err, "%s: workers=%u: more workers than dirs=%u; allowed: 1 to dirs",
-			      c->origin[find_key("workers") - keys], c->workers, c->dirs);
+	if (c->workers > c->dirs) {
+		/* two settings, each perhaps from another layer: name both */
+		char lw[FSB_PATH_MAX / 2 + 32], ld[sizeof(lw)];
+		return seterr(err, "workers=%u (%s) and dirs=%u (%s): more workers than dirs; "
+			      "allowed: workers from 1 to dirs", c->workers,
+			      layer_text(c, (size_t)(find_key("workers") - keys), lw, sizeof(lw)),
+			      c->dirs, layer_text(c, (size_t)(find_key("dirs") - keys), ld, sizeof(ld)));
+	}
 	if (c->target[0] && c->dir[0])
 		return seterr(err, "%s: target=%s and dir=%s: give one of them, not both",
 			      c->origin[find_key("dir") - keys], c->target, c->dir);

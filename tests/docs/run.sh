@@ -1,6 +1,7 @@
 #!/bin/sh
 # run.sh: tests of the generated docs: regions.sh on scratch documents, and
-# the generators of the binary (config --markdown|--scdoc, help TOPIC).
+# the generators of the binary (config --markdown|--scdoc, help TOPIC); the
+# messages and exit codes of the scripts and the runner (vocab.sh).
 # Usage: run.sh FSBENCH (the host build). Scratch files under $O/tests/docs.
 # Output: one line per check, a summary; exit 1 when one failed.
 set -eu
@@ -94,6 +95,32 @@ printf '<!-- BEGIN GENERATED: fsbench no-such-command -->\n<!-- END GENERATED --
 regions --update "$fsb" "$S/fails.md"
 check "a command that fails is an error, the file untouched" \
 	sh -c "[ $rc = 1 ] && grep -q 'fsbench no-such-command failed' '$S/out' && [ \$(wc -l < '$S/fails.md') = 2 ]"
+
+top=$(cd "$here/../.." && pwd)
+
+# ---- measured run times: qemu/figures.txt -> the help -> the docs ----
+# runner/figures.awk makes the runner's header from figures.txt's run lines;
+# the settings' help (so config --markdown, the README and the man page)
+# quotes them. A changed figure changes the header; the binary's help holds
+# the header's every figure, in the sentence that quotes it.
+awk -f "$top/runner/figures.awk" "$top/qemu/figures.txt" > "$S/fig.h"
+check "figures.awk: a figure per profile the help quotes (explain, fio, fill, tuning)" sh -c \
+	"for p in EXPLAIN FIO FILL TUNING; do grep -q \"^#define FSB_TCG_\$p \\\"\" '$S/fig.h' || exit 1; done"
+fig() { sed -n "s/^#define FSB_TCG_$1 \"\\([^\"]*\\)\".*/\\1/p" "$2"; }
+check "figures.awk: 1231.8 s is said as the launcher says it (21 min)" [ "$(fig EXPLAIN "$S/fig.h")" = "21 min" ]
+sed 's/^\(qemu-x86_64 tcg fio run\) [0-9.]*/\1 5400/' "$top/qemu/figures.txt" > "$S/figures.txt"
+awk -f "$top/runner/figures.awk" "$S/figures.txt" > "$S/fig2.h"
+check "figures.awk: fio's run at 5400 s in the data gives 1 h 30 min in the header" [ "$(fig FIO "$S/fig2.h")" = "1 h 30 min" ]
+printf 'qemu-x86_64 tcg fio run soon\n' > "$S/bad-figures.txt"
+check "figures.awk: a run time that is not a number fails, naming the line" sh -c \
+	"! awk -f '$top/runner/figures.awk' '$S/bad-figures.txt' >/dev/null 2>'$S/fig.err' && grep -q 'bad-figures.txt:1: run SECONDS: not a number: soon' '$S/fig.err'"
+check "config --markdown quotes explain's figure from the data" grep -qF "under QEMU TCG $(fig EXPLAIN "$S/fig.h") at \`files = 1000\`" "$S/md"
+check "config --markdown quotes fio's figure from the data" grep -qF "($(fig FIO "$S/fig.h") under QEMU TCG, about 2 min on hardware)" "$S/md"
+check "config --markdown quotes fill's figure from the data" grep -qF "$(fig FILL "$S/fig.h") under TCG on 2 GiB" "$S/md"
+check "config --markdown quotes tuning's figure from the data" grep -qF "($(fig TUNING "$S/fig.h") under QEMU TCG, 1-2 min on hardware" "$S/md"
+
+# ---- one vocabulary: messages and exit codes (vocab.sh) ----
+. "$here/vocab.sh"
 
 # ---- the tree's shape (tree.sh) on a scratch tree without git ----
 T=$S/tree

@@ -128,7 +128,7 @@ expect_rc 2 "unknown key in a config file" "$FSB" run --target /dev/null --confi
 expect_err "bad.conf:2: unknown key 'speed'"
 printf 'quiet fsbench.workers=99 fsbench.dirs=4\n' > "$S/cmdline"
 expect_rc 2 "bad value on the kernel command line" "$FSB" run --target /dev/null --cmdline="$S/cmdline"
-expect_err "workers=99: more workers than dirs=4"
+expect_err "workers=99 (kernel command line) and dirs=4 (kernel command line): more workers than dirs"
 
 # ---- config layers ----
 printf 'profile = smoke\nfiles = 300\nrounds = 4\n' > "$S/layer.conf"
@@ -330,10 +330,10 @@ check "--dir: fs detected as tmpfs" some "$S/out" '.fs == "tmpfs"'
 check "--dir: directory left empty" [ -z "$(ls -A "$S/tmpfs")" ]
 check "--dir: health before and after says not available, with the reason" \
 	[ "$(grep -c '"type":"health".*"nvme_smart":"not available: dir mode: the directory is not a disk of its own"' "$S/out")" -eq 2 ]
-expect_rc 3 "--dir that is a file, refused" "$FSB" run --dir "$S/dir.log" --profile smoke
-expect_err "refusing: dir $S/dir.log: not a directory"
-expect_rc 3 "--dir that does not exist, refused" "$FSB" run --dir "$S/no-such-dir" --profile smoke
-expect_err "refusing: dir $S/no-such-dir: No such file or directory"
+expect_rc 2 "--dir that is a file: misuse" "$FSB" run --dir "$S/dir.log" --profile smoke
+expect_err "run --dir $S/dir.log: not a directory"
+expect_rc 2 "--dir that does not exist: misuse" "$FSB" run --dir "$S/no-such-dir" --profile smoke
+expect_err "run --dir $S/no-such-dir: No such file or directory"
 
 # ---- kernel messages: from run start on, each tagged with its phase ----
 # A message written to /dev/kmsg as "<4>TEXT" is in the kernel log at level

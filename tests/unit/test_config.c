@@ -219,10 +219,24 @@ int main(int argc, char **argv)
 	CHECK_CONTAINS(err.msg, "yes=maybe: not a boolean");
 
 	reset();
-	CHECK(fsb_layer_add(&lo, "dirs", "4", "cli", &err) == 0);
+	CHECK(fsb_layer_add(&lo, "dirs", "4", "command line --dirs", &err) == 0);
 	CHECK(fsb_layer_add(&lo, "workers", "8", "command line --workers", &err) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
-	CHECK_CONTAINS(err.msg, "workers=8: more workers than dirs=4");
+	CHECK_STR(err.msg, "workers=8 (command line --workers) and dirs=4 (command line --dirs): "
+		  "more workers than dirs; allowed: workers from 1 to dirs");
+
+	/* the two settings from two layers: each is named with its own */
+	reset();
+	CHECK(fsb_layer_add(&lo, "profile", "smoke", "command line --profile", &err) == 0);
+	CHECK(fsb_layer_add(&lo, "dirs", "2", "command line --dirs", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "workers=4 (profile smoke) and dirs=2 (command line --dirs): more workers than dirs");
+	reset();
+	write_file("dirs.conf", "dirs = 1\n");
+	CHECK(fsb_layer_file(&lf, "dirs.conf", &err) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, &err) < 0);
+	CHECK_CONTAINS(err.msg, "workers=16 (profile seed) and dirs=1 (config file dirs.conf:1)");
+	unlink("dirs.conf");
 
 	reset();
 	CHECK(fsb_layer_add(&lo, "target", "/dev/null", "cli", &err) == 0);

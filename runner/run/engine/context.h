@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "lib/msg.h"
 #include "log/record.h"
 #include "run/settings.h"
 
@@ -20,6 +21,7 @@ struct fsb_ctx {
 	struct fsb_log *log;		/* NULL when no --log */
 	int log_failed;			/* log write failed (full or I/O): reported once */
 	int out_fd;			/* records on stdout */
+	fsb_say_fn *say;		/* lines for the user on stderr (lib/msg.h: fsb_say) */
 	int failed;			/* something failed: exit 1 */
 	int fs_ok, fs_failed;
 	char target_dev[FSB_PATH_MAX];	/* resolved target block device, or "" in dir mode */

@@ -30,7 +30,7 @@ int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r)
 	int n = rec_end(r);
 
 	if (n < 0) {
-		fsb_msg("record %.40s...: too long, dropped", r->buf);
+		fsb_say(c->say, "record %.40s...: too long, dropped", r->buf);
 		return -EOVERFLOW;
 	}
 	int m = snprintf(line, sizeof(line), "%s%.*s\n", c->cfg.prefix, n, r->buf);
@@ -40,7 +40,7 @@ int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r)
 		if (e < 0) {
 			c->log_failed = 1;
 			c->failed = 1;
-			fsb_msg("log %s: %s at record %" PRIu64 "; later records are on stdout only",
+			fsb_say(c->say, "log %s: %s at record %" PRIu64 "; later records are on stdout only",
 				c->cfg.log, e == -ENOSPC ? "log is full" : strerror(-e), c->seq);
 			c->seq++;
 			struct fsb_rec er;

@@ -800,7 +800,7 @@ static void progress_line(const struct fsb_phase_args *a, struct fsb_workers *w,
 
 	for (uint32_t i = 0; i < a->workers; i++)
 		done += w->st[i].done;
-	fsb_msg("%s %s: %llu/%llu files (%.0f%%), %.0f files/s, %.0f s",
+	fsb_say(a->say, "%s %s: %llu/%llu files (%.0f%%), %.0f files/s, %.0f s",
 		a->label, a->phase->name, (unsigned long long)done,
 		(unsigned long long)total, total ? 100.0 * (double)done / (double)total : 0.0,
 		el > 0 ? (double)done / el : 0.0, el);

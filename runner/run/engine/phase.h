@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/msg.h"
 #include "run/engine/hist.h"
 #include "run/engine/pattern.h"
 
@@ -108,7 +109,8 @@ struct fsb_phase_args {
 	uint64_t file_size;
 	int verify;
 	unsigned timeout;	/* seconds, 0 = none */
-	int progress;		/* print progress lines on stderr */
+	int progress;		/* progress lines, through say */
+	fsb_say_fn *say;	/* the command layer's (lib/msg.h), or NULL */
 	const char *label;	/* "ext4 round 1/3" for progress lines */
 	int shuffled;		/* create in a fixed random order (create_order) */
 	const struct fsb_pattern *pat;

@@ -189,7 +189,7 @@ static int make_fs(struct fsrun *f, struct fsb_rec *rec)
 		size_t o = strlen(argtext);
 		snprintf(argtext + o, sizeof(argtext) - o, "%s%s", i ? " " : "", argv[i]);
 	}
-	fsb_msg("%s: %s", f->name, argtext);
+	fsb_say(f->c->say, "%s: %s", f->name, argtext);
 	t0 = fsb_now();
 	int r = fsb_exec(argv, out, sizeof(out), 1800);
 	double secs = fsb_now() - t0;
@@ -548,6 +548,7 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			a.verify = cfg->verify;
 			a.timeout = cfg->phase_timeout;
 			a.progress = cfg->progress;
+			a.say = c->say;
 			a.shuffled = strcmp(cfg->create_order, "shuffled") == 0;
 			a.label = label;
 			a.pat = pat;
@@ -570,7 +571,7 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			if ((ph->flags & FSB_PH_LAYOUT) && cfg->freespace && !res.fatal && !res.timed_out)
 				freespace_record(f, round);
 			if (cfg->progress)
-				fsb_msg("%s %s: %.3f s, %.0f files/s%s", label, ph->name,
+				fsb_say(c->say, "%s %s: %.3f s, %.0f files/s%s", label, ph->name,
 					res.seconds, res.seconds > 0 ? (double)res.files / res.seconds : 0.0,
 					res.errors + res.verify_errors ? " (errors)" : "");
 			if (res.timed_out) {
@@ -616,7 +617,7 @@ static void fs_end(struct fsrun *f, const char *status)
 	else {
 		f->c->fs_failed++;
 		f->c->failed = 1;
-		fsb_msg("%s: %s", f->name, f->reason);
+		fsb_say(f->c->say, "%s: %s", f->name, f->reason);
 	}
 }
 
@@ -815,7 +816,7 @@ void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 			char msg[FSB_PATH_MAX + 64];
 			snprintf(msg, sizeof(msg), "mount point %s: %s", c->cfg.mnt,
 				 e < 0 ? strerror(-e) : "something is already mounted there");
-			fsb_msg("%s", msg);
+			fsb_say(c->say, "%s", msg);
 			fsb_error_rec(c, NULL, 0, NULL, "mnt", c->cfg.mnt, e < 0 ? -e : EBUSY, 1, msg);
 			c->failed = 1;
 		} else {

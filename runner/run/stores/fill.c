@@ -255,7 +255,7 @@ static int probe(struct fsb_ctx *c, const char *fio, const char *fs, const char 
 	if (rc < 0)
 		fsb_error_rec(c, fs, 0, phase, "fio", fname, 0, 1, why);
 	else if (c->cfg.progress)
-		fsb_msg("%s fill: 4 KiB random write %s: %.0f IOPS", fs, stage, res->wr.iops);
+		fsb_say(c->say, "%s fill: 4 KiB random write %s: %.0f IOPS", fs, stage, res->wr.iops);
 	return rc;
 }
 
@@ -322,7 +322,7 @@ int fsb_fill_fs(struct fsb_ctx *c, struct fsb_fresh *fr, char *why, size_t len)
 		fsb_kmsg_drain(c);
 		fsb_kmsg_mark(c, fr->fs, 0, stage_name[stages]);
 		if (cfg->progress)
-			fsb_msg("%s fill: %s", fr->fs, stages == 0 ? "filling" : stages == 1 ? "deleting" : "filling again");
+			fsb_say(c->say, "%s fill: %s", fr->fs, stages == 0 ? "filling" : stages == 1 ? "deleting" : "filling again");
 		int e = stages == 0 ? fill_to(&f, target, &st_fill)
 			: stages == 1 ? delete_share(&f, cfg->fill_delete_pct, &st_del)
 			: fill_to(&f, target, &st_re);
@@ -371,7 +371,7 @@ out:;
 		rec_str(&r, "msg", why);
 	fsb_emit(c, &r);
 	if (rc == 0 && cfg->progress)
-		fsb_msg("%s fill: %.1f %% full, 4 KiB random write %.0f -> %.0f IOPS", fr->fs,
+		fsb_say(c->say, "%s fill: %.1f %% full, 4 KiB random write %.0f -> %.0f IOPS", fr->fs,
 			st_re.level * 100, before.wr.iops, after.wr.iops);
 	if (f.dfd >= 0)
 		close(f.dfd);

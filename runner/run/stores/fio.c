@@ -370,7 +370,7 @@ int fsb_fio_one(struct fsb_ctx *c, const char *fio, const struct fsb_fio_job *jo
 	fsb_kmsg_drain(c);
 	fsb_kmsg_mark(c, job->fs, 0, phase);
 	if (c->cfg.progress)
-		fsb_msg("%s fio %s: %s, %u s over %" PRIu64 " MiB", job->fs, job->w->name,
+		fsb_say(c->say, "%s fio %s: %s, %u s over %" PRIu64 " MiB", job->fs, job->w->name,
 			job->filename, job->runtime, job->size >> 20);
 	int rc = fsb_fio_exec(fio, job, &res, &secs, why, len);
 	fsb_kmsg_mark(c, job->fs, 0, NULL);
@@ -382,7 +382,7 @@ int fsb_fio_one(struct fsb_ctx *c, const char *fio, const struct fsb_fio_job *jo
 	}
 	fsb_fio_record(c, job, &res, secs, NULL);
 	if (c->cfg.progress)
-		fsb_msg("%s fio %s: %.0f IOPS read, %.0f IOPS write, %.1f MiB/s", job->fs, job->w->name,
+		fsb_say(c->say, "%s fio %s: %.0f IOPS read, %.0f IOPS write, %.1f MiB/s", job->fs, job->w->name,
 			res.rd.iops, res.wr.iops, (double)(res.rd.bw_bytes + res.wr.bw_bytes) / 1048576.0);
 	return 0;
 }
@@ -464,6 +464,6 @@ int fsb_fio_raw(struct fsb_ctx *c, const struct fsb_disk *target)
 	int rc = each(c, fio, "raw", NULL, target->path, size, why, sizeof(why));
 	fsb_kmsg_mark(c, NULL, 0, NULL);
 	if (rc < 0)
-		fsb_msg("raw %s: %s", target->path, why);
+		fsb_say(c->say, "raw %s: %s", target->path, why);
 	return rc;
 }

@@ -194,7 +194,6 @@ static const char *const refusal_text[FSB_REFUSE_COUNT] = {
 	[FSB_REFUSE_LOG] = "holds the log",
 	[FSB_REFUSE_BUSY] = "busy",
 	[FSB_REFUSE_SMALL] = "too small for the profile",
-	[FSB_REFUSE_DIR] = "not a directory",
 	[FSB_REFUSE_DIR_SMALL] = "too little free space for the profile",
 };
 

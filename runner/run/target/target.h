@@ -45,7 +45,6 @@ enum fsb_refusal {
 	FSB_REFUSE_LOG,		/* holds the results log: the log must not be written */
 	FSB_REFUSE_BUSY,	/* the kernel has it open (exclusive open fails) */
 	FSB_REFUSE_SMALL,	/* too small for the profile */
-	FSB_REFUSE_DIR,		/* --dir: missing or not a directory */
 	FSB_REFUSE_DIR_SMALL,	/* --dir: too little free space for the profile */
 	FSB_REFUSE_COUNT
 };
