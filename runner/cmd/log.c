@@ -1,6 +1,7 @@
 /* cmd_log.c: `fsbench log extract|info`: read records back from a log file,
  * a raw log partition, or a whole GPT disk image. The only part of the log
- * code that prints. */
+ * code that prints. `log check` and `log schema` are cmd/logcheck.c's. */
+#include "fsbench.h"
 #include "lib/msg.h"
 #include "log/logfile.h"
 
@@ -18,6 +19,8 @@ static void usage(FILE *f)
 {
 	fputs("usage: fsbench log extract SRC [-o DIR] [--run RUNID | --last]\n"
 	      "       fsbench log info SRC\n"
+	      "       fsbench log check [--names] FILE...\n"
+	      "       fsbench log schema [--markdown] [TYPE...]\n"
 	      "\n"
 	      "SRC is a log file, a raw log partition, or a whole GPT disk image (its\n"
 	      "partition named " FSB_LOG_PARTLABEL " is read). Records are read from the\n"
@@ -30,9 +33,17 @@ static void usage(FILE *f)
 	      "  --last       only the records of the last run in the log\n"
 	      "info     the summary only: records, runs, where and why the read stopped,\n"
 	      "         space used\n"
+	      "check    every record of each FILE (a records.jsonl, a serial log, a results\n"
+	      "         log file) against the record schema: no unknown type or field,\n"
+	      "         every required field, each field's JSON type; one line per\n"
+	      "         violation, FILE:LINE: TYPE: WHAT (a results log: FILE:record N:)\n"
+	      "  --names      only unknown types and fields\n"
+	      "schema   the record schema: every type (or those named) and its fields\n"
+	      "  --markdown   as runner/FORMATS.md's table\n"
 	      "\n"
 	      "Exit: 0 ok (a log that ends in a bad block is reported, not a failure),\n"
-	      "      2 misuse, 4 cannot read SRC or write DIR.\n", f);
+	      "      1 a record breaks the schema (check), 2 misuse,\n"
+	      "      4 cannot read SRC or write DIR.\n", f);
 }
 
 __attribute__((format(printf, 2, 3)))
@@ -422,7 +433,7 @@ int cmd_log(int argc, char **argv)
 	const char *sub = argc > 1 ? argv[1] : NULL;
 
 	if (!sub) {
-		fsb_msg("log: missing command (extract or info)");
+		fsb_msg("log: missing command (extract, info, check or schema)");
 		usage(stderr);
 		return EXIT_USAGE;
 	}
@@ -434,5 +445,9 @@ int cmd_log(int argc, char **argv)
 		return do_log(0, argc, argv);
 	if (!strcmp(sub, "info"))
 		return do_log(1, argc, argv);
-	return misuse("log", "unknown command %s (extract or info)", sub);
+	if (!strcmp(sub, "check"))
+		return cmd_log_check(argc, argv);
+	if (!strcmp(sub, "schema"))
+		return cmd_log_schema(argc, argv);
+	return misuse("log", "unknown command %s (extract, info, check or schema)", sub);
 }
