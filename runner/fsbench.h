@@ -11,6 +11,11 @@
 int cmd_run(int argc, char **argv);
 int cmd_config(int argc, char **argv);
 int cmd_log(int argc, char **argv);
+/* `log check` and `log schema` (cmd/logcheck.c), from cmd_log */
+int cmd_log_check(int argc, char **argv);
+int cmd_log_schema(int argc, char **argv);
+/* `fsbench log`'s usage (cmd/log.c), for its misuse messages */
+extern const char fsb_log_usage[];
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_history(int argc, char **argv);

@@ -15,7 +15,7 @@ static const struct {
 } commands[] = {
 	{ "run", cmd_run, "format the target and run the small-file suite" },
 	{ "config", cmd_config, "print the merged settings (config --show)" },
-	{ "log", cmd_log, "read a results log back (log extract, log info)" },
+	{ "log", cmd_log, "read a results log back (log extract, info); check records (log check, schema)" },
 	{ "report", cmd_report, "the runner/SUITE.md tables from a run's records" },
 	{ "compare", cmd_compare, "runs side by side, flagged beyond the noise, or one against runner/SUITE.md" },
 	{ "history", cmd_history, "one row per run of a results folder, by date" },

@@ -1,6 +1,7 @@
 /* cmd_log.c: `fsbench log extract|info`: read records back from a log file,
  * a raw log partition, or a whole GPT disk image. The only part of the log
- * code that prints. */
+ * code that prints. `log check` and `log schema` are cmd/logcheck.c's. */
+#include "fsbench.h"
 #include "lib/msg.h"
 #include "log/logfile.h"
 
@@ -14,9 +15,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char log_usage[] =
+const char fsb_log_usage[] =
 	"usage: fsbench log extract SRC [-o DIR] [--run RUNID | --last]\n"
 	"       fsbench log info SRC\n"
+	"       fsbench log check [--names] FILE...\n"
+	"       fsbench log schema [--markdown] [TYPE...]\n"
 	"\n"
 	"SRC is a log file, a raw log partition, or a whole GPT disk image (its\n"
 	"partition named " FSB_LOG_PARTLABEL " is read). Records are read from the\n"
@@ -29,13 +32,21 @@ static const char log_usage[] =
 	"  --last       only the records of the last run in the log\n"
 	"info     the summary only: records, runs, where and why the read stopped,\n"
 	"         space used\n"
+	"check    every record of each FILE (a records.jsonl, a serial log, a results\n"
+	"         log file) against the record schema: no unknown type or field,\n"
+	"         every required field, each field's JSON type; one line per\n"
+	"         violation, FILE:LINE: TYPE: WHAT (a results log: FILE:record N:)\n"
+	"  --names      only unknown types and fields\n"
+	"schema   the record schema: every type (or those named) and its fields\n"
+	"  --markdown   as runner/FORMATS.md's table\n"
 	"\n"
 	"Exit: 0 ok (a log that ends in a bad block is reported, not a failure),\n"
-	"      2 misuse, 4 cannot read SRC or write DIR.\n";
+	"      1 a record breaks the schema (check), 2 misuse,\n"
+	"      4 cannot read SRC or write DIR.\n";
 
 static void usage(FILE *f)
 {
-	fputs(log_usage, f);
+	fputs(fsb_log_usage, f);
 }
 
 __attribute__((format(printf, 2, 3)))
@@ -47,7 +58,7 @@ static int misuse(const char *what, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	return fsb_misuse(log_usage, "%s: %s", what, msg);
+	return fsb_misuse(fsb_log_usage, "%s: %s", what, msg);
 }
 
 /* ---- per-run tallies, in order of first appearance ---- */
@@ -423,7 +434,7 @@ int cmd_log(int argc, char **argv)
 	const char *sub = argc > 1 ? argv[1] : NULL;
 
 	if (!sub) {
-		return misuse("log", "missing command (extract or info)");
+		return misuse("log", "missing command (extract, info, check or schema)");
 	}
 	if (!strcmp(sub, "--help") || !strcmp(sub, "-h") || !strcmp(sub, "help")) {
 		usage(stdout);
@@ -433,5 +444,9 @@ int cmd_log(int argc, char **argv)
 		return do_log(0, argc, argv);
 	if (!strcmp(sub, "info"))
 		return do_log(1, argc, argv);
-	return misuse("log", "unknown command %s (extract or info)", sub);
+	if (!strcmp(sub, "check"))
+		return cmd_log_check(argc, argv);
+	if (!strcmp(sub, "schema"))
+		return cmd_log_schema(argc, argv);
+	return misuse("log", "unknown command %s (extract, info, check or schema)", sub);
 }

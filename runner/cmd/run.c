@@ -52,33 +52,33 @@ static void run_start(struct fsb_ctx *c, const struct fsb_disk *t)
 	static char cfgjson[8192];
 	struct fsb_rec r;
 
-	fsb_rec_start(c, &r, "run_start");
-	rec_str(&r, "tool", "fsbench");
-	rec_str(&r, "version", FSB_VERSION);
+	fsb_rec_start(c, &r, FSB_REC_run_start);
+	rec_str(&r, K(tool), "fsbench");
+	rec_str(&r, K(version), FSB_VERSION);
 	/* a refusal before the target was resolved is still a device run */
-	rec_str(&r, "mode", t || c->cfg.target[0] ? "device" : "dir");
-	rec_u64(&r, "time_unix", (uint64_t)time(NULL));
-	fsb_sysinfo_json(&r, "host");
+	rec_str(&r, K(mode), t || c->cfg.target[0] ? "device" : "dir");
+	rec_u64(&r, K(time_unix), (uint64_t)time(NULL));
+	fsb_sysinfo_json(&r, K(host));
 	if (t)
-		fsb_disk_json(&r, "target", t);
+		fsb_disk_json(&r, K(target), t);
 	else {
-		rec_obj(&r, "target");
-		rec_str(&r, "path", c->cfg.target[0] ? "" : c->cfg.dir);
+		rec_obj(&r, K(target));
+		rec_str(&r, K(path), c->cfg.target[0] ? "" : c->cfg.dir);
 		rec_close(&r);
 	}
 	if (fsb_config_json(&c->cfg, cfgjson, sizeof(cfgjson)) > 0)
-		rec_raw(&r, "config", cfgjson);
+		rec_raw(&r, K(config), cfgjson);
 	if (c->cfg.log[0])
-		rec_str(&r, "log", c->log_dev);
+		rec_str(&r, K(log), c->log_dev);
 	if (c->kmsg_source[0])
-		rec_str(&r, "kmsg", c->kmsg_source);
+		rec_str(&r, K(kmsg), c->kmsg_source);
 	if (c->kmsg) {
 		int64_t off;
 		const char *why;
 		if (fsb_kmsg_clock(c->kmsg, &off, &why))
-			rec_i64(&r, "kmsg_clock_offset_us", off);
+			rec_i64(&r, K(kmsg_clock_offset_us), off);
 		else
-			rec_str(&r, "kmsg_clock", why);
+			rec_str(&r, K(kmsg_clock), why);
 	}
 	fsb_emit(c, &r);
 	fsb_lava_start(c);
@@ -107,17 +107,17 @@ static int run_end(struct fsb_ctx *c, const char *status, int code)
 	struct fsb_kmsg_totals kt;
 
 	fsb_kmsg_drain(c);
-	fsb_rec_start(c, &r, "run_end");
-	rec_str(&r, "status", status);
-	rec_u64(&r, "exit_code", (uint64_t)code);
-	rec_dbl(&r, "seconds", fsb_now() - c->t0);
-	rec_u64(&r, "fs_ok", (uint64_t)c->fs_ok);
-	rec_u64(&r, "fs_failed", (uint64_t)c->fs_failed);
+	fsb_rec_start(c, &r, FSB_REC_run_end);
+	rec_str(&r, K(status), status);
+	rec_u64(&r, K(exit_code), (uint64_t)code);
+	rec_dbl(&r, K(seconds), fsb_now() - c->t0);
+	rec_u64(&r, K(fs_ok), (uint64_t)c->fs_ok);
+	rec_u64(&r, K(fs_failed), (uint64_t)c->fs_failed);
 	if (c->kmsg) {
 		fsb_kmsg_totals(c->kmsg, &kt);
-		rec_u64(&r, "kmsg_recorded", kt.recorded);
-		rec_u64(&r, "kmsg_dropped", kt.dropped);
-		rec_u64(&r, "kmsg_lost", kt.lost);
+		rec_u64(&r, K(kmsg_recorded), kt.recorded);
+		rec_u64(&r, K(kmsg_dropped), kt.dropped);
+		rec_u64(&r, K(kmsg_lost), kt.lost);
 	}
 	fsb_emit(c, &r);
 	return code;
@@ -134,7 +134,7 @@ static void health(struct fsb_ctx *c, const struct fsb_disk *t, const char *when
 		fsb_health_read(t, h);
 	else
 		fsb_health_none(h, "dir mode: the directory is not a disk of its own");
-	fsb_rec_start(c, &r, "health");
+	fsb_rec_start(c, &r, FSB_REC_health);
 	fsb_health_json(&r, when, h, before);
 	fsb_emit(c, &r);
 }
@@ -164,14 +164,14 @@ static int refuse(struct fsb_ctx *c, const struct fsb_disk *t, enum fsb_refusal 
 	if (use_log && open_log(c) < 0)
 		use_log = 0;
 	run_start(c, t);
-	fsb_rec_start(c, &r, "error");
-	rec_str(&r, "op", "target");
-	rec_str(&r, "file", c->cfg.target[0] ? c->cfg.target : c->cfg.dir);
-	rec_i64(&r, "errno", 0);
-	rec_str(&r, "msg", why);
-	rec_bool(&r, "fatal", 1);
-	rec_bool(&r, "refused", 1);
-	fsb_disks_json(&r, "disks");
+	fsb_rec_start(c, &r, FSB_REC_error);
+	rec_str(&r, K(op), "target");
+	rec_str(&r, K(file), c->cfg.target[0] ? c->cfg.target : c->cfg.dir);
+	rec_i64(&r, K(errno), 0);
+	rec_str(&r, K(msg), why);
+	rec_bool(&r, K(fatal), 1);
+	rec_bool(&r, K(refused), 1);
+	fsb_disks_json(&r, K(disks));
 	fsb_emit(c, &r);
 	run_end(c, "refused", EXIT_REFUSED);
 	if (c->log)

@@ -156,10 +156,10 @@ static int verdict_to_log(const char *path, const struct rep_run *r,
 	e = -ENOMEM;
 	if (!(rec = malloc(sizeof(*rec))))
 		goto out;
-	rec_begin(rec, "verdict");
-	rec_str(rec, "run_id", r->run_id);
-	rec_u64(rec, "seq", il.last_seq + 1);
-	rec_dbl(rec, "t", il.last_t);
+	rec_begin(rec, FSB_REC_NAME(verdict));
+	rec_str(rec, K(run_id), r->run_id);
+	rec_u64(rec, K(seq), il.last_seq + 1);
+	rec_dbl(rec, K(t), il.last_t);
 	int n = rec_end(rec);	/* {"schema":..,"t":T} */
 	if (n < 1 || !(line = malloc((size_t)n + blen + 2)))
 		goto out;

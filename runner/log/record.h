@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "log/fields.h"	/* K(name) and FSB_REC_type: the names a record may use */
+
 #define FSB_SCHEMA 1
 #define FSB_REC_MAX 16384
 

@@ -39,6 +39,41 @@ check "help commands: every command of --help" sh -c "'$fsb' help commands | awk
 set +e; "$fsb" help nosuch >/dev/null 2>"$S/err"; rc=$?; set -e
 check "help nosuch: misuse (exit $rc), says so" sh -c "[ $rc = 2 ] && grep -q '^fsbench: help nosuch: no such topic' '$S/err'"
 
+# ---- the record schema: its table in FORMATS.md, the committed records ----
+root=$(cd "$here/../.." && pwd)
+"$fsb" log schema --markdown > "$S/schema"
+check "log schema --markdown: a table type | field | JSON type | required | unit | meaning" \
+	sh -c "head -n 1 '$S/schema' | grep -qx '| type | field | JSON type | required | unit | meaning |'"
+types=$("$fsb" log schema | sed -n 's/^\([a-z_]*\) (schema [0-9]*):.*/\1/p')
+grep '^<!-- BEGIN GENERATED: fsbench log schema --markdown ' "$root/runner/FORMATS.md" | tr ' ' '\n' > "$S/intables"
+missing=
+for t in $types; do grep -qx "$t" "$S/intables" || missing="$missing $t"; done
+check "FORMATS.md: every record type in a generated table${missing:+ (missing:$missing)}" [ -z "$missing" ]
+set +e; "$fsb" log schema --markdown nosuch >/dev/null 2>"$S/err"; rc=$?; set -e
+check "log schema nosuch: misuse (exit $rc), names it" sh -c "[ $rc = 2 ] && grep -q 'nosuch: no such record type' '$S/err'"
+# the committed records: the runner's own (html's smoke run) in full; the
+# rest written by hand or by older runners (no span_seconds yet): their
+# names. report-bad.jsonl is meant to be bad.
+set +e; "$fsb" log check "$root/tests/html/data/smoke.jsonl" >"$S/out" 2>&1; rc=$?; set -e
+check "log check: tests/html/data/smoke.jsonl breaks no rule of the schema (exit $rc)" [ "$rc" = 0 ]
+[ "$rc" = 0 ] || sed -n 1,5p "$S/out"
+set --
+for f in "$root"/tests/unit/data/*.jsonl "$root"/tests/fuzz/corpus/report/*.jsonl \
+	"$root"/tests/html/data/*.jsonl "$root/tests/qemu/smoke-serial.log"; do
+	case $f in */report-bad.jsonl) ;; *) set -- "$@" "$f" ;; esac
+done
+set +e; "$fsb" log check --names "$@" >"$S/out" 2>&1; rc=$?; set -e
+check "log check --names: the schema knows every type and field of the committed records (exit $rc)" [ "$rc" = 0 ]
+[ "$rc" = 0 ] || sed -n 1,5p "$S/out"
+printf 'console noise\nFSB: {"schema":1,"type":"note","run_id":"a","seq":0,"t":0,"msg":"m","mgs":1}\n' > "$S/bad.log"
+set +e; "$fsb" log check "$S/bad.log" >"$S/out" 2>"$S/err"; rc=$?; set -e
+check "log check: a violation is FILE:LINE: TYPE: WHAT, exit 1 (exit $rc)" \
+	sh -c "[ $rc = 1 ] && grep -qx '$S/bad.log:2: note: unknown field \"mgs\"' '$S/out'"
+set +e; "$fsb" log check >/dev/null 2>&1; rc=$?; set -e
+check "log check without a file: misuse (exit $rc)" [ "$rc" = 2 ]
+set +e; "$fsb" log check "$S/no-such-file" >/dev/null 2>"$S/err"; rc=$?; set -e
+check "log check of a missing file: exit 4, names it (exit $rc)" sh -c "[ $rc = 4 ] && grep -q 'no-such-file' '$S/err'"
+
 # ---- regions.sh on a scratch document ----
 cat > "$S/doc.md" <<'EOF'
 # A manual

@@ -211,6 +211,8 @@ expect_rc 0 "smoke suite on $fslist" "$FSB" run --target "$L1" --fs "$fslist" --
 cp "$S/out" "$S/run.stdout"; cp "$S/err" "$S/run.stderr"
 expect_rc 0 "log extract" "$HFSB" log extract "$S/run.log" -o "$S/run1"
 check "log extract equals stdout" cmp -s "$S/run.stdout" "$S/run1/records.jsonl"
+check "log check: every record of the smoke run (stdout and the results log) against the record schema" \
+	"$HFSB" log check "$S/run.stdout" "$S/run.log"
 expect_rc 0 "report (csv)" "$HFSB" report "$S/run1" --format csv
 cp "$S/out" "$S/run1.csv"
 for fs in $(echo "$fslist" | tr ',' ' '); do

@@ -3,7 +3,8 @@
 # works) and assert on what comes back.
 #   1. smoke profile, ext4 rootfs: all four filesystems, every round and phase,
 #      no errors, verification clean; the serial log carries the same records
-#      with the prefix, init's lines and the power-off; the launcher's exit
+#      with the prefix, init's lines and the power-off; every record of both
+#      against the record schema (fsbench log check); the launcher's exit
 #      status is the runner's; the freespace record of each filesystem
 #      (the staged tools, f2fs's segments); the run figures are in the summary; the
 #      results folder's index.html links to the run's report.html.
@@ -70,6 +71,8 @@ check_full() {
 	# Serial log: the same records with the prefix, init's lines, power-off.
 	console "$res" >"$T/$name.console"
 	check "$name: the console carries the same records as the log partition" cmp "$T/$name.console" "$res/records.jsonl"
+	check "$name: every record of the log partition and of the serial log against the record schema (log check)" \
+		"${FSBENCH_HOST:-$O/host/fsbench}" log check "$res/records.jsonl" "$res/serial.log"
 	check "$name: serial log shows init starting fsbench" grep -q 'fsbench-init: starting fsbench' "$res/serial.log"
 	check "$name: serial log shows fsbench's exit status 0" grep -q 'fsbench-init: fsbench exited with 0 ' "$res/serial.log"
 	check "$name: progress lines on the console" grep -q 'files/s' "$res/serial.log"

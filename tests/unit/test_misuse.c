@@ -51,7 +51,7 @@ int main(int argc, char **argv)
 	misuse(cmd_log, (char *[]){ "log", "extract", "--bogus", NULL },
 	       "fsbench: log extract: unknown option --bogus", "usage: fsbench log extract SRC");
 	misuse(cmd_log, (char *[]){ "log", NULL },
-	       "fsbench: log: missing command (extract or info)", "usage: fsbench log extract SRC");
+	       "fsbench: log: missing command (extract, info, check or schema)", "usage: fsbench log extract SRC");
 	/* run's misuse ends with where the options are */
 	{
 		char *out = NULL, *err = NULL;

@@ -587,6 +587,81 @@ static int load_hsum(struct loader *L, struct rep_run *r, const struct jsonr *re
 	return 0;
 }
 
+static int load_error(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	return load_event(L, r, rec, 0);
+}
+
+static int load_verify_error(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	return load_event(L, r, rec, 1);
+}
+
+static int load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	return ld_load_kmsg(L, r, rec, 0);
+}
+
+static int load_kmsg_dropped(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	return ld_load_kmsg(L, r, rec, 1);
+}
+
+static int load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	int e = ld_load_health(L, r, rec);
+	return e ? e : load_hsum(L, r, rec);
+}
+
+/* fs_start and phase_start: the filesystem order of the run is the order
+ * they start. *f is the column (NULL for a record without an fs). */
+static int start_fs(struct loader *L, struct rep_run *r, const struct jsonr *rec,
+		    struct rep_fs **f)
+{
+	const char *fs = jsonr_str(jsonr_get(rec, "fs"));
+
+	*f = fs && *fs ? fs_get(r, fs) : NULL;
+	return fs && *fs && !*f ? ld_oom(L) : 0;
+}
+
+static int load_phase_start(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	struct rep_fs *f;
+
+	return start_fs(L, r, rec, &f);
+}
+
+/* fs_start also says what the column is. */
+static int load_fs_start_rec(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	struct rep_fs *f;
+	int e = start_fs(L, r, rec, &f);
+
+	return e || !f ? e : load_fs_start(L, f, rec);
+}
+
+/* The loader of each record type the report reads (log/schema.h's rows,
+ * by type id); a type without one (note, mkfs) is not part of the tables. */
+static const ld_hook hooks[FSB_REC_N] = {
+	[FSB_REC_run_start] = load_run_start,
+	[FSB_REC_fs_start] = load_fs_start_rec,
+	[FSB_REC_phase_start] = load_phase_start,
+	[FSB_REC_phase] = load_phase,
+	[FSB_REC_verify_error] = load_verify_error,
+	[FSB_REC_error] = load_error,
+	[FSB_REC_layout] = load_layout,
+	[FSB_REC_freespace] = ld_load_freespace,
+	[FSB_REC_kmsg] = load_kmsg,
+	[FSB_REC_kmsg_dropped] = load_kmsg_dropped,
+	[FSB_REC_health] = load_health,
+	[FSB_REC_space] = ld_load_space,
+	[FSB_REC_fio] = ld_load_fio,
+	[FSB_REC_fill] = ld_load_fill,
+	[FSB_REC_fs_end] = load_fs_end,
+	[FSB_REC_run_end] = load_run_end,
+	[FSB_REC_verdict] = load_verdict,
+};
+
 static int load_record(struct loader *L, const struct jsonr *rec)
 {
 	const char *type = jsonr_str(jsonr_get(rec, "type"));
@@ -602,48 +677,8 @@ static int load_record(struct loader *L, const struct jsonr *rec)
 		return ld_oom(L);
 	L->set->records++;
 
-	if (strcmp(type, "run_start") == 0)
-		return load_run_start(L, r, rec);
-	if (strcmp(type, "phase") == 0)
-		return load_phase(L, r, rec);
-	if (strcmp(type, "fs_end") == 0)
-		return load_fs_end(L, r, rec);
-	if (strcmp(type, "error") == 0)
-		return load_event(L, r, rec, 0);
-	if (strcmp(type, "verify_error") == 0)
-		return load_event(L, r, rec, 1);
-	if (strcmp(type, "run_end") == 0)
-		return load_run_end(L, r, rec);
-	if (strcmp(type, "layout") == 0)
-		return load_layout(L, r, rec);
-	if (strcmp(type, "freespace") == 0)
-		return ld_load_freespace(L, r, rec);
-	if (strcmp(type, "kmsg") == 0)
-		return ld_load_kmsg(L, r, rec, 0);
-	if (strcmp(type, "kmsg_dropped") == 0)
-		return ld_load_kmsg(L, r, rec, 1);
-	if (strcmp(type, "health") == 0) {
-		int e = ld_load_health(L, r, rec);
-		return e ? e : load_hsum(L, r, rec);
-	}
-	if (strcmp(type, "verdict") == 0)
-		return load_verdict(L, r, rec);
-	if (strcmp(type, "fio") == 0)
-		return ld_load_fio(L, r, rec);
-	if (strcmp(type, "fill") == 0)
-		return ld_load_fill(L, r, rec);
-	if (strcmp(type, "space") == 0)
-		return ld_load_space(L, r, rec);
-	if (strcmp(type, "fs_start") == 0 || strcmp(type, "phase_start") == 0) {
-		/* the filesystem order of the run is the order they start */
-		const char *fs = jsonr_str(jsonr_get(rec, "fs"));
-		struct rep_fs *f = fs && *fs ? fs_get(r, fs) : NULL;
-		if (fs && *fs && !f)
-			return ld_oom(L);
-		if (f && strcmp(type, "fs_start") == 0)
-			return load_fs_start(L, f, rec);
-	}
-	return 0;	/* note, diagnoses, ...: not part of the tables */
+	int t = fsb_rec_lookup(type);	/* a type of a later runner: not read */
+	return t >= 0 && hooks[t] ? hooks[t](L, r, rec) : 0;
 }
 
 /* One line without its '\n' into *buf (grown as needed, never past max

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "lib/jsonr.h"
+#include "log/schema.h"
 #include "report/model.h"
 
 struct loader {
@@ -18,6 +19,9 @@ struct loader {
 	size_t errlen;
 	struct rep_run *last;	/* run of the previous record (fast path) */
 };
+
+/* A record type's loader (load.c's hooks[], by log/schema.h's type id). */
+typedef int (*ld_hook)(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 
 /* "NAME:LINE: message" into the loader's error; returns -EBADMSG. */
 int ld_bad(struct loader *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -33,7 +33,7 @@ struct fsb_ctx {
 /* emit.c: emit a finished record to stdout and the log. */
 int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r);
 /* Begin a record with the common fields (schema, type, run_id, seq, t). */
-void fsb_rec_start(struct fsb_ctx *c, struct fsb_rec *r, const char *type);
+void fsb_rec_start(struct fsb_ctx *c, struct fsb_rec *r, enum fsb_rec_type type);
 /* Convenience records. */
 void fsb_note(struct fsb_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void fsb_error_rec(struct fsb_ctx *c, const char *fs, int round, const char *phase,

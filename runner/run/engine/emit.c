@@ -11,17 +11,18 @@
 #include "lib/msg.h"
 #include "lib/time.h"
 #include "log/logfile.h"
+#include "log/schema.h"
 #include "run/engine/context.h"
 
-void fsb_rec_start(struct fsb_ctx *c, struct fsb_rec *r, const char *type)
+void fsb_rec_start(struct fsb_ctx *c, struct fsb_rec *r, enum fsb_rec_type type)
 {
 	char id[24];
 
-	rec_begin(r, type);
+	rec_begin(r, fsb_rec_types[type].name);
 	snprintf(id, sizeof(id), "%016" PRIx64, c->run_id);
-	rec_str(r, "run_id", id);
-	rec_u64(r, "seq", c->seq);
-	rec_dbl(r, "t", fsb_now() - c->t0);
+	rec_str(r, K(run_id), id);
+	rec_u64(r, K(seq), c->seq);
+	rec_dbl(r, K(t), fsb_now() - c->t0);
 }
 
 int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r)
@@ -44,12 +45,12 @@ int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r)
 				c->cfg.log, e == -ENOSPC ? "log is full" : strerror(-e), c->seq);
 			c->seq++;
 			struct fsb_rec er;
-			fsb_rec_start(c, &er, "error");
-			rec_str(&er, "op", "log");
-			rec_str(&er, "file", c->cfg.log);
-			rec_i64(&er, "errno", -e);
-			rec_str(&er, "msg", e == -ENOSPC ? "log is full; not wrapped" : strerror(-e));
-			rec_bool(&er, "fatal", 0);
+			fsb_rec_start(c, &er, FSB_REC_error);
+			rec_str(&er, K(op), "log");
+			rec_str(&er, K(file), c->cfg.log);
+			rec_i64(&er, K(errno), -e);
+			rec_str(&er, K(msg), e == -ENOSPC ? "log is full; not wrapped" : strerror(-e));
+			rec_bool(&er, K(fatal), 0);
 			n = rec_end(&er);
 			m = snprintf(line, sizeof(line), "%s%.*s\n", c->cfg.prefix, n, er.buf);
 			fsb_write_all(c->out_fd, line, (size_t)m);
@@ -68,8 +69,8 @@ void fsb_note(struct fsb_ctx *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fsb_rec_start(c, &r, "note");
-	rec_str(&r, "msg", msg);
+	fsb_rec_start(c, &r, FSB_REC_note);
+	rec_str(&r, K(msg), msg);
 	fsb_emit(c, &r);
 }
 
@@ -78,18 +79,18 @@ void fsb_error_rec(struct fsb_ctx *c, const char *fs, int round, const char *pha
 {
 	struct fsb_rec r;
 
-	fsb_rec_start(c, &r, "error");
+	fsb_rec_start(c, &r, FSB_REC_error);
 	if (fs)
-		rec_str(&r, "fs", fs);
+		rec_str(&r, K(fs), fs);
 	if (round > 0)
-		rec_u64(&r, "round", (uint64_t)round);
+		rec_u64(&r, K(round), (uint64_t)round);
 	if (phase)
-		rec_str(&r, "phase", phase);
-	rec_str(&r, "op", op);
+		rec_str(&r, K(phase), phase);
+	rec_str(&r, K(op), op);
 	if (file)
-		rec_str(&r, "file", file);
-	rec_i64(&r, "errno", err);
-	rec_str(&r, "msg", msg ? msg : (err ? strerror(err) : ""));
-	rec_bool(&r, "fatal", fatal);
+		rec_str(&r, K(file), file);
+	rec_i64(&r, K(errno), err);
+	rec_str(&r, K(msg), msg ? msg : (err ? strerror(err) : ""));
+	rec_bool(&r, K(fatal), fatal);
 	fsb_emit(c, &r);
 }

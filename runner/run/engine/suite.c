@@ -193,11 +193,11 @@ static int make_fs(struct fsrun *f, struct fsb_rec *rec)
 	t0 = fsb_now();
 	int r = fsb_exec(argv, out, sizeof(out), 1800);
 	double secs = fsb_now() - t0;
-	rec_obj(rec, "mkfs");
-	rec_str(rec, "path", path);
-	rec_str(rec, "argv", argtext);
-	rec_str(rec, "version", ver);
-	rec_dbl(rec, "seconds", secs);
+	rec_obj(rec, K(mkfs));
+	rec_str(rec, K(path), path);
+	rec_str(rec, K(argv), argtext);
+	rec_str(rec, K(version), ver);
+	rec_dbl(rec, K(seconds), secs);
 	rec_close(rec);
 	if (r != 0) {
 		char *last = out + strlen(out);
@@ -236,14 +236,14 @@ static void emit_phase(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t
 				snprintf(file, sizeof(file), "%s/%s", dn, fn);
 			}
 			if (e->verify) {
-				fsb_rec_start(c, &r, "verify_error");
-				rec_str(&r, "fs", f->name);
-				rec_u64(&r, "round", round);
-				rec_str(&r, "phase", ph->name);
-				rec_str(&r, "file", file);
-				rec_str(&r, "what", e->op);
-				rec_u64(&r, "offset", e->off);
-				rec_u64(&r, "count", e->count);
+				fsb_rec_start(c, &r, FSB_REC_verify_error);
+				rec_str(&r, K(fs), f->name);
+				rec_u64(&r, K(round), round);
+				rec_str(&r, K(phase), ph->name);
+				rec_str(&r, K(file), file);
+				rec_str(&r, K(what), e->op);
+				rec_u64(&r, K(offset), e->off);
+				rec_u64(&r, K(count), e->count);
 				fsb_emit(c, &r);
 			} else {
 				char msg[256];
@@ -263,53 +263,53 @@ static void emit_phase(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t
 		fsb_note(c, "%s round %u %s: %" PRIu64 " more errors not listed", f->name, round,
 			 ph->name, total_err - shown);
 
-	fsb_rec_start(c, &r, "phase");
-	rec_str(&r, "fs", f->name);
-	rec_u64(&r, "round", round);
-	rec_str(&r, "phase", ph->name);
+	fsb_rec_start(c, &r, FSB_REC_phase);
+	rec_str(&r, K(fs), f->name);
+	rec_u64(&r, K(round), round);
+	rec_str(&r, K(phase), ph->name);
 	/* create's order is the setting itself: name or shuffled */
-	rec_str(&r, "order", fsb_phase_order(ph, cfg->create_order));
-	rec_bool(&r, "cold", cold);
-	rec_dbl(&r, "seconds", res->seconds);
-	rec_u64(&r, "files", res->files);
-	rec_u64(&r, "bytes", res->bytes);
-	rec_dbl(&r, "files_per_s", res->seconds > 0 ? (double)res->files / res->seconds : 0);
-	rec_dbl(&r, "mib_per_s", res->seconds > 0 ? (double)res->bytes / res->seconds / 1048576.0 : 0);
-	rec_obj(&r, "lat_ns");
-	rec_u64(&r, "p50", fsb_hist_pct(&res->hist, 50));
-	rec_u64(&r, "p90", fsb_hist_pct(&res->hist, 90));
-	rec_u64(&r, "p99", fsb_hist_pct(&res->hist, 99));
-	rec_u64(&r, "p999", fsb_hist_pct(&res->hist, 99.9));
-	rec_u64(&r, "max", res->hist.count ? res->hist.max : 0);
-	rec_u64(&r, "mean", res->hist.count ? res->hist.sum / res->hist.count : 0);
-	rec_u64(&r, "ops", res->hist.count);
+	rec_str(&r, K(order), fsb_phase_order(ph, cfg->create_order));
+	rec_bool(&r, K(cold), cold);
+	rec_dbl(&r, K(seconds), res->seconds);
+	rec_u64(&r, K(files), res->files);
+	rec_u64(&r, K(bytes), res->bytes);
+	rec_dbl(&r, K(files_per_s), res->seconds > 0 ? (double)res->files / res->seconds : 0);
+	rec_dbl(&r, K(mib_per_s), res->seconds > 0 ? (double)res->bytes / res->seconds / 1048576.0 : 0);
+	rec_obj(&r, K(lat_ns));
+	rec_u64(&r, K(p50), fsb_hist_pct(&res->hist, 50));
+	rec_u64(&r, K(p90), fsb_hist_pct(&res->hist, 90));
+	rec_u64(&r, K(p99), fsb_hist_pct(&res->hist, 99));
+	rec_u64(&r, K(p999), fsb_hist_pct(&res->hist, 99.9));
+	rec_u64(&r, K(max), res->hist.count ? res->hist.max : 0);
+	rec_u64(&r, K(mean), res->hist.count ? res->hist.sum / res->hist.count : 0);
+	rec_u64(&r, K(ops), res->hist.count);
 	rec_close(&r);
-	rec_u64(&r, "errors", res->errors);
-	rec_u64(&r, "verify_errors", res->verify_errors);
-	rec_bool(&r, "verified", cfg->verify && (ph->flags & FSB_PH_VERIFY));
-	rec_u64(&r, "workers", cfg->workers);
-	rec_arr(&r, "worker_seconds");
+	rec_u64(&r, K(errors), res->errors);
+	rec_u64(&r, K(verify_errors), res->verify_errors);
+	rec_bool(&r, K(verified), cfg->verify && (ph->flags & FSB_PH_VERIFY));
+	rec_u64(&r, K(workers), cfg->workers);
+	rec_arr(&r, K(worker_seconds));
 	for (uint32_t i = 0; i < cfg->workers; i++) {
 		struct fsb_wstate *s = fsb_worker_state(w, i);
 		rec_arr_dbl(&r, s->end_ns > s->start_ns ? (double)(s->end_ns - s->start_ns) / 1e9 : 0);
 	}
 	rec_close(&r);
 	if (ph->flags & FSB_PH_SYNC)
-		rec_dbl(&r, "sync_seconds", res->sync_seconds);
-	rec_dbl(&r, "span_seconds", res->span_seconds);
+		rec_dbl(&r, K(sync_seconds), res->sync_seconds);
+	rec_dbl(&r, K(span_seconds), res->span_seconds);
 	/* the order the phase really went: worker 0's first files of d0000 */
 	const struct fsb_wstate *s0 = fsb_worker_state(w, 0);
 	if (s0->ntrace) {
 		char dn[12];
 		fsb_dir_name(0, dn);
-		rec_obj(&r, "walk");
-		rec_str(&r, "dir", dn);
-		rec_arr(&r, "index");
+		rec_obj(&r, K(walk));
+		rec_str(&r, K(dir), dn);
+		rec_arr(&r, K(index));
 		for (uint32_t k = 0; k < s0->ntrace; k++)
 			rec_arr_u64(&r, s0->trace_idx[k]);
 		rec_close(&r);
 		if (ph->walk != WALK_CREATE) {
-			rec_arr(&r, "inode");
+			rec_arr(&r, K(inode));
 			for (uint32_t k = 0; k < s0->ntrace; k++)
 				rec_arr_u64(&r, s0->trace_ino[k]);
 			rec_close(&r);
@@ -317,11 +317,11 @@ static void emit_phase(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t
 		rec_close(&r);
 	}
 	if (f->have_mnt_id) {
-		rec_u64(&r, "mnt_id", f->mnt_id);
-		rec_bool(&r, "mnt_id_unique", f->mnt_id_unique);
+		rec_u64(&r, K(mnt_id), f->mnt_id);
+		rec_bool(&r, K(mnt_id_unique), f->mnt_id_unique);
 	}
 	if (res->timed_out)
-		rec_bool(&r, "timed_out", 1);
+		rec_bool(&r, K(timed_out), 1);
 	fsb_emit(c, &r);
 	fsb_lava_phase(c, f->name, round, ph->name, res->seconds,
 		       res->errors || res->verify_errors || res->timed_out);
@@ -386,38 +386,38 @@ static void layout_record(struct fsrun *f, uint32_t round)
 		return;
 	e = fsb_layout_dir(sub, f->c->cfg.files, &lay);
 	close(sub);
-	fsb_rec_start(f->c, &r, "layout");
-	rec_str(&r, "fs", f->name);
-	rec_u64(&r, "round", round);
-	rec_str(&r, "dir", dn);
+	fsb_rec_start(f->c, &r, FSB_REC_layout);
+	rec_str(&r, K(fs), f->name);
+	rec_u64(&r, K(round), round);
+	rec_str(&r, K(dir), dn);
 	if (e < 0) {
-		rec_str(&r, "error", e == -EOPNOTSUPP ? "no FIEMAP on this filesystem" : strerror(-e));
+		rec_str(&r, K(error), e == -EOPNOTSUPP ? "no FIEMAP on this filesystem" : strerror(-e));
 		fsb_emit(f->c, &r);
 		return;
 	}
-	rec_u64(&r, "files", lay.files);
-	rec_u64(&r, "mapped", lay.mapped);
-	rec_u64(&r, "inline", lay.inline_data);
-	rec_dbl(&r, "extents_mean", lay.extents_mean);
-	rec_u64(&r, "extents_max", lay.extents_max);
+	rec_u64(&r, K(files), lay.files);
+	rec_u64(&r, K(mapped), lay.mapped);
+	rec_u64(&r, K(inline), lay.inline_data);
+	rec_dbl(&r, K(extents_mean), lay.extents_mean);
+	rec_u64(&r, K(extents_max), lay.extents_max);
 	for (int k = 0; k < 2; k++) {
 		const struct fsb_layout_order *o = k ? &lay.inode : &lay.name;
-		rec_obj(&r, k ? "inode_order" : "name_order");
-		rec_u64(&r, "steps", o->steps);
-		rec_dbl(&r, "forward", o->forward);
-		rec_dbl(&r, "near", o->near);
-		rec_u64(&r, "median_jump_blocks", o->median_jump);
+		rec_obj(&r, k ? K(inode_order) : K(name_order));
+		rec_u64(&r, K(steps), o->steps);
+		rec_dbl(&r, K(forward), o->forward);
+		rec_dbl(&r, K(near), o->near);
+		rec_u64(&r, K(median_jump_blocks), o->median_jump);
 		rec_close(&r);
 	}
-	rec_arr(&r, "first_blocks");
+	rec_arr(&r, K(first_blocks));
 	for (uint32_t i = 0; i < lay.nfirst; i++)
 		rec_arr_u64(&r, lay.first_blocks[i]);
 	rec_close(&r);
-	rec_arr(&r, "name_blocks");
+	rec_arr(&r, K(name_blocks));
 	for (uint32_t i = 0; i < lay.nname_blocks; i++)
 		rec_arr_u64(&r, lay.name_blocks[i]);
 	rec_close(&r);
-	rec_arr(&r, "inode_blocks");
+	rec_arr(&r, K(inode_blocks));
 	for (uint32_t i = 0; i < lay.ninode_blocks; i++)
 		rec_arr_u64(&r, lay.inode_blocks[i]);
 	rec_close(&r);
@@ -436,19 +436,19 @@ static void freespace_record(struct fsrun *f, uint32_t round)
 
 	if (!f->fs || !f->fs->freespace)
 		return;
-	fsb_rec_start(f->c, &r, "freespace");
-	rec_str(&r, "fs", f->name);
-	rec_u64(&r, "round", round);
+	fsb_rec_start(f->c, &r, FSB_REC_freespace);
+	rec_str(&r, K(fs), f->name);
+	rec_u64(&r, K(round), round);
 	if (statfs(f->mnt, &sf) == 0) {
-		rec_obj(&r, "statfs");
-		rec_u64(&r, "block_size", (uint64_t)sf.f_bsize);
-		rec_u64(&r, "size_bytes", (uint64_t)sf.f_blocks * (uint64_t)sf.f_bsize);
-		rec_u64(&r, "free_bytes", (uint64_t)sf.f_bfree * (uint64_t)sf.f_bsize);
-		rec_u64(&r, "avail_bytes", (uint64_t)sf.f_bavail * (uint64_t)sf.f_bsize);
+		rec_obj(&r, K(statfs));
+		rec_u64(&r, K(block_size), (uint64_t)sf.f_bsize);
+		rec_u64(&r, K(size_bytes), (uint64_t)sf.f_blocks * (uint64_t)sf.f_bsize);
+		rec_u64(&r, K(free_bytes), (uint64_t)sf.f_bfree * (uint64_t)sf.f_bsize);
+		rec_u64(&r, K(avail_bytes), (uint64_t)sf.f_bavail * (uint64_t)sf.f_bsize);
 		rec_close(&r);
 	}
 	f->fs->freespace(&r, f->mnt, f->dev);
-	rec_dbl(&r, "seconds", fsb_now() - t0);
+	rec_dbl(&r, K(seconds), fsb_now() - t0);
 	fsb_emit(f->c, &r);
 }
 
@@ -472,20 +472,20 @@ static void worker_deaths(struct fsrun *f, const struct fsb_phase_def *ph, uint3
 			snprintf(msg, sizeof(msg), "worker %u (%s) exited with status %d before it finished",
 				 i, dn, s->exit_status);
 		fail(f, "round %u %s: %s", round, ph->name, msg);
-		fsb_rec_start(f->c, &r, "error");
-		rec_str(&r, "fs", f->name);
-		rec_u64(&r, "round", round);
-		rec_str(&r, "phase", ph->name);
-		rec_str(&r, "op", "worker");
-		rec_str(&r, "file", dn);
-		rec_i64(&r, "errno", 0);
-		rec_str(&r, "msg", msg);
-		rec_bool(&r, "fatal", 1);
-		rec_u64(&r, "worker", i);
+		fsb_rec_start(f->c, &r, FSB_REC_error);
+		rec_str(&r, K(fs), f->name);
+		rec_u64(&r, K(round), round);
+		rec_str(&r, K(phase), ph->name);
+		rec_str(&r, K(op), "worker");
+		rec_str(&r, K(file), dn);
+		rec_i64(&r, K(errno), 0);
+		rec_str(&r, K(msg), msg);
+		rec_bool(&r, K(fatal), 1);
+		rec_u64(&r, K(worker), i);
 		if (s->signal)
-			rec_u64(&r, "signal", (uint64_t)s->signal);
+			rec_u64(&r, K(signal), (uint64_t)s->signal);
 		else
-			rec_u64(&r, "exit_status", (uint64_t)s->exit_status);
+			rec_u64(&r, K(exit_status), (uint64_t)s->exit_status);
 		fsb_emit(f->c, &r);
 	}
 }
@@ -530,10 +530,10 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			 * own are read once it has ended */
 			fsb_kmsg_drain(c);
 			fsb_kmsg_mark(c, f->name, round, ph->name);
-			fsb_rec_start(c, &r, "phase_start");
-			rec_str(&r, "fs", f->name);
-			rec_u64(&r, "round", round);
-			rec_str(&r, "phase", ph->name);
+			fsb_rec_start(c, &r, FSB_REC_phase_start);
+			rec_str(&r, K(fs), f->name);
+			rec_u64(&r, K(round), round);
+			rec_str(&r, K(phase), ph->name);
 			fsb_emit(c, &r);
 
 			snprintf(label, sizeof(label), "%s round %u/%u", f->name, round, cfg->rounds);
@@ -606,10 +606,10 @@ static void fs_end(struct fsrun *f, const char *status)
 	struct fsb_rec r;
 
 	fsb_kmsg_drain(f->c);
-	fsb_rec_start(f->c, &r, "fs_end");
-	rec_str(&r, "fs", f->name);
-	rec_str(&r, "status", status);
-	rec_str(&r, "reason", f->reason);
+	fsb_rec_start(f->c, &r, FSB_REC_fs_end);
+	rec_str(&r, K(fs), f->name);
+	rec_str(&r, K(status), status);
+	rec_str(&r, K(reason), f->reason);
 	fsb_emit(f->c, &r);
 	fsb_kmsg_mark(f->c, NULL, 0, NULL);
 	if (!strcmp(status, "ok"))
@@ -627,9 +627,9 @@ static int remake(void *arg, const char *for_what, char *why, size_t len)
 	struct fsrun *f = arg;
 	struct fsb_rec r;
 
-	fsb_rec_start(f->c, &r, "mkfs");
-	rec_str(&r, "fs", f->name);
-	rec_str(&r, "for", for_what);
+	fsb_rec_start(f->c, &r, FSB_REC_mkfs);
+	rec_str(&r, K(fs), f->name);
+	rec_str(&r, K(for), for_what);
 	if ((f->mounted && do_umount(f) < 0) || make_fs(f, &r) < 0 || do_mount(f) < 0) {
 		snprintf(why, len, "%s", f->reason);
 		return -1;
@@ -658,14 +658,14 @@ static void mountinfo_json(struct fsrun *f, struct fsb_rec *r)
 	struct fsb_mountinfo mi;
 	int e = fsb_mountinfo(f->mnt, &mi);
 
-	rec_obj(r, "mountinfo");
+	rec_obj(r, K(mountinfo));
 	if (e < 0) {
-		rec_str(r, "error", strerror(-e));
+		rec_str(r, K(error), strerror(-e));
 	} else {
-		rec_str(r, "type", mi.type);
-		rec_str(r, "source", mi.source);
-		rec_str(r, "opts", mi.opts);
-		rec_str(r, "super_opts", mi.super_opts);
+		rec_str(r, K(type), mi.type);
+		rec_str(r, K(source), mi.source);
+		rec_str(r, K(opts), mi.opts);
+		rec_str(r, K(super_opts), mi.super_opts);
 	}
 	rec_close(r);
 }
@@ -694,19 +694,19 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const str
 		fs_end(&f, "skipped");
 		return;
 	}
-	fsb_rec_start(c, &r, "fs_start");
-	rec_str(&r, "fs", f.name);
-	rec_str(&r, "device", f.dev);
-	rec_str(&r, "support", support);
-	rec_str(&r, "mount_opts", mopts);
-	rec_str(&r, "mnt", f.mnt);
+	fsb_rec_start(c, &r, FSB_REC_fs_start);
+	rec_str(&r, K(fs), f.name);
+	rec_str(&r, K(device), f.dev);
+	rec_str(&r, K(support), support);
+	rec_str(&r, K(mount_opts), mopts);
+	rec_str(&r, K(mnt), f.mnt);
 	if (col->is_variant) {
-		rec_obj(&r, "variant");
-		rec_str(&r, "name", col->name);
-		rec_str(&r, "base", f.fs->name);
-		rec_str(&r, "mkfs", col->mkfs);
-		rec_str(&r, "mount", col->mount);
-		rec_str(&r, "source", col->source);
+		rec_obj(&r, K(variant));
+		rec_str(&r, K(name), col->name);
+		rec_str(&r, K(base), f.fs->name);
+		rec_str(&r, K(mkfs), col->mkfs);
+		rec_str(&r, K(mount), col->mount);
+		rec_str(&r, K(source), col->source);
 		rec_close(&r);
 	}
 	if (make_fs(&f, &r) < 0) {
@@ -776,10 +776,10 @@ static void run_dir(struct fsb_ctx *c, struct fsb_workers *w, const struct fsb_p
 		fs_end(&f, "failed");
 		return;
 	}
-	fsb_rec_start(c, &r, "fs_start");
-	rec_str(&r, "fs", f.name);
-	rec_str(&r, "dir", f.mnt);
-	rec_str(&r, "support", "existing directory: no mkfs, no remount, warm cache");
+	fsb_rec_start(c, &r, FSB_REC_fs_start);
+	rec_str(&r, K(fs), f.name);
+	rec_str(&r, K(dir), f.mnt);
+	rec_str(&r, K(support), "existing directory: no mkfs, no remount, warm cache");
 	fsb_emit(c, &r);
 	if (c->cfg.smallfile)
 		run_rounds(&f, w, pat);

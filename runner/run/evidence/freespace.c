@@ -268,7 +268,7 @@ static char *slurp(const char *path);
 static void part_error(struct fsb_rec *r, const char *key, const char *why)
 {
 	rec_obj(r, key);
-	rec_str(r, "error", why);
+	rec_str(r, K(error), why);
 	rec_close(r);
 }
 
@@ -278,22 +278,22 @@ static void free_extents(struct fsb_rec *r, const char *mnt)
 	int fd = open(mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC), e;
 
 	if (fd < 0) {
-		part_error(r, "free_extents", strerror(errno));
+		part_error(r, K(free_extents), strerror(errno));
 		return;
 	}
 	e = fsb_fsmap_free(fd, &fe);
 	close(fd);
 	if (e < 0) {
-		part_error(r, "free_extents", e == -EOPNOTSUPP ? "no GETFSMAP on this kernel"
+		part_error(r, K(free_extents), e == -EOPNOTSUPP ? "no GETFSMAP on this kernel"
 			   : strerror(-e));
 		return;
 	}
-	rec_obj(r, "free_extents");
-	rec_str(r, "source", "GETFSMAP");
-	rec_u64(r, "count", fe.count);
-	rec_u64(r, "free_bytes", fe.free_bytes);
-	rec_u64(r, "mean_bytes", fe.count ? fe.free_bytes / fe.count : 0);
-	rec_u64(r, "largest_bytes", fe.largest_bytes);
+	rec_obj(r, K(free_extents));
+	rec_str(r, K(source), "GETFSMAP");
+	rec_u64(r, K(count), fe.count);
+	rec_u64(r, K(free_bytes), fe.free_bytes);
+	rec_u64(r, K(mean_bytes), fe.count ? fe.free_bytes / fe.count : 0);
+	rec_u64(r, K(largest_bytes), fe.largest_bytes);
 	rec_close(r);
 }
 
@@ -308,15 +308,15 @@ void fsb_freespace_ext4(struct fsb_rec *r, const char *mnt, const char *dev)
 	free_extents(r, mnt);
 	if (run_tool(argv, out, sizeof(out), why, sizeof(why)) < 0 ||
 	    fsb_parse_e4defrag(out, &d, why, sizeof(why)) < 0) {
-		part_error(r, "defrag", why);
+		part_error(r, K(defrag), why);
 		return;
 	}
-	rec_obj(r, "defrag");
-	rec_str(r, "source", "e4defrag -c");
-	rec_u64(r, "score", d.score);
+	rec_obj(r, K(defrag));
+	rec_str(r, K(source), "e4defrag -c");
+	rec_u64(r, K(score), d.score);
 	if (d.extents_now != UINT64_MAX) {
-		rec_u64(r, "extents_now", d.extents_now);
-		rec_u64(r, "extents_best", d.extents_best);
+		rec_u64(r, K(extents_now), d.extents_now);
+		rec_u64(r, K(extents_best), d.extents_best);
 	}
 	rec_close(r);
 }
@@ -464,28 +464,28 @@ void fsb_freespace_btrfs(struct fsb_rec *r, const char *mnt, const char *dev)
 
 	(void)mnt;
 	if (!dev || !realpath(dev, real)) {
-		part_error(r, "btrfs", dev ? strerror(errno) : "no device");
+		part_error(r, K(btrfs), dev ? strerror(errno) : "no device");
 		return;
 	}
 	const char *name = strrchr(real, '/') ? strrchr(real, '/') + 1 : real;
 	if (fsb_btrfs_sysfs("/sys/fs/btrfs", "/sys/class/block", name, &u, why, sizeof(why)) < 0) {
-		part_error(r, "btrfs", why);
+		part_error(r, K(btrfs), why);
 		return;
 	}
-	rec_obj(r, "btrfs");
-	rec_str(r, "source", "/sys/fs/btrfs/FSID/allocation");
-	rec_u64(r, "device_size", u.device_size);
-	rec_u64(r, "allocated", u.allocated);
-	rec_u64(r, "unallocated", u.unallocated);
-	rec_u64(r, "used", u.used);
-	rec_u64(r, "free_estimated", u.free_estimated);
-	rec_arr(r, "profiles");
+	rec_obj(r, K(btrfs));
+	rec_str(r, K(source), "/sys/fs/btrfs/FSID/allocation");
+	rec_u64(r, K(device_size), u.device_size);
+	rec_u64(r, K(allocated), u.allocated);
+	rec_u64(r, K(unallocated), u.unallocated);
+	rec_u64(r, K(used), u.used);
+	rec_u64(r, K(free_estimated), u.free_estimated);
+	rec_arr(r, K(profiles));
 	for (size_t i = 0; i < u.nprof; i++) {
 		rec_obj(r, NULL);
-		rec_str(r, "type", u.prof[i].type);
-		rec_str(r, "profile", u.prof[i].profile);
-		rec_u64(r, "size", u.prof[i].size);
-		rec_u64(r, "used", u.prof[i].used);
+		rec_str(r, K(type), u.prof[i].type);
+		rec_str(r, K(profile), u.prof[i].profile);
+		rec_u64(r, K(size), u.prof[i].size);
+		rec_u64(r, K(used), u.prof[i].used);
 		rec_close(r);
 	}
 	rec_close(r);
@@ -540,9 +540,9 @@ void fsb_freespace_f2fs(struct fsb_rec *r, const char *mnt, const char *dev)
 {
 	/* the sysfs files worth a number, those this kernel has */
 	static const char *const sysfs[] = {
-		"free_segments", "dirty_segments", "ovp_segments", "reserved_blocks",
-		"gc_background_calls", "gc_foreground_calls", "moved_blocks_background",
-		"moved_blocks_foreground", "unusable", NULL,
+		K(free_segments), K(dirty_segments), K(ovp_segments), K(reserved_blocks),
+		K(gc_background_calls), K(gc_foreground_calls), K(moved_blocks_background),
+		K(moved_blocks_foreground), K(unusable), NULL,
 	};
 	char real[PATH_MAX], path[PATH_MAX + 64], why[PATH_MAX + 192];
 	const char *name;
@@ -550,7 +550,7 @@ void fsb_freespace_f2fs(struct fsb_rec *r, const char *mnt, const char *dev)
 
 	(void)mnt;
 	if (!dev || !realpath(dev, real)) {
-		part_error(r, "f2fs", dev ? strerror(errno) : "no device");
+		part_error(r, K(f2fs), dev ? strerror(errno) : "no device");
 		return;
 	}
 	name = strrchr(real, '/') ? strrchr(real, '/') + 1 : real;
@@ -558,7 +558,7 @@ void fsb_freespace_f2fs(struct fsb_rec *r, const char *mnt, const char *dev)
 	char *text = slurp(path);
 	if (!text) {
 		snprintf(why, sizeof(why), "%s: %s", path, strerror(errno));
-		part_error(r, "f2fs", why);
+		part_error(r, K(f2fs), why);
 		return;
 	}
 	/* blocks per segment: 512 (2 MiB of 4 KiB blocks) unless sysfs says */
@@ -572,17 +572,17 @@ void fsb_freespace_f2fs(struct fsb_rec *r, const char *mnt, const char *dev)
 	int e = fsb_parse_f2fs_segment_info(text, bps, &s, why, sizeof(why));
 	free(text);
 	if (e < 0) {
-		part_error(r, "f2fs", why);
+		part_error(r, K(f2fs), why);
 		return;
 	}
-	rec_obj(r, "f2fs");
-	rec_str(r, "source", "/proc/fs/f2fs/DEV/segment_info, /sys/fs/f2fs/DEV/");
-	rec_u64(r, "blocks_per_segment", bps);
-	rec_u64(r, "segments", s.segments);
-	rec_u64(r, "empty_segments", s.empty);
-	rec_u64(r, "full_segments", s.full);
-	rec_u64(r, "partial_segments", s.partial);
-	rec_u64(r, "partial_valid_blocks", s.partial_valid);
+	rec_obj(r, K(f2fs));
+	rec_str(r, K(source), "/proc/fs/f2fs/DEV/segment_info, /sys/fs/f2fs/DEV/");
+	rec_u64(r, K(blocks_per_segment), bps);
+	rec_u64(r, K(segments), s.segments);
+	rec_u64(r, K(empty_segments), s.empty);
+	rec_u64(r, K(full_segments), s.full);
+	rec_u64(r, K(partial_segments), s.partial);
+	rec_u64(r, K(partial_valid_blocks), s.partial_valid);
 	for (size_t i = 0; sysfs[i]; i++) {
 		snprintf(path, sizeof(path), "/sys/fs/f2fs/%s/%s", name, sysfs[i]);
 		char *t = slurp(path);

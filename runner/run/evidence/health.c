@@ -43,16 +43,16 @@ _Static_assert(sizeof(struct fsb_nvme_admin_cmd) == 72, "struct nvme_admin_cmd i
 #define FSB_NVME_NSID_ALL 0xffffffffu
 
 const char *const fsb_smart_counter_names[FSB_SMART_NCOUNTERS] = {
-	[FSB_SMART_DATA_UNITS_READ] = "data_units_read",
-	[FSB_SMART_DATA_UNITS_WRITTEN] = "data_units_written",
-	[FSB_SMART_HOST_READ_COMMANDS] = "host_read_commands",
-	[FSB_SMART_HOST_WRITE_COMMANDS] = "host_write_commands",
-	[FSB_SMART_CONTROLLER_BUSY_TIME] = "controller_busy_time_min",
-	[FSB_SMART_POWER_CYCLES] = "power_cycles",
-	[FSB_SMART_POWER_ON_HOURS] = "power_on_hours",
-	[FSB_SMART_UNSAFE_SHUTDOWNS] = "unsafe_shutdowns",
-	[FSB_SMART_MEDIA_ERRORS] = "media_errors",
-	[FSB_SMART_ERROR_LOG_ENTRIES] = "error_log_entries",
+	[FSB_SMART_DATA_UNITS_READ] = K(data_units_read),
+	[FSB_SMART_DATA_UNITS_WRITTEN] = K(data_units_written),
+	[FSB_SMART_HOST_READ_COMMANDS] = K(host_read_commands),
+	[FSB_SMART_HOST_WRITE_COMMANDS] = K(host_write_commands),
+	[FSB_SMART_CONTROLLER_BUSY_TIME] = K(controller_busy_time_min),
+	[FSB_SMART_POWER_CYCLES] = K(power_cycles),
+	[FSB_SMART_POWER_ON_HOURS] = K(power_on_hours),
+	[FSB_SMART_UNSAFE_SHUTDOWNS] = K(unsafe_shutdowns),
+	[FSB_SMART_MEDIA_ERRORS] = K(media_errors),
+	[FSB_SMART_ERROR_LOG_ENTRIES] = K(error_log_entries),
 };
 
 /* Byte offset of each 16-byte counter in the log page. */
@@ -190,11 +190,11 @@ const uint8_t fsb_ata_counter_id[FSB_ATA_NCOUNTERS] = {
 	[FSB_ATA_UDMA_CRC] = 199,
 };
 const char *const fsb_ata_counter_names[FSB_ATA_NCOUNTERS] = {
-	[FSB_ATA_REALLOCATED] = "reallocated_sectors",
-	[FSB_ATA_REPORTED_UNCORRECT] = "reported_uncorrectable",
-	[FSB_ATA_CURRENT_PENDING] = "current_pending_sectors",
-	[FSB_ATA_OFFLINE_UNCORRECT] = "offline_uncorrectable",
-	[FSB_ATA_UDMA_CRC] = "udma_crc_errors",
+	[FSB_ATA_REALLOCATED] = K(reallocated_sectors),
+	[FSB_ATA_REPORTED_UNCORRECT] = K(reported_uncorrectable),
+	[FSB_ATA_CURRENT_PENDING] = K(current_pending_sectors),
+	[FSB_ATA_OFFLINE_UNCORRECT] = K(offline_uncorrectable),
+	[FSB_ATA_UDMA_CRC] = K(udma_crc_errors),
 };
 
 /* A SMART data structure's checksum: the 512 bytes sum to 0 (mod 256). */
@@ -618,9 +618,9 @@ static void smart_counters(struct fsb_rec *r, const struct fsb_u128 *c)
 	for (int i = 0; i < FSB_SMART_NCOUNTERS; i++)
 		rec_u128(r, fsb_smart_counter_names[i], c[i]);
 	if (fsb_nvme_units_bytes(c[FSB_SMART_DATA_UNITS_READ], &bytes) == 0)
-		rec_u64(r, "bytes_read", bytes);
+		rec_u64(r, K(bytes_read), bytes);
 	if (fsb_nvme_units_bytes(c[FSB_SMART_DATA_UNITS_WRITTEN], &bytes) == 0)
-		rec_u64(r, "bytes_written", bytes);
+		rec_u64(r, K(bytes_written), bytes);
 }
 
 /* The named attributes' raw values, present when the disk has them. */
@@ -628,39 +628,39 @@ static const struct {
 	uint8_t id;
 	const char *name;
 } ata_named[] = {
-	{ 5, "reallocated_sectors" },
-	{ 9, "power_on_hours" },
-	{ 12, "power_cycles" },
-	{ 187, "reported_uncorrectable" },
-	{ 197, "current_pending_sectors" },
-	{ 198, "offline_uncorrectable" },
-	{ 199, "udma_crc_errors" },
+	{ 5, K(reallocated_sectors) },
+	{ 9, K(power_on_hours) },
+	{ 12, K(power_cycles) },
+	{ 187, K(reported_uncorrectable) },
+	{ 197, K(current_pending_sectors) },
+	{ 198, K(offline_uncorrectable) },
+	{ 199, K(udma_crc_errors) },
 };
 
 static void ata_json(struct fsb_rec *r, const struct fsb_ata_smart *a)
 {
 	const struct fsb_ata_attr *t;
 
-	rec_obj(r, "ata_smart");
-	rec_u64(r, "revision", a->revision);
+	rec_obj(r, K(ata_smart));
+	rec_u64(r, K(revision), a->revision);
 	if (a->status >= 0)
-		rec_str(r, "overall", a->status ? "passed" : "failing");
+		rec_str(r, K(overall), a->status ? "passed" : "failing");
 	for (size_t i = 0; i < sizeof(ata_named) / sizeof(ata_named[0]); i++)
 		if ((t = fsb_ata_attr_find(a, ata_named[i].id)))
 			rec_u64(r, ata_named[i].name, t->raw);
 	if ((t = fsb_ata_attr_find(a, 194)))
-		rec_u64(r, "temperature_celsius", t->raw & 0xff);
+		rec_u64(r, K(temperature_celsius), t->raw & 0xff);
 	if (a->have_errlog)
-		rec_u64(r, "error_count", a->error_count);
+		rec_u64(r, K(error_count), a->error_count);
 	else
-		rec_str(r, "error_count", a->error_why);
-	rec_arr(r, "attributes");
+		rec_str(r, K(error_count), a->error_why);
+	rec_arr(r, K(attributes));
 	for (unsigned i = 0; i < a->nattr; i++) {
 		rec_obj(r, NULL);
-		rec_u64(r, "id", a->attr[i].id);
-		rec_u64(r, "current", a->attr[i].current);
-		rec_u64(r, "worst", a->attr[i].worst);
-		rec_u64(r, "raw", a->attr[i].raw);
+		rec_u64(r, K(id), a->attr[i].id);
+		rec_u64(r, K(current), a->attr[i].current);
+		rec_u64(r, K(worst), a->attr[i].worst);
+		rec_u64(r, K(raw), a->attr[i].raw);
 		rec_close(r);
 	}
 	rec_close(r);
@@ -673,10 +673,10 @@ static void ata_delta_json(struct fsb_rec *r, const struct fsb_health *before,
 			   const struct fsb_health *h)
 {
 	if (!h->have_ata || !before->have_ata) {
-		rec_str(r, "ata_smart", before->have_ata ? h->ata_why : before->ata_why);
+		rec_str(r, K(ata_smart), before->have_ata ? h->ata_why : before->ata_why);
 		return;
 	}
-	rec_obj(r, "ata_smart");
+	rec_obj(r, K(ata_smart));
 	for (int i = 0; i < FSB_ATA_NCOUNTERS; i++) {
 		const struct fsb_ata_attr *b = fsb_ata_attr_find(&before->ata, fsb_ata_counter_id[i]);
 		const struct fsb_ata_attr *a = fsb_ata_attr_find(&h->ata, fsb_ata_counter_id[i]);
@@ -684,9 +684,9 @@ static void ata_delta_json(struct fsb_rec *r, const struct fsb_health *before,
 			rec_i64(r, fsb_ata_counter_names[i], (int64_t)a->raw - (int64_t)b->raw);
 	}
 	if (h->ata.have_errlog && before->ata.have_errlog)
-		rec_i64(r, "error_count", (int64_t)h->ata.error_count - before->ata.error_count);
+		rec_i64(r, K(error_count), (int64_t)h->ata.error_count - before->ata.error_count);
 	else
-		rec_str(r, "error_count", before->ata.have_errlog ? h->ata.error_why :
+		rec_str(r, K(error_count), before->ata.have_errlog ? h->ata.error_why :
 								  before->ata.error_why);
 	rec_close(r);
 }
@@ -694,61 +694,61 @@ static void ata_delta_json(struct fsb_rec *r, const struct fsb_health *before,
 void fsb_health_json(struct fsb_rec *r, const char *when, const struct fsb_health *h,
 		     const struct fsb_health *before)
 {
-	rec_str(r, "when", when);
-	rec_str(r, "device", h->device);
-	rec_str(r, "transport", h->transport);
+	rec_str(r, K(when), when);
+	rec_str(r, K(device), h->device);
+	rec_str(r, K(transport), h->transport);
 	if (h->have_smart) {
 		const struct fsb_nvme_smart *s = &h->smart;
-		rec_obj(r, "nvme_smart");
-		rec_u64(r, "critical_warning", s->critical_warning);
-		rec_u64(r, "temperature_k", s->temperature_k);
-		rec_u64(r, "available_spare", s->available_spare);
-		rec_u64(r, "available_spare_threshold", s->available_spare_threshold);
-		rec_u64(r, "percentage_used", s->percentage_used);
+		rec_obj(r, K(nvme_smart));
+		rec_u64(r, K(critical_warning), s->critical_warning);
+		rec_u64(r, K(temperature_k), s->temperature_k);
+		rec_u64(r, K(available_spare), s->available_spare);
+		rec_u64(r, K(available_spare_threshold), s->available_spare_threshold);
+		rec_u64(r, K(percentage_used), s->percentage_used);
 		smart_counters(r, s->counter);
 		rec_close(r);
 	} else {
-		rec_str(r, "nvme_smart", h->smart_why);
+		rec_str(r, K(nvme_smart), h->smart_why);
 	}
 	if (h->have_ata)
 		ata_json(r, &h->ata);
 	else
-		rec_str(r, "ata_smart", h->ata_why);
+		rec_str(r, K(ata_smart), h->ata_why);
 	if (h->have_pcie) {
-		rec_obj(r, "pcie_link");
-		rec_str(r, "device", h->pcie_dev);
-		rec_str(r, "speed", h->pcie_speed);
-		rec_str(r, "width", h->pcie_width);
-		rec_str(r, "max_speed", h->pcie_max_speed);
-		rec_str(r, "max_width", h->pcie_max_width);
-		rec_bool(r, "at_max", !strcmp(h->pcie_speed, h->pcie_max_speed) &&
+		rec_obj(r, K(pcie_link));
+		rec_str(r, K(device), h->pcie_dev);
+		rec_str(r, K(speed), h->pcie_speed);
+		rec_str(r, K(width), h->pcie_width);
+		rec_str(r, K(max_speed), h->pcie_max_speed);
+		rec_str(r, K(max_width), h->pcie_max_width);
+		rec_bool(r, K(at_max), !strcmp(h->pcie_speed, h->pcie_max_speed) &&
 					      !strcmp(h->pcie_width, h->pcie_max_width));
 		rec_close(r);
 	} else {
-		rec_str(r, "pcie_link", h->pcie_why);
+		rec_str(r, K(pcie_link), h->pcie_why);
 	}
 	if (h->have_temp) {
-		rec_obj(r, "temperature");
-		rec_dbl(r, "celsius", h->temp_mc / 1000.0);
-		rec_str(r, "source", h->temp_source);
+		rec_obj(r, K(temperature));
+		rec_dbl(r, K(celsius), h->temp_mc / 1000.0);
+		rec_str(r, K(source), h->temp_source);
 		rec_close(r);
 	} else {
-		rec_str(r, "temperature", h->temp_why);
+		rec_str(r, K(temperature), h->temp_why);
 	}
 	if (!before)
 		return;
 
-	rec_obj(r, "delta");
+	rec_obj(r, K(delta));
 	if (h->have_smart && before->have_smart) {
 		struct fsb_u128 d[FSB_SMART_NCOUNTERS];
 		unsigned back = fsb_nvme_smart_delta(&before->smart, &h->smart, d);
-		rec_obj(r, "nvme_smart");
+		rec_obj(r, K(nvme_smart));
 		smart_counters(r, d);
-		rec_u64(r, "new_critical_warning",
+		rec_u64(r, K(new_critical_warning),
 			(uint64_t)(h->smart.critical_warning & ~before->smart.critical_warning));
-		rec_i64(r, "percentage_used", (int64_t)h->smart.percentage_used -
+		rec_i64(r, K(percentage_used), (int64_t)h->smart.percentage_used -
 						      before->smart.percentage_used);
-		rec_i64(r, "available_spare", (int64_t)h->smart.available_spare -
+		rec_i64(r, K(available_spare), (int64_t)h->smart.available_spare -
 						      before->smart.available_spare);
 		if (back) {	/* another disk, or a reset: not a usable difference */
 			char names[400] = "";
@@ -757,20 +757,20 @@ void fsb_health_json(struct fsb_rec *r, const char *when, const struct fsb_healt
 				if (back & (1u << i) && n < sizeof(names))
 					n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
 							      n ? "," : "", fsb_smart_counter_names[i]);
-			rec_str(r, "went_backwards", names);
+			rec_str(r, K(went_backwards), names);
 		}
 		rec_close(r);
 	} else {
-		rec_str(r, "nvme_smart", before->have_smart ? h->smart_why : before->smart_why);
+		rec_str(r, K(nvme_smart), before->have_smart ? h->smart_why : before->smart_why);
 	}
 	if (h->ata_tried || before->ata_tried)
 		ata_delta_json(r, before, h);
 	if (h->have_temp && before->have_temp)
-		rec_dbl(r, "temperature_celsius", (h->temp_mc - before->temp_mc) / 1000.0);
+		rec_dbl(r, K(temperature_celsius), (h->temp_mc - before->temp_mc) / 1000.0);
 	else
-		rec_str(r, "temperature_celsius", before->have_temp ? h->temp_why : before->temp_why);
+		rec_str(r, K(temperature_celsius), before->have_temp ? h->temp_why : before->temp_why);
 	if (h->have_pcie && before->have_pcie)
-		rec_bool(r, "pcie_link_changed", strcmp(h->pcie_speed, before->pcie_speed) ||
+		rec_bool(r, K(pcie_link_changed), strcmp(h->pcie_speed, before->pcie_speed) ||
 							 strcmp(h->pcie_width, before->pcie_width));
 	rec_close(r);
 }

@@ -312,10 +312,10 @@ void fsb_kmsg_mark(struct fsb_ctx *c, const char *fs, uint32_t round, const char
 static void tags(struct fsb_rec *r, const struct fsb_kmsg_mark *m)
 {
 	if (m->fs[0])
-		rec_str(r, "fs", m->fs);
+		rec_str(r, K(fs), m->fs);
 	if (m->round)
-		rec_u64(r, "round", m->round);
-	rec_str(r, "phase", m->phase ? m->phase : "between");
+		rec_u64(r, K(round), m->round);
+	rec_str(r, K(phase), m->phase ? m->phase : "between");
 }
 
 /* One message read: a record, or counted over the cap. *first is the
@@ -344,15 +344,15 @@ static void take(struct fsb_ctx *c, const struct fsb_kmsg_line *l, size_t *first
 			*first = i;
 		return;
 	}
-	fsb_rec_start(c, &r, "kmsg");
+	fsb_rec_start(c, &r, FSB_REC_kmsg);
 	tags(&r, m);
-	rec_u64(&r, "ts_usec", l->ts_usec);
-	rec_u64(&r, "level", l->level);
-	rec_u64(&r, "facility", l->facility);
-	rec_u64(&r, "kernel_seq", l->seq);
-	rec_str(&r, "text", l->text);
+	rec_u64(&r, K(ts_usec), l->ts_usec);
+	rec_u64(&r, K(level), l->level);
+	rec_u64(&r, K(facility), l->facility);
+	rec_u64(&r, K(kernel_seq), l->seq);
+	rec_str(&r, K(text), l->text);
 	if (l->cut)
-		rec_bool(&r, "cut", 1);
+		rec_bool(&r, K(cut), 1);
 	fsb_emit(c, &r);
 	m->recorded++;
 	k->recorded++;
@@ -392,10 +392,10 @@ void fsb_kmsg_drain(struct fsb_ctx *c)
 
 		if (m->dropped == m->dropped_told)
 			continue;
-		fsb_rec_start(c, &r, "kmsg_dropped");
+		fsb_rec_start(c, &r, FSB_REC_kmsg_dropped);
 		tags(&r, m);
-		rec_u64(&r, "count", m->dropped - m->dropped_told);
-		rec_u64(&r, "max", FSB_KMSG_MAX);
+		rec_u64(&r, K(count), m->dropped - m->dropped_told);
+		rec_u64(&r, K(max), FSB_KMSG_MAX);
 		fsb_emit(c, &r);
 		m->dropped_told = m->dropped;
 	}

@@ -57,24 +57,24 @@ void fsb_sysinfo_json(struct fsb_rec *r, const char *key)
 	struct utsname u;
 	char buf[256], model[256];
 	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-	static const char *const dmi[] = { "sys_vendor", "product_name", "board_vendor",
-					   "board_name", "bios_vendor", "bios_version", "bios_date" };
+	static const char *const dmi[] = { K(sys_vendor), K(product_name), K(board_vendor),
+					   K(board_name), K(bios_vendor), K(bios_version), K(bios_date) };
 
 	rec_obj(r, key);
 	if (gethostname(buf, sizeof(buf)) == 0) {
 		buf[sizeof(buf) - 1] = 0;
-		rec_str(r, "hostname", buf);
+		rec_str(r, K(hostname), buf);
 	}
 	if (uname(&u) == 0) {
-		rec_str(r, "kernel", u.release);
-		rec_str(r, "kernel_build", u.version);
-		rec_str(r, "machine", u.machine);
+		rec_str(r, K(kernel), u.release);
+		rec_str(r, K(kernel_build), u.version);
+		rec_str(r, K(machine), u.machine);
 	}
 	cpuinfo(model, sizeof(model));
-	rec_str(r, "cpu_model", model);
-	rec_u64(r, "cpus", (uint64_t)sysconf(_SC_NPROCESSORS_ONLN));
-	rec_u64(r, "mem_bytes", pages > 0 && psz > 0 ? (uint64_t)pages * (uint64_t)psz : 0);
-	rec_obj(r, "dmi");
+	rec_str(r, K(cpu_model), model);
+	rec_u64(r, K(cpus), (uint64_t)sysconf(_SC_NPROCESSORS_ONLN));
+	rec_u64(r, K(mem_bytes), pages > 0 && psz > 0 ? (uint64_t)pages * (uint64_t)psz : 0);
+	rec_obj(r, K(dmi));
 	for (size_t i = 0; i < sizeof(dmi) / sizeof(dmi[0]); i++) {
 		char p[96];
 		snprintf(p, sizeof(p), "/sys/class/dmi/id/%s", dmi[i]);
@@ -85,6 +85,6 @@ void fsb_sysinfo_json(struct fsb_rec *r, const char *key)
 	rec_close(r);
 	read_line("/proc/device-tree/model", buf, sizeof(buf));
 	if (buf[0])
-		rec_str(r, "dt_model", buf);
+		rec_str(r, K(dt_model), buf);
 	rec_close(r);
 }

@@ -225,11 +225,11 @@ static int delete_share(struct fill *f, unsigned pct, struct stage *st)
 static void stage_json(struct fsb_rec *r, const char *key, const struct stage *s)
 {
 	rec_obj(r, key);
-	rec_u64(r, "files", s->files);
-	rec_u64(r, "bytes", s->bytes);
-	rec_dbl(r, "seconds", s->seconds);
-	rec_dbl(r, "level", s->level);
-	rec_bool(r, "enospc", s->enospc);
+	rec_u64(r, K(files), s->files);
+	rec_u64(r, K(bytes), s->bytes);
+	rec_dbl(r, K(seconds), s->seconds);
+	rec_dbl(r, K(level), s->level);
+	rec_bool(r, K(enospc), s->enospc);
 	rec_close(r);
 }
 
@@ -342,33 +342,33 @@ int fsb_fill_fs(struct fsb_ctx *c, struct fsb_fresh *fr, char *why, size_t len)
 out:;
 	struct fsb_rec r;
 	fsb_kmsg_drain(c);
-	fsb_rec_start(c, &r, "fill");
-	rec_str(&r, "fs", fr->fs);
-	rec_u64(&r, "fill_pct", cfg->fill_pct);
-	rec_u64(&r, "delete_pct", cfg->fill_delete_pct);
-	rec_u64(&r, "seed", FSB_FILL_SEED);
-	rec_u64(&r, "fs_bytes", fs_bytes);
-	rec_u64(&r, "probe_size", psize);
-	rec_u64(&r, "runtime", cfg->fio_runtime);
+	fsb_rec_start(c, &r, FSB_REC_fill);
+	rec_str(&r, K(fs), fr->fs);
+	rec_u64(&r, K(fill_pct), cfg->fill_pct);
+	rec_u64(&r, K(delete_pct), cfg->fill_delete_pct);
+	rec_u64(&r, K(seed), FSB_FILL_SEED);
+	rec_u64(&r, K(fs_bytes), fs_bytes);
+	rec_u64(&r, K(probe_size), psize);
+	rec_u64(&r, K(runtime), cfg->fio_runtime);
 	if (stages > 0)
-		stage_json(&r, "fill", &st_fill);
+		stage_json(&r, K(fill), &st_fill);
 	if (stages > 1)
-		stage_json(&r, "delete", &st_del);
+		stage_json(&r, K(delete), &st_del);
 	if (stages > 2)
-		stage_json(&r, "rewrite", &st_re);
+		stage_json(&r, K(rewrite), &st_re);
 	if (stages > 0)
-		rec_dbl(&r, "level", stages > 2 ? st_re.level : stages > 1 ? st_del.level : st_fill.level);
+		rec_dbl(&r, K(level), stages > 2 ? st_re.level : stages > 1 ? st_del.level : st_fill.level);
 	if (have_before) {
-		rec_str(&r, "fio_version", before.version);
-		fsb_fio_dir_json(&r, "before", &before.wr);
+		rec_str(&r, K(fio_version), before.version);
+		fsb_fio_dir_json(&r, K(before), &before.wr);
 	}
 	if (have_after)
-		fsb_fio_dir_json(&r, "after", &after.wr);
+		fsb_fio_dir_json(&r, K(after), &after.wr);
 	if (have_before && have_after && before.wr.iops > 0)
-		rec_dbl(&r, "iops_ratio", after.wr.iops / before.wr.iops);
-	rec_str(&r, "status", rc == 0 ? "ok" : "failed");
+		rec_dbl(&r, K(iops_ratio), after.wr.iops / before.wr.iops);
+	rec_str(&r, K(status), rc == 0 ? "ok" : "failed");
 	if (rc)
-		rec_str(&r, "msg", why);
+		rec_str(&r, K(msg), why);
 	fsb_emit(c, &r);
 	if (rc == 0 && cfg->progress)
 		fsb_say(c->say, "%s fill: %.1f %% full, 4 KiB random write %.0f -> %.0f IOPS", fr->fs,

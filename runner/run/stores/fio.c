@@ -29,7 +29,7 @@ const size_t fsb_fio_nworkloads = sizeof(fsb_fio_workloads) / sizeof(fsb_fio_wor
 
 const char *const fsb_fio_pct_key[FSB_FIO_NPCT] = { "50.000000", "90.000000", "99.000000",
 						    "99.900000" };
-const char *const fsb_fio_pct_name[FSB_FIO_NPCT] = { "p50", "p90", "p99", "p999" };
+const char *const fsb_fio_pct_name[FSB_FIO_NPCT] = { K(p50), K(p90), K(p99), K(p999) };
 
 const struct fsb_fio_workload *fsb_fio_workload(const char *name)
 {
@@ -285,21 +285,21 @@ int fsb_fio_exec(const char *fio_path, const struct fsb_fio_job *job,
 void fsb_fio_dir_json(struct fsb_rec *r, const char *key, const struct fsb_fio_dir *d)
 {
 	rec_obj(r, key);
-	rec_dbl(r, "iops", d->iops);
-	rec_u64(r, "bw_bytes", d->bw_bytes);
-	rec_dbl(r, "mib_per_s", (double)d->bw_bytes / 1048576.0);
-	rec_u64(r, "io_bytes", d->io_bytes);
-	rec_u64(r, "ios", d->total_ios);
-	rec_dbl(r, "runtime_s", d->runtime_s);
-	rec_obj(r, "clat_ns");
+	rec_dbl(r, K(iops), d->iops);
+	rec_u64(r, K(bw_bytes), d->bw_bytes);
+	rec_dbl(r, K(mib_per_s), (double)d->bw_bytes / 1048576.0);
+	rec_u64(r, K(io_bytes), d->io_bytes);
+	rec_u64(r, K(ios), d->total_ios);
+	rec_dbl(r, K(runtime_s), d->runtime_s);
+	rec_obj(r, K(clat_ns));
 	if (d->have_pct)
 		for (int i = 0; i < FSB_FIO_NPCT; i++)
 			rec_u64(r, fsb_fio_pct_name[i], d->clat_pct[i]);
-	rec_dbl(r, "mean", d->clat_mean);
+	rec_dbl(r, K(mean), d->clat_mean);
 	rec_close(r);
-	rec_obj(r, "lat_ns");
-	rec_dbl(r, "mean", d->lat_mean);
-	rec_u64(r, "max", d->lat_max);
+	rec_obj(r, K(lat_ns));
+	rec_dbl(r, K(mean), d->lat_mean);
+	rec_u64(r, K(max), d->lat_max);
 	rec_close(r);
 	rec_close(r);
 }
@@ -310,31 +310,31 @@ void fsb_fio_record(struct fsb_ctx *c, const struct fsb_fio_job *job,
 	const struct fsb_fio_workload *w = job->w;
 	struct fsb_rec r;
 
-	fsb_rec_start(c, &r, "fio");
-	rec_str(&r, "fs", job->fs);
-	rec_str(&r, "workload", w->name);
-	rec_str(&r, "filename", job->filename);
-	rec_str(&r, "rw", w->rw);
+	fsb_rec_start(c, &r, FSB_REC_fio);
+	rec_str(&r, K(fs), job->fs);
+	rec_str(&r, K(workload), w->name);
+	rec_str(&r, K(filename), job->filename);
+	rec_str(&r, K(rw), w->rw);
 	if (w->rwmixread)
-		rec_u64(&r, "rwmixread", w->rwmixread);
-	rec_str(&r, "bs", w->bs);
-	rec_u64(&r, "iodepth", w->iodepth);
-	rec_u64(&r, "numjobs", w->numjobs);
-	rec_u64(&r, "size", job->size);
-	rec_u64(&r, "runtime", job->runtime);
-	rec_dbl(&r, "seconds", seconds);
-	rec_str(&r, "status", res ? "ok" : "failed");
+		rec_u64(&r, K(rwmixread), w->rwmixread);
+	rec_str(&r, K(bs), w->bs);
+	rec_u64(&r, K(iodepth), w->iodepth);
+	rec_u64(&r, K(numjobs), w->numjobs);
+	rec_u64(&r, K(size), job->size);
+	rec_u64(&r, K(runtime), job->runtime);
+	rec_dbl(&r, K(seconds), seconds);
+	rec_str(&r, K(status), res ? "ok" : "failed");
 	if (res) {
-		rec_str(&r, "fio_version", res->version);
-		rec_dbl(&r, "iops", res->rd.iops + res->wr.iops);
-		rec_dbl(&r, "mib_per_s", (double)(res->rd.bw_bytes + res->wr.bw_bytes) / 1048576.0);
-		rec_dbl(&r, "runtime_s", res->runtime_s);
-		fsb_fio_dir_json(&r, "read", &res->rd);
-		fsb_fio_dir_json(&r, "write", &res->wr);
-		rec_u64(&r, "errors", (uint64_t)res->error);
+		rec_str(&r, K(fio_version), res->version);
+		rec_dbl(&r, K(iops), res->rd.iops + res->wr.iops);
+		rec_dbl(&r, K(mib_per_s), (double)(res->rd.bw_bytes + res->wr.bw_bytes) / 1048576.0);
+		rec_dbl(&r, K(runtime_s), res->runtime_s);
+		fsb_fio_dir_json(&r, K(read), &res->rd);
+		fsb_fio_dir_json(&r, K(write), &res->wr);
+		rec_u64(&r, K(errors), (uint64_t)res->error);
 	} else {
-		rec_str(&r, "msg", why);
-		rec_u64(&r, "errors", 1);
+		rec_str(&r, K(msg), why);
+		rec_u64(&r, K(errors), 1);
 	}
 	fsb_emit(c, &r);
 }

@@ -285,32 +285,32 @@ void fsb_space_flush(struct fsb_ctx *c, struct fsb_space *sp, const char *fs, in
 		else
 			file_err = errno;
 	}
-	fsb_rec_start(c, &r, "space");
-	rec_str(&r, "fs", fs);
-	rec_u64(&r, "round", sp->round);
-	rec_str(&r, "phase", sp->ph->name);
-	rec_str(&r, "store", sp->store->name);
-	rec_u64(&r, "files", sp->files);
-	rec_u64(&r, "bytes", sp->bytes);
+	fsb_rec_start(c, &r, FSB_REC_space);
+	rec_str(&r, K(fs), fs);
+	rec_u64(&r, K(round), sp->round);
+	rec_str(&r, K(phase), sp->ph->name);
+	rec_str(&r, K(store), sp->store->name);
+	rec_u64(&r, K(files), sp->files);
+	rec_u64(&r, K(bytes), sp->bytes);
 	if (sp->have_before && have_after) {
-		rec_u64(&r, "used_before", sp->used_before);
-		rec_u64(&r, "used_after", after);
-		rec_i64(&r, "used_delta", after >= sp->used_before
+		rec_u64(&r, K(used_before), sp->used_before);
+		rec_u64(&r, K(used_after), after);
+		rec_i64(&r, K(used_delta), after >= sp->used_before
 			? (int64_t)(after - sp->used_before) : -(int64_t)(sp->used_before - after));
 	}
 	if (sp->store->file) {
-		rec_str(&r, "file", sp->store->file);
+		rec_str(&r, K(file), sp->store->file);
 		if (have_file) {
-			rec_u64(&r, "file_size", (uint64_t)st.st_size);
-			rec_u64(&r, "file_disk_bytes", (uint64_t)st.st_blocks * 512);
+			rec_u64(&r, K(file_size), (uint64_t)st.st_size);
+			rec_u64(&r, K(file_disk_bytes), (uint64_t)st.st_blocks * 512);
 		} else {
-			rec_str(&r, "error", strerror(file_err));
+			rec_str(&r, K(error), strerror(file_err));
 		}
 	}
 	/* what the store takes: its file's blocks, or for one file per file
 	 * the used space the phase added */
 	if (sp->store->file ? have_file : sp->have_before && have_after)
-		rec_u64(&r, "disk_bytes", sp->store->file ? (uint64_t)st.st_blocks * 512
+		rec_u64(&r, K(disk_bytes), sp->store->file ? (uint64_t)st.st_blocks * 512
 			: after > sp->used_before ? after - sp->used_before : 0);
 	fsb_emit(c, &r);
 }

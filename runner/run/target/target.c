@@ -427,29 +427,29 @@ void fsb_disk_json(struct fsb_rec *r, const char *key, const struct fsb_disk *d)
 	char dev[32];
 
 	rec_obj(r, key);
-	rec_str(r, "path", d->path);
-	rec_str(r, "name", d->name);
+	rec_str(r, K(path), d->path);
+	rec_str(r, K(name), d->name);
 	snprintf(dev, sizeof(dev), "%u:%u", d->maj, d->min);
-	rec_str(r, "dev", dev);
-	rec_u64(r, "size_bytes", d->size);
-	rec_str(r, "model", d->model);
-	rec_str(r, "serial", d->serial);
-	rec_str(r, "firmware", d->firmware);
-	rec_str(r, "wwn", d->wwn);
-	rec_str(r, "transport", d->transport);
-	rec_bool(r, "partition", d->is_partition);
+	rec_str(r, K(dev), dev);
+	rec_u64(r, K(size_bytes), d->size);
+	rec_str(r, K(model), d->model);
+	rec_str(r, K(serial), d->serial);
+	rec_str(r, K(firmware), d->firmware);
+	rec_str(r, K(wwn), d->wwn);
+	rec_str(r, K(transport), d->transport);
+	rec_bool(r, K(partition), d->is_partition);
 	if (d->partlabel[0])
-		rec_str(r, "partlabel", d->partlabel);
-	rec_u64(r, "rotational", (uint64_t)d->rotational);
-	rec_u64(r, "logical_block", d->logical_block);
-	rec_u64(r, "physical_block", d->physical_block);
+		rec_str(r, K(partlabel), d->partlabel);
+	rec_u64(r, K(rotational), (uint64_t)d->rotational);
+	rec_u64(r, K(logical_block), d->logical_block);
+	rec_u64(r, K(physical_block), d->physical_block);
 	if (d->loop_backing[0]) {
-		rec_str(r, "loop_backing_file", d->loop_backing);
-		rec_bool(r, "loop_direct_io", d->loop_dio);
+		rec_str(r, K(loop_backing_file), d->loop_backing);
+		rec_bool(r, K(loop_direct_io), d->loop_dio);
 	}
 	if (d->pcie_speed[0]) {
-		rec_str(r, "pcie_link_speed", d->pcie_speed);
-		rec_str(r, "pcie_link_width", d->pcie_width);
+		rec_str(r, K(pcie_link_speed), d->pcie_speed);
+		rec_str(r, K(pcie_link_width), d->pcie_width);
 	}
 	rec_close(r);
 }
@@ -462,13 +462,13 @@ void fsb_disks_json(struct fsb_rec *r, const char *key)
 	rec_arr(r, key);
 	for (int i = 0; i < n; i++) {
 		rec_obj(r, NULL);
-		rec_str(r, "path", all[i].path);
-		rec_str(r, "model", all[i].model);
-		rec_str(r, "serial", all[i].serial);
-		rec_u64(r, "size_bytes", all[i].size);
-		rec_str(r, "transport", all[i].transport);
+		rec_str(r, K(path), all[i].path);
+		rec_str(r, K(model), all[i].model);
+		rec_str(r, K(serial), all[i].serial);
+		rec_u64(r, K(size_bytes), all[i].size);
+		rec_str(r, K(transport), all[i].transport);
 		if (all[i].partlabel[0])
-			rec_str(r, "partlabel", all[i].partlabel);
+			rec_str(r, K(partlabel), all[i].partlabel);
 		rec_close(r);
 	}
 	rec_close(r);

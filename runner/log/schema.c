@@ -1,0 +1,540 @@
+/* schema.c: the record schema table (log/schema.h). One row per record
+ * type, one row per field; nested objects are shapes of their own. A field
+ * name is K(name) (log/fields.h), so a name the list does not hold does not
+ * compile. Adding a record: a name in FSB_REC_TYPES, its fields' names in
+ * FSB_FIELD_NAMES, a shape and a row here, a loader hook in report/load/ if
+ * the report reads it; `make docs` writes FORMATS.md's tables. */
+#include <string.h>
+
+#include "log/schema.h"
+
+#define I FSB_J_INT
+#define N FSB_J_NUM
+#define S FSB_J_STR
+#define B FSB_J_BOOL
+#define OB FSB_J_OBJ
+#define AI FSB_J_ARR_INT
+#define AN FSB_J_ARR_NUM
+#define AO FSB_J_ARR_OBJ
+
+/* A field: required (R) or optional (O); types, unit, meaning; with a
+ * shape (RS, OS) for an object or an array of objects. */
+/* (# and ## straight in the row, so that a name that is also a macro,
+ * errno, is not expanded) */
+#define R(n, t, u, m) { &#n[0 * FSB_K_##n], (t), 1, 1, u, NULL, m }
+#define O(n, t, u, m) { &#n[0 * FSB_K_##n], (t), 0, 1, u, NULL, m }
+#define RS(n, t, sub, m) { &#n[0 * FSB_K_##n], (t), 1, 1, "", &sub, m }
+#define OS(n, t, sub, m) { &#n[0 * FSB_K_##n], (t), 0, 1, "", &sub, m }
+#define SHAPE(name, ...) \
+	static const struct fsb_field name##_f[] = { __VA_ARGS__ }; \
+	static const struct fsb_shape name = { name##_f, sizeof(name##_f) / sizeof(name##_f[0]), 0 }
+
+static const struct fsb_field common_f[] = {
+	R(schema, I, "", "the schema version, 1"),
+	R(type, S, "", "the record type (the rows below)"),
+	R(run_id, S, "", "the run, 16 hex digits"),
+	R(seq, I, "", "the record's number within the run: 0, 1, 2, ..."),
+	R(t, N, "s", "seconds since the run started"),
+};
+const struct fsb_shape fsb_rec_common = { common_f, sizeof(common_f) / sizeof(common_f[0]), 0 };
+
+
+/* ---- run_start ---- */
+SHAPE(dmi,
+	O(sys_vendor, S, "", "/sys/class/dmi/id/sys_vendor"),
+	O(product_name, S, "", "/sys/class/dmi/id/product_name"),
+	O(board_vendor, S, "", "/sys/class/dmi/id/board_vendor"),
+	O(board_name, S, "", "/sys/class/dmi/id/board_name"),
+	O(bios_vendor, S, "", "/sys/class/dmi/id/bios_vendor"),
+	O(bios_version, S, "", "/sys/class/dmi/id/bios_version"),
+	O(bios_date, S, "", "/sys/class/dmi/id/bios_date"));
+SHAPE(host,
+	O(hostname, S, "", "the host name"),
+	O(kernel, S, "", "`uname -r` of the kernel the runner runs on, e.g. `6.1.0-57-amd64` (a kernel of your own shows its own)"),
+	O(kernel_build, S, "", "`uname -v`, e.g. `#1 SMP PREEMPT_DYNAMIC Debian 6.1.192-3 (2026-11-26)`"),
+	O(machine, S, "", "`uname -m`"),
+	R(cpu_model, S, "", "the CPU's model name"),
+	R(cpus, I, "", "the online CPUs (in QEMU the guest's vCPUs)"),
+	R(mem_bytes, I, "bytes", "the memory the kernel sees (in QEMU the guest's)"),
+	RS(dmi, OB, dmi, "the machine's DMI strings the kernel has (x86, UEFI arm64)"),
+	O(dt_model, S, "", "the device tree's model (boards without DMI)"));
+SHAPE(target,
+	R(path, S, "", "the target as named (`\"\"` for a refused device, the directory with `--dir`); the only field of a run without a resolved disk"),
+	O(name, S, "", "the kernel's name of the disk (`nvme0n1`)"),
+	O(dev, S, "", "major:minor"),
+	O(size_bytes, I, "bytes", "its size"),
+	O(model, S, "", "the disk's model"),
+	O(serial, S, "", "the disk's serial number"),
+	O(firmware, S, "", "the disk's firmware revision"),
+	O(wwn, S, "", "the disk's world wide name"),
+	O(transport, S, "", "`nvme`, `sata`, `usb`, `virtio`, `loop`, ..."),
+	O(partition, B, "", "the target is a partition"),
+	O(partlabel, S, "", "the partition's GPT name"),
+	O(rotational, I, "", "1 for a spinning disk"),
+	O(logical_block, I, "bytes", "the logical block size"),
+	O(physical_block, I, "bytes", "the physical block size"),
+	O(loop_backing_file, S, "", "a loop device's backing file"),
+	O(loop_direct_io, B, "", "a loop device with direct I/O on"),
+	O(pcie_link_speed, S, "", "the PCIe link's speed as sysfs writes it"),
+	O(pcie_link_width, S, "", "the PCIe link's width"));
+static const struct fsb_shape config_shape = { NULL, 0, 1 };
+SHAPE(run_start,
+	R(tool, S, "", "`fsbench`"),
+	R(version, S, "", "the runner's version"),
+	R(mode, S, "", "`device` or `dir`"),
+	R(time_unix, I, "s", "the wall clock at the start, seconds since 1970"),
+	RS(host, OB, host, "the machine the runner runs on"),
+	RS(target, OB, target, "the disk under test"),
+	OS(config, OB, config_shape, "every setting with its value (`fsbench config --show`): the keys of README.md's settings table, `mkfs_opts.FS`, `mount_opts.FS`, `variant.FS:NAME`"),
+	O(log, S, "", "the results log's device or file"),
+	O(kmsg, S, "", "`/dev/kmsg` when the kernel log is read, or `not available: /dev/kmsg: REASON` (e.g. `Operation not permitted` without `CAP_SYSLOG` when `kernel.dmesg_restrict` is 1; the run goes on)"),
+	O(kmsg_clock_offset_us, I, "us", "the kernel log's clock minus `CLOCK_MONOTONIC`: measured at run start with one info-level line, `fsbench: kernel log read from here on`, written to `/dev/kmsg` and read back (the two clocks drift apart while a machine is up)"),
+	O(kmsg_clock, S, "", "instead of `kmsg_clock_offset_us` when it could not be measured: why (e.g. `writing /dev/kmsg: Permission denied`); the phases' bounds are then taken as `CLOCK_MONOTONIC` gives them"));
+
+SHAPE(note, R(msg, S, "", "what the runner has to say"));
+
+/* ---- filesystems ---- */
+SHAPE(mkfs_obj,
+	R(path, S, "", "the mkfs tool run"),
+	R(argv, S, "", "the command as run: the defaults, `mkfs_opts.FS`, a variant's arguments, the device"),
+	R(version, S, "", "the tool's version line"),
+	R(seconds, N, "s", "what the mkfs took"));
+SHAPE(variant,
+	R(name, S, "", "the column (`f2fs:s4z4`)"),
+	R(base, S, "", "its filesystem (`f2fs`)"),
+	R(mkfs, S, "", "its mkfs arguments (`-s 4 -z 4`; `\"\"` for none)"),
+	R(mount, S, "", "its mount options (`\"\"` for none)"),
+	R(source, S, "", "`built in`, or where its setting is: `config file my.conf:3`, `kernel command line`, `command line --variant.f2fs:s4z4`"));
+SHAPE(mountinfo,
+	O(type, S, "", "the filesystem type"),
+	O(source, S, "", "the device"),
+	O(opts, S, "", "the mount's options (`rw,noatime`)"),
+	O(super_opts, S, "", "the filesystem's options (`rw,compress=zstd:3,...`)"),
+	O(error, S, "", "instead of the others when it could not be read"));
+SHAPE(fs_start,
+	R(fs, S, "", "the column: a filesystem (`ext4`) or a variant (`f2fs:s4z4`)"),
+	O(device, S, "", "the device it is made on (device mode)"),
+	O(dir, S, "", "the directory (`--dir` mode), instead of `device`"),
+	R(support, S, "", "how the kernel supports it (`built in`, `module NAME`, or the directory mode's `existing directory: ...`)"),
+	O(mount_opts, S, "", "the mount options as given to mount: `mount_opts.FS`, then the variant's, joined by a comma (`nodiratime,noatime`)"),
+	O(mnt, S, "", "the mount point"),
+	OS(variant, OB, variant, "only for a variant ([Variants in the records](#variants-in-the-records))"),
+	OS(mkfs, OB, mkfs_obj, "the mkfs as run"),
+	OS(mountinfo, OB, mountinfo, "the mount as the kernel reports it in `/proc/self/mountinfo`, read right after the first mount (before this record is written); every column has it, a variant or not"));
+SHAPE(fs_end,
+	R(fs, S, "", "the column"),
+	R(status, S, "", "`ok`, `failed`, `skipped`"),
+	R(reason, S, "", "why it failed or was skipped (`\"\"` when ok)"));
+SHAPE(mkfs,
+	R(fs, S, "", "the column"),
+	R(for, S, "", "`fio` or `fill`"),
+	RS(mkfs, OB, mkfs_obj, "the mkfs as run"));
+
+/* ---- phases ---- */
+SHAPE(phase_start,
+	R(fs, S, "", "the column"),
+	R(round, I, "", "the round, from 1"),
+	R(phase, S, "", "the phase about to run"));
+SHAPE(lat_ns,
+	R(p50, I, "ns", "median latency of one operation (one file)"),
+	R(p90, I, "ns", "90th percentile"),
+	R(p99, I, "ns", "99th percentile"),
+	R(p999, I, "ns", "99.9th percentile"),
+	R(max, I, "ns", "the longest"),
+	R(mean, I, "ns", "the mean"),
+	R(ops, I, "", "operations timed"));
+SHAPE(walk,
+	R(dir, S, "", "`d0000`"),
+	R(index, AI, "", "the first 16 files of d0000 in the order the phase visited them: file numbers (f0000042 is 42)"),
+	O(inode, AI, "", "their inode numbers, for the phases that list the directory"));
+SHAPE(phase,
+	R(fs, S, "", "the column"),
+	R(round, I, "", "from 1 (round 1 is the fresh mkfs)"),
+	R(phase, S, "", "`create`, `stat`, `read` (file-name order), `read_inode` (readdir entries sorted by inode number), `delete`; the optional `rewrite`, `read_after_rewrite`, `sqlite_*`, `pack_*`"),
+	R(order, S, "", "`name`, `inode` or `readdir` (`shuffled` for `create` with `create_order = shuffled`)"),
+	R(cold, B, "", "the phase ran on a fresh mount"),
+	R(seconds, N, "s", "from the first worker's start to the last worker's end, plus the `syncfs` for `create` and `delete`"),
+	R(files, I, "", "files done"),
+	R(bytes, I, "bytes", "bytes written or read"),
+	R(files_per_s, N, "1/s", "`files / seconds`"),
+	R(mib_per_s, N, "MiB/s", "`bytes / seconds`"),
+	RS(lat_ns, OB, lat_ns, "per-file latency"),
+	R(errors, I, "", "errors (each also an `error` record, up to a limit)"),
+	R(verify_errors, I, "", "files whose bytes did not check out"),
+	R(verified, B, "", "every byte read was checked"),
+	R(workers, I, "", "worker processes"),
+	R(worker_seconds, AN, "s", "each worker's time"),
+	O(sync_seconds, N, "s", "the timed `syncfs` (create, delete, the `_write` and `_delete` phases)"),
+	R(span_seconds, N, "s", "first worker start to last worker end: `seconds` without the sync"),
+	OS(walk, OB, walk, "the order the phase really went"),
+	O(mnt_id, I, "", "statx: the mount the phase ran on"),
+	O(mnt_id_unique, B, "", "`mnt_id` is unique (a new one after every remount, Linux 6.8+)"),
+	O(timed_out, B, "", "the phase hit `phase_timeout`"));
+SHAPE(verify_error,
+	R(fs, S, "", "the column"),
+	R(round, I, "", "the round"),
+	R(phase, S, "", "the phase"),
+	R(file, S, "", "`d0003/f0000042`"),
+	R(what, S, "", "`verify` (a byte differs), `size`"),
+	R(offset, I, "bytes", "the first byte that differs"),
+	R(count, I, "bytes", "how many differ"));
+SHAPE(disk,
+	R(path, S, "", "the disk"),
+	R(model, S, "", "its model"),
+	R(serial, S, "", "its serial"),
+	R(size_bytes, I, "bytes", "its size"),
+	R(transport, S, "", "its bus"),
+	O(partlabel, S, "", "a partition's GPT name"));
+SHAPE(error,
+	O(fs, S, "", "the column (absent outside a filesystem)"),
+	O(round, I, "", "the round (absent outside one)"),
+	O(phase, S, "", "the phase, or a stage of the fio workloads and the fill (`fio_WORKLOAD`, `fill_before`, `fill_after`, `fill`, `delete`, `rewrite`)"),
+	R(op, S, "", "what failed: `open`, `write`, `mkfs`, `mount`, `worker`, `target`, `log`, `fio`, `db_insert`, ..."),
+	O(file, S, "", "the file, directory or device"),
+	R(errno, I, "", "the errno (0 when none applies)"),
+	R(msg, S, "", "what happened"),
+	R(fatal, B, "", "the filesystem (or the run) stopped there"),
+	O(worker, I, "", "a worker that died (`op` `worker`): its number"),
+	O(signal, I, "", "the signal that killed it"),
+	O(exit_status, I, "", "or its exit status"),
+	O(refused, B, "", "a refusal of the target"),
+	OS(disks, AO, disk, "a refusal's every disk seen"));
+
+/* ---- evidence ---- */
+SHAPE(layout_order,
+	R(steps, I, "", "consecutive pairs of mapped files"),
+	R(forward, N, "", "fraction of consecutive files whose data is at a higher disk offset"),
+	R(near, N, "", "fraction starting within 64 KiB after the previous file's end (a sequential read)"),
+	R(median_jump_blocks, I, "4 KiB blocks", "median distance between consecutive files"));
+SHAPE(layout,
+	R(fs, S, "", "the column"),
+	R(round, I, "", "the round"),
+	R(dir, S, "", "`d0000`"),
+	O(error, S, "", "instead of the numbers, without FIEMAP: `no FIEMAP on this filesystem`"),
+	O(files, I, "", "files in the directory"),
+	O(mapped, I, "", "files with data mapped"),
+	O(inline, I, "", "files with inline data"),
+	O(extents_mean, N, "", "extents per file, mean"),
+	O(extents_max, I, "", "extents per file, most"),
+	OS(name_order, OB, layout_order, "where d0000's files sit on the disk in file-name order"),
+	OS(inode_order, OB, layout_order, "in inode order"),
+	O(first_blocks, AI, "4 KiB blocks", "the first files' block numbers, name order"),
+	O(name_blocks, AI, "4 KiB blocks", "the picture of the HTML report: the block number of the file at place i x `files` / 256 in name order (every file when there are 256 or fewer; unmapped files left out)"),
+	O(inode_blocks, AI, "4 KiB blocks", "the same in inode order"));
+SHAPE(statfs,
+	R(block_size, I, "bytes", "`f_bsize`"),
+	R(size_bytes, I, "bytes", "the filesystem's size"),
+	R(free_bytes, I, "bytes", "free"),
+	R(avail_bytes, I, "bytes", "available to a user"));
+SHAPE(free_extents,
+	O(error, S, "", "why the part could not be read (a kernel without GETFSMAP); instead of the numbers"),
+	O(source, S, "", "`GETFSMAP`"),
+	O(count, I, "", "free extents: the free space as the kernel's space map (`FS_IOC_GETFSMAP`) lists it, adjacent free records merged"),
+	O(free_bytes, I, "bytes", "their sum"),
+	O(mean_bytes, I, "bytes", "mean extent"),
+	O(largest_bytes, I, "bytes", "the largest"));
+SHAPE(defrag,
+	O(error, S, "", "why it could not be read (`e4defrag` missing)"),
+	O(source, S, "", "`e4defrag -c`"),
+	O(score, I, "", "0-30: no problem, 31-55: a little fragmented, 56 and up: needs defrag"),
+	O(extents_now, I, "", "the files' extents now"),
+	O(extents_best, I, "", "and at best"));
+SHAPE(btrfs_profile,
+	R(type, S, "", "`Data`, `Metadata`, `System`"),
+	R(profile, S, "", "`single`, `DUP`, ..."),
+	R(size, I, "bytes", "allocated to it"),
+	R(used, I, "bytes", "used of it"));
+SHAPE(btrfs,
+	O(error, S, "", "why it could not be read"),
+	O(source, S, "", "`/sys/fs/btrfs/FSID/allocation`: the btrfs whose `devices/` holds the target; the numbers `btrfs filesystem usage -b` prints, from the same counters (the boot image needs no btrfs tool)"),
+	O(device_size, I, "bytes", "the devices' sizes (`/sys/class/block/DEV/size`)"),
+	O(allocated, I, "bytes", "the sum of each chunk type's `disk_total`"),
+	O(unallocated, I, "bytes", "`device_size` - `allocated`"),
+	O(used, I, "bytes", "the sum of each chunk type's `disk_used`"),
+	O(free_estimated, I, "bytes", "the data chunks' free bytes plus the unallocated space at the data profile's ratio"),
+	OS(profiles, AO, btrfs_profile, "one per chunk type"));
+SHAPE(f2fs,
+	O(error, S, "", "why it could not be read"),
+	O(source, S, "", "`/proc/fs/f2fs/DEV/segment_info, /sys/fs/f2fs/DEV/`"),
+	O(blocks_per_segment, I, "", "blocks in a segment"),
+	O(segments, I, "", "the main area's segments"),
+	O(empty_segments, I, "", "with no valid block"),
+	O(full_segments, I, "", "with every block valid"),
+	O(partial_segments, I, "", "partly valid: what garbage collection must move"),
+	O(partial_valid_blocks, I, "", "valid blocks in those"),
+	O(free_segments, I, "", "`/sys/fs/f2fs/DEV/free_segments` (each of these when the kernel has it)"),
+	O(dirty_segments, I, "", "sysfs `dirty_segments`"),
+	O(ovp_segments, I, "", "sysfs `ovp_segments`"),
+	O(reserved_blocks, I, "", "sysfs `reserved_blocks`"),
+	O(gc_background_calls, I, "", "sysfs `gc_background_calls`"),
+	O(gc_foreground_calls, I, "", "sysfs `gc_foreground_calls`"),
+	O(moved_blocks_background, I, "", "sysfs `moved_blocks_background`"),
+	O(moved_blocks_foreground, I, "", "sysfs `moved_blocks_foreground`"),
+	O(unusable, I, "", "sysfs `unusable`"));
+SHAPE(freespace,
+	R(fs, S, "", "the column"),
+	R(round, I, "", "the round"),
+	OS(statfs, OB, statfs, "`statfs` of the mount"),
+	OS(free_extents, OB, free_extents, "ext4, XFS"),
+	OS(defrag, OB, defrag, "ext4"),
+	OS(btrfs, OB, btrfs, "btrfs"),
+	OS(f2fs, OB, f2fs, "f2fs: from `/proc/fs/f2fs/DEV/segment_info` and `/sys/fs/f2fs/DEV/`"),
+	R(seconds, N, "s", "what reading it took (untimed for the phases)"));
+SHAPE(kmsg,
+	O(fs, S, "", "the column of the phase or gap (absent outside a filesystem)"),
+	O(round, I, "", "its round (absent before the first phase)"),
+	R(phase, S, "", "the phase whose time span (from just before its `phase_start` record to the end of its workers and its sync) holds `ts_usec`, or `between` (a mkfs, a mount, a remount, the layout map)"),
+	R(ts_usec, I, "us", "the kernel's timestamp as `/dev/kmsg` gives it (its local clock; the phases' bounds are moved onto it by run_start's `kmsg_clock_offset_us`)"),
+	R(level, I, "", "0 emerg .. 4 warning"),
+	R(facility, I, "", "0 the kernel, 1 a program that wrote to `/dev/kmsg`"),
+	R(kernel_seq, I, "", "its sequence number in `/dev/kmsg`"),
+	R(text, S, "", "the message's first line, its `\\xHH` escapes decoded (bytes that are not UTF-8 become `?`), at most 1023 bytes"),
+	O(cut, B, "", "`true` when the line was longer"));
+SHAPE(kmsg_dropped,
+	O(fs, S, "", "as in `kmsg`"),
+	O(round, I, "", "as in `kmsg`"),
+	R(phase, S, "", "as in `kmsg`"),
+	R(count, I, "", "more messages at warning level or above in that phase or gap than the `max` that are recorded; several for one phase add up"),
+	R(max, I, "", "the records kept per phase or gap (32, `FSB_KMSG_MAX` in `run/evidence/kmsg.h`)"));
+
+/* ---- health ---- */
+#define SMART_COUNTERS(U) \
+	R(data_units_read, I | S, "1000 x 512 bytes", U), \
+	R(data_units_written, I | S, "1000 x 512 bytes", U), \
+	R(host_read_commands, I | S, "", U), \
+	R(host_write_commands, I | S, "", U), \
+	R(controller_busy_time_min, I | S, "min", U), \
+	R(power_cycles, I | S, "", U), \
+	R(power_on_hours, I | S, "h", U), \
+	R(unsafe_shutdowns, I | S, "", U), \
+	R(media_errors, I | S, "", "media and data integrity errors; " U), \
+	R(error_log_entries, I | S, "", U), \
+	O(bytes_read, I, "bytes", "data units read x 512,000 (left out beyond 64 bits)"), \
+	O(bytes_written, I, "bytes", "data units written x 512,000 (left out beyond 64 bits)")
+SHAPE(nvme_smart,
+	R(critical_warning, I, "", "bit field"),
+	R(temperature_k, I, "K", "composite temperature"),
+	R(available_spare, I, "%", "available spare"),
+	R(available_spare_threshold, I, "%", "its threshold"),
+	R(percentage_used, I, "%", "life used"),
+	SMART_COUNTERS("a 128-bit counter: one beyond 64 bits is written as a string of its decimal digits"));
+SHAPE(ata_attr,
+	R(id, I, "", "the attribute's id"),
+	R(current, I, "", "its normalized value"),
+	R(worst, I, "", "the worst normalized value"),
+	R(raw, I, "", "the 48-bit raw value"));
+SHAPE(ata_smart,
+	R(revision, I, "", "of the attribute table"),
+	O(overall, S, "", "`passed`, or `failing` (a threshold exceeded); left out when the status could not be read"),
+	O(reallocated_sectors, I, "", "raw value of id 5 (each named attribute left out when the disk has none; the 48-bit raw value as the disk gives it, some vendors pack more than a count in it)"),
+	O(power_on_hours, I, "h", "id 9"),
+	O(power_cycles, I, "", "id 12"),
+	O(reported_uncorrectable, I, "", "id 187"),
+	O(current_pending_sectors, I, "", "id 197"),
+	O(offline_uncorrectable, I, "", "id 198"),
+	O(udma_crc_errors, I, "", "id 199"),
+	O(temperature_celsius, I, "°C", "id 194, the raw value's low byte"),
+	R(error_count, I | S, "", "the summary error log's device error count, or its reason"),
+	RS(attributes, AO, ata_attr, "every used entry of the table, in its order"));
+SHAPE(pcie_link,
+	R(device, S, "", "the first PCI device above the disk in sysfs with a trained link (`0000:01:00.0`)"),
+	R(speed, S, "", "sysfs `current_link_speed`, as the kernel writes it"),
+	R(width, S, "", "`current_link_width`"),
+	R(max_speed, S, "", "`max_link_speed`"),
+	R(max_width, S, "", "`max_link_width`"),
+	R(at_max, B, "", "the link runs at its maximum speed and width"));
+SHAPE(temperature,
+	R(celsius, N, "°C", "the disk's temperature"),
+	R(source, S, "", "`nvme smart log`, `ata smart attribute 194`, or `hwmon NAME`"));
+SHAPE(delta_nvme,
+	SMART_COUNTERS("after minus before"),
+	R(new_critical_warning, I, "", "bits set after that were not before"),
+	R(percentage_used, I, "%", "signed difference"),
+	R(available_spare, I, "%", "signed difference"),
+	O(went_backwards, S, "", "comma-separated counters that went down (another disk or a reset; their difference is 0)"));
+SHAPE(delta_ata,
+	O(reallocated_sectors, I, "", "signed difference (each when both records have it)"),
+	O(reported_uncorrectable, I, "", "signed difference"),
+	O(current_pending_sectors, I, "", "signed difference (a pending sector that was reallocated goes down)"),
+	O(offline_uncorrectable, I, "", "signed difference"),
+	O(udma_crc_errors, I, "", "signed difference"),
+	R(error_count, I | S, "", "signed difference, or its reason"));
+SHAPE(delta,
+	RS(nvme_smart, OB | S, delta_nvme, "the counters' differences, or the reason"),
+	OS(ata_smart, OB | S, delta_ata, "only when a record tried ATA SMART; or the reason"),
+	R(temperature_celsius, N | S, "°C", "the difference, or the reason"),
+	O(pcie_link_changed, B, "", "the link's speed or width changed (when both records have a link)"));
+SHAPE(health,
+	R(when, S, "", "`before`: after `run_start`, before the first filesystem; `after`: after the last filesystem, before `run_end`"),
+	R(device, S, "", "the whole disk"),
+	R(transport, S, "", "its bus"),
+	RS(nvme_smart, OB | S, nvme_smart, "the SMART / health log (Get Log Page 0x02, whole controller), or `not available: REASON` (a loop device, `--dir` mode, not an NVMe disk, the passthrough refused: the reason says which); never a guessed value"),
+	RS(ata_smart, OB | S, ata_smart, "a SATA disk, or a SAS/USB bridge passing ATA through (SMART READ DATA, READ LOG 0x01 and RETURN STATUS through ATA PASS-THROUGH (16)); or the reason (`not available: SMART READ DATA on /dev/sda: SCSI status 0x2, sense key 0x5, ASC 0x24 ASCQ 0x00`)"),
+	RS(pcie_link, OB | S, pcie_link, "the disk's PCIe link, or the reason"),
+	RS(temperature, OB | S, temperature, "the disk's temperature, or the reason"),
+	OS(delta, OB, delta, "in the `after` record: after minus before"));
+
+/* ---- stores ---- */
+SHAPE(space,
+	R(fs, S, "", "the column"),
+	R(round, I, "", "the round"),
+	R(phase, S, "", "`create`, `sqlite_write`, `pack_write`"),
+	R(store, S, "", "`files`, `sqlite`, `pack`"),
+	R(files, I, "", "the files stored"),
+	R(bytes, I, "bytes", "their bytes"),
+	O(used_before, I, "bytes", "the filesystem's used space before the phase, `statvfs` (`f_blocks` - `f_bfree`) x `f_frsize`"),
+	O(used_after, I, "bytes", "after it, once the store has settled: after the next phase's fresh mount (XFS trims speculative preallocation by then), before its `phase_start`"),
+	O(used_delta, I, "bytes", "`used_after` - `used_before` (signed)"),
+	O(file, S, "", "the store's file (`fsbench.sqlite`, `fsbench.pack`)"),
+	O(file_size, I, "bytes", "its size"),
+	O(file_disk_bytes, I, "bytes", "`st_blocks` x 512 of it"),
+	O(error, S, "", "why the file could not be read, instead of its sizes"),
+	O(disk_bytes, I, "bytes", "what the store takes on disk: its file's blocks, or for `files` the `used_delta`"));
+SHAPE(clat_ns,
+	O(p50, I, "ns", "completion latency, median (the percentiles only where that direction did I/O)"),
+	O(p90, I, "ns", "90th percentile"),
+	O(p99, I, "ns", "99th percentile"),
+	O(p999, I, "ns", "99.9th percentile"),
+	R(mean, N, "ns", "the mean"));
+SHAPE(fio_lat,
+	R(mean, N, "ns", "submission + completion, mean"),
+	R(max, I, "ns", "the longest"));
+SHAPE(fio_dir,
+	R(iops, N, "1/s", "I/O per second"),
+	R(bw_bytes, I, "bytes/s", "bandwidth"),
+	R(mib_per_s, N, "MiB/s", "bandwidth"),
+	R(io_bytes, I, "bytes", "bytes moved"),
+	R(ios, I, "", "I/Os done"),
+	R(runtime_s, N, "s", "fio's runtime of the direction"),
+	RS(clat_ns, OB, clat_ns, "completion latency"),
+	RS(lat_ns, OB, fio_lat, "submission + completion"));
+SHAPE(fio,
+	R(fs, S, "", "a filesystem column, or `raw` for the target device"),
+	R(workload, S, "", "`oltp`, `web`, `vm`, `randwrite`"),
+	R(filename, S, "", "the file on the mount, or the device"),
+	R(rw, S, "", "fio's option"),
+	O(rwmixread, I, "%", "randrw only"),
+	R(bs, S, "", "fio's option"),
+	R(iodepth, I, "", "fio's option"),
+	R(numjobs, I, "", "fio's option"),
+	R(size, I, "bytes", "`fio_size`, or less where the filesystem has less room"),
+	R(runtime, I, "s", "the setting"),
+	R(seconds, N, "s", "fio's whole run, laying out its file included"),
+	R(status, S, "", "`ok`, `failed`"),
+	O(fio_version, S, "", "`fio-3.33`"),
+	O(iops, N, "1/s", "read + write"),
+	O(mib_per_s, N, "MiB/s", "read + write"),
+	O(runtime_s, N, "s", "fio's, the longer of read and write"),
+	OS(read, OB, fio_dir, "the reads (fio's own numbers: `--output-format=json`, `group_reporting`, one entry for all `numjobs` processes)"),
+	OS(write, OB, fio_dir, "the writes"),
+	R(errors, I, "", "the job's error, an errno: 0; 1 for a failed run"),
+	O(msg, S, "", "a failed one's reason (`fio exited with status 1: fio: ...`, `fio output: not JSON: expected ',' or '}' at column 812`), instead of the numbers"));
+SHAPE(fill_stage,
+	R(files, I, "", "files written or deleted"),
+	R(bytes, I, "bytes", "their bytes"),
+	R(seconds, N, "s", "syncfs included"),
+	R(level, N, "", "the fill level after it: used / (used + available), as df shows it (statvfs; the blocks reserved for root are not room)"),
+	R(enospc, B, "", "the filesystem said full before the level was reached"));
+SHAPE(fill,
+	R(fs, S, "", "the column"),
+	R(fill_pct, I, "%", "the setting"),
+	R(delete_pct, I, "%", "the setting"),
+	R(seed, I, "", "of the file sizes"),
+	R(fs_bytes, I, "bytes", "the filesystem's size (statvfs)"),
+	R(probe_size, I, "bytes", "the random write's file: `fio_size`, at most 2 % of the filesystem, whole MiB"),
+	R(runtime, I, "s", "each random write"),
+	OS(fill, OB, fill_stage, "filling"),
+	OS(delete, OB, fill_stage, "deleting a share"),
+	OS(rewrite, OB, fill_stage, "filling again"),
+	O(level, N, "", "after the rewrite"),
+	O(fio_version, S, "", "fio's"),
+	OS(before, OB, fio_dir, "the random write before (as `write` of a `fio` record)"),
+	OS(after, OB, fio_dir, "and after"),
+	O(iops_ratio, N, "", "after / before"),
+	R(status, S, "", "`ok`, `failed`"),
+	O(msg, S, "", "why it failed"));
+
+/* ---- verdict ---- */
+SHAPE(check,
+	R(what, S, "", "the check"),
+	R(measured, S, "", "what was measured, as text"),
+	R(limit, S, "", "the limit, as text"),
+	R(pass, B, "", "it passed"),
+	R(where, S, "", "the criterion: `FILE:LINE` or `baseline`"));
+SHAPE(verdict,
+	R(status, S, "", "`pass`, `fail`"),
+	R(checks, I, "", "checks made"),
+	R(failed, I, "", "of them failed"),
+	RS(check, AO, check, "each check"));
+
+SHAPE(run_end,
+	R(status, S, "", "`ok`, `failed`, `refused`"),
+	R(exit_code, I, "", "the runner's exit code"),
+	R(seconds, N, "s", "the whole run"),
+	R(fs_ok, I, "", "filesystems that passed"),
+	R(fs_failed, I, "", "that failed"),
+	O(kmsg_recorded, I, "", "`kmsg` records (when the kernel log was read)"),
+	O(kmsg_dropped, I, "", "the sum of `kmsg_dropped` counts"),
+	O(kmsg_lost, I, "", "messages of any level the kernel overwrote in its buffer before they were read (also said in a `note` when it happens)"));
+
+#define T(n, m) [FSB_REC_##n] = { #n, 1, &n, m }
+const struct fsb_rtype fsb_rec_types[FSB_REC_N] = {
+	T(run_start, "the run's first record: the machine, the target, the settings"),
+	T(note, "a remark of the runner"),
+	T(fs_start, "a column starts: its filesystem made and mounted (device mode), or the directory (`--dir`)"),
+	T(phase_start, "a phase is about to run (its kernel messages count from here)"),
+	T(phase, "a phase's result"),
+	T(verify_error, "a file whose bytes did not check out (before its phase record)"),
+	T(error, "an error (before the phase record it belongs to); a refusal of the target"),
+	T(layout, "where directory d0000's files sit on the disk (FIEMAP), after `read_inode`, with the setting `layout` (the default)"),
+	T(freespace, "the evidence on fragmentation: the filesystem's free space and its own parts, each an object of numbers or `{\"error\": \"the reason\"}`. After each round's reads (after `read_inode` and its `layout` record, before `rewrite`), with the setting `freespace` (the default), on a device only"),
+	T(kmsg, "a kernel message at warning level or above that appeared during the run, read from `/dev/kmsg` between phases and at run end, never during a phase; `t` is when the runner read it. At most 32 per phase or gap"),
+	T(kmsg_dropped, "more kernel messages in a phase or gap than are recorded"),
+	T(health, "the disk's health, before the first filesystem and after the last; each of the four parts is an object or a string `not available: REASON`, never a guessed value"),
+	T(space, "what a store takes on disk (with `pack = 1`), after the next phase's fresh mount"),
+	T(mkfs, "the filesystem made fresh again for the fio workloads or the fill after the rounds (with `smallfile = 0` the fresh filesystem of `fs_start` is used and there is none)"),
+	T(fio, "a fio workload's result (settings `fio`, `fio_raw`): after a filesystem's rounds, before its `fs_end`; the raw target's after the last filesystem"),
+	T(fill, "the fill test (setting `fill`): fill, delete a share, fill again, a random write before and after"),
+	T(fs_end, "a column ends"),
+	T(run_end, "the run's last record"),
+	T(verdict, "the checks of `fsbench verdict`, written after the run by `fsbench verdict --log`: the `seq` after the run's last record in the log, and that record's `t`; a later `verdict` record of a run replaces an earlier one"),
+};
+#undef T
+
+int fsb_rec_lookup(const char *name)
+{
+	for (int i = 0; i < FSB_REC_N; i++)
+		if (fsb_rec_types[i].name && !strcmp(fsb_rec_types[i].name, name))
+			return i;
+	return -1;
+}
+
+const struct fsb_field *fsb_shape_field(const struct fsb_shape *s, const char *name)
+{
+	for (size_t i = 0; s && i < s->n; i++)
+		if (!strcmp(s->f[i].name, name))
+			return &s->f[i];
+	return NULL;
+}
+
+const char *fsb_jtype_text(unsigned types, char *buf, size_t len)
+{
+	static const struct { unsigned bit; const char *name; } names[] = {
+		{ FSB_J_INT, "integer" }, { FSB_J_NUM, "number" }, { FSB_J_STR, "string" },
+		{ FSB_J_BOOL, "boolean" }, { FSB_J_OBJ, "object" }, { FSB_J_NULL, "null" },
+		{ FSB_J_ARR_INT, "array of integers" }, { FSB_J_ARR_NUM, "array of numbers" },
+		{ FSB_J_ARR_OBJ, "array of objects" },
+	};
+	size_t o = 0;
+
+	if (!len)
+		return buf;
+	buf[0] = 0;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!(types & names[i].bit) || o >= len)
+			continue;
+		int n = snprintf(buf + o, len - o, "%s%s", o ? " or " : "", names[i].name);
+		o = n < 0 ? len : o + (size_t)n;
+	}
+	return buf;
+}
