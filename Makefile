@@ -27,6 +27,7 @@ DEPFLAGS  = -MMD -MP
 RUNNER_SRCS := $(sort $(wildcard runner/*.c runner/*/*.c runner/*/*/*.c))
 RUNNER_LIB  := $(filter-out runner/main.c,$(RUNNER_SRCS))
 UNIT_SRCS   := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_HDRS   := $(wildcard tests/unit/*.h)
 
 # The runner folder of a cross prefix ($(O)/runner/NAME/fsbench): the
 # triple's first word (aarch64), except 32-bit ARM hard-float, which is
@@ -161,7 +162,7 @@ $(O)/obj/host/%.o: %.c
 	@echo '  HOSTCC  $@'
 	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(O)/tests/unit/%: tests/unit/%.c $(HOST_LIB) tests/unit/unit.h tests/unit/records.h tests/unit/cmd.h
+$(O)/tests/unit/%: tests/unit/%.c $(HOST_LIB) $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	@echo '  HOSTCC  $@'
 	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) $(UNIT_DEFS) -Irunner -Itests/unit -o $@ $< $(HOST_LIB) $(SQLITE_HOST_LIBS)
@@ -179,7 +180,7 @@ QEMU_USER_x86_64  := qemu-x86_64-static
 DEV_LIB    := $(RUNNER_LIB:%.c=$(O)/obj/$(DEV_NAME)/%.o)
 UNIT_CROSS := $(UNIT_SRCS:tests/unit/%.c=$(O)/tests/unit-$(CROSS_ARCH)/%)
 
-$(O)/tests/unit-$(CROSS_ARCH)/%: tests/unit/%.c $(DEV_LIB) $(SQLITE_DEV_OBJ) tests/unit/unit.h tests/unit/records.h tests/unit/cmd.h
+$(O)/tests/unit-$(CROSS_ARCH)/%: tests/unit/%.c $(DEV_LIB) $(SQLITE_DEV_OBJ) $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	@echo '  CC      $@'
 	$(Q)$(DEV_CC) $(CSTD) $(WARN) $(CFLAGS) $(UNIT_DEFS) -Irunner -Itests/unit -static -o $@ $< $(DEV_LIB) $(SQLITE_DEV_OBJ)

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "fsbench.h"
-#include "report/verdict/verdict.h"
+#include "report/verdict/criteria.h"
 #include "fsb_build.h"	/* FSB_BUILD: `git describe` of the tree built, written by the Makefile */
 
 static const struct {

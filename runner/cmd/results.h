@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 #include "report/output.h"
-#include "report/verdict/verdict.h"
+#include "report/verdict/criteria.h"
 
 struct results_cli {
 	const char *cmd;	/* "report", "compare" */

@@ -1,6 +1,6 @@
 /* verdict.c: `fsbench verdict RUN`: PASS or FAIL, one line per check, from
- * a criteria file or a known-good baseline run (report/verdict/verdict.h); with
- * --log, the checks also as a `verdict` record appended to the run's log. */
+ * a criteria file or a known-good baseline run (report/verdict/criteria.h);
+ * with --log, the checks also as a `verdict` record appended to the run's log. */
 #include "cmd/results.h"
 #include "fsbench.h"
 #include "lib/jsonr.h"

@@ -174,7 +174,8 @@ enum { REP_HEALTH_BEFORE, REP_HEALTH_AFTER, REP_HEALTH_N };
 
 /* A `health` record: the target disk before the first filesystem or after
  * the last. A part the runner could not read has its reason
- * ("not available: ...") instead of values. */
+ * ("not available: ...") instead of values. The report's health table and
+ * the verdict's disk checks (report/verdict/judge.c) both read it. */
 struct rep_health {
 	int have;
 	char *device, *transport;
@@ -200,26 +201,6 @@ struct rep_health {
 	double temp_delta;
 	int pcie_changed;	/* 1, 0, or -1 when absent */
 	size_t line;
-};
-
-/* What the verdict reads of a `health` record (NaN, or UINT64_MAX for a
- * count, when absent): "when" (before, after), temperature {celsius},
- * nvme_smart {media_errors, error_log_entries}, the after record's delta
- * {nvme_smart {media_errors, error_log_entries, new_critical_warning}} and
- * pcie_link {speed, width, max_speed, max_width}. */
-struct rep_hsum {
-	char *when;		/* may be NULL */
-	double temp_c;
-	uint64_t media_errors, error_log_entries;
-	uint64_t d_media_errors, d_error_log_entries, d_new_critical;	/* delta */
-	/* delta {ata_smart {reallocated_sectors, reported_uncorrectable,
-	 * current_pending_sectors, offline_uncorrectable, udma_crc_errors,
-	 * error_count}}: the increase (0 for a decrease), UINT64_MAX when
-	 * absent; have_ata_delta when ata_smart is an object */
-	int have_ata_delta;
-	uint64_t d_ata[REP_ATA_DN];
-	double speed, max_speed;	/* GT/s */
-	double width, max_width;	/* lanes */
 };
 
 /* One check of a `verdict` record. */
@@ -302,8 +283,6 @@ struct rep_run {
 	struct rep_health health[REP_HEALTH_N];	/* the later record of each wins */
 	size_t nerrors, nverify_errors;	/* error and verify_error records */
 	char *target_pcie_speed, *target_pcie_width;	/* run_start target */
-	struct rep_hsum *hsum;	/* health records, in input order */
-	size_t nhsum, caphsum;
 	struct rep_fio *fio;	/* fio records, in input order */
 	size_t nfio, capfio;
 	struct rep_fill *fill;	/* fill records, in input order */

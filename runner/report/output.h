@@ -11,7 +11,7 @@
  *   timeline.h  the runs of a results folder, one row each (timeline.c)
  *   reference.h the published figures, data only (reference.c)
  *   writer.h    the output formats, one row each (md.c, csv.c, junit.c)
- *   verdict.h   criteria and the checks of a verdict (verdict.c)
+ *   criteria.h  criteria and the checks of a verdict (report/verdict/)
  *
  * The report is the sections[] of output.c, in one order for every format.
  * Everything is built before anything is printed: a failure prints nothing.
@@ -28,7 +28,7 @@
 #include "report/sections/summary.h"
 #include "report/table.h"
 #include "report/sections/tables.h"
-#include "report/verdict/verdict.h"
+#include "report/verdict/criteria.h"
 #include "report/writers/writer.h"
 
 /* The whole report of one run in w's format. Returns 0, or -ENOMEM. */

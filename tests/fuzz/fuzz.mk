@@ -51,7 +51,7 @@ $(O)/obj/asan/%.o: %.c
 	@echo '  ASANCC  $@'
 	$(Q)$(ASAN_CC) $(CSTD) $(WARN) $(SAN_CFLAGS) $(SAN_FLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(ASAN_DIR)/test_%: tests/unit/test_%.c $(ASAN_LIB) tests/unit/unit.h tests/unit/records.h
+$(ASAN_DIR)/test_%: tests/unit/test_%.c $(ASAN_LIB) $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	@echo '  ASANCC  $@'
 	$(Q)$(ASAN_CC) $(CSTD) $(WARN) $(SAN_CFLAGS) $(SAN_FLAGS) $(UNIT_DEFS) -Irunner -Itests/unit -o $@ $< $(ASAN_LIB) $(SQLITE_HOST_LIBS)

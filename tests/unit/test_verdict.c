@@ -1,6 +1,8 @@
-/* test_verdict.c: criteria files (report/verdict/verdict.h) and their errors, each
- * kind of check passing and failing, a baseline with its spread, criteria
- * written from a run and read back, and the JUnit writer's structure.
+/* test_verdict.c: criteria files (report/verdict/criteria.h) and their
+ * errors, each kind of check passing and failing, a baseline with its
+ * spread, criteria written from a run and read back, the JUnit writer's
+ * structure, and the key table (report/verdict/rules.h): every key parsed,
+ * in the docs, derived in one place of each order.
  *
  * The run (RUN below): ext4 x 3 rounds (create 1.0, 1.1, 1.2 s for 1000
  * files: spread 18 % around the median 1.1; read 0.5 s fresh, 2.0 and 2.2
@@ -17,7 +19,8 @@
 #include <unistd.h>
 
 #include "report/output.h"
-#include "report/verdict/verdict.h"
+#include "report/verdict/criteria.h"
+#include "report/verdict/rules.h"
 #include "records.h"
 #include "unit.h"
 
@@ -450,7 +453,7 @@ static void test_baseline(struct rep_run *r)
 	init(&c);
 	CHECK(vd_criteria_baseline(&c, r, 0.10) == 0);
 	for (size_t i = 0; i < c.n; i++)
-		if (c.rule[i].kind == VD_BASELINE && !strcmp(c.rule[i].fs, "ext4") &&
+		if (!strcmp(c.rule[i].key->name, "baseline") && !strcmp(c.rule[i].fs, "ext4") &&
 		    c.rule[i].row == ROW_READ_FRESH)
 			CHECK(c.rule[i].spread == 0 && fabs(c.rule[i].limit - 0.55) < 1e-9);
 	vd_criteria_free(&c);
@@ -607,19 +610,87 @@ static void test_record(const struct rep_run *r)
 	vd_criteria_free(&c);
 }
 
+/* The key table (rules.h): every key of a criteria file parses, is in the
+ * docs, and what a row derives it derives in one place of each order; the
+ * baseline's row is no key of a criteria file. */
+static void test_keys(void)
+{
+	char *doc = NULL, err[256];
+	size_t len = 0;
+	FILE *f = open_memstream(&doc, &len);
+	struct vd_criteria c;
+
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	vd_keys_doc(f, DOC_TEXT);
+	fclose(f);
+	for (size_t i = 0; i < vd_nkeys; i++) {
+		const struct vd_key *k = &vd_keys[i];
+		char line[96];
+		if (k->value) {
+			snprintf(line, sizeof(line), "  %s%s = ", k->name,
+				 k->phase ? ".[FS.]PHASE[.ROUNDS]" : "");
+			CHECK_CONTAINS(doc, line);
+			CHECK(k->parse != NULL && k->help != NULL);
+		} else {
+			snprintf(line, sizeof(line), " %s", k->name);
+			CHECK(strstr(doc, line) == NULL);
+		}
+		CHECK(!k->phase || (k->measure && k->what && k->unit));
+		for (int to = 0; to < 2; to++) {
+			CHECK(!k->rank[to] || k->derive);
+			for (size_t j = 0; j < i; j++)
+				CHECK(!k->rank[to] || vd_keys[j].rank[to] != k->rank[to]);
+		}
+	}
+	init(&c);
+	CHECK(vd_criteria_add(&c, "baseline", "1", "t.conf:1", err, sizeof(err)) == -1);
+	CHECK_CONTAINS(err, "t.conf:1: baseline: unknown key");
+	vd_criteria_free(&c);
+	free(doc);
+}
+
+/* The disk's link: of the health records before and after, the later one
+ * in the input that has a link speed. */
+static void test_pcie_later(void)
+{
+	static const char LATE[] =
+		REC("health", "\"when\":\"after\",\"pcie_link\":{\"speed\":\"8.0 GT/s PCIe\",\"width\":\"x2\"}")
+		REC("health", "\"when\":\"before\",\"pcie_link\":{\"speed\":\"16.0 GT/s PCIe\",\"width\":\"x4\"}");
+	static const char NOLINK[] =
+		REC("health", "\"when\":\"before\",\"pcie_link\":{\"speed\":\"8.0 GT/s PCIe\",\"width\":\"x2\"}")
+		REC("health", "\"when\":\"after\",\"pcie_link\":\"not available: x\"");
+	struct rep_set q;
+	char m[256];
+
+	if (load_text(&q, LATE) == 0 && q.nruns == 1) {
+		CHECK(verdict1(q.runs[0], "pcie_link", "16GT/s x4", m, sizeof(m)) == 1);
+		CHECK_STR(m, "16 GT/s x4 | >= 16 GT/s x4");
+	}
+	rep_free(&q);
+	if (load_text(&q, NOLINK) == 0 && q.nruns == 1) {
+		CHECK(verdict1(q.runs[0], "pcie_link", "8GT/s", m, sizeof(m)) == 1);
+		CHECK_STR(m, "8 GT/s x2 | >= 8 GT/s");
+	}
+	rep_free(&q);
+}
+
 int main(int argc, char **argv)
 {
 	struct rep_set set, bare;
 	(void)argc;
 
 	test_parse_errors();
+	test_keys();
+	test_pcie_later();
 	CHECK(load_text(&set, RUN) == 0);
 	CHECK(load_text(&bare, BARE) == 0);
 	CHECK_EQ_U(set.nruns, 1);
 	if (set.nruns == 1 && bare.nruns == 1) {
 		struct rep_run *r = set.runs[0];
 		CHECK_EQ_U(r->nkm, 3);
-		CHECK_EQ_U(r->nhsum, 2);
+		CHECK(r->health[REP_HEALTH_BEFORE].have && r->health[REP_HEALTH_AFTER].have);
 		CHECK_EQ_U(r->nerrors, 1);
 		test_checks(r, bare.runs[0]);
 		test_baseline(r);

@@ -89,9 +89,6 @@ static void run_free(struct rep_run *r)
 	free(r->km);
 	for (int i = 0; i < REP_HEALTH_N; i++)
 		ld_health_free(&r->health[i]);
-	for (size_t i = 0; i < r->nhsum; i++)
-		free(r->hsum[i].when);
-	free(r->hsum);
 	ld_space_free(r);
 	checks_free(r);
 	free(r);
@@ -534,59 +531,6 @@ static int load_run_end(struct loader *L, struct rep_run *r, const struct jsonr 
 	return 0;
 }
 
-/* "16.0 GT/s PCIe", "8 GT/s", "x4", 4: the number; NaN when absent. */
-static double link_num(const struct jsonr *v)
-{
-	if (jsonr_is(v, JSONR_NUM))
-		return v->num;
-	const char *s = jsonr_str(v);
-	char *end;
-	if (s && *s == 'x')
-		s++;
-	double d = s ? strtod(s, &end) : NAN;
-	return s && end != s && d >= 0 ? d : NAN;
-}
-
-const char *const rep_ata_delta_key[REP_ATA_DN] = {
-	"reallocated_sectors", "reported_uncorrectable", "current_pending_sectors",
-	"offline_uncorrectable", "udma_crc_errors", "error_count",
-};
-
-/* A `health` record: what the verdict reads of it (struct rep_hsum). */
-static int load_hsum(struct loader *L, struct rep_run *r, const struct jsonr *rec)
-{
-	if (ld_grow((void **)&r->hsum, &r->caphsum, r->nhsum, sizeof(*r->hsum)))
-		return ld_oom(L);
-	struct rep_hsum *h = &r->hsum[r->nhsum];
-	const struct jsonr *smart = jsonr_get(rec, "nvme_smart");
-	const struct jsonr *delta = jsonr_path(rec, "delta.nvme_smart");
-	const struct jsonr *pcie = jsonr_get(rec, "pcie_link");
-
-	memset(h, 0, sizeof(*h));
-	r->nhsum++;	/* counted now so run_free releases what is set below */
-	if (ld_set_text(&h->when, jsonr_get(rec, "when")))
-		return ld_oom(L);
-	h->temp_c = opt_num(jsonr_get(rec, "temperature"), "celsius", NAN);
-	h->media_errors = jsonr_u64(jsonr_get(smart, "media_errors"), UINT64_MAX);
-	h->error_log_entries = jsonr_u64(jsonr_get(smart, "error_log_entries"), UINT64_MAX);
-	h->d_media_errors = jsonr_u64(jsonr_get(delta, "media_errors"), UINT64_MAX);
-	h->d_error_log_entries = jsonr_u64(jsonr_get(delta, "error_log_entries"), UINT64_MAX);
-	h->d_new_critical = jsonr_u64(jsonr_get(delta, "new_critical_warning"), UINT64_MAX);
-	const struct jsonr *ata = jsonr_path(rec, "delta.ata_smart");
-	h->have_ata_delta = jsonr_is(ata, JSONR_OBJ);
-	for (int i = 0; i < REP_ATA_DN; i++) {
-		const struct jsonr *v = jsonr_get(ata, rep_ata_delta_key[i]);
-		h->d_ata[i] = UINT64_MAX;
-		if (jsonr_is(v, JSONR_NUM))	/* a decrease is no new error */
-			h->d_ata[i] = v->str[0] == '-' ? 0 : jsonr_u64(v, UINT64_MAX);
-	}
-	h->speed = link_num(jsonr_get(pcie, "speed"));
-	h->max_speed = link_num(jsonr_get(pcie, "max_speed"));
-	h->width = link_num(jsonr_get(pcie, "width"));
-	h->max_width = link_num(jsonr_get(pcie, "max_width"));
-	return 0;
-}
-
 static int load_error(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	return load_event(L, r, rec, 0);
@@ -605,12 +549,6 @@ static int load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *re
 static int load_kmsg_dropped(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	return ld_load_kmsg(L, r, rec, 1);
-}
-
-static int load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
-{
-	int e = ld_load_health(L, r, rec);
-	return e ? e : load_hsum(L, r, rec);
 }
 
 /* fs_start and phase_start: the filesystem order of the run is the order
@@ -653,7 +591,7 @@ static const ld_hook hooks[FSB_REC_N] = {
 	[FSB_REC_freespace] = ld_load_freespace,
 	[FSB_REC_kmsg] = load_kmsg,
 	[FSB_REC_kmsg_dropped] = load_kmsg_dropped,
-	[FSB_REC_health] = load_health,
+	[FSB_REC_health] = ld_load_health,
 	[FSB_REC_space] = ld_load_space,
 	[FSB_REC_fio] = ld_load_fio,
 	[FSB_REC_fill] = ld_load_fill,

@@ -106,6 +106,10 @@ const char *const rep_ata_key[REP_ATA_N] = {
 	"offline_uncorrectable", "udma_crc_errors", "error_count",
 	"power_on_hours", "power_cycles", "temperature_celsius",
 };
+const char *const rep_ata_delta_key[REP_ATA_DN] = {
+	"reallocated_sectors", "reported_uncorrectable", "current_pending_sectors",
+	"offline_uncorrectable", "udma_crc_errors", "error_count",
+};
 /* A health number: an integer (negative ones in a difference), or a
  * string of digits for one beyond 64 bits; anything else is absent. */
 static int health_num(struct loader *L, const struct jsonr *v, struct rep_hnum *n)

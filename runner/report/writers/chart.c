@@ -13,7 +13,7 @@
 
 #include "lib/exec.h"
 #include "report/sections/summary.h"
-#include "report/verdict/verdict.h"
+#include "report/verdict/criteria.h"
 #include "report/writers/writer.h"
 
 #define MAX_PHASES 32

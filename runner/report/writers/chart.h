@@ -21,7 +21,7 @@
 
 #include "report/model.h"
 
-struct vd_result;	/* verdict.h */
+struct vd_result;	/* report/verdict/criteria.h */
 
 /* The environment variable naming the gnuplot program (a name looked up
  * in $PATH, or a path); unset or empty: "gnuplot". */

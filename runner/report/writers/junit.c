@@ -7,7 +7,7 @@
  * record. The schema it follows is
  * tests/verdict/junit.xsd. */
 #include "report/writers/writer.h"
-#include "report/verdict/verdict.h"
+#include "report/verdict/criteria.h"
 
 #include <stdarg.h>
 #include <string.h>

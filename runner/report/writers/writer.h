@@ -11,7 +11,7 @@
 #include "report/model.h"
 #include "report/table.h"
 
-struct vd_result;	/* verdict.h */
+struct vd_result;	/* report/verdict/criteria.h */
 
 struct rep_writer {
 	const char *name;	/* --format NAME */

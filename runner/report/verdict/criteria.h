@@ -1,5 +1,5 @@
-/* verdict.h: PASS or FAIL for a run, with the evidence of each check
- * (verdict.c). `fsbench verdict` (cmd/verdict.c) and the JUnit writer
+/* criteria.h: the verdict, PASS or FAIL for a run with the evidence of
+ * each check. `fsbench verdict` (cmd/verdict.c) and the JUnit writer
  * (junit.c) are its users; nothing here prints or exits.
  *
  * Criteria come from a criteria file (the `key = value` syntax of
@@ -11,9 +11,13 @@
  *	vd_criteria_init(&c, "ext4,xfs", "create,stat,...", "stat,read,...");
  *	vd_criteria_file(&c, "criteria.conf", err, sizeof(err));
  *	vd_evaluate(&c, run, &res);	res.check[i], res.nfail
+ *
+ * Inside (report/verdict/): one row per key in keys.c (rules.h) carries
+ * what parses it (criteria.c), evaluates it (judge.c) and derives it from
+ * a run (derive.c); outcome.c holds the result as a record and a table.
  */
-#ifndef FSB_REPORT_VERDICT_H
-#define FSB_REPORT_VERDICT_H
+#ifndef FSB_REPORT_VERDICT_CRITERIA_H
+#define FSB_REPORT_VERDICT_CRITERIA_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -21,42 +25,12 @@
 #include "lib/msg.h"
 #include "report/model.h"
 
-/* What a rule checks: one row each of the key table in verdict.c. */
-enum vd_kind {
-	VD_MIN_RATE,		/* min_files_per_s.[FS.]PHASE[.ROUNDS] */
-	VD_MAX_SECONDS,		/* max_seconds.[FS.]PHASE[.ROUNDS] */
-	VD_MAX_P99,		/* max_p99_us.[FS.]PHASE[.ROUNDS] */
-	VD_VERIFY,		/* verify = all */
-	VD_ERRORS,		/* errors = N */
-	VD_KMSG,		/* kmsg = N */
-	VD_KMSG_IGNORE,		/* kmsg_ignore = PATTERN[,PATTERN...] */
-	VD_HEALTH_ERRORS,	/* health_new_errors = N */
-	VD_TEMPERATURE,		/* temperature_max = C */
-	VD_PCIE,		/* pcie_link = max | SPEED xWIDTH */
-	VD_FS_OK,		/* fs_ok = FS,FS,... */
-	VD_BASELINE,		/* from --baseline: a summary row of one fs */
-};
-
-/* Which rounds a phase rule takes. */
-enum vd_rounds { VD_ALL = 0, VD_FRESH, VD_AGED };
-
-struct vd_rule {
-	enum vd_kind kind;
-	char fs[32];		/* "*" for every filesystem of the run */
-	char phase[32];		/* "*" for every phase */
-	enum vd_rounds rounds;
-	double limit;		/* the number of the value, or the link speed */
-	double width;		/* pcie_link: lanes; 0 with limit 0: "max" */
-	char text[256];		/* fs_ok: the list */
-	char where[64];		/* FILE:LINE, or "baseline" */
-	/* VD_BASELINE: the baseline's median and spread between its rounds */
-	int row;		/* enum rep_row */
-	double base, spread, tolerance;
-	unsigned nbase;
-};
+/* A rule: one line of a criteria file, or one made from a baseline run
+ * (rules.h, inside the verdict). */
+struct vd_rule;
 
 struct vd_criteria {
-	struct vd_rule *rule;
+	struct vd_rule *rule;	/* in the order given */
 	size_t n, cap;
 	char **ignore;		/* kmsg_ignore patterns */
 	size_t nignore, capignore;
@@ -82,8 +56,8 @@ struct vd_result {
 	struct vd_check *check;
 	size_t n, cap;
 	size_t nfail;
-	char verdict[64];	/* "PASS" or "FAIL (N of M checks failed)" */
-	char title[80];		/* "Verdict: PASS (M checks)", "Verdict: FAIL (...)" */
+	char verdict[72];	/* "PASS" or "FAIL (N of M checks failed)" */
+	char title[96];		/* "Verdict: PASS (M checks)", "Verdict: FAIL (...)" */
 };
 
 void vd_criteria_init(struct vd_criteria *c, const char *fs_names,

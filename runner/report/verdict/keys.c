@@ -1,0 +1,97 @@
+/* keys.c: the keys of a criteria file, one row each (rules.h), and the
+ * table as docs: `fsbench help criteria [--markdown|--scdoc]`. */
+#include "report/verdict/rules.h"
+
+#include <stdio.h>
+
+const char *const vd_rounds_name[3] = { "all", "fresh", "aged" };
+const char *const vd_rounds_text[3] = { "all rounds", "fresh, round 1", "aged, rounds 2+" };
+
+/* A phase key, NAME.[FS.]PHASE[.ROUNDS]: the worst round taken against a
+ * floor (floor 1) or a ceiling. */
+#define PHASE_KEY(measure_, what_, unit_, floor_) \
+	.phase = 1, .value = "a number > 0", .parse = vd_parse_phase, .eval = vd_eval_phase, \
+	.measure = measure_, .what = what_, .unit = unit_, .floor = floor_
+
+/* The order is the docs'. A criteria file written from a run has its
+ * keys in the order of rank[VD_TO_FILE], a baseline's rules in the order
+ * of rank[VD_TO_BASELINE]. */
+const struct vd_key vd_keys[] = {
+	{ "min_files_per_s", PHASE_KEY(vd_files_per_s, "files/s", "files/s", 1),
+	  .help = "floor of files per second: every round taken (the worst) must reach it",
+	  .derive = vd_derive_floors, .rank = { 6, 0 } },
+	{ "max_seconds", PHASE_KEY(vd_seconds, "seconds", "s", 0),
+	  .help = "ceiling of a phase's seconds: every round taken (the worst) must stay under it" },
+	{ "max_p99_us", PHASE_KEY(vd_p99_us, "p99 latency", "us", 0),
+	  .help = "ceiling of the 99th percentile of the per-file latency, microseconds, in every round taken" },
+	{ "verify", .value = "all",
+	  .help = "every phase that reads checked every byte (`verified`) and found no mismatch",
+	  .parse = vd_parse_all, .eval = vd_eval_verify, .derive = vd_derive_verify, .rank = { 2, 3 } },
+	{ "errors", .value = "an integer >= 0",
+	  .help = "most `error` records (failed syscalls, dead workers) the run may hold",
+	  .parse = vd_parse_count, .eval = vd_eval_errors, .derive = vd_derive_zero, .rank = { 3, 2 } },
+	{ "kmsg", .value = "an integer >= 0",
+	  .help = "most kernel messages at warning level or worse (`kmsg` records, and the count of `kmsg_dropped` ones) the run may hold, not counting the ignored ones",
+	  .parse = vd_parse_count, .eval = vd_eval_kmsg, .derive = vd_derive_kmsg, .rank = { 4, 4 } },
+	{ "kmsg_ignore", .value = "patterns, comma-separated",
+	  .help = "a kernel message whose text holds PATTERN is not counted (`*` matches any text); the key may repeat",
+	  .parse = vd_parse_ignore },
+	{ "health_new_errors", .value = "an integer >= 0",
+	  .help = "most new disk errors between the `health` records before and after the run: media and data integrity errors, error log entries and newly set critical warning bits (NVMe); the increase of reallocated, reported uncorrectable, current pending and offline uncorrectable sectors, UDMA CRC errors and the error log count (ATA)",
+	  .parse = vd_parse_count, .eval = vd_eval_health, .derive = vd_derive_health, .rank = { 5, 5 } },
+	{ "temperature_max", .value = "a number (degrees Celsius)",
+	  .help = "highest disk temperature any `health` record may show",
+	  .parse = vd_parse_positive, .eval = vd_eval_temperature },
+	{ "pcie_link", .value = "max, or SPEED xWIDTH (16GT/s x4)",
+	  .help = "the disk's PCIe link: `max` is the device's maximum speed and width, or at least the speed and width given",
+	  .parse = vd_parse_link, .eval = vd_eval_pcie },
+	{ "fs_ok", .value = "filesystems, comma-separated",
+	  .help = "each of these filesystems (or variants, FS:NAME) ran to the end (`fs_end` `ok`)",
+	  .parse = vd_parse_fs_list, .eval = vd_eval_fs_ok, .derive = vd_derive_fs_ok, .rank = { 1, 1 } },
+	/* --baseline RUN: per filesystem and summary row, the baseline's
+	 * median seconds and the spread between its rounds */
+	{ "baseline", .eval = vd_eval_baseline, .derive = vd_derive_baseline, .rank = { 0, 6 } },
+};
+const size_t vd_nkeys = sizeof(vd_keys) / sizeof(vd_keys[0]);
+
+void vd_keys_doc(FILE *f, enum fsb_doc_fmt fmt)
+{
+	char key[64];
+
+	if (fmt == DOC_MARKDOWN)
+		fputs("| key | value | check |\n|---|---|---|\n", f);
+	for (size_t i = 0; i < vd_nkeys; i++) {
+		const struct vd_key *k = &vd_keys[i];
+		if (!k->value)
+			continue;	/* not a key of a criteria file */
+		snprintf(key, sizeof(key), "%s%s", k->name, k->phase ? ".[FS.]PHASE[.ROUNDS]" : "");
+		switch (fmt) {
+		case DOC_TEXT:
+			fprintf(f, "  %s = %s\n      ", key, k->value);
+			fsb_doc_put(f, fmt, k->help);
+			fputc('\n', f);
+			break;
+		case DOC_MARKDOWN:
+			fprintf(f, "| `%s` | ", key);
+			fsb_doc_put(f, fmt, k->value);
+			fputs(" | ", f);
+			fsb_doc_put(f, fmt, k->help);
+			fputs(" |\n", f);
+			break;
+		case DOC_SCDOC:
+			fputc('*', f);
+			fsb_doc_put(f, fmt, key);
+			fputs("* = ", f);
+			fsb_doc_put(f, fmt, k->value);
+			fputs("\n\t", f);
+			fsb_doc_put(f, fmt, k->help);
+			fputs("\n\n", f);
+			break;
+		}
+	}
+	if (fmt == DOC_TEXT)
+		fprintf(f, "  FS is a filesystem, a variant FS:NAME (a column of its own) or *\n"
+			   "  (every one of the run), PHASE a phase or *,\n"
+			   "  ROUNDS one of %s (round 1), %s (rounds 2 and later) or %s (the default).\n",
+			vd_rounds_name[VD_FRESH], vd_rounds_name[VD_AGED], vd_rounds_name[VD_ALL]);
+}

@@ -1,0 +1,132 @@
+/* fixtures.h: what the report's unit tests (test_report_*.c) share: the
+ * fixtures in $FSB_TESTDATA (tests/unit/data/report-*.jsonl), the md and
+ * csv writers, and a table's cells as a writer shows them.
+ *
+ * report-run.jsonl: one run, ext4 and xfs x 3 rounds, f2fs skipped, one
+ * error and one verify_error, console noise and "FSB: " prefixes, a CRLF
+ * line. Per-round seconds are chosen so that medians differ from means and
+ * from round 1 (ext4 create 8, 9, 20: median 9.00, mean 12.3).
+ *
+ * report-layout.jsonl: ext4 and xfs x 3 rounds with a `layout` record after
+ * each round's reads. ext4 is runner/SUITE.md's aging case: round 1 (fresh) reads
+ * sequentially in both orders, rounds 2 and 3 (aged) only in inode order
+ * (round 2: name near 2%, inode near 98%, read 37.1 s, read_inode 4.4 s);
+ * xfs stays sequential in both orders (no finding).
+ * report-layout-bad.jsonl: line 4 is a layout record with a percentage
+ * (98) where a fraction belongs.
+ * report-refused.jsonl: a refused run (no disk with the serial asked for):
+ * the refusal lists three disks and one element that is not an object.
+ *
+ * A test program calls fixtures_init(argv[0]) first.
+ */
+#ifndef FSB_UNIT_FIXTURES_H
+#define FSB_UNIT_FIXTURES_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report/output.h"
+#include "records.h"
+#include "unit.h"
+
+static char path_run[1100], path_two[1100], path_bad[1100], path_nophase[1100];
+static char path_layout[1100], path_layout_bad[1100], path_refused[1100];
+static const struct rep_writer *MD, *CSV;
+
+static inline int fixtures_readable(const char *dir)
+{
+	char p[1100];
+	snprintf(p, sizeof(p), "%s/report-run.jsonl", dir);
+	return access(p, R_OK) == 0;
+}
+
+/* The fixtures: $FSB_TESTDATA, else tests/unit/data here or in a parent
+ * folder (the tests run in a scratch folder under the build output); the
+ * md and csv writers. Returns 0, or 1 when a writer is missing. */
+static inline int fixtures_init(const char *prog)
+{
+	static char found[512];
+	const char *d = getenv("FSB_TESTDATA");
+	const char *b = strrchr(prog, '/');
+
+	prog = b ? b + 1 : prog;
+	MD = rep_writer_find("md");
+	CSV = rep_writer_find("csv");
+	if (!MD || !CSV) {
+		fprintf(stderr, "%s: no md or csv writer\n", prog);
+		return 1;
+	}
+	if (!d || !fixtures_readable(d)) {
+		const char *env = d;
+		d = NULL;
+		strcpy(found, "tests/unit/data");
+		for (int up = 0; up < 8 && !d; up++) {
+			if (fixtures_readable(found))
+				d = found;
+			else if (strlen(found) + 4 < sizeof(found))
+				memmove(found + 3, found, strlen(found) + 1), memcpy(found, "../", 3);
+		}
+		if (!d)
+			d = env ? env : "tests/unit/data";	/* the loads fail visibly */
+		else if (env)
+			fprintf(stderr, "%s: FSB_TESTDATA=%s has no fixtures, using %s\n",
+				prog, env, d);
+	}
+	snprintf(path_run, sizeof(path_run), "%s/report-run.jsonl", d);
+	snprintf(path_two, sizeof(path_two), "%s/report-two-runs.jsonl", d);
+	snprintf(path_bad, sizeof(path_bad), "%s/report-bad.jsonl", d);
+	snprintf(path_nophase, sizeof(path_nophase), "%s/report-nophase.jsonl", d);
+	snprintf(path_layout, sizeof(path_layout), "%s/report-layout.jsonl", d);
+	snprintf(path_layout_bad, sizeof(path_layout_bad), "%s/report-layout-bad.jsonl", d);
+	snprintf(path_refused, sizeof(path_refused), "%s/report-refused.jsonl", d);
+	return 0;
+}
+
+/* A built table (rc 0) kept to the view of writer w. */
+static inline int view(int rc, struct rep_table *t, const struct rep_writer *w)
+{
+	if (!rc)
+		rep_table_view(t, w->view);
+	return rc;
+}
+
+/* The text writer w shows for a cell (the last few stay valid), or NULL
+ * outside the table. */
+static inline const char *cell(const struct rep_table *t, const struct rep_writer *w,
+			       size_t row, size_t col)
+{
+	static char buf[8][REP_CELL_BUF];
+	static unsigned next;
+	const struct rep_cell *c = rep_table_cell(t, row, col);
+	if (!c)
+		return NULL;
+	return rep_cell_text(w, c, buf[next++ % 8], sizeof(buf[0]));
+}
+
+static inline const char *head(const struct rep_table *t, size_t col)
+{
+	return col < t->ncols ? t->col[col].head : NULL;
+}
+
+/* Load records from a string; returns rc, err gets the message. */
+static inline int load_text(struct rep_set *set, const char *text, char *err, size_t errlen)
+{
+	return unit_load_records(set, text, "mem.jsonl", err, errlen);
+}
+
+/* Render a whole report into a string (caller frees). */
+static inline char *render(const struct rep_run *r, const struct rep_writer *w)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (!m)
+		return NULL;
+	CHECK(rep_print(m, r, w) == 0);
+	fclose(m);
+	return buf;
+}
+
+#endif
