@@ -244,7 +244,7 @@ $(BUILD_H): FORCE
 # The measured run times the settings' help quotes (run/settings.c) come
 # from qemu/figures.txt, the file the launcher's estimate reads.
 FIGURES_H := $(O)/gen/fsb_figures.h
-$(foreach b,host $(DEV_NAME) asan fuzz,$(O)/obj/$(b)/runner/run/settings.o): $(FIGURES_H)
+$(foreach b,host $(DEV_NAME) asan fuzz,$(O)/obj/$(b)/runner/run/settings_keys.o): $(FIGURES_H)
 $(FIGURES_H): qemu/figures.txt runner/figures.awk
 	@mkdir -p $(@D)
 	$(Q)awk -f runner/figures.awk qemu/figures.txt > $@.tmp && mv $@.tmp $@

@@ -15,138 +15,24 @@
 #include "lib/kv.h"
 #include "lib/msg.h"
 #include "run/settings.h"
+#include "run/settings_keys.h"
 #include "run/stores/fio.h"
 #include "run/fs/fs.h"
 #include "run/fs/variant.h"
 #include "log/record.h"
-#include "fsb_figures.h"	/* FSB_TCG_*: measured run times, from qemu/figures.txt (Makefile) */
 
-enum ktype { K_STR, K_U32, K_SIZE, K_BOOL, K_FSLIST, K_PROFILE, K_CHOICE };
-
-struct key {
-	const char *name;
-	enum ktype type;
-	size_t off;
-	size_t size;
-	uint64_t min, max;
-	const char *def;
-	const char *help;
-};
-
-#define F(field) offsetof(struct fsb_config, field), sizeof(((struct fsb_config *)0)->field)
-
-/* "Every filesystem of the table, in its order" (run/fs/fs.c), where a default
- * or a profile names the filesystems: the list is written in one place. */
-static const char all_fs[] = "every filesystem";
-/* Every filesystem, each followed by its built-in variants (run/fs/variant.c). */
-static const char all_columns[] = "every filesystem and variant";
 /* A built-in value as the settings read it. */
 static const char *builtin(const char *v)
 {
-	return v == all_fs ? fsb_fs_names() : v == all_columns ? fsb_variant_all_columns() : v;
+	return v == set_all_fs ? fsb_fs_names() : v == set_all_columns ? fsb_variant_all_columns() : v;
 }
 
-static const struct key keys[] = {
-	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
-	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`) and packing (`pack`: SQLite and a pack file), beside the `freespace` and `layout` evidence (both on by default), files created in name order (under QEMU TCG " FSB_TCG_EXPLAIN " at `files = 1000`, the whole profile about 7 h; about 30 min on hardware; runner/README.md, Profiles); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (" FSB_TCG_FIO " under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: " FSB_TCG_FILL " under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (" FSB_TCG_TUNING " under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix)" },
-	{ "fs", K_FSLIST, F(fs), 0, 0, all_fs,
-	  "filesystems, comma-separated, run in this order; each a filesystem FS or a variant of one, FS:NAME (`variant.FS:NAME`), run as a column of its own" },
-	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
-	{ "files", K_U32, F(files), 1, 10000000, "20000", "files per directory" },
-	{ "file_size", K_SIZE, F(file_size), 1, 64ull << 20, "4096",
-	  "bytes per file (suffixes `k`, `M`: 1024-based)" },
-	{ "workers", K_U32, F(workers), 1, 4096, "16",
-	  "worker processes, at most `dirs`; directories are dealt out round-robin" },
-	{ "rounds", K_U32, F(rounds), 1, 100, "3",
-	  "rounds per filesystem: round 1 on a fresh mkfs, later rounds on the aged filesystem" },
-	{ "phase_timeout", K_U32, F(phase_timeout), 0, 604800, "3600",
-	  "seconds a phase may take before its workers are killed and the filesystem fails (0 = no limit)" },
-	{ "target", K_STR, F(target), 0, 0, "",
-	  "the disk to format and run on (destroyed!): `/dev/NAME`, `path:P`, `partlabel:L`, `serial:S`, `wwn:W` or `model:GLOB`; exactly one disk must match" },
-	{ "dir", K_STR, F(dir), 0, 0, "",
-	  "an existing directory to run in instead of a target: no mkfs, no remount, warm cache" },
-	{ "log", K_STR, F(log), 0, 0, "",
-	  "crash-safe results log: a file, a raw partition, or `partlabel:NAME`" },
-	{ "log_size", K_SIZE, F(log_size), 0, UINT64_MAX, "0",
-	  "largest size of a log file in bytes (0 = no limit; a partition is limited by its size)" },
-	{ "mnt", K_STR, F(mnt), 0, 0, "/tmp/fsbench-mnt",
-	  "mount point for the filesystem under test (created if missing)" },
-	{ "prefix", K_STR, F(prefix), 0, 0, "",
-	  "text printed before every record on stdout (the boot image prints `FSBENCH:` on its serial console)" },
-	{ "yes", K_BOOL, F(yes), 0, 1, "0", "really format the target (without it: print what would be destroyed and stop)" },
-	{ "verify", K_BOOL, F(verify), 0, 1, "1", "check every byte read against the expected pattern" },
-	{ "progress", K_BOOL, F(progress), 0, 1, "1",
-	  "progress line on stderr (fs, round, phase, files done/total, rate) at most every 2 seconds" },
-	{ "create_order", K_CHOICE, F(create_order), 0, 0, "name",
-	  "order of the create phase in each directory. `name`: in name order, as in runner/SUITE.md (name order = creation order); `shuffled`: in a fixed random order per directory and round (the same on every machine), so name order no longer follows creation, inode or disk order: runner/SUITE.md's aged-ext4 condition on any filesystem, to see the inode-order remedy. The create record's `order` says which: name|shuffled" },
-	{ "layout", K_BOOL, F(layout), 0, 1, "1",
-	  "after each round's reads, map directory `d0000`'s files with FIEMAP (untimed) and record how file-name order and inode order follow the disk (`layout` record)" },
-	{ "freespace", K_BOOL, F(freespace), 0, 1, "1",
-	  "after each round's reads, record the evidence on fragmentation (untimed, `freespace` record): the free-space extents (GETFSMAP: ext4, XFS), ext4's `e4defrag -c` score, btrfs's allocation (/sys/fs/btrfs, as `btrfs filesystem usage -b` shows it), f2fs's segments (/proc/fs/f2fs/DEV/segment_info, /sys/fs/f2fs/DEV/); not in `dir` mode" },
-	{ "rewrite", K_BOOL, F(rewrite), 0, 1, "0",
-	  "the rewrite remedy in every aged round (2 and later), after the reads: phase `rewrite` copies each directory file by file in name order to a new one, swaps it in place of the old one and removes the old (timed with syncfs), then phase `read_after_rewrite` reads by name again, cold and verified" },
-	{ "on_finish", K_CHOICE, F(on_finish), 0, 0, "poweroff",
-	  "boot image only: what init does after the run (`shell`: a BusyBox shell on the console): poweroff|reboot|halt|shell" },
-	{ "lava", K_BOOL, F(lava), 0, 1, "0",
-	  "lines for a LAVA `monitors` test on stdout (the console): `FSBENCH-LAVA: start run=ID` after run_start, `FSBENCH-RESULT: test_case_id=FS-rROUND-PHASE result=pass|fail measurement=SECONDS units=s` after each phase; the boot image adds the verdict's checks, `fsbench-run` and `FSBENCH-LAVA: end run=ID` (runner/FORMATS.md)" },
-	{ "fault", K_STR, F(fault), 0, 0, "",
-	  "self-test of verification: after each create, flip one bit of the byte at OFFSET of DIR/FILE (`DIR/FILE:OFFSET`, e.g. `d0001/f0000007:100`); the read phases must report it" },
-	{ "smallfile", K_BOOL, F(smallfile), 0, 1, "1",
-	  "run the small-file rounds x phases of runner/SUITE.md on each filesystem (1 but in the profiles `fio` and `fill`); 0: only the `fio` workloads and `fill`" },
-	{ "fio", K_STR, F(fio), 0, 0, "",
-	  "block-level fio workloads of runner/SUITE.md, comma-separated, run with the real `fio` on each filesystem (one file on a fresh mkfs) after its rounds, and with `fio_raw` on the raw target: `oltp` (randrw 70 % read, 4k, iodepth 32, 16 jobs), `web` (read, 1M, iodepth 8, 8 jobs), `vm` (randrw 50 %, 64k, iodepth 16, 32 jobs), `randwrite` (4k, iodepth 32, 1 job); all libaio, direct=1, time-based; empty (but in the profile `fio`): none (`fio` record)" },
-	{ "fio_runtime", K_U32, F(fio_runtime), 1, 86400, "30",
-	  "seconds each fio workload runs (fio's runtime, time_based; 30 but in the profiles `fio` and `fill`); also the length of each 4 KiB random write of `fill`" },
-	{ "fio_size", K_SIZE, F(fio_size), 1 << 20, UINT64_MAX, "1G",
-	  "bytes each fio workload spans (1G but in the profiles `fio` and `fill`): its file on a filesystem (at most 80 % of the free space) or the start of the raw target; `fill`'s random write file is this, at most 2 % of the filesystem" },
-	{ "fio_raw", K_BOOL, F(fio_raw), 0, 1, "0",
-	  "also run the `fio` workloads on the raw target device after the filesystems (fs `raw`; overwrites its first `fio_size` bytes, like the mkfs it needs `yes`; not with `dir`; 0 but in the profile `fio`)" },
-	{ "fill", K_BOOL, F(fill), 0, 1, "0",
-	  "the aging test of runner/SUITE.md on each filesystem, on a fresh mkfs: 4 KiB random write (fio randwrite), fill to `fill_pct` with files of 4 KiB to 1 MiB (fixed seed), delete `fill_delete_pct` of them at random, fill again, the same random write (`fill` record; not with `dir`; 0 but in the profile `fill`)" },
-	{ "fill_pct", K_U32, F(fill_pct), 10, 99, "95",
-	  "`fill`: the level to fill to, percent, as df shows it (used / (used + available))" },
-	{ "fill_delete_pct", K_U32, F(fill_delete_pct), 1, 90, "30",
-	  "`fill`: the share of its files deleted at random before it fills again, percent" },
-	{ "pack", K_BOOL, F(pack), 0, 1, "0",
-	  "packing, after each round's delete: the same files (same content, names as keys `d0003/f0000042`) written to one SQLite database (`fsbench.sqlite`, table `files(path TEXT PRIMARY KEY, data BLOB)`, one transaction per worker's directory) and to one pack file (`fsbench.pack`, runner/FORMATS.md), each then read back cold by name (verified) and deleted: phases `sqlite_write`, `sqlite_read`, `sqlite_delete`, `pack_write`, `pack_read`, `pack_delete`; `space` records give the bytes each store takes on disk. The `fault` byte is flipped in each store too" },
-};
-/* The per-filesystem keys, after the fixed ones in help and docs. */
-static const char help_mkfs_opts[] =
-	"extra mkfs arguments for FS (split at spaces), after the defaults";
-static const char help_mount_opts[] =
-	"mount options for FS (comma-separated, as for `mount -o`; flags such as `noatime` go to `mount(2)` flags, the rest to the filesystem)";
-static const char help_variant[] =
-	"a variant of filesystem FS, named in `fs` as a column of its own: `mkfs:ARGS` (mkfs arguments, split at spaces, after the defaults and mkfs_opts.FS) and/or `mount:OPTS` (mount options, comma-separated, after mount_opts.FS: a later option wins), e.g. `variant.f2fs:s8 = mkfs:-s 8`. NAME is 1 to 15 of a-z, 0-9, _; mkfs:ARGS runs to a word beginning with mount:, in either order; a setting replaces a built-in row of that name whole (runner/README.md, Tuning matrix)";
 #define VARIANT_KEY "variant."
-#define NKEYS (sizeof(keys) / sizeof(keys[0]))
+#define NKEYS set_nkeys
 /* Per-filesystem keys follow the fixed ones in src[]/origin[]. */
 #define SLOT_MKFS(i) (NKEYS + (i))
 #define SLOT_MOUNT(i) (NKEYS + FSB_MAX_FS + (i))
-_Static_assert(NKEYS + 2 * FSB_MAX_FS <= sizeof(((struct fsb_config *)0)->src),
-	       "struct fsb_config: src[] and origin[] need a slot per key");
-
-#define PROFILE_KV 12	/* settings a profile may set */
-struct profile {
-	const char *name;
-	const char *kv[PROFILE_KV][2];
-};
-
-static const struct profile profiles[] = {
-	{ "seed", { { "fs", all_fs }, { "dirs", "16" }, { "files", "20000" },
-		    { "file_size", "4096" }, { "workers", "16" }, { "rounds", "3" } } },
-	{ "smoke", { { "fs", all_fs }, { "dirs", "4" }, { "files", "500" },
-		     { "file_size", "4096" }, { "workers", "4" }, { "rounds", "2" } } },
-	{ "explain", { { "fs", all_fs }, { "dirs", "16" }, { "files", "20000" },
-		       { "file_size", "4096" }, { "workers", "16" }, { "rounds", "3" },
-		       { "rewrite", "1" }, { "pack", "1" } } },
-	{ "fio", { { "fs", all_fs }, { "smallfile", "0" }, { "fio", "oltp,web,vm,randwrite" },
-		   { "fio_runtime", "5" }, { "fio_size", "256M" }, { "fio_raw", "1" } } },
-	{ "fill", { { "fs", all_fs }, { "smallfile", "0" }, { "fill", "1" },
-		    { "fio_runtime", "10" }, { "fio_size", "64M" } } },
-	{ "tuning", { { "fs", all_columns }, { "dirs", "4" }, { "files", "1000" },
-		      { "file_size", "4096" }, { "workers", "4" }, { "rounds", "2" } } },
-};
-#define NPROFILES (sizeof(profiles) / sizeof(profiles[0]))
+#define NPROFILES set_nprofiles
 
 static const char *const src_names[] = { "default", "profile", "config file",
 					  "kernel command line", "command line" };
@@ -172,8 +58,8 @@ static int seterr(struct fsb_cfgerr *err, const char *fmt, ...)
 static const struct key *find_key(const char *name)
 {
 	for (size_t i = 0; i < NKEYS; i++)
-		if (strcmp(keys[i].name, name) == 0)
-			return &keys[i];
+		if (strcmp(set_keys[i].name, name) == 0)
+			return &set_keys[i];
 	return NULL;
 }
 
@@ -245,7 +131,7 @@ static void allowed_text(const struct key *k, char *buf, size_t len)
 	case K_PROFILE: {
 		size_t o = 0;
 		for (size_t i = 0; i < NPROFILES; i++)
-			o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? ", " : "", profiles[i].name);
+			o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? ", " : "", set_profiles[i].name);
 		break;
 	}
 	case K_STR:
@@ -351,7 +237,7 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 	if (!k) {
 		int fi = fs_slot(name, &is_mount);
 		if (fi < 0)
-			return seterr(err, "%s: unknown key '%s' (see 'fsbench --help' for the keys)",
+			return seterr(err, "%s: unknown key '%s' (see 'fsbench --help' for the set_keys)",
 				      where, name);
 		char *dst = is_mount ? c->mount_opts[fi] : c->mkfs_opts[fi];
 		if (strlen(val) >= sizeof(c->mkfs_opts[0]))
@@ -431,7 +317,7 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 	case K_PROFILE: {
 		size_t i;
 		for (i = 0; i < NPROFILES; i++)
-			if (strcmp(profiles[i].name, val) == 0)
+			if (strcmp(set_profiles[i].name, val) == 0)
 				break;
 		if (i == NPROFILES)
 			return seterr(err, "%s: %s=%s: unknown profile; allowed: %s", where, name, shown, allowed);
@@ -449,8 +335,8 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 		strcpy(p, val);
 		break;
 	}
-	c->src[k - keys] = (unsigned char)src;
-	snprintf(c->origin[k - keys], sizeof(c->origin[0]), "%s", where);
+	c->src[k - set_keys] = (unsigned char)src;
+	snprintf(c->origin[k - set_keys], sizeof(c->origin[0]), "%s", where);
 	return 0;
 }
 
@@ -458,7 +344,7 @@ void fsb_config_defaults(struct fsb_config *c)
 {
 	memset(c, 0, sizeof(*c));
 	for (size_t i = 0; i < NKEYS; i++)
-		if (apply(c, keys[i].name, builtin(keys[i].def), SRC_DEFAULT, "default", NULL) < 0)
+		if (apply(c, set_keys[i].name, builtin(set_keys[i].def), SRC_DEFAULT, "default", NULL) < 0)
 			abort();	/* a bad built-in default is a programming error */
 }
 
@@ -466,7 +352,7 @@ int fsb_layer_add(struct fsb_layer *l, const char *key, const char *val,
 		  const char *where, struct fsb_cfgerr *err)
 {
 	if (!fsb_config_known(key))
-		return seterr(err, "%s: unknown key '%s' (see 'fsbench --help' for the keys)", where, key);
+		return seterr(err, "%s: unknown key '%s' (see 'fsbench --help' for the set_keys)", where, key);
 	if (l->n >= sizeof(l->kv) / sizeof(l->kv[0]))
 		return seterr(err, "%s: too many settings", where);
 	l->kv[l->n].key = strdup(key);
@@ -625,12 +511,12 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 			}
 	/* ... its values sit above the defaults and below every layer. */
 	for (size_t i = 0; i < NPROFILES; i++) {
-		if (strcmp(profiles[i].name, c->profile) != 0)
+		if (strcmp(set_profiles[i].name, c->profile) != 0)
 			continue;
-		for (size_t j = 0; j < PROFILE_KV && profiles[i].kv[j][0]; j++) {
+		for (size_t j = 0; j < PROFILE_KV && set_profiles[i].kv[j][0]; j++) {
 			char where[64];
 			snprintf(where, sizeof(where), "profile %s", c->profile);
-			if (apply(c, profiles[i].kv[j][0], builtin(profiles[i].kv[j][1]), SRC_PROFILE, where, err) < 0)
+			if (apply(c, set_profiles[i].kv[j][0], builtin(set_profiles[i].kv[j][1]), SRC_PROFILE, where, err) < 0)
 				return -1;
 		}
 	}
@@ -652,7 +538,7 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 			continue;
 		fsb_variant_names(names, sizeof(names), fsb_variant_base(tok));
 		return seterr(err, "%s: fs=%.60s%s: unknown variant '%s'; allowed: %s%sor one set with variant.%s = mkfs:ARGS mount:OPTS",
-			      c->origin[find_key("fs") - keys], c->fs, strlen(c->fs) > 60 ? "..." : "",
+			      c->origin[find_key("fs") - set_keys], c->fs, strlen(c->fs) > 60 ? "..." : "",
 			      tok, names, names[0] ? " (built in), " : "", tok);
 	}
 	if (c->workers > c->dirs) {
@@ -660,21 +546,21 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 		char lw[FSB_PATH_MAX / 2 + 32], ld[sizeof(lw)];
 		return seterr(err, "workers=%u (%s) and dirs=%u (%s): more workers than dirs; "
 			      "allowed: workers from 1 to dirs", c->workers,
-			      layer_text(c, (size_t)(find_key("workers") - keys), lw, sizeof(lw)),
-			      c->dirs, layer_text(c, (size_t)(find_key("dirs") - keys), ld, sizeof(ld)));
+			      layer_text(c, (size_t)(find_key("workers") - set_keys), lw, sizeof(lw)),
+			      c->dirs, layer_text(c, (size_t)(find_key("dirs") - set_keys), ld, sizeof(ld)));
 	}
 	if (c->target[0] && c->dir[0])
 		return seterr(err, "%s: target=%s and dir=%s: give one of them, not both",
-			      c->origin[find_key("dir") - keys], c->target, c->dir);
+			      c->origin[find_key("dir") - set_keys], c->target, c->dir);
 	char why[256];
 	if (fsb_fio_list_check(c->fio, why, sizeof(why)) < 0)
-		return seterr(err, "%s: fio=%s: %s", c->origin[find_key("fio") - keys], c->fio, why);
+		return seterr(err, "%s: fio=%s: %s", c->origin[find_key("fio") - set_keys], c->fio, why);
 	if (c->dir[0] && c->fill)
 		return seterr(err, "%s: fill=1 and dir=%s: fill needs a target (it fills a whole filesystem)",
-			      c->origin[find_key("fill") - keys], c->dir);
+			      c->origin[find_key("fill") - set_keys], c->dir);
 	if (c->dir[0] && c->fio_raw && c->fio[0])
 		return seterr(err, "%s: fio_raw=1 and dir=%s: the raw workloads need a target",
-			      c->origin[find_key("fio_raw") - keys], c->dir);
+			      c->origin[find_key("fio_raw") - set_keys], c->dir);
 	return 0;
 }
 
@@ -730,8 +616,8 @@ void fsb_config_show(const struct fsb_config *c, int fd)
 	char val[FSB_PATH_MAX + 8], name[64];
 
 	for (size_t i = 0; i < NKEYS; i++) {
-		value_text(c, &keys[i], val, sizeof(val));
-		show_line(fd, keys[i].name, val, c, i);
+		value_text(c, &set_keys[i], val, sizeof(val));
+		show_line(fd, set_keys[i].name, val, c, i);
 	}
 	for (size_t i = 0; i < fsb_fs_count; i++) {
 		snprintf(name, sizeof(name), "mkfs_opts.%s", fsb_fs_table[i].name);
@@ -759,8 +645,8 @@ void fsb_config_show(const struct fsb_config *c, int fd)
 static int set_by_profile(const struct key *k)
 {
 	for (size_t i = 0; i < NPROFILES; i++)
-		for (size_t j = 0; j < PROFILE_KV && profiles[i].kv[j][0]; j++)
-			if (!strcmp(profiles[i].kv[j][0], k->name))
+		for (size_t j = 0; j < PROFILE_KV && set_profiles[i].kv[j][0]; j++)
+			if (!strcmp(set_profiles[i].kv[j][0], k->name))
 				return 1;
 	return 0;
 }
@@ -770,19 +656,19 @@ void fsb_config_help(FILE *f)
 	char allowed[160];
 
 	for (size_t i = 0; i < NKEYS; i++) {
-		allowed_text(&keys[i], allowed, sizeof(allowed));
-		fprintf(f, "  %-16s ", keys[i].name);
-		fsb_doc_put(f, DOC_TEXT, keys[i].help);
+		allowed_text(&set_keys[i], allowed, sizeof(allowed));
+		fprintf(f, "  %-16s ", set_keys[i].name);
+		fsb_doc_put(f, DOC_TEXT, set_keys[i].help);
 		fprintf(f, "\n  %-16s   default: %s%s; allowed: %s\n", "",
-			keys[i].def[0] ? builtin(keys[i].def) : "(none)",
-			set_by_profile(&keys[i]) ? " (set by the profile)" : "", allowed);
+			set_keys[i].def[0] ? builtin(set_keys[i].def) : "(none)",
+			set_by_profile(&set_keys[i]) ? " (set by the profile)" : "", allowed);
 	}
 	fprintf(f, "  %-16s ", "mkfs_opts.FS");
-	fsb_doc_put(f, DOC_TEXT, help_mkfs_opts);
+	fsb_doc_put(f, DOC_TEXT, set_help_mkfs_opts);
 	fprintf(f, "\n  %-16s ", "mount_opts.FS");
-	fsb_doc_put(f, DOC_TEXT, help_mount_opts);
+	fsb_doc_put(f, DOC_TEXT, set_help_mount_opts);
 	fprintf(f, "\n  %-16s ", "variant.FS:NAME");
-	fsb_doc_put(f, DOC_TEXT, help_variant);
+	fsb_doc_put(f, DOC_TEXT, set_help_variant);
 	fprintf(f, "\n  %-16s   built in:", "");
 	for (size_t i = 0; i < fsb_variant_count; i++) {
 		char text[300];
@@ -837,7 +723,7 @@ void fsb_config_doc(FILE *f, enum fsb_doc_fmt fmt)
 	if (fmt == DOC_MARKDOWN)
 		fputs("| key | default | meaning |\n|---|---|---|\n", f);
 	for (size_t i = 0; i < NKEYS; i++) {
-		const struct key *k = &keys[i];
+		const struct key *k = &set_keys[i];
 		size_t n = strlen(k->help);
 		/* a choice's help ends in ": a|b"; the allowed text names them */
 		if (k->type == K_CHOICE)
@@ -845,11 +731,11 @@ void fsb_config_doc(FILE *f, enum fsb_doc_fmt fmt)
 		allowed_text(k, allowed, sizeof(allowed));
 		doc_row(f, fmt, k->name, set_by_profile(k) ? "profile" : builtin(k->def), k->help, n, allowed);
 	}
-	doc_row(f, fmt, "mkfs_opts.FS", "", help_mkfs_opts, strlen(help_mkfs_opts), NULL);
-	doc_row(f, fmt, "mount_opts.FS", "", help_mount_opts, strlen(help_mount_opts), NULL);
+	doc_row(f, fmt, "mkfs_opts.FS", "", set_help_mkfs_opts, strlen(set_help_mkfs_opts), NULL);
+	doc_row(f, fmt, "mount_opts.FS", "", set_help_mount_opts, strlen(set_help_mount_opts), NULL);
 	/* the built-in variants named after the help, from their table */
 	char vtext[2048];
-	size_t o = (size_t)snprintf(vtext, sizeof(vtext), "%s; built in:", help_variant);
+	size_t o = (size_t)snprintf(vtext, sizeof(vtext), "%s; built in:", set_help_variant);
 	for (size_t i = 0; i < fsb_variant_count && o < sizeof(vtext); i++) {
 		char def[300];
 		const struct fsb_variant *v = &fsb_variant_table[i];
@@ -873,12 +759,12 @@ int fsb_config_json(const struct fsb_config *c, char *buf, size_t len)
 	} while (0)
 	PUT("{");
 	for (size_t i = 0; i < NKEYS; i++) {
-		value_text(c, &keys[i], val, sizeof(val));
-		if (keys[i].type == K_U32 || keys[i].type == K_SIZE || keys[i].type == K_BOOL) {
-			PUT("%s\"%s\":%s", i ? "," : "", keys[i].name, val);
+		value_text(c, &set_keys[i], val, sizeof(val));
+		if (set_keys[i].type == K_U32 || set_keys[i].type == K_SIZE || set_keys[i].type == K_BOOL) {
+			PUT("%s\"%s\":%s", i ? "," : "", set_keys[i].name, val);
 		} else {
 			json_quote(q, sizeof(q), val);
-			PUT("%s\"%s\":%s", i ? "," : "", keys[i].name, q);
+			PUT("%s\"%s\":%s", i ? "," : "", set_keys[i].name, q);
 		}
 	}
 	for (size_t i = 0; i < fsb_fs_count; i++) {

@@ -1,0 +1,107 @@
+/* settings_keys.c: the settings' key table and the profiles, data only
+ * (settings_keys.h); parsing, merging and printing are settings.c's. */
+#include <stdint.h>
+
+#include "run/settings_keys.h"
+#include "fsb_figures.h"	/* FSB_TCG_*: measured run times, from qemu/figures.txt (Makefile) */
+
+
+
+/* "Every filesystem of the table, in its order" (run/fs/fs.c), where a default
+ * or a profile names the filesystems: the list is written in one place. */
+const char set_all_fs[] = "every filesystem";
+/* Every filesystem, each followed by its built-in variants (run/fs/variant.c). */
+const char set_all_columns[] = "every filesystem and variant";
+const struct key set_keys[] = {
+	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
+	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`) and packing (`pack`: SQLite and a pack file), beside the `freespace` and `layout` evidence (both on by default), files created in name order (under QEMU TCG " FSB_TCG_EXPLAIN " at `files = 1000`, the whole profile about 7 h; about 30 min on hardware; runner/README.md, Profiles); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (" FSB_TCG_FIO " under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: " FSB_TCG_FILL " under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (" FSB_TCG_TUNING " under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix)" },
+	{ "fs", K_FSLIST, F(fs), 0, 0, set_all_fs,
+	  "filesystems, comma-separated, run in this order; each a filesystem FS or a variant of one, FS:NAME (`variant.FS:NAME`), run as a column of its own" },
+	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
+	{ "files", K_U32, F(files), 1, 10000000, "20000", "files per directory" },
+	{ "file_size", K_SIZE, F(file_size), 1, 64ull << 20, "4096",
+	  "bytes per file (suffixes `k`, `M`: 1024-based)" },
+	{ "workers", K_U32, F(workers), 1, 4096, "16",
+	  "worker processes, at most `dirs`; directories are dealt out round-robin" },
+	{ "rounds", K_U32, F(rounds), 1, 100, "3",
+	  "rounds per filesystem: round 1 on a fresh mkfs, later rounds on the aged filesystem" },
+	{ "phase_timeout", K_U32, F(phase_timeout), 0, 604800, "3600",
+	  "seconds a phase may take before its workers are killed and the filesystem fails (0 = no limit)" },
+	{ "target", K_STR, F(target), 0, 0, "",
+	  "the disk to format and run on (destroyed!): `/dev/NAME`, `path:P`, `partlabel:L`, `serial:S`, `wwn:W` or `model:GLOB`; exactly one disk must match" },
+	{ "dir", K_STR, F(dir), 0, 0, "",
+	  "an existing directory to run in instead of a target: no mkfs, no remount, warm cache" },
+	{ "log", K_STR, F(log), 0, 0, "",
+	  "crash-safe results log: a file, a raw partition, or `partlabel:NAME`" },
+	{ "log_size", K_SIZE, F(log_size), 0, UINT64_MAX, "0",
+	  "largest size of a log file in bytes (0 = no limit; a partition is limited by its size)" },
+	{ "mnt", K_STR, F(mnt), 0, 0, "/tmp/fsbench-mnt",
+	  "mount point for the filesystem under test (created if missing)" },
+	{ "prefix", K_STR, F(prefix), 0, 0, "",
+	  "text printed before every record on stdout (the boot image prints `FSBENCH:` on its serial console)" },
+	{ "yes", K_BOOL, F(yes), 0, 1, "0", "really format the target (without it: print what would be destroyed and stop)" },
+	{ "verify", K_BOOL, F(verify), 0, 1, "1", "check every byte read against the expected pattern" },
+	{ "progress", K_BOOL, F(progress), 0, 1, "1",
+	  "progress line on stderr (fs, round, phase, files done/total, rate) at most every 2 seconds" },
+	{ "create_order", K_CHOICE, F(create_order), 0, 0, "name",
+	  "order of the create phase in each directory. `name`: in name order, as in runner/SUITE.md (name order = creation order); `shuffled`: in a fixed random order per directory and round (the same on every machine), so name order no longer follows creation, inode or disk order: runner/SUITE.md's aged-ext4 condition on any filesystem, to see the inode-order remedy. The create record's `order` says which: name|shuffled" },
+	{ "layout", K_BOOL, F(layout), 0, 1, "1",
+	  "after each round's reads, map directory `d0000`'s files with FIEMAP (untimed) and record how file-name order and inode order follow the disk (`layout` record)" },
+	{ "freespace", K_BOOL, F(freespace), 0, 1, "1",
+	  "after each round's reads, record the evidence on fragmentation (untimed, `freespace` record): the free-space extents (GETFSMAP: ext4, XFS), ext4's `e4defrag -c` score, btrfs's allocation (/sys/fs/btrfs, as `btrfs filesystem usage -b` shows it), f2fs's segments (/proc/fs/f2fs/DEV/segment_info, /sys/fs/f2fs/DEV/); not in `dir` mode" },
+	{ "rewrite", K_BOOL, F(rewrite), 0, 1, "0",
+	  "the rewrite remedy in every aged round (2 and later), after the reads: phase `rewrite` copies each directory file by file in name order to a new one, swaps it in place of the old one and removes the old (timed with syncfs), then phase `read_after_rewrite` reads by name again, cold and verified" },
+	{ "on_finish", K_CHOICE, F(on_finish), 0, 0, "poweroff",
+	  "boot image only: what init does after the run (`shell`: a BusyBox shell on the console): poweroff|reboot|halt|shell" },
+	{ "lava", K_BOOL, F(lava), 0, 1, "0",
+	  "lines for a LAVA `monitors` test on stdout (the console): `FSBENCH-LAVA: start run=ID` after run_start, `FSBENCH-RESULT: test_case_id=FS-rROUND-PHASE result=pass|fail measurement=SECONDS units=s` after each phase; the boot image adds the verdict's checks, `fsbench-run` and `FSBENCH-LAVA: end run=ID` (runner/FORMATS.md)" },
+	{ "fault", K_STR, F(fault), 0, 0, "",
+	  "self-test of verification: after each create, flip one bit of the byte at OFFSET of DIR/FILE (`DIR/FILE:OFFSET`, e.g. `d0001/f0000007:100`); the read phases must report it" },
+	{ "smallfile", K_BOOL, F(smallfile), 0, 1, "1",
+	  "run the small-file rounds x phases of runner/SUITE.md on each filesystem (1 but in the profiles `fio` and `fill`); 0: only the `fio` workloads and `fill`" },
+	{ "fio", K_STR, F(fio), 0, 0, "",
+	  "block-level fio workloads of runner/SUITE.md, comma-separated, run with the real `fio` on each filesystem (one file on a fresh mkfs) after its rounds, and with `fio_raw` on the raw target: `oltp` (randrw 70 % read, 4k, iodepth 32, 16 jobs), `web` (read, 1M, iodepth 8, 8 jobs), `vm` (randrw 50 %, 64k, iodepth 16, 32 jobs), `randwrite` (4k, iodepth 32, 1 job); all libaio, direct=1, time-based; empty (but in the profile `fio`): none (`fio` record)" },
+	{ "fio_runtime", K_U32, F(fio_runtime), 1, 86400, "30",
+	  "seconds each fio workload runs (fio's runtime, time_based; 30 but in the profiles `fio` and `fill`); also the length of each 4 KiB random write of `fill`" },
+	{ "fio_size", K_SIZE, F(fio_size), 1 << 20, UINT64_MAX, "1G",
+	  "bytes each fio workload spans (1G but in the profiles `fio` and `fill`): its file on a filesystem (at most 80 % of the free space) or the start of the raw target; `fill`'s random write file is this, at most 2 % of the filesystem" },
+	{ "fio_raw", K_BOOL, F(fio_raw), 0, 1, "0",
+	  "also run the `fio` workloads on the raw target device after the filesystems (fs `raw`; overwrites its first `fio_size` bytes, like the mkfs it needs `yes`; not with `dir`; 0 but in the profile `fio`)" },
+	{ "fill", K_BOOL, F(fill), 0, 1, "0",
+	  "the aging test of runner/SUITE.md on each filesystem, on a fresh mkfs: 4 KiB random write (fio randwrite), fill to `fill_pct` with files of 4 KiB to 1 MiB (fixed seed), delete `fill_delete_pct` of them at random, fill again, the same random write (`fill` record; not with `dir`; 0 but in the profile `fill`)" },
+	{ "fill_pct", K_U32, F(fill_pct), 10, 99, "95",
+	  "`fill`: the level to fill to, percent, as df shows it (used / (used + available))" },
+	{ "fill_delete_pct", K_U32, F(fill_delete_pct), 1, 90, "30",
+	  "`fill`: the share of its files deleted at random before it fills again, percent" },
+	{ "pack", K_BOOL, F(pack), 0, 1, "0",
+	  "packing, after each round's delete: the same files (same content, names as keys `d0003/f0000042`) written to one SQLite database (`fsbench.sqlite`, table `files(path TEXT PRIMARY KEY, data BLOB)`, one transaction per worker's directory) and to one pack file (`fsbench.pack`, runner/FORMATS.md), each then read back cold by name (verified) and deleted: phases `sqlite_write`, `sqlite_read`, `sqlite_delete`, `pack_write`, `pack_read`, `pack_delete`; `space` records give the bytes each store takes on disk. The `fault` byte is flipped in each store too" },
+};
+/* The per-filesystem keys, after the fixed ones in help and docs. */
+const char set_help_mkfs_opts[] =
+	"extra mkfs arguments for FS (split at spaces), after the defaults";
+const char set_help_mount_opts[] =
+	"mount options for FS (comma-separated, as for `mount -o`; flags such as `noatime` go to `mount(2)` flags, the rest to the filesystem)";
+const char set_help_variant[] =
+	"a variant of filesystem FS, named in `fs` as a column of its own: `mkfs:ARGS` (mkfs arguments, split at spaces, after the defaults and mkfs_opts.FS) and/or `mount:OPTS` (mount options, comma-separated, after mount_opts.FS: a later option wins), e.g. `variant.f2fs:s8 = mkfs:-s 8`. NAME is 1 to 15 of a-z, 0-9, _; mkfs:ARGS runs to a word beginning with mount:, in either order; a setting replaces a built-in row of that name whole (runner/README.md, Tuning matrix)";
+const struct profile set_profiles[] = {
+	{ "seed", { { "fs", set_all_fs }, { "dirs", "16" }, { "files", "20000" },
+		    { "file_size", "4096" }, { "workers", "16" }, { "rounds", "3" } } },
+	{ "smoke", { { "fs", set_all_fs }, { "dirs", "4" }, { "files", "500" },
+		     { "file_size", "4096" }, { "workers", "4" }, { "rounds", "2" } } },
+	{ "explain", { { "fs", set_all_fs }, { "dirs", "16" }, { "files", "20000" },
+		       { "file_size", "4096" }, { "workers", "16" }, { "rounds", "3" },
+		       { "rewrite", "1" }, { "pack", "1" } } },
+	{ "fio", { { "fs", set_all_fs }, { "smallfile", "0" }, { "fio", "oltp,web,vm,randwrite" },
+		   { "fio_runtime", "5" }, { "fio_size", "256M" }, { "fio_raw", "1" } } },
+	{ "fill", { { "fs", set_all_fs }, { "smallfile", "0" }, { "fill", "1" },
+		    { "fio_runtime", "10" }, { "fio_size", "64M" } } },
+	{ "tuning", { { "fs", set_all_columns }, { "dirs", "4" }, { "files", "1000" },
+		      { "file_size", "4096" }, { "workers", "4" }, { "rounds", "2" } } },
+};
+const size_t set_nkeys = sizeof(set_keys) / sizeof(set_keys[0]);
+const size_t set_nprofiles = sizeof(set_profiles) / sizeof(set_profiles[0]);
+
+/* Per-filesystem keys follow the fixed ones in src[]/origin[]. */
+_Static_assert(sizeof(set_keys) / sizeof(set_keys[0]) + 2 * FSB_MAX_FS <=
+	       sizeof(((struct fsb_config *)0)->src),
+	       "struct fsb_config: src[] and origin[] need a slot per key");
