@@ -177,10 +177,17 @@ static void check_span(const struct fsb_phase_args *a, const unsigned char *buf,
 	*bad += b;
 }
 
-/* Every read asks for buflen bytes, at the end of what is in the buffer
- * (2 x buflen): a file of up to buflen bytes is checked after its close,
- * outside its latency, with one clock read more; a longer one is checked
- * as the buffer fills, the check cut out of its latency. */
+/* A file in three system calls: open, read, close. The last read of a file
+ * asks for what is left of its expected size and one byte more: on a
+ * regular file a short read is the end, so a read that gets exactly what
+ * is left ends the file without a read of 0 bytes; one that gets the byte
+ * more finds a longer file, read on to its end as any file that is not
+ * the expected size (every byte past the size counts as wrong). Reads
+ * before the last ask for buflen bytes. Each read goes at the end of what
+ * is in the buffer (2 x buflen + 4 KiB): a file of up to buflen bytes is
+ * checked after its close, outside its latency, with one clock read more;
+ * a longer one is checked as the buffer fills, the check cut out of its
+ * latency. */
 int fsb_files_read(struct fsb_wctx *w, const struct fsb_wdir *d)
 {
 	const struct fsb_phase_args *a = fsb_w_args(w);
@@ -207,7 +214,12 @@ int fsb_files_read(struct fsb_wctx *w, const struct fsb_wdir *d)
 			continue;
 		}
 		for (;;) {
-			ssize_t r = read(fd, buf + pos, buflen);
+			size_t ask = buflen;
+			ssize_t r;
+
+			if (off <= a->file_size && a->file_size - off <= buflen)
+				ask = (size_t)(a->file_size - off) + 1;	/* the last read */
+			r = read(fd, buf + pos, ask);
 			if (r < 0 && errno == EINTR)
 				continue;
 			if (r < 0) {
@@ -217,16 +229,18 @@ int fsb_files_read(struct fsb_wctx *w, const struct fsb_wdir *d)
 			if (r == 0)
 				break;
 			off += (uint64_t)r;
-			if (!a->verify)
-				continue;
-			pos += (size_t)r;
-			if (pos > buflen) {	/* no room for the next read */
-				t1 = fsb_w_now_ns();
-				lat += t1 - t0;
-				check_span(a, buf, pos, seed, off - pos, &bad, &first);
-				pos = 0;
-				t0 = fsb_w_now_ns();
+			if (a->verify) {
+				pos += (size_t)r;
+				if (pos > buflen) {	/* no room for the next read */
+					t1 = fsb_w_now_ns();
+					lat += t1 - t0;
+					check_span(a, buf, pos, seed, off - pos, &bad, &first);
+					pos = 0;
+					t0 = fsb_w_now_ns();
+				}
 			}
+			if (off == a->file_size && (size_t)r < ask)
+				break;	/* exactly the expected size, then the end */
 		}
 		close(fd);
 		t1 = fsb_w_now_ns();

@@ -345,7 +345,8 @@ static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32
 	w.buflen = a->file_size < CHUNK ? (size_t)a->file_size : CHUNK;
 	if (w.buflen < 4096)
 		w.buflen = 4096;
-	/* twice buflen: a read checks its file after the close (fsb_files_read) */
+	/* twice buflen and a page: a read checks its file after the close,
+	 * and its last read asks for a byte more (fsb_files_read) */
 	if ((e = posix_memalign(&buf, 4096, 2 * w.buflen + 4096)))
 		setup_failed(&w, "alloc", id, e);
 	memset(buf, 0, 2 * w.buflen + 4096);
