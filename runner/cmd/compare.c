@@ -11,7 +11,8 @@
 static const char usage[] =
 	"usage: fsbench compare A B [C ...] [--format %1$s] [--tolerance PCT] [--fail-on-regression]\n"
 	"       fsbench compare --reference B [--format %1$s] [--tolerance PCT] [--fail-on-regression]\n"
-	"  A, B, C ...  run folders or .jsonl files (the last run of each; at most 26):\n"
+	"  A, B, C ...  run folders, .jsonl files, serial logs, results logs, raw log\n"
+	"               partitions or GPT disk images (the last run of each; at most 26):\n"
 	"               each later run against A, per filesystem and summary row\n"
 	"  --reference  A is the published figures of runner/SUITE.md (seed profile,\n"
 	"               kernel 6.17, loop --direct-io=on over a file on NVMe)\n"
