@@ -224,6 +224,25 @@ int main(int argc, char **argv)
 	free(out);
 	free(err);
 
+	/* compare of one file: every run in it, the first as A; of one run: B missing */
+	CHECK_EQ_U(run2(cmd_compare, "compare", "results.log", NULL, NULL, &out, &err), 0);
+	CHECK_CONTAINS(out, "- A: run aaaa000000000001 (results.log)");
+	CHECK_CONTAINS(out, "- B: run bbbb000000000002 (results.log)");
+	free(out);
+	free(err);
+	same(cmd_compare, "compare", "results.log", jsonl, NULL, NULL);
+	FILE *one = fopen("one.jsonl", "w"), *two = fopen(jsonl, "r");
+	char line[65536];
+	while (one && two && fgets(line, sizeof(line), two))
+		if (strstr(line, "aaaa000000000001"))
+			fputs(line, one);
+	CHECK(one && two && fclose(one) == 0 && fclose(two) == 0);
+	CHECK_EQ_U(run2(cmd_compare, "compare", "one.jsonl", NULL, NULL, &out, &err), EXIT_USAGE);
+	CHECK_CONTAINS(err, "fsbench: compare: missing B\nusage: fsbench compare A B");
+	free(out);
+	free(err);
+	unlink("one.jsonl");
+
 	/* an empty log: no records (exit 1), as an empty .jsonl */
 	CHECK(fclose(fopen("empty.log", "w")) == 0);
 	CHECK_EQ_U(run2(cmd_report, "report", "empty.log", NULL, NULL, &out, &err), EXIT_FAIL);
