@@ -62,9 +62,9 @@
 #   (a short read of a regular file is its end), close. The runner's read
 #   phases are held against both: the four-call loop as before, the
 #   three-call loop as the floor of what they do.
-#   Every bare read variant starts with the files' atime set back (unread():
-#   untimed), so that each read updates it (relatime) as the runner's read
-#   phases, the first reads after its create, do.
+#   Every bare read variant is the first read after a create, as each of the
+#   runner's read phases with verification off and on is (refill(): the
+#   files deleted and created again, untimed, before each but the first).
 #   The runner's per-file clock reads (the latency histogram), the
 #   histogram itself and the shared progress counter are its overhead: the
 #   floor has none of them.
@@ -220,10 +220,19 @@ kv() {	# kv KEY: the value of KEY=N in the line on stdin
 	awk -v k="$1=" '{ for (i = 1; i <= NF; i++) if (index($i, k) == 1) print substr($i, length(k) + 1) }'
 }
 
-# ticks PID: user + system clock ticks of PID's children reaped so far; -1
-# when PID has ended
+# ticks PID: TICKS = user + system clock ticks of PID's children reaped so
+# far; -1 when PID has ended. Shell builtins only, no command substitution:
+# it runs while the runner's workers do, and a process of its own (a fork,
+# an exec of sed or awk: milliseconds each) would take their CPU
 ticks() {
-	{ sed 's/.*) //' "/proc/$1/stat" 2>/dev/null || echo; } | awk '{ print NF ? $14 + $15 : -1 }'
+	TICKS=-1
+	_st=
+	{ IFS= read -r _st; } 2>/dev/null <"/proc/$1/stat" || return 0
+	_st=${_st##*) }
+	# shellcheck disable=SC2086
+	set -- $_st
+	[ $# -ge 15 ] && TICKS=$((${14} + ${15}))
+	return 0
 }
 
 # run_runner CASE VERIFY PHASE[=NAME]...: one `fsbench run`; a line for each
@@ -249,12 +258,16 @@ run_runner() {
 	pid=$!
 	# A phase's workers are reaped at its end, after its phase_start record
 	# and before its phase record: the CPU ticks between the two are theirs.
+	# The loop forks nothing while the runner runs: its records come while
+	# the next phase's workers start, on the same CPUs.
 	: >"$S/runner.ticks"
 	while IFS= read -r l; do
 		case $l in
 		*'"type":"phase_start"'*|*'"type":"phase"'*)
-			p=$(printf '%s\n' "$l" | sed -n 's/.*"phase":"\([a-z_]*\)".*/\1/p')
-			echo "$p $(ticks $pid)" >>"$S/runner.ticks"
+			p=${l#*\"phase\":\"}	# builtins only, as ticks()
+			p=${p%%\"*}
+			ticks $pid
+			echo "$p $TICKS" >>"$S/runner.ticks"
 			;;
 		esac
 		printf '%s\n' "$l" >>"$out"
@@ -285,20 +298,21 @@ run_runner() {
 	done
 }
 
-# unread DIR: every file under DIR as if never read since it was written (its
-# atime set to 1970, before its mtime): the next read of each updates its
-# atime (relatime), as the first read after the create does. The runner's
-# read phases are that first read; without this only the bare loop's first
-# read variant would pay for it, the others not.
-unread() {
-	find "$1" -type f -exec touch -a -d @0 {} + || die "touch -a of the files in $1 failed"
+# refill CASE DIR: the bare loop's files deleted and created again, untimed:
+# a file's first read after its create costs more than a later one (its
+# atime updated under relatime, its page first marked accessed), and the
+# runner's read phases (with verification off and on) are each the first
+# read after the runner's create; so is each read variant of the floor
+refill() {
+	"$BARE" -p delete "$2" "$DIRS" "$FILES" "$SIZE" >/dev/null || die "bare loop failed (delete, refill)"
+	"$BARE" -p create "$2" "$DIRS" "$FILES" "$SIZE" >/dev/null || die "bare loop failed (create, refill)"
 }
 
 run_bare() {
 	fresh "$1"
 	d=$(where "$1" bare) || die "mkdir in $TMP failed"
 	for p in create stat read read_verify read_memcmp read3 read3_verify delete; do
-		case $p in read*) unread "$d" ;; esac
+		case $p in read?*) refill "$1" "$d" ;; esac
 		[ $p = create ] || cold "$1"
 		case $p in
 		read_verify) line=$("$BARE" -p read -v "$d" "$DIRS" "$FILES" "$SIZE") ;;
