@@ -11,8 +11,12 @@
 static const char usage[] =
 	"usage: fsbench compare A B [C ...] [--format %1$s] [--tolerance PCT] [--fail-on-regression]\n"
 	"       fsbench compare --reference B [--format %1$s] [--tolerance PCT] [--fail-on-regression]\n"
-	"  A, B, C ...  run folders or .jsonl files (the last run of each; at most 26):\n"
+	"       fsbench compare FILE [--format %1$s] [--tolerance PCT] [--fail-on-regression]\n"
+	"  A, B, C ...  run folders, .jsonl files, serial logs, results logs, raw log\n"
+	"               partitions or GPT disk images (the last run of each; at most 26):\n"
 	"               each later run against A, per filesystem and summary row\n"
+	"  FILE         one input of several runs (a results log of runs one after another, a\n"
+	"               .jsonl): every run in it, the first as A (at most 26)\n"
 	"  --reference  A is the published figures of runner/SUITE.md (seed profile,\n"
 	"               kernel 6.17, loop --direct-io=on over a file on NVMe)\n"
 	"  --format F   %2$s\n"
@@ -26,7 +30,7 @@ static const char usage[] =
 int cmd_compare(int argc, char **argv)
 {
 	struct results_cli c = { .cmd = "compare", .usage = usage, .maxpos = REP_CMP_MAX,
-				 .minpos = 2, .allow_ref = 1, .allow_gate = 1 };
+				 .minpos = 1, .allow_ref = 1, .allow_gate = 1 };
 	struct rep_set sets[REP_CMP_MAX];
 	struct rep_cmp_run runs[REP_CMP_MAX];
 	struct rep_cmp_count count[REP_CMP_MAX];
@@ -52,11 +56,26 @@ int cmd_compare(int argc, char **argv)
 		nsets++;
 	}
 	ec = -1;
+	if (n == 1) {	/* one input: the runs in it */
+		if (sets[0].nruns < 2) {	/* one run: B is missing, as ever */
+			fsb_msg("compare: missing B");
+			results_usage(&c, stderr);
+			ec = EXIT_USAGE;
+			goto out;
+		}
+		if (sets[0].nruns > REP_CMP_MAX) {
+			fsb_msg("compare %s: %zu runs in it, at most %d at once", sets[0].path,
+				sets[0].nruns, REP_CMP_MAX);
+			ec = EXIT_USAGE;
+			goto out;
+		}
+		n = sets[0].nruns;
+	}
 	for (size_t i = 0; i < n; i++) {
-		runs[i].run = rep_find(&sets[i], NULL);
-		runs[i].name = sets[i].path;
+		runs[i].run = nsets == 1 ? sets[0].runs[i] : rep_find(&sets[i], NULL);
+		runs[i].name = sets[nsets == 1 ? 0 : i].path;
 		if (!runs[i].run->nph) {	/* every empty run is named */
-			fsb_msg("compare %s: run %s has no phase records", sets[i].path,
+			fsb_msg("compare %s: run %s has no phase records", runs[i].name,
 				runs[i].run->run_id);
 			ec = EXIT_FAIL;
 		}

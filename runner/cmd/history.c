@@ -1,14 +1,16 @@
 /* history.c: `fsbench history DIR`: one row per run folder (or .jsonl
- * file) of a results folder, sorted by date. */
+ * file) of a results folder, sorted by date; `fsbench history FILE`: one
+ * row per run of a file (records, a serial log, a results log). */
 #include "cmd/results.h"
 #include "fsbench.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char usage[] =
-	"usage: fsbench history DIR [--format %1$s]\n"
+	"usage: fsbench history DIR|FILE [--format %1$s]\n"
 	"  DIR         a results folder: each run folder in it (DIR/NAME/records.jsonl,\n"
 	"              with run.txt and verdict.txt when there) and each DIR/NAME.jsonl\n"
 	"              is a row (its last run): date, board, kernel, target model,\n"
@@ -18,6 +20,9 @@ static const char usage[] =
 	"              to DIR (fsbench history DIR --format html > DIR/index.html).\n"
 	"              An entry that cannot be read is named on stderr and left out\n"
 	"              (exit 4; 1 when it only holds no records)\n"
+	"  FILE        a file of runs instead: records (.jsonl), a serial log, a results\n"
+	"              log (fsbench run --log), a raw log partition or a whole GPT disk\n"
+	"              image; each run in it is a row\n"
 	"  --format F  %2$s\n";
 
 int cmd_history(int argc, char **argv)
@@ -29,7 +34,16 @@ int cmd_history(int argc, char **argv)
 
 	if (ec >= 0)
 		return ec;
-	if ((rc = rep_history_load(&h, c.pos[0], err, sizeof(err)))) {
+	struct stat st;
+	if (stat(c.pos[0], &st) == 0 && !S_ISDIR(st.st_mode)) {	/* a file of runs */
+		struct rep_set set;
+		if ((ec = results_load("history", &set, c.pos[0])) >= 0)
+			return ec;
+		if (rep_history_of_file(&h, c.pos[0], &set)) {
+			rep_history_free(&h);
+			return fsb_fail(EXIT_SYSTEM, "history %s: %s", c.pos[0], strerror(ENOMEM));
+		}
+	} else if ((rc = rep_history_load(&h, c.pos[0], err, sizeof(err)))) {
 		rep_history_free(&h);
 		return fsb_fail(EXIT_SYSTEM, "history %s", err);
 	}

@@ -9,7 +9,9 @@
 static const char usage[] =
 	"usage: fsbench report RUN [--format %1$s] [--run RUNID] [--criteria FILE]\n"
 	"                      [--baseline RUN2 [--tolerance PCT]]\n"
-	"  RUN         a run folder (RUN/records.jsonl) or a .jsonl file; - reads stdin\n"
+	"  RUN         a run folder (RUN/records.jsonl), a .jsonl file, a serial log, a results\n"
+	"              log (fsbench run --log), a raw log partition or a whole GPT disk image;\n"
+	"              - reads stdin\n"
 	"  --format F  %2$s\n"
 	"  --run ID    which run of the file (default: the last one; a unique prefix is enough)\n"
 	"  --criteria F, --baseline B, --tolerance P\n"

@@ -1,15 +1,19 @@
-/* results.c: options and input shared by `fsbench report`, `compare` and
- * `history` (see results.h). */
+/* results.c: options and input shared by `fsbench report`, `compare`,
+ * `history` and `verdict` (see results.h). */
 #include "cmd/results.h"
 #include "fsbench.h"
+#include "log/logfile.h"
 #include "run/fs/fs.h"
 #include "run/engine/phase.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* c->usage to f with %1$s as a, %2$s as b and %% as %: the usage is a
  * template of the command's table, not a format checked by the compiler. */
@@ -152,12 +156,178 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 	return -1;
 }
 
+/* ---- what an input is ---- */
+
+#define SNIFF_LEN 4104	/* a GPT header's signature at 4096 (4 KiB sectors) */
+
+/* Formats a user may have in hand instead of records, by their first bytes. */
+static const struct {
+	const char *magic;
+	size_t len, off;
+	const char *what;
+} magics[] = {
+	{ "\x7f" "ELF", 4, 0, "starts with 0x7f 'ELF': a program?" },
+	{ "\x1f\x8b", 2, 0, "starts with 0x1f 0x8b: gzip-compressed? zcat it to a file first" },
+	{ "\xfd" "7zXZ", 6, 0, "starts with 0xfd '7zXZ': xz-compressed? xzcat it to a file first" },
+	{ "\x28\xb5\x2f\xfd", 4, 0, "starts with 0x28 0xb5 0x2f 0xfd: zstd-compressed? "
+					   "zstdcat it to a file first" },
+	{ "PK\x03\x04", 4, 0, "starts with 'PK': a zip archive? unzip it first" },
+	{ "ustar", 5, 257, "a tar archive? unpack it first" },
+	{ "\x89PNG", 4, 0, "starts with 0x89 'PNG': a picture" },
+	{ "%PDF", 4, 0, "starts with '%PDF': a PDF document" },
+	{ "hsqs", 4, 0, "starts with 'hsqs': a squashfs image" },
+	{ "\x53\xef", 2, 1080, "an ext2/3/4 filesystem image: the results log is a raw "
+				 "partition of its own (fsbench run --log), not a file system" },
+};
+
+/* The first bytes as "0x7f 0x45 ...", at most 4 of them. */
+static void first_bytes(const unsigned char *head, size_t n, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = 0;
+	for (size_t i = 0; i < n && i < 4 && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s0x%02x", i ? " " : "", head[i]);
+}
+
+enum results_kind results_sniff(const unsigned char *head, size_t n, char *what, size_t len)
+{
+	size_t zero = 0, odd = 0;
+	char hex[32];
+
+	if (len)
+		what[0] = 0;
+	if (n >= 8 && memcmp(head, FSB_LOG_MAGIC, 8) == 0)
+		return RESULTS_LOG;
+	if ((n >= 520 && memcmp(head + 512, "EFI PART", 8) == 0) ||
+	    (n >= 4104 && memcmp(head + 4096, "EFI PART", 8) == 0))
+		return RESULTS_GPT;
+	for (size_t i = 0; i < sizeof(magics) / sizeof(magics[0]); i++)
+		if (n >= magics[i].off + magics[i].len &&
+		    memcmp(head + magics[i].off, magics[i].magic, magics[i].len) == 0) {
+			snprintf(what, len, "%s", magics[i].what);
+			return RESULTS_OTHER;
+		}
+	/* text: no NUL byte, and few control characters besides tab, line
+	 * ends, form feed, backspace and the escapes of a console */
+	for (size_t i = 0; i < n; i++) {
+		unsigned char b = head[i];
+		if (b == 0)
+			zero++;
+		else if (b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' &&
+			 b != '\b' && b != 0x1b)
+			odd++;
+	}
+	if (!zero && odd * 20 <= n)
+		return RESULTS_TEXT;
+	if (zero == n) {
+		snprintf(what, len, "%zu zero bytes at its start: an erased or empty log partition? "
+			 "fsbench log info says what a log holds", n);
+		return RESULTS_OTHER;
+	}
+	first_bytes(head, n, hex, sizeof(hex));
+	snprintf(what, len, "starts with %s: binary data; give a run folder, its records.jsonl, "
+		 "the file or partition of fsbench run --log, or a serial log", hex);
+	return RESULTS_OTHER;
+}
+
+/* The kind of the file at path (not a folder, not stdin); RESULTS_TEXT when
+ * it cannot be read (rep_load says why). */
+static enum results_kind sniff_path(const char *path, char *what, size_t len)
+{
+	unsigned char head[SNIFF_LEN];
+	size_t n = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return RESULTS_TEXT;
+	while (n < sizeof(head)) {
+		ssize_t r = read(fd, head + n, sizeof(head) - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	return results_sniff(head, n, what, len);
+}
+
+/* ---- a results log, as lines of records ---- */
+
+static int log_line(void *arg, const struct fsb_log_rec *r)
+{
+	FILE *f = arg;
+
+	return fwrite(r->data, 1, r->len, f) != r->len || putc('\n', f) == EOF ? -1 : 0;
+}
+
+/* Every record of the log at path (a log file, a raw partition or a whole
+ * GPT disk image) into set. 0, or -errno with err saying why (-ENOENT: a
+ * disk image without the log partition). */
+static int load_log(const char *cmd, struct rep_set *set, const char *path, char *err,
+		    size_t errlen)
+{
+	struct fsb_log_stats ls;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len), *f;
+	int rc;
+
+	if (!mem)
+		return -ENOMEM;
+	rc = fsb_log_read(path, log_line, mem, &ls);
+	if (fclose(mem) != 0 && !rc)
+		rc = -ENOMEM;
+	if (rc)
+		snprintf(err, errlen, "%s: %s%s%s", path, strerror(-rc), ls.detail[0] ? ": " : "",
+			 ls.detail);
+	if (!rc && !len) {	/* no record: an empty set, said by the caller */
+		free(text);
+		return (set->path = strdup(path)) ? 0 : -ENOMEM;
+	}
+	if (rc || !(f = fmemopen(text, len, "r"))) {
+		free(text);
+		return rc ? rc : -ENOMEM;
+	}
+	rc = rep_load_stream(set, f, path, err, errlen);
+	fclose(f);
+	free(text);
+	if (!rc && ls.end != LOG_END_CLEAN)
+		fsb_msg("%s %s: the log ends at byte %llu (%s): the %llu records before it are read",
+			cmd, path, (unsigned long long)ls.end_offset, fsb_log_end_name(ls.end),
+			(unsigned long long)ls.records);
+	return rc;
+}
+
 int results_load(const char *cmd, struct rep_set *set, const char *in)
 {
-	char err[1024];
-	int rc = rep_load(set, in, err, sizeof(err));
+	char err[1024], what[256];
+	enum results_kind kind = RESULTS_TEXT;
+	struct stat st;
+	int rc;
 
+	err[0] = 0;
+	memset(set, 0, sizeof(*set));
+	if (strcmp(in, "-") != 0 && stat(in, &st) == 0 && !S_ISDIR(st.st_mode))
+		kind = sniff_path(in, what, sizeof(what));
+	if (kind == RESULTS_OTHER)
+		return fsb_fail(EXIT_USAGE, "%s %s: not records, a results log, a serial log or a "
+				"run folder (%s)", cmd, in, what);
+	if (kind == RESULTS_LOG || kind == RESULTS_GPT)
+		rc = load_log(cmd, set, in, err, sizeof(err));
+	else
+		rc = rep_load(set, in, err, sizeof(err));
+	if (rc == -ENOENT && kind == RESULTS_GPT) {
+		rep_free(set);
+		return fsb_fail(EXIT_USAGE, "%s %s: not records, a results log, a serial log or a "
+				"run folder (a GPT disk image without a partition named "
+				FSB_LOG_PARTLABEL ": give the image the run wrote its log to, or the "
+				"log partition)", cmd, in);
+	}
 	if (rc) {
+		if (!err[0])
+			snprintf(err, sizeof(err), "%s: %s", in, strerror(-rc));
 		fsb_msg("%s %s", cmd, err);
 		rep_free(set);
 		return EXIT_SYSTEM;

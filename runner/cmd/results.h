@@ -1,5 +1,6 @@
-/* results.h: what `fsbench report`, `compare` and `history` share
- * (results.c): their options, reading an input, and flushing the output. */
+/* results.h: what `fsbench report`, `compare`, `history` and `verdict`
+ * share (results.c): their options, reading an input, and flushing the
+ * output. */
 #ifndef FSB_CMD_RESULTS_H
 #define FSB_CMD_RESULTS_H
 
@@ -35,7 +36,25 @@ struct results_cli {
 void results_usage(const struct results_cli *c, FILE *f);
 /* Parse argv. Returns -1 to go on, or an exit code (usage printed). */
 int results_parse(struct results_cli *c, int argc, char **argv);
-/* Load one input; prints the error and returns an exit code, or -1. */
+/* What an input is, from its first bytes (results_sniff). */
+enum results_kind {
+	RESULTS_TEXT,	/* records (.jsonl) or a serial log: lines, a record a line */
+	RESULTS_LOG,	/* a results log file or raw log partition (FSBLOG01) */
+	RESULTS_GPT,	/* a whole GPT disk image: its log partition is read */
+	RESULTS_OTHER,	/* none of these: what says what it looks like */
+};
+
+/* The kind of an input whose first n bytes are head (at least 4104 of
+ * them, or the whole input when it is shorter: a GPT header sits at byte
+ * 512 or 4096). For RESULTS_OTHER, what gets what it looks like and what
+ * to do, e.g. "starts with 0x7f 'ELF': a program?". */
+enum results_kind results_sniff(const unsigned char *head, size_t n, char *what, size_t len);
+
+/* Load one input: a run folder (its records.jsonl), a file of records
+ * (.jsonl) or a serial log, a results log file, a raw log partition or a
+ * whole GPT disk image (every run of the log), or - (stdin). Prints the
+ * error and returns an exit code (2 for an input that is none of these,
+ * saying what it looks like), or -1. */
 int results_load(const char *cmd, struct rep_set *set, const char *in);
 /* Flush stdout: 0, or an exit code with the error printed. */
 int results_flush(const char *cmd);

@@ -1,7 +1,7 @@
 /* bare.c: the floor the runner's phases are held against, and a timer for
  * other tools.
  *
- *   bare [-p PHASE] [-v|-m] DIR DIRS FILES SIZE
+ *   bare [-p PHASE] [-v|-m] [-3] DIR DIRS FILES SIZE
  *	One worker process per directory DIR/d0000 .., released together from
  *	a barrier pipe; timed like the runner: last worker end - first worker
  *	start, plus one syncfs() of DIR for create and delete (the phases the
@@ -13,9 +13,14 @@
  *	stat	fstatat(AT_SYMLINK_NOFOLLOW) of every file in readdir order,
  *		its size checked.
  *	read	openat/read until end of file/close of every file in name
- *		order; with -v every byte read is checked by the runner's own
- *		check (fsb_pattern_check of run/engine/pattern.c), with -m by memcmp
- *		against the bytes in memory; a short or long file is an error.
+ *		order: four calls a file (open, read, the read of 0 bytes that
+ *		says the end, close); with -3 three: open, one read of SIZE + 1
+ *		bytes (a short read of a regular file is its end: SIZE bytes
+ *		back is the whole file, SIZE + 1 a longer one), close - the
+ *		runner's read phases' calls. With -v every byte read is checked
+ *		by the runner's own check (fsb_pattern_check of
+ *		run/engine/pattern.c), with -m by memcmp against the bytes in
+ *		memory; a short or long file is an error.
  *	delete	unlinkat of every file in readdir order, then the directory.
  *	The phases after create list the directory INSIDE the timed region,
  *	as the runner does: openat of the directory, getdents64 with a 64 KiB
@@ -103,7 +108,7 @@ static double children_cpu(void)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: bare [-p create|stat|read|delete] [-v|-m] DIR DIRS FILES SIZE\n"
+	fprintf(stderr, "usage: bare [-p create|stat|read|delete] [-v|-m] [-3] DIR DIRS FILES SIZE\n"
 			"       bare -x SYNCDIR CMD [ARG...]\n");
 	return 2;
 }
@@ -204,8 +209,8 @@ static long list(int dfd, struct ent *ent, long files, char *lbuf, int byname, s
 
 static struct fsb_pattern pat;	/* base words all 0xa5 bytes */
 
-static void worker(int basefd, unsigned dir, enum phase ph, int verify, long files, size_t size,
-		   struct slot *s, int ready_fd, int barrier_fd)
+static void worker(int basefd, unsigned dir, enum phase ph, int verify, int three, long files,
+		   size_t size, struct slot *s, int ready_fd, int barrier_fd)
 {
 	char dname[16], name[9] = "f0000000", c = 0, *lbuf = NULL;
 	size_t buflen = size < 4096 ? 4096 : size;
@@ -216,7 +221,7 @@ static void worker(int basefd, unsigned dir, enum phase ph, int verify, long fil
 
 	snprintf(dname, sizeof(dname), "d%04u", dir);
 	/* set-up before the barrier: nothing but the measured work after it */
-	if (posix_memalign((void **)&buf, 4096, buflen) || !(expect = malloc(buflen))) {
+	if (posix_memalign((void **)&buf, 4096, buflen + 4096) || !(expect = malloc(buflen))) {
 		fail(s, "alloc", ENOMEM);
 		_exit(1);
 	}
@@ -291,6 +296,19 @@ static void worker(int basefd, unsigned dir, enum phase ph, int verify, long fil
 				fail(s, "open", errno);
 				break;
 			}
+			if (three) {	/* the file's size and a byte more, once */
+				while ((r = read(fd, buf, size + 1)) < 0 && errno == EINTR)
+					;
+				if (r < 0)
+					fail(s, "read", errno);
+				else if ((size_t)r != size)
+					fail(s, r > (ssize_t)size ? "long" : "short", EIO);
+				else if (verify && (verify == 'v' ? fsb_pattern_check(&pat, buf, size, 0, 0, NULL) != 0 :
+						    memcmp(buf, expect, size) != 0))
+					fail(s, "verify", EIO);
+				close(fd);
+				continue;
+			}
 			while ((r = read(fd, buf, buflen)) != 0) {
 				if (r < 0) {
 					if (errno == EINTR)
@@ -326,7 +344,8 @@ static void worker(int basefd, unsigned dir, enum phase ph, int verify, long fil
 	_exit(s->err ? 1 : 0);
 }
 
-static int run_loop(const char *dir, enum phase ph, int verify, long dirs, long files, long size)
+static int run_loop(const char *dir, enum phase ph, int verify, int three, long dirs, long files,
+		    long size)
 {
 	struct slot *st;
 	int basefd, ready[2], barrier[2], bad = 0;
@@ -362,7 +381,7 @@ static int run_loop(const char *dir, enum phase ph, int verify, long dirs, long 
 		if (p == 0) {
 			close(ready[0]);
 			close(barrier[1]);
-			worker(basefd, (unsigned)d, ph, verify, files, (size_t)size, &st[d], ready[1],
+			worker(basefd, (unsigned)d, ph, verify, three, files, (size_t)size, &st[d], ready[1],
 			       barrier[0]);
 		}
 	}
@@ -467,13 +486,15 @@ int main(int argc, char **argv)
 	static const char *const names[] = { "create", "stat", "read", "delete" };
 	enum phase ph = P_CREATE;
 	long dirs, files, size;
-	int verify = 0, i = 1;
+	int verify = 0, three = 0, i = 1;
 
 	if (argc >= 4 && !strcmp(argv[1], "-x"))
 		return run_exec(argv[2], argv + 3);
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "-m")) {
 			verify = argv[i][1];
+		} else if (!strcmp(argv[i], "-3")) {
+			three = 1;
 		} else if (!strcmp(argv[i], "-p") && i + 1 < argc) {
 			unsigned k = 0;
 			i++;
@@ -488,7 +509,7 @@ int main(int argc, char **argv)
 			return usage();
 		}
 	}
-	if (argc - i != 4 || (verify && ph != P_READ))
+	if (argc - i != 4 || ((verify || three) && ph != P_READ))
 		return usage();
 	memset(pat.base, 0xa5, sizeof(pat.base));
 	dirs = number(argv[i + 1], 4096);
@@ -496,5 +517,5 @@ int main(int argc, char **argv)
 	size = number(argv[i + 3], 1L << 20);
 	if (dirs < 0 || files < 0 || size < 0)
 		return usage();
-	return run_loop(argv[i], ph, verify, dirs, files, size);
+	return run_loop(argv[i], ph, verify, three, dirs, files, size);
 }

@@ -34,7 +34,8 @@
 #            checked), read (every byte checked: "read_verify"), delete; and
 #            a second run with --verify=0 for "read" (its other phases unused)
 #   bare     bare -p create, -p stat, -p read, -p read -v ("read_verify"),
-#            -p read -m ("read_memcmp"), -p delete
+#            -p read -m ("read_memcmp"), -p read -3 ("read3"), -p read -3 -v
+#            ("read3_verify"), -p delete
 #   fs_mark  create (fs_mark's own names and loop)
 #   fio      files laid out by a sync write job (untimed), then the filestat
 #            job (stat) and the filedelete job (delete), one fio job a
@@ -55,6 +56,15 @@
 #   them with the C library's memcmp instead (the least a check of every
 #   byte costs): runner read_verify / bare read_memcmp is printed for
 #   information, and shows what the runner's check costs beyond a memcmp.
+#   read and read_verify make four calls a file (open, read, the read of 0
+#   bytes that says the end, close); read3 and read3_verify three, as the
+#   runner's read phases: open, one read of the file's size and a byte more
+#   (a short read of a regular file is its end), close. The runner's read
+#   phases are held against both: the four-call loop as before, the
+#   three-call loop as the floor of what they do.
+#   Every bare read variant is the first read after a create, as each of the
+#   runner's read phases with verification off and on is (refill(): the
+#   files deleted and created again, untimed, before each but the first).
 #   The runner's per-file clock reads (the latency histogram), the
 #   histogram itself and the shared progress counter are its overhead: the
 #   floor has none of them.
@@ -210,10 +220,19 @@ kv() {	# kv KEY: the value of KEY=N in the line on stdin
 	awk -v k="$1=" '{ for (i = 1; i <= NF; i++) if (index($i, k) == 1) print substr($i, length(k) + 1) }'
 }
 
-# ticks PID: user + system clock ticks of PID's children reaped so far; -1
-# when PID has ended
+# ticks PID: TICKS = user + system clock ticks of PID's children reaped so
+# far; -1 when PID has ended. Shell builtins only, no command substitution:
+# it runs while the runner's workers do, and a process of its own (a fork,
+# an exec of sed or awk: milliseconds each) would take their CPU
 ticks() {
-	{ sed 's/.*) //' "/proc/$1/stat" 2>/dev/null || echo; } | awk '{ print NF ? $14 + $15 : -1 }'
+	TICKS=-1
+	_st=
+	{ IFS= read -r _st; } 2>/dev/null <"/proc/$1/stat" || return 0
+	_st=${_st##*) }
+	# shellcheck disable=SC2086
+	set -- $_st
+	[ $# -ge 15 ] && TICKS=$((${14} + ${15}))
+	return 0
 }
 
 # run_runner CASE VERIFY PHASE[=NAME]...: one `fsbench run`; a line for each
@@ -239,12 +258,16 @@ run_runner() {
 	pid=$!
 	# A phase's workers are reaped at its end, after its phase_start record
 	# and before its phase record: the CPU ticks between the two are theirs.
+	# The loop forks nothing while the runner runs: its records come while
+	# the next phase's workers start, on the same CPUs.
 	: >"$S/runner.ticks"
 	while IFS= read -r l; do
 		case $l in
 		*'"type":"phase_start"'*|*'"type":"phase"'*)
-			p=$(printf '%s\n' "$l" | sed -n 's/.*"phase":"\([a-z_]*\)".*/\1/p')
-			echo "$p $(ticks $pid)" >>"$S/runner.ticks"
+			p=${l#*\"phase\":\"}	# builtins only, as ticks()
+			p=${p%%\"*}
+			ticks $pid
+			echo "$p $TICKS" >>"$S/runner.ticks"
 			;;
 		esac
 		printf '%s\n' "$l" >>"$out"
@@ -275,14 +298,27 @@ run_runner() {
 	done
 }
 
+# refill CASE DIR: the bare loop's files deleted and created again, untimed:
+# a file's first read after its create costs more than a later one (its
+# atime updated under relatime, its page first marked accessed), and the
+# runner's read phases (with verification off and on) are each the first
+# read after the runner's create; so is each read variant of the floor
+refill() {
+	"$BARE" -p delete "$2" "$DIRS" "$FILES" "$SIZE" >/dev/null || die "bare loop failed (delete, refill)"
+	"$BARE" -p create "$2" "$DIRS" "$FILES" "$SIZE" >/dev/null || die "bare loop failed (create, refill)"
+}
+
 run_bare() {
 	fresh "$1"
 	d=$(where "$1" bare) || die "mkdir in $TMP failed"
-	for p in create stat read read_verify read_memcmp delete; do
+	for p in create stat read read_verify read_memcmp read3 read3_verify delete; do
+		case $p in read?*) refill "$1" "$d" ;; esac
 		[ $p = create ] || cold "$1"
 		case $p in
 		read_verify) line=$("$BARE" -p read -v "$d" "$DIRS" "$FILES" "$SIZE") ;;
 		read_memcmp) line=$("$BARE" -p read -m "$d" "$DIRS" "$FILES" "$SIZE") ;;
+		read3) line=$("$BARE" -p read -3 "$d" "$DIRS" "$FILES" "$SIZE") ;;
+		read3_verify) line=$("$BARE" -p read -3 -v "$d" "$DIRS" "$FILES" "$SIZE") ;;
 		*) line=$("$BARE" -p $p "$d" "$DIRS" "$FILES" "$SIZE") ;;
 		esac || die "bare loop failed ($p)"
 		echo "$p $(echo "$line" | kv files) $(echo "$line" | kv seconds) $(echo "$line" | kv sync_seconds)" \
@@ -500,7 +536,7 @@ NR > 1 {
 	has[$1, $4, $3] = 1
 }
 END {
-	np = split("create stat read read_verify read_memcmp delete", phases, " ")
+	np = split("create stat read read_verify read_memcmp read3 read3_verify delete", phases, " ")
 	split("runner bare fs_mark fio", tools, " ")
 	printf "\nmedian of %d, %d dirs x %d files x %d B, one process per directory\n", rep, dirs, files, size
 	printf "(list %%: the share of the bare loop'"'"'s time spent listing the directory)\n"
@@ -536,6 +572,12 @@ END {
 				printf "%-6s %-12s %-36s no figures: the runner had ended when its %s records were read\n", c, p, "runner/bare, CPU per file", p
 			else
 				line(c, p, "runner/bare, CPU per file", ratios(c, p, "bare", "cpu", "runner", "cpu"), 0.05, p == "create" ? 0 : 2)
+			# the three-call floor: the target of the read phases
+			if ((p == "read" || p == "read_verify") && has[c, p == "read" ? "read3" : "read3_verify", "bare"]) {
+				f3 = p == "read" ? "read3" : "read3_verify"
+				line(c, p, "runner/bare " f3 " (3 calls)", ratios2(c, p, "runner", "sync", f3, "bare", "sync"), 0.05, 0)
+				line(c, p, "runner/bare " f3 ", CPU per file", ratios2(c, f3, "bare", "cpu", p, "runner", "cpu"), 0.05, 2)
+			}
 			if (p == "read_verify" && has[c, "read_memcmp", "bare"]) {
 				line(c, p, "runner/bare read_memcmp", ratios2(c, p, "runner", "sync", "read_memcmp", "bare", "sync"), 0.05, 2)
 				line(c, p, "runner/bare read_memcmp, CPU per file", ratios2(c, "read_memcmp", "bare", "cpu", p, "runner", "cpu"), 0.05, 2)

@@ -215,6 +215,62 @@ check "log check: every record of the smoke run (stdout and the results log) aga
 	"$HFSB" log check "$S/run.stdout" "$S/run.log"
 expect_rc 0 "report (csv)" "$HFSB" report "$S/run1" --format csv
 cp "$S/out" "$S/run1.csv"
+
+# ---- the readers take the results log itself: report, verdict, compare and
+# history on the log file, on a whole GPT disk image holding it and on that
+# image's log partition give what they give on the extracted records ----
+J=$S/run1/records.jsonl
+# reader IN CMD ARGS...: `fsbench CMD ARGS` with every @IN@ as IN
+reader() {
+	_in=$1; shift
+	_n=$#
+	while [ "$_n" -gt 0 ]; do
+		_a=$1; shift
+		[ "$_a" != @IN@ ] || _a=$_in
+		set -- "$@" "$_a"
+		_n=$((_n - 1))
+	done
+	"$HFSB" "$@"
+}
+# same_reader SRC DESC CMD ARGS...: the same exit code and stdout with @IN@
+# as SRC and as the records, SRC's name put as the records' (a file's name
+# is in some outputs)
+same_reader() {
+	_src=$1 _d=$2; shift 2
+	set +e
+	reader "$_src" "$@" >"$S/rd.src" 2>"$S/rd.src.err"; _r1=$?
+	reader "$J" "$@" >"$S/rd.j" 2>"$S/rd.j.err"; _r2=$?
+	set -e
+	sed -e "s#$_src#$J#g" -e "s#$(basename "$_src")#records.jsonl#g" "$S/rd.src" >"$S/rd.norm"
+	check "$_d: exit $_r1 and the output of the records (exit $_r2)" \
+		sh -c '[ "$1" = "$2" ] && [ -s "$3" ] && cmp "$3" "$4" || { diff "$3" "$4" | head -n 8; exit 1; }' \
+		_ "$_r1" "$_r2" "$S/rd.norm" "$S/rd.j"
+}
+expect_rc 0 "verdict --write-criteria of the records" "$HFSB" verdict "$J" --write-criteria
+cp "$S/out" "$S/run1.criteria"
+truncate -s 16M "$S/gpt.img"
+printf 'label: gpt\nstart=2048, size=24576, type=L, name="fsbench-log"\n' | sfdisk -q "$S/gpt.img" >/dev/null
+dd if="$S/run.log" of="$S/gpt.img" bs=512 seek=2048 conv=notrunc status=none
+LG=$(losetup --find --show --partscan "$S/gpt.img"); T_LOOPS="$T_LOOPS $LG"
+part_node LG1 "$LG" 1
+for src in "$S/run.log" "$S/gpt.img" "$LG1"; do
+	case $src in "$S/run.log") what="log file" ;; "$S/gpt.img") what="GPT disk image" ;; *) what="log partition" ;; esac
+	same_reader "$src" "$what: report" report @IN@
+	same_reader "$src" "$what: report (csv)" report @IN@ --format csv
+	same_reader "$src" "$what: report --run" report @IN@ --run "$(jq -rn 'first(inputs | .run_id)' "$J")"
+	same_reader "$src" "$what: verdict" verdict @IN@ --criteria "$S/run1.criteria"
+	same_reader "$src" "$what: verdict --write-criteria" verdict @IN@ --write-criteria
+	same_reader "$src" "$what: compare" compare @IN@ @IN@
+	same_reader "$src" "$what: history" history @IN@ --format csv
+done
+head -c 8192 "$HFSB" >"$S/prog.bin"
+expect_rc 2 "report of a program: refused" "$HFSB" report "$S/prog.bin"
+expect_err "report $S/prog.bin: not records, a results log, a serial log or a run folder (starts with 0x7f 'ELF': a program?)"
+truncate -s 16M "$S/nolog.img"
+printf 'label: gpt\n,,L\n' | sfdisk -q "$S/nolog.img" >/dev/null
+expect_rc 2 "history of a disk image without the log partition: refused" "$HFSB" history "$S/nolog.img"
+expect_err "a GPT disk image without a partition named fsbench-log"
+
 for fs in $(echo "$fslist" | tr ',' ' '); do
 	wrong=
 	for r in 1 2; do

@@ -231,7 +231,7 @@ static void test_skips(void)
 	free(o), free(e);
 	char *u1[] = { "history", NULL };
 	CHECK_EQ_U(run_cmd(cmd_history, u1, &o, &e), 2);
-	CHECK_CONTAINS(e, "fsbench: history: missing DIR\nusage: fsbench history DIR [--format md|csv|html]");
+	CHECK_CONTAINS(e, "fsbench: history: missing DIR\nusage: fsbench history DIR|FILE [--format md|csv|html]");
 	free(o), free(e);
 	char *u2[] = { "history", "hist", "--format", "junit", NULL };
 	CHECK_EQ_U(run_cmd(cmd_history, u2, &o, &e), 2);

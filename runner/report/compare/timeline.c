@@ -355,6 +355,48 @@ int rep_history_load(struct rep_history *h, const char *dir, char *err, size_t e
 	return rc;
 }
 
+int rep_history_of_file(struct rep_history *h, const char *path, struct rep_set *set)
+{
+	const char *slash = strrchr(path, '/');
+	const char *name = slash ? slash + 1 : path;
+	size_t moved = 0;
+	int rc = 0;
+
+	memset(h, 0, sizeof(*h));
+	h->dir = slash ? strndup(path, (size_t)(slash - path) + (slash == path)) : strdup(".");
+	if (!h->dir || !(h->e = calloc(set->nruns ? set->nruns : 1, sizeof(*h->e))))
+		rc = -ENOMEM;
+	for (; moved < set->nruns && !rc; moved++) {
+		struct rep_hist_entry *e = &h->e[h->n];
+
+		if (!(e->set.runs = malloc(sizeof(*e->set.runs))) ||
+		    !(e->set.path = strdup(set->path ? set->path : path))) {
+			free(e->set.runs);
+			e->set.runs = NULL;
+			rc = -ENOMEM;
+			break;
+		}
+		e->set.runs[0] = set->runs[moved];
+		e->set.nruns = e->set.capruns = 1;
+		e->run = e->set.runs[0];
+		h->n++;
+		if (!(e->name = strdup(name)) || fill(e, path, 0) < 0)
+			rc = -ENOMEM;
+	}
+	/* what did not move stays in set, and goes with it */
+	memmove(set->runs, set->runs + moved, (set->nruns - moved) * sizeof(*set->runs));
+	set->nruns -= moved;
+	rep_free(set);
+	/* date order; an insertion sort keeps the file's order for equal dates */
+	for (size_t i = 1; i < h->n; i++)
+		for (size_t j = i; j > 0 && by_date(&h->e[j - 1], &h->e[j]) > 0; j--) {
+			struct rep_hist_entry t = h->e[j];
+			h->e[j] = h->e[j - 1];
+			h->e[j - 1] = t;
+		}
+	return rc;
+}
+
 void rep_history_free(struct rep_history *h)
 {
 	for (size_t i = 0; i < h->n; i++) {

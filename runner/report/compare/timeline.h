@@ -64,6 +64,12 @@ struct rep_history {
 /* Read every entry of dir into h. Returns 0 (skips are in h), -errno when
  * dir cannot be read (err says why) or -ENOMEM. */
 int rep_history_load(struct rep_history *h, const char *dir, char *err, size_t errlen);
+/* The runs of one file instead of a folder (path: a .jsonl, a serial log, a
+ * results log, as `fsbench history FILE` gets it; set: its runs, loaded):
+ * every run a row, named after the file, in date order (the file's order
+ * for equal dates). The runs move from set to h; set is freed. 0 or
+ * -ENOMEM. */
+int rep_history_of_file(struct rep_history *h, const char *path, struct rep_set *set);
 void rep_history_free(struct rep_history *h);
 /* "record", "run.txt", ... */
 const char *rep_hist_from_name(enum rep_hist_from f);

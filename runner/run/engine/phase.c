@@ -1,5 +1,5 @@
-/* phase.c: the phase table, worker processes, the barrier, and the work of
- * each phase.
+/* phase.c: the phase table, worker processes and the barrier; the work of
+ * each phase is files.c's (one file per file) and run/stores/pack.c's.
  *
  * One worker process per directory (directories are dealt out round-robin
  * when there are fewer workers). Workers set up (allocate) first, report
@@ -25,6 +25,7 @@
 #include "lib/time.h"
 #include "run/settings.h"
 #include "run/stores/pack.h"
+#include "run/engine/files.h"
 #include "run/engine/phase.h"
 #include "run/engine/worker.h"
 
@@ -81,18 +82,6 @@ void fsb_dir_name(uint32_t dir, char *buf)
 	snprintf(buf, 12, "d%04u", dir);
 }
 
-/* "f0000041" -> "f0000042" in place (the create loop's names, in order) */
-static inline void next_name(char *n)
-{
-	for (int i = 7; i >= 1; i--) {
-		if (n[i] != '9') {
-			n[i]++;
-			return;
-		}
-		n[i] = '0';
-	}
-}
-
 /* "f0001234" -> 1234; -1 for any other name */
 long fsb_parse_name(const char *n)
 {
@@ -106,14 +95,6 @@ long fsb_parse_name(const char *n)
 		v = v * 10 + (n[i] - '0');
 	}
 	return n[8] ? -1 : v;
-}
-
-static inline uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 /* ---- inside a worker ---- */
@@ -297,368 +278,6 @@ static int list_dir(struct fsb_wctx *w, int dfd, uint32_t dir, size_t *count)
 	return 0;
 }
 
-/* perm[0..n) = 0..n-1 in a fixed random order for (dir, round): a
- * Fisher-Yates shuffle driven by splitmix64, the same on every machine. */
-static void shuffle_order(uint32_t *perm, uint32_t n, uint32_t dir, uint32_t round)
-{
-	uint64_t s = ((uint64_t)dir << 32 | round) ^ 0x5fb5c0de0f5eed01ull;
-
-	for (uint32_t i = 0; i < n; i++)
-		perm[i] = i;
-	for (uint32_t i = n; i > 1; i--) {
-		uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-		z ^= z >> 31;
-		uint32_t j = (uint32_t)(z % i), t = perm[i - 1];
-		perm[i - 1] = perm[j];
-		perm[j] = t;
-	}
-}
-
-static int do_create(struct fsb_wctx *w, const struct fsb_wdir *d)
-{
-	const struct fsb_phase_args *a = w->a;
-	struct fsb_wstate *ws = w->ws;
-	int basefd = d->base_fd;
-	uint32_t dir = d->dir;
-	const char *dname = d->name;
-	char name[12];
-	int dfd;
-
-	if (mkdirat(basefd, dname, 0755) < 0 && errno != EEXIST)
-		return werr(w, "mkdir", dir, UINT32_MAX, errno, 0, 0, 0);
-	dfd = openat(basefd, dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd < 0)
-		return werr(w, "open", dir, UINT32_MAX, errno, 0, 0, 0);
-	size_t first = a->file_size < w->buflen ? (size_t)a->file_size : w->buflen;
-	uint64_t t0;
-
-	/* One clock read per file: an operation's latency runs from the end of
-	 * the previous one, so it also holds the next file's name and content
-	 * (about 0.1 us for 4 KiB), never a second clock read. */
-	if (w->perm)
-		shuffle_order(w->perm, a->files, dir, a->round);
-	if (w->trace) {
-		for (uint32_t k = 0; k < a->files && k < FSB_TRACE_N; k++)
-			ws->trace_idx[k] = w->perm ? w->perm[k] : k;
-		ws->ntrace = a->files < FSB_TRACE_N ? a->files : FSB_TRACE_N;
-	}
-	uint32_t i0 = w->perm ? w->perm[0] : 0;
-	fsb_file_name(i0, name);
-	fsb_pattern_fill(a->pat, w->buf, first, fsb_pattern_seed(dir, i0, a->round), 0);
-	t0 = now_ns();
-	for (uint32_t k = 0; k < a->files; k++) {
-		uint32_t i = w->perm ? w->perm[k] : k;
-		uint64_t seed = fsb_pattern_seed(dir, i, a->round), left = a->file_size, off = 0, t1;
-		int fd, stop = 0;
-
-		if (k > 0) {
-			if (w->perm)
-				fsb_file_name(i, name);
-			else
-				next_name(name);
-			fsb_pattern_fill(a->pat, w->buf, first, seed, 0);
-		}
-		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (fd < 0) {
-			if (werr(w, "create", dir, i, errno, 0, 0, 0))
-				break;
-			t0 = now_ns();
-			continue;
-		}
-		while (left > 0) {
-			size_t n = left < w->buflen ? (size_t)left : w->buflen;
-			ssize_t r;
-			if (off > 0)
-				fsb_pattern_fill(a->pat, w->buf, n, seed, off);
-			r = write(fd, w->buf, n);
-			if (r < 0 && errno == EINTR)
-				continue;
-			if (r <= 0) {
-				stop = werr(w, "write", dir, i, r < 0 ? errno : EIO, 0, off, n);
-				break;
-			}
-			left -= (uint64_t)r;
-			off += (uint64_t)r;
-		}
-		if (close(fd) < 0)
-			stop |= werr(w, "close", dir, i, errno, 0, 0, 0);
-		t1 = now_ns();
-		fsb_hist_add(&ws->hist, t1 - t0);
-		t0 = t1;
-		ws->bytes += off;
-		ws->done++;
-		if (stop)
-			break;
-	}
-	close(dfd);
-	return ws->fatal || ws->errors + ws->verify_errors >= FSB_WERR_LIMIT;
-}
-
-/* stat, read and delete read the clock once per file, as create does: an
- * operation's latency runs from the end of the previous one (the loop's own
- * bookkeeping, a few nanoseconds, is in it), never a second clock read. */
-static int do_stat(struct fsb_wctx *w, const struct fsb_wdir *d)
-{
-	const struct fsb_phase_args *a = w->a;
-	struct fsb_wstate *ws = w->ws;
-	int dfd = d->fd;
-	uint32_t dir = d->dir;
-	size_t n = d->n;
-	struct stat st;
-	uint64_t t0 = now_ns();
-
-	for (size_t k = 0; k < n; k++) {
-		int r = fstatat(dfd, w->ent[k].name, &st, AT_SYMLINK_NOFOLLOW);
-		uint64_t t1 = now_ns();
-
-		fsb_hist_add(&ws->hist, t1 - t0);
-		t0 = t1;
-		if (r < 0) {
-			if (werr(w, "stat", dir, w->ent[k].idx, errno, 0, 0, 0))
-				return 1;
-			continue;
-		}
-		if ((uint64_t)st.st_size != a->file_size && a->verify &&
-		    werr(w, "size", dir, w->ent[k].idx, 0, 1, (uint64_t)st.st_size, a->file_size))
-			return 1;
-		ws->done++;
-	}
-	return 0;
-}
-
-/* Check len bytes read at file offset off (bytes past the file's size are
- * counted at the end, not here): adds the wrong ones to *bad, the first
- * wrong offset in *first. */
-static void check_span(struct fsb_wctx *w, const unsigned char *buf, size_t len, uint64_t seed,
-		       uint64_t off, uint64_t *bad, uint64_t *first)
-{
-	const struct fsb_phase_args *a = w->a;
-	uint64_t f = 0, limit = off < a->file_size ? a->file_size - off : 0;
-	size_t chk = (uint64_t)len < limit ? len : (size_t)limit;
-	size_t b = fsb_pattern_check(a->pat, buf, chk, seed, off, &f);
-
-	if (b && !*bad)
-		*first = f;
-	*bad += b;
-}
-
-/* Every read asks for buflen bytes, at the end of what is in the buffer
- * (2 x buflen): a file of up to buflen bytes is checked after its close,
- * outside its latency, with one clock read more; a longer one is checked
- * as the buffer fills, the check cut out of its latency. */
-static int do_read(struct fsb_wctx *w, const struct fsb_wdir *d)
-{
-	const struct fsb_phase_args *a = w->a;
-	struct fsb_wstate *ws = w->ws;
-	int dfd = d->fd;
-	uint32_t dir = d->dir;
-	size_t n = d->n;
-	uint64_t t0 = now_ns();
-
-	for (size_t k = 0; k < n; k++) {
-		uint32_t idx = w->ent[k].idx;
-		uint64_t seed = fsb_pattern_seed(dir, idx, a->round), off = 0, lat = 0, t1;
-		uint64_t bad = 0, first = 0;
-		size_t pos = 0;	/* bytes in w->buf not checked yet */
-		int fd, stop = 0;
-
-		fd = openat(dfd, w->ent[k].name, O_RDONLY | O_CLOEXEC);
-		if (fd < 0) {
-			if (werr(w, "open", dir, idx, errno, 0, 0, 0))
-				return 1;
-			t0 = now_ns();
-			continue;
-		}
-		for (;;) {
-			ssize_t r = read(fd, w->buf + pos, w->buflen);
-			if (r < 0 && errno == EINTR)
-				continue;
-			if (r < 0) {
-				stop = werr(w, "read", dir, idx, errno, 0, off, 0);
-				break;
-			}
-			if (r == 0)
-				break;
-			off += (uint64_t)r;
-			if (!a->verify)
-				continue;
-			pos += (size_t)r;
-			if (pos > w->buflen) {	/* no room for the next read */
-				t1 = now_ns();
-				lat += t1 - t0;
-				check_span(w, w->buf, pos, seed, off - pos, &bad, &first);
-				pos = 0;
-				t0 = now_ns();
-			}
-		}
-		close(fd);
-		t1 = now_ns();
-		fsb_hist_add(&ws->hist, lat + (t1 - t0));
-		t0 = t1;
-		ws->bytes += off;
-		if (a->verify) {
-			if (pos) {
-				check_span(w, w->buf, pos, seed, off - pos, &bad, &first);
-				t0 = now_ns();
-			}
-			if (off != a->file_size) {
-				/* short or long file: the missing or extra bytes count as wrong */
-				uint64_t diff = off > a->file_size ? off - a->file_size : a->file_size - off;
-				if (!bad)
-					first = off < a->file_size ? off : a->file_size;
-				bad += diff;
-			}
-		}
-		if (bad)
-			stop |= werr(w, "verify", dir, idx, 0, 1, first, bad);
-		ws->done++;
-		if (stop)
-			return 1;
-	}
-	return 0;
-}
-
-static int do_delete(struct fsb_wctx *w, const struct fsb_wdir *d)
-{
-	struct fsb_wstate *ws = w->ws;
-	int dfd = d->fd;
-	uint32_t dir = d->dir;
-	size_t n = d->n;
-	uint64_t t0 = now_ns();
-
-	for (size_t k = 0; k < n; k++) {
-		int r = unlinkat(dfd, w->ent[k].name, 0);
-		uint64_t t1 = now_ns();
-
-		fsb_hist_add(&ws->hist, t1 - t0);
-		t0 = t1;
-		if (r < 0 && werr(w, "unlink", dir, w->ent[k].idx, errno, 0, 0, 0))
-			return 1;
-		ws->done++;
-	}
-	if (unlinkat(d->base_fd, d->name, AT_REMOVEDIR) < 0)
-		return werr(w, "rmdir", dir, UINT32_MAX, errno, 0, 0, 0);
-	return 0;
-}
-
-/* Copy one file (src in sdfd) to a new one of the same name in ddfd through
- * w->buf; the bytes copied in *bytes. 0, or the stop of werr(). */
-static int copy_file(struct fsb_wctx *w, int sdfd, int ddfd, uint32_t dir,
-		     const struct fsb_entry *e, uint64_t *bytes)
-{
-	int in, out, stop = 0;
-	uint64_t off = 0;
-
-	in = openat(sdfd, e->name, O_RDONLY | O_CLOEXEC);
-	if (in < 0)
-		return werr(w, "open", dir, e->idx, errno, 0, 0, 0);
-	out = openat(ddfd, e->name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (out < 0) {
-		stop = werr(w, "create", dir, e->idx, errno, 0, 0, 0);
-		close(in);
-		return stop;
-	}
-	for (;;) {
-		ssize_t r = read(in, w->buf, w->buflen), put = 0;
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			stop = werr(w, "read", dir, e->idx, errno, 0, off, 0);
-			break;
-		}
-		if (r == 0)
-			break;
-		while (put < r) {
-			ssize_t k = write(out, w->buf + put, (size_t)(r - put));
-			if (k < 0 && errno == EINTR)
-				continue;
-			if (k <= 0) {
-				stop = werr(w, "write", dir, e->idx, k < 0 ? errno : EIO, 0, off, (uint64_t)(r - put));
-				break;
-			}
-			put += k;
-			off += (uint64_t)k;
-		}
-		if (stop)
-			break;
-	}
-	if (close(out) < 0 && !stop)
-		stop = werr(w, "close", dir, e->idx, errno, 0, 0, 0);
-	close(in);
-	*bytes = off;
-	return stop;
-}
-
-/* Swap directory a and b of dfd (RENAME_EXCHANGE); where the filesystem
- * cannot, move a aside to tmp and b to a: then tmp is the old one. */
-static int swap_dirs(int dfd, const char *a, const char *b, const char *tmp, const char **old)
-{
-#ifdef SYS_renameat2
-	if (syscall(SYS_renameat2, dfd, b, dfd, a, 2 /* RENAME_EXCHANGE */) == 0) {
-		*old = b;
-		return 0;
-	}
-	if (errno != EINVAL && errno != ENOSYS)
-		return -1;
-#endif
-	if (renameat(dfd, a, dfd, tmp) < 0)
-		return -1;
-	if (renameat(dfd, b, dfd, a) < 0) {
-		int e = errno;
-		renameat(dfd, tmp, dfd, a);
-		errno = e;
-		return -1;
-	}
-	*old = tmp;
-	return 0;
-}
-
-/* The rewrite remedy: copy the directory's files, in name order, into a
- * new directory (d0003.new), swap it in place of the old one, remove the
- * old one's files and the old directory. One latency per file copied. */
-static int do_rewrite(struct fsb_wctx *w, const struct fsb_wdir *d)
-{
-	struct fsb_wstate *ws = w->ws;
-	uint32_t dir = d->dir;
-	char nname[24], tname[24];
-	const char *old;
-	int nfd;
-
-	snprintf(nname, sizeof(nname), "%s.new", d->name);
-	snprintf(tname, sizeof(tname), "%s.old", d->name);
-	if (mkdirat(d->base_fd, nname, 0755) < 0)
-		return werr(w, "mkdir", dir, UINT32_MAX, errno, 0, 0, 0);
-	nfd = openat(d->base_fd, nname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (nfd < 0)
-		return werr(w, "open", dir, UINT32_MAX, errno, 0, 0, 0);
-	uint64_t t0 = now_ns();
-	for (size_t k = 0; k < d->n; k++) {
-		uint64_t bytes = 0, t1;
-		int stop = copy_file(w, d->fd, nfd, dir, &w->ent[k], &bytes);
-		t1 = now_ns();
-		fsb_hist_add(&ws->hist, t1 - t0);
-		t0 = t1;
-		ws->bytes += bytes;
-		if (stop) {
-			close(nfd);
-			return 1;
-		}
-		ws->done++;
-	}
-	close(nfd);
-	if (swap_dirs(d->base_fd, d->name, nname, tname, &old) < 0)
-		return werr(w, "rename", dir, UINT32_MAX, errno, 0, 0, 0);
-	/* d->fd is still the old directory, wherever it is named now */
-	for (size_t k = 0; k < d->n; k++)
-		if (unlinkat(d->fd, w->ent[k].name, 0) < 0 &&
-		    werr(w, "unlink", dir, w->ent[k].idx, errno, 0, 0, 0))
-			return 1;
-	if (unlinkat(d->base_fd, old, AT_REMOVEDIR) < 0)
-		return werr(w, "rmdir", dir, UINT32_MAX, errno, 0, 0, 0);
-	return 0;
-}
 
 /* The rewrite remedy and the read after it: with the setting on, in an
  * aged round (2 and later). */
@@ -672,13 +291,14 @@ static int want_rewrite(const struct fsb_config *cfg, uint32_t round)
  * it (FSB_PH_*: a fresh mount, a timed sync, verification, the fault
  * self-test, the layout record) and the work on one directory. */
 const struct fsb_phase_def fsb_phases[] = {
-	{ "create", WALK_CREATE, FSB_PH_COLD | FSB_PH_SYNC | FSB_PH_FAULT | FSB_PH_SPACE, do_create, NULL },
-	{ "stat", WALK_READDIR, FSB_PH_COLD | FSB_PH_VERIFY, do_stat, NULL },
-	{ "read", WALK_NAME, FSB_PH_COLD | FSB_PH_VERIFY, do_read, NULL },
-	{ "read_inode", WALK_INODE, FSB_PH_COLD | FSB_PH_VERIFY | FSB_PH_LAYOUT, do_read, NULL },
-	{ "rewrite", WALK_NAME, FSB_PH_COLD | FSB_PH_SYNC, do_rewrite, want_rewrite },
-	{ "read_after_rewrite", WALK_NAME, FSB_PH_COLD | FSB_PH_VERIFY, do_read, want_rewrite },
-	{ "delete", WALK_READDIR, FSB_PH_COLD | FSB_PH_SYNC, do_delete, NULL },
+	{ "create", WALK_CREATE, FSB_PH_COLD | FSB_PH_SYNC | FSB_PH_FAULT | FSB_PH_SPACE,
+	  fsb_files_create, NULL },
+	{ "stat", WALK_READDIR, FSB_PH_COLD | FSB_PH_VERIFY, fsb_files_stat, NULL },
+	{ "read", WALK_NAME, FSB_PH_COLD | FSB_PH_VERIFY, fsb_files_read, NULL },
+	{ "read_inode", WALK_INODE, FSB_PH_COLD | FSB_PH_VERIFY | FSB_PH_LAYOUT, fsb_files_read, NULL },
+	{ "rewrite", WALK_NAME, FSB_PH_COLD | FSB_PH_SYNC, fsb_files_rewrite, want_rewrite },
+	{ "read_after_rewrite", WALK_NAME, FSB_PH_COLD | FSB_PH_VERIFY, fsb_files_read, want_rewrite },
+	{ "delete", WALK_READDIR, FSB_PH_COLD | FSB_PH_SYNC, fsb_files_delete, NULL },
 	/* packing (pack = 1): the same files in one SQLite database, then in
 	 * one pack file (run/stores/pack.h) */
 	{ "sqlite_write", WALK_KEYS, FSB_PH_COLD | FSB_PH_SYNC | FSB_PH_FAULT | FSB_PH_SPACE,
@@ -725,7 +345,8 @@ static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32
 	w.buflen = a->file_size < CHUNK ? (size_t)a->file_size : CHUNK;
 	if (w.buflen < 4096)
 		w.buflen = 4096;
-	/* twice buflen: a read checks its file after the close (do_read) */
+	/* twice buflen and a page: a read checks its file after the close,
+	 * and its last read asks for a byte more (fsb_files_read) */
 	if ((e = posix_memalign(&buf, 4096, 2 * w.buflen + 4096)))
 		setup_failed(&w, "alloc", id, e);
 	memset(buf, 0, 2 * w.buflen + 4096);
@@ -752,7 +373,7 @@ static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32
 	close(ready_fd);
 	while (read(barrier_fd, &c, 1) < 0 && errno == EINTR)
 		;
-	ws->start_ns = now_ns();
+	ws->start_ns = fsb_w_now_ns();
 	for (uint32_t dir = id; dir < a->dirs; dir += a->workers) {
 		int stop = 0, dfd = -1;
 		size_t n = 0;
@@ -779,14 +400,15 @@ static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32
 				ws->ntrace = n < FSB_TRACE_N ? (uint32_t)n : FSB_TRACE_N;
 			}
 		}
-		struct fsb_wdir d = { .base_fd = a->base_fd, .fd = dfd, .dir = dir, .name = dname, .n = n };
+		struct fsb_wdir d = { .base_fd = a->base_fd, .fd = dfd, .dir = dir, .name = dname, .n = n,
+				      .ent = w.ent, .first = w.trace };
 		stop = ph->op(&w, &d);
 		if (dfd >= 0)
 			close(dfd);
 		if (stop)
 			break;
 	}
-	ws->end_ns = now_ns();
+	ws->end_ns = fsb_w_now_ns();
 	ws->ended = 1;
 	_exit(0);
 }
@@ -952,6 +574,11 @@ unsigned char *fsb_w_buf(struct fsb_wctx *w, size_t *len)
 {
 	*len = w->buflen;
 	return w->buf;
+}
+
+uint32_t *fsb_w_perm(struct fsb_wctx *w)
+{
+	return w->perm;
 }
 
 int fsb_w_error(struct fsb_wctx *w, const char *op, uint32_t dir, uint32_t idx, int err,

@@ -29,8 +29,15 @@ enum fsb_walk {
 				 * unmounted and mounted before it (not in --dir mode) */
 #define FSB_PH_SPACE	0x20	/* with pack = 1, a space record follows: what the files take on disk */
 
-struct fsb_wctx;	/* a worker's state, inside phase.c */
+struct fsb_wctx;	/* a worker's state, inside phase.c (run/engine/worker.h) */
 struct fsb_config;
+
+/* One directory entry of a worker's listing. */
+struct fsb_entry {
+	uint64_t ino;
+	uint32_t idx;
+	char name[12];
+};
 
 /* The directory a phase's work is given. */
 struct fsb_wdir {
@@ -39,6 +46,9 @@ struct fsb_wdir {
 	uint32_t dir;		/* its number: d0003 is 3 */
 	const char *name;	/* "d0003" */
 	size_t n;		/* entries of its listing, in walk order (not WALK_CREATE) */
+	const struct fsb_entry *ent;	/* the listing: n entries (NULL for WALK_CREATE, WALK_KEYS) */
+	int first;		/* the worker's first directory: the work of WALK_CREATE
+				 * notes its files in the state's trace_* */
 };
 
 /* One phase. Adding a phase is adding a row to fsb_phases[] (phase.c). */
@@ -59,13 +69,6 @@ extern const size_t fsb_phase_count;
 /* The records' "order" of a phase: readdir, name, inode, or create_order for
  * the phase that creates. */
 const char *fsb_phase_order(const struct fsb_phase_def *ph, const char *create_order);
-
-/* One directory entry of a worker's listing. */
-struct fsb_entry {
-	uint64_t ino;
-	uint32_t idx;
-	char name[12];
-};
 
 /* Put a listing in walk order (WALK_NAME, WALK_INODE; others: unchanged). */
 void fsb_walk_sort(struct fsb_entry *ent, size_t n, enum fsb_walk walk);
