@@ -19,7 +19,7 @@
  *		back is the whole file, SIZE + 1 a longer one), close - the
  *		runner's read phases' calls. With -v every byte read is checked
  *		by the runner's own check (fsb_pattern_check of
- *		run/engine/pattern.c), with -m by memcmp against the bytes in
+ *		run/core/pattern.c), with -m by memcmp against the bytes in
  *		memory; a short or long file is an error.
  *	delete	unlinkat of every file in readdir order, then the directory.
  *	The phases after create list the directory INSIDE the timed region,
@@ -31,7 +31,7 @@
  *	No clock read per file, no latency histogram, no shared progress
  *	counter: the runner does those, and what they cost is its overhead.
  *	Content: every file holds the same bytes, made once before the clock
- *	starts: run/engine/pattern.c's words with a base table of 0xa5 bytes and seed
+ *	starts: run/core/pattern.c's words with a base table of 0xa5 bytes and seed
  *	0 (0xa5 for the first 64 KiB of a file). So -v runs the runner's very
  *	check over the same number of bytes and table words (what checking a
  *	file's bytes against their expected content costs, the floor with the
@@ -70,7 +70,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run/engine/pattern.h"
+#include "run/core/pattern.h"
 
 enum phase { P_CREATE, P_STAT, P_READ, P_DELETE };
 

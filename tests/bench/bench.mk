@@ -16,10 +16,10 @@ BENCH_NICE   ?= -20
 
 BENCH_BARE := $(O)/bench/bare
 
-$(BENCH_BARE): tests/bench/bare.c runner/run/engine/pattern.c runner/run/engine/pattern.h
+$(BENCH_BARE): tests/bench/bare.c runner/run/core/pattern.c runner/run/core/pattern.h
 	@mkdir -p $(@D)
 	@echo '  HOSTCC  $@'
-	$(Q)$(HOST_CC) $(CSTD) $(WARN) -O2 -o $@ tests/bench/bare.c runner/run/engine/pattern.c
+	$(Q)$(HOST_CC) $(CSTD) $(WARN) -O2 -o $@ tests/bench/bare.c runner/run/core/pattern.c
 
 bench: runner $(BENCH_BARE)
 	$(Q)FSBENCH=$(FSBENCH) BARE=$(BENCH_BARE) BENCH_DIRS='$(BENCH_DIRS)' \

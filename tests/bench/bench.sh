@@ -50,7 +50,7 @@
 #   then visit in walk order"); read puts the listing in name order. bare
 #   prints the listing's share (list_seconds) and the summary shows it.
 #   read_verify checks every byte with the runner's own check
-#   (fsb_pattern_check, run/engine/pattern.c, built into bare): checking the bytes
+#   (fsb_pattern_check, run/core/pattern.c, built into bare): checking the bytes
 #   is work the phase must do, so the floor does it too; the overhead is
 #   the rest (clock reads, histogram, the per-file seed). read_memcmp checks
 #   them with the C library's memcmp instead (the least a check of every

@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "run/engine/pattern.h"
+#include "run/core/pattern.h"
 #include "run/engine/phase.h"
 #include "unit.h"
 

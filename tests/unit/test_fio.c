@@ -14,7 +14,7 @@
 #include "report/sections/workloads.h"
 #include "report/model.h"
 #include "run/settings.h"
-#include "run/engine/context.h"
+#include "run/core/context.h"
 #include "run/stores/fill.h"
 #include "run/stores/fio.h"
 #include "records.h"

@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "run/engine/hist.h"
+#include "run/core/hist.h"
 #include "unit.h"
 
 static int close_to(uint64_t got, uint64_t want)

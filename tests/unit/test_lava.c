@@ -11,7 +11,7 @@
 
 #include "cmd/results.h"
 #include "run/settings.h"
-#include "run/engine/context.h"
+#include "run/core/context.h"
 #include "run/engine/lava.h"
 #include "unit.h"
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/engine/pattern.h"
+#include "run/core/pattern.h"
 #include "unit.h"
 
 int main(int argc, char **argv)

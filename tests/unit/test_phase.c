@@ -14,7 +14,7 @@
 
 #include "run/settings.h"
 #include "run/fs/mount.h"
-#include "run/engine/pattern.h"
+#include "run/core/pattern.h"
 #include "run/engine/phase.h"
 #include "unit.h"
 

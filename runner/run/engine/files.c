@@ -1,6 +1,6 @@
 /* files.c: the work of the phases on files, one file per file: create,
  * stat, read (every order), delete and the rewrite remedy, each on one
- * directory of a worker (run/engine/worker.h), as run/stores/pack.c holds
+ * directory of a worker (run/core/worker.h), as run/stores/pack.c holds
  * the work of the packing phases. The table that names them and the engine
  * that runs them are phase.c's. */
 #include <errno.h>
@@ -14,7 +14,7 @@
 
 #include "run/engine/files.h"
 #include "run/engine/phase.h"
-#include "run/engine/worker.h"
+#include "run/core/worker.h"
 
 /* "f0000041" -> "f0000042" in place (the create loop's names, in order) */
 static inline void next_name(char *n)

@@ -8,7 +8,7 @@ struct fsb_wctx;
 struct fsb_wdir;
 
 /* create: makes the directory and its files (in the create_order setting),
- * each written with its content (run/engine/pattern.h) */
+ * each written with its content (run/core/pattern.h) */
 int fsb_files_create(struct fsb_wctx *w, const struct fsb_wdir *d);
 /* stat: every file of the listing, its size checked when verify is on */
 int fsb_files_stat(struct fsb_wctx *w, const struct fsb_wdir *d);

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "lib/io.h"
-#include "run/engine/context.h"
+#include "run/core/context.h"
 #include "run/engine/lava.h"
 
 static int fits(int n, size_t len)

@@ -27,7 +27,7 @@
 #include "run/stores/pack.h"
 #include "run/engine/files.h"
 #include "run/engine/phase.h"
-#include "run/engine/worker.h"
+#include "run/core/worker.h"
 
 #define CHUNK (1u << 20)	/* largest single read/write */
 #define LISTBUF (64u << 10)	/* getdents64 buffer: a few calls for 20,000 names */
@@ -558,7 +558,7 @@ int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
 	return 0;
 }
 
-/* ---- for the work of phases outside this file (run/engine/worker.h) ---- */
+/* ---- for the work of phases outside this file (run/core/worker.h) ---- */
 
 const struct fsb_phase_args *fsb_w_args(const struct fsb_wctx *w)
 {

@@ -7,8 +7,8 @@
 #include <stdint.h>
 
 #include "lib/msg.h"
-#include "run/engine/hist.h"
-#include "run/engine/pattern.h"
+#include "run/core/hist.h"
+#include "run/core/pattern.h"
 
 /* How a phase walks a directory: the order of the listing it works through. */
 enum fsb_walk {
@@ -29,7 +29,7 @@ enum fsb_walk {
 				 * unmounted and mounted before it (not in --dir mode) */
 #define FSB_PH_SPACE	0x20	/* with pack = 1, a space record follows: what the files take on disk */
 
-struct fsb_wctx;	/* a worker's state, inside phase.c (run/engine/worker.h) */
+struct fsb_wctx;	/* a worker's state, inside phase.c (run/core/worker.h) */
 struct fsb_config;
 
 /* One directory entry of a worker's listing. */

@@ -2,7 +2,7 @@
 #ifndef FSB_SUITE_H
 #define FSB_SUITE_H
 
-#include "run/engine/context.h"
+#include "run/core/context.h"
 #include "run/target/target.h"
 
 /* Run the suite on target (device mode) or in cfg.dir (target == NULL).

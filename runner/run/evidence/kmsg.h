@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "run/engine/context.h"
+#include "run/core/context.h"
 
 #define FSB_KMSG_PATH "/dev/kmsg"
 #define FSB_KMSG_LEVEL 4	/* record levels 0 (emerg) .. 4 (warning) */

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "run/engine/context.h"
+#include "run/core/context.h"
 #include "run/stores/fio.h"
 
 #define FSB_FILL_SEED 0x66696c6cull	/* "fill" */

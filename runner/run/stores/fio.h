@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "run/engine/context.h"
+#include "run/core/context.h"
 #include "run/target/target.h"
 
 /* One workload of runner/SUITE.md. */

@@ -10,11 +10,11 @@
 #include <unistd.h>
 
 #include "lib/time.h"
-#include "run/engine/context.h"
+#include "run/core/context.h"
 #include "run/stores/pack.h"
 #include "run/stores/packfile.h"
 #include "run/engine/phase.h"
-#include "run/engine/worker.h"
+#include "run/core/worker.h"
 
 int fsb_pack_wanted(const struct fsb_config *cfg, uint32_t round)
 {

@@ -24,7 +24,7 @@
 #include "run/stores/pack.h"
 #include "run/stores/packfile.h"
 #include "run/engine/phase.h"
-#include "run/engine/worker.h"
+#include "run/core/worker.h"
 
 /* An errno for a SQLite result: the system's when an I/O call failed. */
 static int db_errno(sqlite3 *db, int rc)

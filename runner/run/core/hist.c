@@ -3,7 +3,7 @@
  * width is at most 1/64 of its value (the same idea as fio's clat buckets). */
 #include <string.h>
 
-#include "run/engine/hist.h"
+#include "run/core/hist.h"
 
 void fsb_hist_init(struct fsb_hist *h)
 {

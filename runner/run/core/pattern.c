@@ -6,7 +6,7 @@
  * file costs one XOR per word. */
 #include <string.h>
 
-#include "run/engine/pattern.h"
+#include "run/core/pattern.h"
 
 #define GOLDEN 0x9e3779b97f4a7c15ull
 

@@ -12,7 +12,7 @@
 #include "lib/time.h"
 #include "log/logfile.h"
 #include "log/schema.h"
-#include "run/engine/context.h"
+#include "run/core/context.h"
 
 void fsb_rec_start(struct fsb_ctx *c, struct fsb_rec *r, enum fsb_rec_type type)
 {
