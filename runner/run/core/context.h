@@ -7,7 +7,7 @@
 
 #include "lib/msg.h"
 #include "log/record.h"
-#include "run/settings.h"
+#include "run/core/cfg.h"
 
 struct fsb_log;
 struct fsb_kmsg;

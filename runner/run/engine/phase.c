@@ -23,7 +23,7 @@
 
 #include "lib/msg.h"
 #include "lib/time.h"
-#include "run/settings.h"
+#include "run/core/cfg.h"
 #include "run/stores/pack.h"
 #include "run/engine/files.h"
 #include "run/engine/phase.h"

@@ -26,6 +26,7 @@
 #include "run/engine/lava.h"
 #include "run/fs/mount.h"
 #include "run/stores/pack.h"
+#include "run/settings.h"
 #include "run/engine/phase.h"
 #include "run/engine/suite.h"
 

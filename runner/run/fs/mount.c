@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run/settings.h"
+#include "run/core/cfg.h"
 #include "run/fs/mount.h"
 
 int fsb_mount_opts(const char *opts, unsigned long *flags, char *data, size_t len)

@@ -20,7 +20,7 @@
 #include <sqlite3.h>
 
 #include "lib/time.h"
-#include "run/settings.h"
+#include "run/core/cfg.h"
 #include "run/stores/pack.h"
 #include "run/stores/packfile.h"
 #include "run/engine/phase.h"

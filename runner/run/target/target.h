@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "run/settings.h"
+#include "run/core/cfg.h"
 #include "log/record.h"
 
 struct fsb_disk {

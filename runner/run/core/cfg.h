@@ -1,0 +1,64 @@
+/* cfg.h: one run's settings, merged (struct fsb_config), and the limits of
+ * their fields: what every room of run/ reads. The settings' table, layers
+ * and parsing are run/settings.h's. */
+#ifndef FSB_CFG_H
+#define FSB_CFG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define FSB_MAX_FS 8
+#define FSB_PATH_MAX 512
+#define FSB_MAX_COLUMNS 32	/* items of `fs` */
+#define FSB_MAX_VARIANTS 16	/* variant.FS:NAME settings */
+
+struct fsb_config {
+	char profile[32];
+	char fs[256];		/* comma-separated columns: FS or a variant FS:NAME */
+	uint32_t dirs;
+	uint32_t files;		/* files per directory */
+	uint64_t file_size;
+	uint32_t workers;
+	uint32_t rounds;
+	uint32_t phase_timeout;	/* seconds, 0 = none */
+	char target[FSB_PATH_MAX];
+	char dir[FSB_PATH_MAX];
+	char log[FSB_PATH_MAX];
+	uint64_t log_size;	/* max bytes for a log file, 0 = unlimited */
+	char mnt[FSB_PATH_MAX];
+	char prefix[32];	/* printed before each record on stdout */
+	int yes;
+	int verify;
+	int progress;
+	int layout;		/* FIEMAP diagnosis after each round's reads */
+	int freespace;		/* free-space evidence after each round's reads */
+	int rewrite;		/* the rewrite remedy in aged rounds (phase.c) */
+	char create_order[16];	/* "name" (runner/SUITE.md) or "shuffled" */
+	char on_finish[16];	/* read by the boot image's init */
+	int lava;		/* LAVA monitors lines on stdout (run/engine/lava.h) */
+	char fault[64];		/* self-test: DIR/FILE:OFFSET to corrupt after create */
+	int smallfile;		/* the rounds x phases of runner/SUITE.md */
+	char fio[64];		/* fio workloads (run/stores/fio.h), comma-separated */
+	uint32_t fio_runtime;	/* seconds per workload */
+	uint64_t fio_size;	/* bytes per workload's file (or raw region) */
+	int fio_raw;		/* the workloads on the raw target too */
+	int fill;		/* the fill test (run/stores/fill.h) */
+	uint32_t fill_pct, fill_delete_pct;
+	int pack;		/* the packing phases: SQLite and a pack file (run/stores/pack.h) */
+	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
+	char mount_opts[FSB_MAX_FS][256];
+	/* variant.FS:NAME settings (run/fs/variant.h), each with its source */
+	struct fsb_uvariant {
+		char name[32];
+		char mkfs[128], mount[128];
+		unsigned char src;
+		char origin[FSB_PATH_MAX / 2];
+	} variant[FSB_MAX_VARIANTS];
+	size_t nvariant;
+
+	/* bookkeeping: source of every key, and its origin text (file:line) */
+	unsigned char src[64];
+	char origin[64][FSB_PATH_MAX / 2];
+};
+
+#endif
