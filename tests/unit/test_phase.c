@@ -16,6 +16,7 @@
 #include "run/fs/mount.h"
 #include "run/core/pattern.h"
 #include "run/engine/phase.h"
+#include "run/core/names.h"
 #include "unit.h"
 
 #define DIRS 2

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "run/engine/files.h"
-#include "run/engine/phase.h"
+#include "run/core/names.h"
 #include "run/core/worker.h"
 
 /* "f0000041" -> "f0000042" in place (the create loop's names, in order) */

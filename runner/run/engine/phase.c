@@ -27,6 +27,8 @@
 #include "run/stores/pack.h"
 #include "run/engine/files.h"
 #include "run/engine/phase.h"
+#include "run/core/names.h"
+#include "run/core/wctx.h"
 #include "run/core/worker.h"
 
 #define CHUNK (1u << 20)	/* largest single read/write */
@@ -67,83 +69,7 @@ struct fsb_wstate *fsb_worker_state(struct fsb_workers *w, uint32_t i)
 	return &w->st[i];
 }
 
-void fsb_file_name(uint32_t idx, char *buf)
-{
-	buf[0] = 'f';
-	for (int i = 7; i >= 1; i--) {
-		buf[i] = (char)('0' + idx % 10);
-		idx /= 10;
-	}
-	buf[8] = 0;
-}
-
-void fsb_dir_name(uint32_t dir, char *buf)
-{
-	snprintf(buf, 12, "d%04u", dir);
-}
-
-/* "f0001234" -> 1234; -1 for any other name */
-long fsb_parse_name(const char *n)
-{
-	long v = 0;
-
-	if (n[0] != 'f')
-		return -1;
-	for (int i = 1; i <= 7; i++) {
-		if (n[i] < '0' || n[i] > '9')
-			return -1;
-		v = v * 10 + (n[i] - '0');
-	}
-	return n[8] ? -1 : v;
-}
-
 /* ---- inside a worker ---- */
-
-struct fsb_wctx {
-	const struct fsb_phase_args *a;
-	struct fsb_wstate *ws;
-	unsigned char *buf;
-	size_t buflen;
-	struct fsb_entry *ent;	/* the listing of one directory */
-	size_t cap;
-	char *lbuf;		/* LISTBUF bytes for getdents64 */
-	struct fsb_entry *tmp;	/* cap entries: the inode order's radix sort */
-	uint32_t *perm;		/* shuffled create: the order of one directory */
-	int trace;		/* the first directory: note the files in ws->trace_* */
-};
-
-int fsb_errno_fatal(int err)
-{
-	return err == ENOSPC || err == EIO || err == EROFS || err == EDQUOT || err == ENOMEM;
-}
-
-/* Record an error; returns 1 when the worker must stop. */
-static int werr(struct fsb_wctx *w, const char *op, uint32_t dir, uint32_t idx, int err,
-		int verify, uint64_t off, uint64_t count)
-{
-	struct fsb_wstate *ws = w->ws;
-
-	if (verify)
-		ws->verify_errors++;
-	else
-		ws->errors++;
-	if (ws->nerr < FSB_WERR_MAX) {
-		struct fsb_werr *e = &ws->err[ws->nerr++];
-		e->dir = dir;
-		e->idx = idx;
-		e->err = err;
-		e->verify = verify;
-		e->fatal = !verify && fsb_errno_fatal(err);
-		snprintf(e->op, sizeof(e->op), "%s", op);
-		e->off = off;
-		e->count = count;
-	}
-	if (!verify && fsb_errno_fatal(err)) {
-		ws->fatal = err;
-		return 1;
-	}
-	return ws->errors + ws->verify_errors >= FSB_WERR_LIMIT;
-}
 
 static int cmp_idx(const void *x, const void *y)
 {
@@ -244,7 +170,7 @@ static int list_dir(struct fsb_wctx *w, int dfd, uint32_t dir, size_t *count)
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
-			werr(w, "readdir", dir, UINT32_MAX, errno, 0, 0, 0);
+			fsb_w_error(w, "readdir", dir, UINT32_MAX, errno, 0, 0, 0);
 			break;
 		}
 		if (got == 0)
@@ -263,7 +189,7 @@ static int list_dir(struct fsb_wctx *w, int dfd, uint32_t dir, size_t *count)
 				continue;
 			idx = fsb_parse_name(name);
 			if (idx < 0 || idx >= (long)w->a->files || n >= w->cap) {
-				stop = werr(w, "unexpected", dir, UINT32_MAX, EEXIST, 0, 0, 0);
+				stop = fsb_w_error(w, "unexpected", dir, UINT32_MAX, EEXIST, 0, 0, 0);
 				continue;
 			}
 			w->ent[n].ino = ino;
@@ -273,7 +199,7 @@ static int list_dir(struct fsb_wctx *w, int dfd, uint32_t dir, size_t *count)
 		}
 	}
 	if (n != w->a->files)
-		werr(w, "missing", dir, UINT32_MAX, ENOENT, 0, 0, (uint64_t)w->a->files - n);
+		fsb_w_error(w, "missing", dir, UINT32_MAX, ENOENT, 0, 0, (uint64_t)w->a->files - n);
 	*count = n;
 	return 0;
 }
@@ -325,7 +251,7 @@ const char *fsb_phase_order(const struct fsb_phase_def *ph, const char *create_o
 /* A worker that cannot set up says why, in its state, and stops. */
 static void setup_failed(struct fsb_wctx *w, const char *op, uint32_t dir, int err)
 {
-	werr(w, op, dir, UINT32_MAX, err, 0, 0, 0);
+	fsb_w_error(w, op, dir, UINT32_MAX, err, 0, 0, 0);
 	if (w->ws->nerr)
 		w->ws->err[w->ws->nerr - 1].fatal = 1;
 	w->ws->fatal = err;
@@ -383,7 +309,7 @@ static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32
 		if (ph->walk != WALK_CREATE && ph->walk != WALK_KEYS) {
 			dfd = openat(a->base_fd, dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 			if (dfd < 0) {
-				if (werr(&w, "open", dir, UINT32_MAX, errno, 0, 0, 0))
+				if (fsb_w_error(&w, "open", dir, UINT32_MAX, errno, 0, 0, 0))
 					break;
 				continue;
 			}
@@ -556,33 +482,4 @@ int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
 		res->seconds += res->sync_seconds;
 	}
 	return 0;
-}
-
-/* ---- for the work of phases outside this file (run/core/worker.h) ---- */
-
-const struct fsb_phase_args *fsb_w_args(const struct fsb_wctx *w)
-{
-	return w->a;
-}
-
-struct fsb_wstate *fsb_w_state(struct fsb_wctx *w)
-{
-	return w->ws;
-}
-
-unsigned char *fsb_w_buf(struct fsb_wctx *w, size_t *len)
-{
-	*len = w->buflen;
-	return w->buf;
-}
-
-uint32_t *fsb_w_perm(struct fsb_wctx *w)
-{
-	return w->perm;
-}
-
-int fsb_w_error(struct fsb_wctx *w, const char *op, uint32_t dir, uint32_t idx, int err,
-		int verify, uint64_t off, uint64_t count)
-{
-	return werr(w, op, dir, idx, err, verify, off, count);
 }

@@ -1,67 +1,13 @@
-/* phase.h: the phases of the suite, one row each, and one timed phase run
- * by a set of worker processes. */
+/* phase.h: the phases of the suite, one row each (their row type and the
+ * worker's interface are run/core/worker.h's), and one timed phase run by a
+ * set of worker processes. */
 #ifndef FSB_PHASE_H
 #define FSB_PHASE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/msg.h"
-#include "run/core/hist.h"
-#include "run/core/pattern.h"
-
-/* How a phase walks a directory: the order of the listing it works through. */
-enum fsb_walk {
-	WALK_CREATE,	/* no listing: creates the files in the create_order setting */
-	WALK_READDIR,	/* the listing as readdir returns it */
-	WALK_NAME,	/* sorted by file name (f0000000, f0000001, ...) */
-	WALK_INODE,	/* sorted by inode number */
-	WALK_KEYS,	/* no listing: the files are keys of a store (run/stores/pack.h),
-			 * visited in name order */
-};
-
-/* Phase flags */
-#define FSB_PH_SYNC	0x01	/* syncfs after the workers, timed: part of seconds */
-#define FSB_PH_VERIFY	0x02	/* checks what it reads (sizes, bytes) when verify is on */
-#define FSB_PH_FAULT	0x04	/* the fault self-test flips its byte after this phase */
-#define FSB_PH_LAYOUT	0x08	/* the layout and freespace records follow this phase */
-#define FSB_PH_COLD	0x10	/* runs on a fresh mount: the filesystem under test is
-				 * unmounted and mounted before it (not in --dir mode) */
-#define FSB_PH_SPACE	0x20	/* with pack = 1, a space record follows: what the files take on disk */
-
-struct fsb_wctx;	/* a worker's state, inside phase.c (run/core/worker.h) */
-struct fsb_config;
-
-/* One directory entry of a worker's listing. */
-struct fsb_entry {
-	uint64_t ino;
-	uint32_t idx;
-	char name[12];
-};
-
-/* The directory a phase's work is given. */
-struct fsb_wdir {
-	int base_fd;		/* the directory holding it */
-	int fd;			/* it, open; -1 for WALK_CREATE (the work makes it) */
-	uint32_t dir;		/* its number: d0003 is 3 */
-	const char *name;	/* "d0003" */
-	size_t n;		/* entries of its listing, in walk order (not WALK_CREATE) */
-	const struct fsb_entry *ent;	/* the listing: n entries (NULL for WALK_CREATE, WALK_KEYS) */
-	int first;		/* the worker's first directory: the work of WALK_CREATE
-				 * notes its files in the state's trace_* */
-};
-
-/* One phase. Adding a phase is adding a row to fsb_phases[] (phase.c). */
-struct fsb_phase_def {
-	const char *name;	/* the records' "phase" */
-	enum fsb_walk walk;
-	unsigned flags;		/* FSB_PH_* */
-	/* The work on one directory; returns 1 when the worker must stop. */
-	int (*op)(struct fsb_wctx *w, const struct fsb_wdir *d);
-	/* Whether the phase runs in this round with these settings (an
-	 * optional phase: its setting is on); NULL: every round. */
-	int (*wanted)(const struct fsb_config *cfg, uint32_t round);
-};
+#include "run/core/worker.h"
 
 extern const struct fsb_phase_def fsb_phases[];
 extern const size_t fsb_phase_count;
@@ -72,63 +18,6 @@ const char *fsb_phase_order(const struct fsb_phase_def *ph, const char *create_o
 
 /* Put a listing in walk order (WALK_NAME, WALK_INODE; others: unchanged). */
 void fsb_walk_sort(struct fsb_entry *ent, size_t n, enum fsb_walk walk);
-
-#define FSB_WERR_MAX 8
-#define FSB_WERR_LIMIT 100	/* a worker gives up after this many errors */
-#define FSB_TRACE_N 16		/* files of its first directory a worker notes */
-
-struct fsb_werr {
-	uint32_t dir, idx;	/* idx UINT32_MAX: the directory itself */
-	int err;		/* errno, 0 for a verification failure */
-	int verify;		/* 1: content mismatch (off, count) */
-	int fatal;		/* it ended the worker */
-	char op[12];
-	uint64_t off, count;
-};
-
-/* One worker's state, in memory shared with the parent. */
-struct fsb_wstate {
-	uint64_t start_ns, end_ns;
-	volatile uint64_t done;
-	uint64_t bytes, errors, verify_errors;
-	int fatal;		/* errno that ended the worker (ENOSPC, EIO, ENOMEM, ...) */
-	int ended;		/* reached the end of its work */
-	int signal;		/* set by the parent: the signal that killed it, 0 if none */
-	int exit_status;	/* set by the parent: its exit status */
-	uint32_t nerr;
-	struct fsb_werr err[FSB_WERR_MAX];
-	/* its first directory's first files in the order it visited them:
-	 * numbers (f0000042: 42) and, for a phase that lists, inode numbers */
-	uint32_t ntrace;
-	uint32_t trace_idx[FSB_TRACE_N];
-	uint64_t trace_ino[FSB_TRACE_N];
-	struct fsb_hist hist;
-};
-
-struct fsb_phase_args {
-	const struct fsb_phase_def *phase;
-	int base_fd;		/* directory holding d0000, d0001, ... */
-	uint32_t dirs, files, workers, round;
-	uint64_t file_size;
-	int verify;
-	unsigned timeout;	/* seconds, 0 = none */
-	int progress;		/* progress lines, through say */
-	fsb_say_fn *say;	/* the command layer's (lib/msg.h), or NULL */
-	const char *label;	/* "ext4 round 1/3" for progress lines */
-	int shuffled;		/* create in a fixed random order (create_order) */
-	const struct fsb_pattern *pat;
-};
-
-struct fsb_phase_result {
-	double seconds;		/* first worker start to last worker end, + sync */
-	double span_seconds;	/* first worker start to last worker end */
-	double sync_seconds;
-	uint64_t files, bytes, errors, verify_errors;
-	int fatal;		/* errno of the first fatal error, 0 if none */
-	int timed_out;
-	int crashed;		/* a worker died by a signal or an unexpected exit */
-	struct fsb_hist hist;
-};
 
 struct fsb_workers;
 
@@ -141,13 +30,5 @@ struct fsb_wstate *fsb_worker_state(struct fsb_workers *w, uint32_t i);
  * workers could not be started. */
 int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
 		  struct fsb_phase_result *res);
-
-/* Name of file idx ("f0000042"), into buf of at least 12 bytes. */
-void fsb_file_name(uint32_t idx, char *buf);
-void fsb_dir_name(uint32_t dir, char *buf);
-/* "f0001234" -> 1234; -1 for any other name. */
-long fsb_parse_name(const char *n);
-/* Errors that end a filesystem's run (ENOSPC, EIO, EROFS, EDQUOT, ENOMEM). */
-int fsb_errno_fatal(int err);
 
 #endif

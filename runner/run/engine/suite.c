@@ -28,6 +28,7 @@
 #include "run/stores/pack.h"
 #include "run/settings.h"
 #include "run/engine/phase.h"
+#include "run/core/names.h"
 #include "run/engine/suite.h"
 
 struct fsrun {

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "run/evidence/layout.h"
-#include "run/engine/phase.h"
+#include "run/core/names.h"
 
 /* The kernel's FIEMAP interface (include/uapi/linux/fiemap.h), declared
  * here because musl has no kernel headers. */

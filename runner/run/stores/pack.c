@@ -13,7 +13,6 @@
 #include "run/core/context.h"
 #include "run/stores/pack.h"
 #include "run/stores/packfile.h"
-#include "run/engine/phase.h"
 #include "run/core/worker.h"
 
 int fsb_pack_wanted(const struct fsb_config *cfg, uint32_t round)

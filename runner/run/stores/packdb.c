@@ -23,7 +23,6 @@
 #include "run/core/cfg.h"
 #include "run/stores/pack.h"
 #include "run/stores/packfile.h"
-#include "run/engine/phase.h"
 #include "run/core/worker.h"
 
 /* An errno for a SQLite result: the system's when an I/O call failed. */
