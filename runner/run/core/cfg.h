@@ -32,7 +32,7 @@ struct fsb_config {
 	int progress;
 	int layout;		/* FIEMAP diagnosis after each round's reads */
 	int freespace;		/* free-space evidence after each round's reads */
-	int rewrite;		/* the rewrite remedy in aged rounds (phase.c) */
+	int rewrite;		/* the rewrite remedy in aged rounds (run/engine/phase.c) */
 	char create_order[16];	/* "name" (runner/SUITE.md) or "shuffled" */
 	char on_finish[16];	/* read by the boot image's init */
 	int lava;		/* LAVA monitors lines on stdout (run/engine/lava.h) */
