@@ -178,5 +178,24 @@ awk 'BEGIN { for (i = 0; i < 901; i++) print "/* " i " */" }' > "$T/tests/unit/t
 tree
 check "tree: a source file over 900 lines fails, tests included" \
 	sh -c "[ $rc = 1 ] && grep -q 'over 900 lines: tests/unit/test_long.c: 901 lines' '$S/out'"
+rm "$T/tests/unit/test_long.c"
+mkdir -p "$T/runner/run/core" "$T/runner/run/engine" "$T/runner/run/stores"
+printf '#include "run/core/low.h"\n#include "run/settings.h"\n' > "$T/runner/run/engine/top.c"
+printf '#include "run/core/low.h"\n' > "$T/runner/run/settings.h"
+touch "$T/runner/run/core/low.h"
+tree
+check "tree: run/'s rooms including rooms on lower floors pass" sh -c "[ $rc = 0 ] && grep -q '^tree: ok' '$S/out'"
+printf '#include "run/engine/top.h"\n' > "$T/runner/run/core/back.c"
+printf '#include "run/settings.h"\n' > "$T/runner/run/stores/under.c"
+tree
+check "tree: an include of run/ from a lower floor to a higher one fails, each named" \
+	sh -c "[ $rc = 1 ] && grep -q 'arrow back up in run/: runner/run/core/back.c includes run/engine/top.h: floor 6 (engine) is not below floor 1 (core)' '$S/out' &&
+	       grep -q 'arrow back up in run/: runner/run/stores/under.c includes run/settings.h: floor 5 (.) is not below floor 4 (stores)' '$S/out'"
+rm "$T/runner/run/core/back.c" "$T/runner/run/stores/under.c"
+mkdir -p "$T/runner/run/attic"
+printf '#include "run/core/low.h"\n' > "$T/runner/run/attic/old.c"
+tree
+check "tree: a room of run/ on no floor fails" \
+	sh -c "[ $rc = 1 ] && grep -q 'runner/run/attic/old.c: room attic/ is on no floor' '$S/out'"
 
 summary

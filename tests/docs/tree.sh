@@ -3,7 +3,8 @@
 # Usage: tree.sh [ROOT] (default: the tree this script is in).
 # Checks: the top level holds only the fixed layout; no file stem (name
 # without .c or .h) of runner/ in two folders; no source file over
-# TREE_MAX_LINES lines (900), tests included. With git, the files are those
+# TREE_MAX_LINES lines (900), tests included; no include in runner/run/
+# from a room to one on its floor or above (the floors below). With git, the files are those
 # git knows (tracked, or new and not ignored); without it, the files on disk
 # outside out/.
 # Output: one line per failure, a summary; exit 1 when one failed.
@@ -51,8 +52,30 @@ if [ -n "$long" ]; then
 	fail=$((fail + $(echo "$long" | wc -l)))
 fi
 
+# The floors of runner/run/, from the ground up: a room includes only rooms
+# on a floor below its own ("." = the files at run/'s top: the settings).
+# Rooms on one floor (fs, stores) include neither each other.
+floors=${TREE_RUN_FLOORS:-"core target evidence fs,stores . engine"}
+ups=$(files | grep -E '^runner/run/.*\.[ch]$' | while IFS= read -r f; do
+	[ ! -f "$f" ] || grep -H '^#include "run/' "$f" || :
+done | awk -v floors="$floors" '
+	function room(p) { sub(/^run\//, "", p); return p ~ /\// ? substr(p, 1, index(p, "/") - 1) : "." }
+	BEGIN { n = split(floors, fl, " "); for (i = 1; i <= n; i++) { m = split(fl[i], r, ","); for (j = 1; j <= m; j++) at[r[j]] = i } }
+	{
+		f = $0; sub(/:.*/, "", f); inc = $0; sub(/^[^"]*"/, "", inc); sub(/".*/, "", inc)
+		p = f; sub(/^runner\//, "", p); a = room(p); b = room(inc)
+		if (!(a in at)) { if (!(a in told)) print f ": room " a "/ is on no floor (tests/docs/tree.sh: floors)"; told[a] = 1; next }
+		if (!(b in at)) next
+		if (a != b && at[b] >= at[a])
+			print f " includes " inc ": floor " at[b] " (" b ") is not below floor " at[a] " (" a ")"
+	}')
+if [ -n "$ups" ]; then
+	echo "$ups" | while IFS= read -r l; do echo "tree: arrow back up in run/: $l"; done
+	fail=$((fail + $(echo "$ups" | wc -l)))
+fi
+
 if [ "$fail" -gt 0 ]; then
 	echo "tree: $fail failed"
 	exit 1
 fi
-echo "tree: ok (layout, one name per room, no source file over $max lines)"
+echo "tree: ok (layout, one name per room, no source file over $max lines, the floors of run/)"
