@@ -1,5 +1,5 @@
 /* fields.h: every record type and every field name a record may hold, as
- * identifiers. An emitter writes fsb_rec_start(c, &r, FSB_REC_phase) and
+ * identifiers. An emitter starts a record of type FSB_REC_phase and writes
  * rec_u64(&r, K(files), n): a type or a field name that is not in these
  * lists does not compile (`'FSB_K_filez' undeclared`). K(name) is the
  * string "name", a constant fit for a static initializer.
