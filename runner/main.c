@@ -42,26 +42,21 @@ static void usage(FILE *f)
 	fsb_exit_codes_print(f, DOC_TEXT);
 }
 
+static void usage_of(FILE *f, const void *arg)
+{
+	(void)arg;
+	usage(f);
+}
+
 /* A misuse of fsbench itself: fsb_misuse with the usage above. */
 __attribute__((format(printf, 1, 2)))
 static int misuse(const char *fmt, ...)
 {
-	char *text = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&text, &n);
 	va_list ap;
 
-	if (f) {
-		usage(f);
-		if (fclose(f) != 0) {
-			free(text);
-			text = NULL;
-		}
-	}
 	va_start(ap, fmt);
-	fsb_vmisuse(text, fmt, ap);
+	fsb_vmisuse_by(usage_of, NULL, fmt, ap);
 	va_end(ap);
-	free(text);
 	return EXIT_USAGE;
 }
 

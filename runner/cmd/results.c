@@ -43,26 +43,20 @@ void results_usage(const struct results_cli *c, FILE *f)
 	usage_fill(f, c->usage, names, described);
 }
 
+static void usage_of(FILE *f, const void *arg)
+{
+	results_usage(arg, f);
+}
+
 /* "fsbench: WHAT" and the command's usage (fsb_misuse). */
 __attribute__((format(printf, 2, 3)))
 static int misuse(const struct results_cli *c, const char *fmt, ...)
 {
-	char *usage = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&usage, &n);
 	va_list ap;
 
-	if (f) {
-		results_usage(c, f);
-		if (fclose(f) != 0) {
-			free(usage);
-			usage = NULL;
-		}
-	}
 	va_start(ap, fmt);
-	fsb_vmisuse(usage, fmt, ap);
+	fsb_vmisuse_by(usage_of, c, fmt, ap);
 	va_end(ap);
-	free(usage);
 	return EXIT_USAGE;
 }
 

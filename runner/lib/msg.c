@@ -102,6 +102,24 @@ int fsb_misuse(const char *usage, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+int fsb_vmisuse_by(fsb_usage_fn *usage, const void *arg, const char *fmt, va_list ap)
+{
+	char *text = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&text, &n);
+
+	if (f) {
+		usage(f, arg);
+		if (fclose(f) != 0) {
+			free(text);
+			text = NULL;
+		}
+	}
+	fsb_vmisuse(text, fmt, ap);
+	free(text);
+	return EXIT_USAGE;
+}
+
 void fsb_die(int code, const char *fmt, ...)
 {
 	va_list ap;

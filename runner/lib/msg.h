@@ -68,6 +68,10 @@ _Noreturn void fsb_die(int code, const char *fmt, ...) __attribute__((format(pri
  * (NULL: none); returns EXIT_USAGE. */
 int fsb_misuse(const char *usage, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int fsb_vmisuse(const char *usage, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+/* The same where a function prints the usage: usage(f, arg) into memory. */
+typedef void fsb_usage_fn(FILE *f, const void *arg);
+int fsb_vmisuse_by(fsb_usage_fn *usage, const void *arg, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 
 /* Library code never prints (run/, report/, log/): what a user must see
  * while it works (progress, a line per phase) goes through a say hook the
