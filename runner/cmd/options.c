@@ -62,7 +62,7 @@ int fsb_parse_settings(int argc, char **argv, struct fsb_config *cfg, int *show,
 {
 	static struct fsb_layer lfile, lcmd, lcli;
 	struct fsb_layer *layers[3];
-	struct fsb_cfgerr err;
+	char err[512];
 	const char *config_file = NULL, *cmdline_file = NULL;
 	size_t nl = 0;
 	int rc = 0;
@@ -92,8 +92,8 @@ int fsb_parse_settings(int argc, char **argv, struct fsb_config *cfg, int *show,
 			continue;
 		}
 		if (!strcmp(a, "--yes") || !strcmp(a, "-y")) {
-			if (fsb_layer_add(&lcli, "yes", "1", "command line", &err) < 0)
-				return fsb_run_misuse("%s", err.msg);
+			if (fsb_layer_add(&lcli, "yes", "1", "command line", err, sizeof(err)) < 0)
+				return fsb_run_misuse("%s", err);
 			continue;
 		}
 		if (!strncmp(a, "--cmdline", 9) && (a[9] == 0 || a[9] == '=')) {
@@ -124,26 +124,26 @@ int fsb_parse_settings(int argc, char **argv, struct fsb_config *cfg, int *show,
 			return fsb_run_misuse("%s: unknown option '%s'", argv[0], a);
 		char where[160];
 		snprintf(where, sizeof(where), "command line --%s", key);
-		if (fsb_layer_add(&lcli, key, val, where, &err) < 0)
-			return fsb_run_misuse("%s", err.msg);
+		if (fsb_layer_add(&lcli, key, val, where, err, sizeof(err)) < 0)
+			return fsb_run_misuse("%s", err);
 	}
 	if (config_file) {
-		if (fsb_layer_file(&lfile, config_file, &err) < 0) {
-			rc = fsb_fail(EXIT_USAGE, "%s", err.msg);
+		if (fsb_layer_file(&lfile, config_file, err, sizeof(err)) < 0) {
+			rc = fsb_fail(EXIT_USAGE, "%s", err);
 			goto out;
 		}
 		layers[nl++] = &lfile;
 	}
 	if (cmdline_file) {
-		if (fsb_layer_cmdline(&lcmd, cmdline_file, &err) < 0) {
-			rc = fsb_fail(EXIT_USAGE, "%s", err.msg);
+		if (fsb_layer_cmdline(&lcmd, cmdline_file, err, sizeof(err)) < 0) {
+			rc = fsb_fail(EXIT_USAGE, "%s", err);
 			goto out;
 		}
 		layers[nl++] = &lcmd;
 	}
 	layers[nl++] = &lcli;
-	if (fsb_config_merge(cfg, layers, nl, &err) < 0)
-		rc = fsb_fail(EXIT_USAGE, "config %s", err.msg);
+	if (fsb_config_merge(cfg, layers, nl, err, sizeof(err)) < 0)
+		rc = fsb_fail(EXIT_USAGE, "config %s", err);
 out:
 	fsb_layer_free(&lfile);
 	fsb_layer_free(&lcmd);

@@ -42,14 +42,14 @@ const char *fsb_src_name(enum fsb_src s)
 	return s < SRC_NSOURCES ? src_names[s] : "?";
 }
 
-__attribute__((format(printf, 2, 3)))
-static int seterr(struct fsb_cfgerr *err, const char *fmt, ...)
+__attribute__((format(printf, 3, 4)))
+static int seterr(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
 	if (err) {
 		va_start(ap, fmt);
-		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+		vsnprintf(err, errlen, fmt, ap);
 		va_end(ap);
 	}
 	return -1;
@@ -190,24 +190,24 @@ static int parse_bool(const char *s, int *out)
 /* variant.FS:NAME = mkfs:ARGS mount:OPTS: a row of the variant table (run/fs/variant.h);
  * the same name again replaces the row (a higher layer wins). */
 static int apply_variant(struct fsb_config *c, const char *key, const char *val, const char *shown,
-			 enum fsb_src src, const char *where, struct fsb_cfgerr *err)
+			 enum fsb_src src, const char *where, char *err, size_t errlen)
 {
 	const char *name = key + strlen(VARIANT_KEY);
 	char mkfs[sizeof(c->variant[0].mkfs)], mount[sizeof(c->variant[0].mount)], why[240];
 	size_t i;
 
 	if (fsb_variant_name_check(name, why, sizeof(why)) < 0)
-		return seterr(err, "%s: %s: %s", where, key, why);
+		return seterr(err, errlen, "%s: %s: %s", where, key, why);
 	if (!strchr(name, ':'))
-		return seterr(err, "%s: %s: not a variant name; allowed: variant.FS:NAME, e.g. variant.%s:mine",
+		return seterr(err, errlen, "%s: %s: not a variant name; allowed: variant.FS:NAME, e.g. variant.%s:mine",
 			      where, key, name);
 	if (fsb_variant_parse(val, mkfs, sizeof(mkfs), mount, sizeof(mount), why, sizeof(why)) < 0)
-		return seterr(err, "%s: %s=%s: %s", where, key, shown, why);
+		return seterr(err, errlen, "%s: %s=%s: %s", where, key, shown, why);
 	for (i = 0; i < c->nvariant && strcmp(c->variant[i].name, name); i++)
 		;
 	if (i == c->nvariant) {
 		if (c->nvariant == FSB_MAX_VARIANTS)
-			return seterr(err, "%s: %s: too many variant settings; allowed: up to %d",
+			return seterr(err, errlen, "%s: %s: too many variant settings; allowed: up to %d",
 				      where, key, FSB_MAX_VARIANTS);
 		c->nvariant++;
 	}
@@ -221,7 +221,7 @@ static int apply_variant(struct fsb_config *c, const char *key, const char *val,
 
 /* Set one key in c from text; on error fill err naming key, value, where. */
 static int apply(struct fsb_config *c, const char *name, const char *val,
-		 enum fsb_src src, const char *where, struct fsb_cfgerr *err)
+		 enum fsb_src src, const char *where, char *err, size_t errlen)
 {
 	const struct key *k = find_key(name);
 	char allowed[160], shown[80];
@@ -233,15 +233,15 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 	else
 		snprintf(shown, sizeof(shown), "%s", val);
 	if (!k && !strncmp(name, VARIANT_KEY, strlen(VARIANT_KEY)))
-		return apply_variant(c, name, val, shown, src, where, err);
+		return apply_variant(c, name, val, shown, src, where, err, errlen);
 	if (!k) {
 		int fi = fs_slot(name, &is_mount);
 		if (fi < 0)
-			return seterr(err, "%s: unknown key '%s' (see 'fsbench --help' for the set_keys)",
+			return seterr(err, errlen, "%s: unknown key '%s' (see 'fsbench --help' for the set_keys)",
 				      where, name);
 		char *dst = is_mount ? c->mount_opts[fi] : c->mkfs_opts[fi];
 		if (strlen(val) >= sizeof(c->mkfs_opts[0]))
-			return seterr(err, "%s: %s=%s: too long; allowed: text up to %zu characters",
+			return seterr(err, errlen, "%s: %s=%s: too long; allowed: text up to %zu characters",
 				      where, name, shown, sizeof(c->mkfs_opts[0]) - 1);
 		strcpy(dst, val);
 		slot = is_mount ? (int)SLOT_MOUNT(fi) : (int)SLOT_MKFS(fi);
@@ -257,9 +257,9 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 	case K_SIZE: {
 		uint64_t v;
 		if (parse_num(val, k->type == K_SIZE, &v) < 0)
-			return seterr(err, "%s: %s=%s: not a number; allowed: %s", where, name, shown, allowed);
+			return seterr(err, errlen, "%s: %s=%s: not a number; allowed: %s", where, name, shown, allowed);
 		if (v < k->min || v > k->max)
-			return seterr(err, "%s: %s=%s: out of range; allowed: %s", where, name, shown, allowed);
+			return seterr(err, errlen, "%s: %s=%s: out of range; allowed: %s", where, name, shown, allowed);
 		if (k->size == 4)
 			*(uint32_t *)p = (uint32_t)v;
 		else
@@ -269,7 +269,7 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 	case K_BOOL: {
 		int b;
 		if (parse_bool(val, &b) < 0)
-			return seterr(err, "%s: %s=%s: not a boolean; allowed: %s", where, name, shown, allowed);
+			return seterr(err, errlen, "%s: %s=%s: not a boolean; allowed: %s", where, name, shown, allowed);
 		*(int *)p = b;
 		break;
 	}
@@ -281,10 +281,10 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 		const char *seen[FSB_MAX_COLUMNS];
 		size_t n = 0;
 		if (strlen(val) >= k->size)
-			return seterr(err, "%s: %s=%s: too long; allowed: up to %zu characters", where, name,
+			return seterr(err, errlen, "%s: %s=%s: too long; allowed: up to %zu characters", where, name,
 				      shown, k->size - 1);
 		if (!val[strspn(val, ",")])
-			return seterr(err, "%s: %s=%s: empty list; allowed: %s", where, name, shown, allowed);
+			return seterr(err, errlen, "%s: %s=%s: empty list; allowed: %s", where, name, shown, allowed);
 		strcpy(list, val);
 		for (char *item = list;;) {
 			char *comma = strchr(item, ',');
@@ -292,19 +292,19 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 				*comma = 0;
 			n++;
 			if (!*item)
-				return seterr(err, "%s: %s=%s: item %zu is empty; allowed: %s",
+				return seterr(err, errlen, "%s: %s=%s: item %zu is empty; allowed: %s",
 					      where, name, shown, n, allowed);
 			if (n > FSB_MAX_COLUMNS)
-				return seterr(err, "%s: %s=%s: more than %d items", where, name, shown,
+				return seterr(err, errlen, "%s: %s=%s: more than %d items", where, name, shown,
 					      FSB_MAX_COLUMNS);
 			if (!strchr(item, ':') && fsb_fs_index(item) < 0)
-				return seterr(err, "%s: %s=%s: unknown filesystem '%s'; allowed: %s",
+				return seterr(err, errlen, "%s: %s=%s: unknown filesystem '%s'; allowed: %s",
 					      where, name, shown, item, allowed);
 			if (fsb_variant_name_check(item, why, sizeof(why)) < 0)
-				return seterr(err, "%s: %s=%s: %s", where, name, shown, why);
+				return seterr(err, errlen, "%s: %s=%s: %s", where, name, shown, why);
 			for (size_t j = 0; j + 1 < n; j++)
 				if (!strcmp(seen[j], item))
-					return seterr(err, "%s: %s=%s: filesystem '%s' is listed twice; allowed: %s",
+					return seterr(err, errlen, "%s: %s=%s: filesystem '%s' is listed twice; allowed: %s",
 						      where, name, shown, item, allowed);
 			seen[n - 1] = item;
 			if (!comma)
@@ -320,18 +320,18 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 			if (strcmp(set_profiles[i].name, val) == 0)
 				break;
 		if (i == NPROFILES)
-			return seterr(err, "%s: %s=%s: unknown profile; allowed: %s", where, name, shown, allowed);
+			return seterr(err, errlen, "%s: %s=%s: unknown profile; allowed: %s", where, name, shown, allowed);
 		strcpy(p, val);
 		break;
 	}
 	case K_STR:
 		if (strlen(val) >= k->size)
-			return seterr(err, "%s: %s=%s: too long; allowed: %s", where, name, shown, allowed);
+			return seterr(err, errlen, "%s: %s=%s: too long; allowed: %s", where, name, shown, allowed);
 		strcpy(p, val);
 		break;
 	case K_CHOICE:
 		if (!is_choice(k, val))
-			return seterr(err, "%s: %s=%s: not allowed; allowed: %s", where, name, shown, allowed);
+			return seterr(err, errlen, "%s: %s=%s: not allowed; allowed: %s", where, name, shown, allowed);
 		strcpy(p, val);
 		break;
 	}
@@ -344,21 +344,21 @@ void fsb_config_defaults(struct fsb_config *c)
 {
 	memset(c, 0, sizeof(*c));
 	for (size_t i = 0; i < NKEYS; i++)
-		if (apply(c, set_keys[i].name, builtin(set_keys[i].def), SRC_DEFAULT, "default", NULL) < 0)
+		if (apply(c, set_keys[i].name, builtin(set_keys[i].def), SRC_DEFAULT, "default", NULL, 0) < 0)
 			abort();	/* a bad built-in default is a programming error */
 }
 
 int fsb_layer_add(struct fsb_layer *l, const char *key, const char *val,
-		  const char *where, struct fsb_cfgerr *err)
+		  const char *where, char *err, size_t errlen)
 {
 	if (!fsb_config_known(key))
-		return seterr(err, "%s: unknown key '%s' (see 'fsbench --help' for the set_keys)", where, key);
+		return seterr(err, errlen, "%s: unknown key '%s' (see 'fsbench --help' for the set_keys)", where, key);
 	if (l->n >= sizeof(l->kv) / sizeof(l->kv[0]))
-		return seterr(err, "%s: too many settings", where);
+		return seterr(err, errlen, "%s: too many settings", where);
 	l->kv[l->n].key = strdup(key);
 	l->kv[l->n].val = strdup(val);
 	if (!l->kv[l->n].key || !l->kv[l->n].val)
-		return seterr(err, "%s: out of memory", where);
+		return seterr(err, errlen, "%s: out of memory", where);
 	snprintf(l->kv[l->n].where, sizeof(l->kv[l->n].where), "%s", where);
 	l->n++;
 	return 0;
@@ -377,21 +377,15 @@ void fsb_layer_free(struct fsb_layer *l)
 static int layer_kv(void *ctx, const char *key, const char *val, const char *where,
 		    char *err, size_t errlen)
 {
-	struct fsb_cfgerr e;
-
-	if (fsb_layer_add(ctx, key, val, where, &e) < 0) {
-		snprintf(err, errlen, "%s", e.msg);
-		return -1;
-	}
-	return 0;
+	return fsb_layer_add(ctx, key, val, where, err, errlen) < 0 ? -1 : 0;
 }
 
-int fsb_layer_file(struct fsb_layer *l, const char *path, struct fsb_cfgerr *err)
+int fsb_layer_file(struct fsb_layer *l, const char *path, char *err, size_t errlen)
 {
-	return fsb_kv_file(path, "config", layer_kv, l, err->msg, sizeof(err->msg)) ? -1 : 0;
+	return fsb_kv_file(path, "config", layer_kv, l, err, errlen) ? -1 : 0;
 }
 
-int fsb_layer_cmdline(struct fsb_layer *l, const char *path, struct fsb_cfgerr *err)
+int fsb_layer_cmdline(struct fsb_layer *l, const char *path, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
 	char buf[4096], word[1024];
@@ -399,7 +393,7 @@ int fsb_layer_cmdline(struct fsb_layer *l, const char *path, struct fsb_cfgerr *
 	const char *p;
 
 	if (!f)
-		return seterr(err, "kernel command line %s: %s", path, strerror(errno));
+		return seterr(err, errlen, "kernel command line %s: %s", path, strerror(errno));
 	n = fread(buf, 1, sizeof(buf) - 1, f);
 	fclose(f);
 	buf[n] = 0;
@@ -424,9 +418,9 @@ int fsb_layer_cmdline(struct fsb_layer *l, const char *path, struct fsb_cfgerr *
 			continue;
 		char *eq = strchr(word + 8, '=');
 		if (!eq)
-			return seterr(err, "kernel command line: '%s': expected fsbench.KEY=VALUE", word);
+			return seterr(err, errlen, "kernel command line: '%s': expected fsbench.KEY=VALUE", word);
 		*eq = 0;
-		if (fsb_layer_add(l, word + 8, eq + 1, "kernel command line", err) < 0)
+		if (fsb_layer_add(l, word + 8, eq + 1, "kernel command line", err, errlen) < 0)
 			return -1;
 	}
 	return 0;
@@ -494,7 +488,7 @@ static const char *layer_text(const struct fsb_config *c, size_t slot, char *buf
 }
 
 int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nlayers,
-		     struct fsb_cfgerr *err)
+		     char *err, size_t errlen)
 {
 	const char *profile = NULL;
 	const char *pwhere = "default";
@@ -506,7 +500,7 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 			if (strcmp(layers[i]->kv[j].key, "profile") == 0) {
 				profile = layers[i]->kv[j].val;
 				pwhere = layers[i]->kv[j].where;
-				if (apply(c, "profile", profile, layers[i]->src, pwhere, err) < 0)
+				if (apply(c, "profile", profile, layers[i]->src, pwhere, err, errlen) < 0)
 					return -1;
 			}
 	/* ... its values sit above the defaults and below every layer. */
@@ -516,7 +510,7 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 		for (size_t j = 0; j < PROFILE_KV && set_profiles[i].kv[j][0]; j++) {
 			char where[64];
 			snprintf(where, sizeof(where), "profile %s", c->profile);
-			if (apply(c, set_profiles[i].kv[j][0], builtin(set_profiles[i].kv[j][1]), SRC_PROFILE, where, err) < 0)
+			if (apply(c, set_profiles[i].kv[j][0], builtin(set_profiles[i].kv[j][1]), SRC_PROFILE, where, err, errlen) < 0)
 				return -1;
 		}
 	}
@@ -525,7 +519,7 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 			if (strcmp(layers[i]->kv[j].key, "profile") == 0)
 				continue;
 			if (apply(c, layers[i]->kv[j].key, layers[i]->kv[j].val, layers[i]->src,
-				  layers[i]->kv[j].where, err) < 0)
+				  layers[i]->kv[j].where, err, errlen) < 0)
 				return -1;
 		}
 	/* every variant in fs defined, by a setting or the built-in table */
@@ -537,29 +531,29 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 		if (fsb_config_column(c, tok, &col) == 0)
 			continue;
 		fsb_variant_names(names, sizeof(names), fsb_variant_base(tok));
-		return seterr(err, "%s: fs=%.60s%s: unknown variant '%s'; allowed: %s%sor one set with variant.%s = mkfs:ARGS mount:OPTS",
+		return seterr(err, errlen, "%s: fs=%.60s%s: unknown variant '%s'; allowed: %s%sor one set with variant.%s = mkfs:ARGS mount:OPTS",
 			      c->origin[find_key("fs") - set_keys], c->fs, strlen(c->fs) > 60 ? "..." : "",
 			      tok, names, names[0] ? " (built in), " : "", tok);
 	}
 	if (c->workers > c->dirs) {
 		/* two settings, each perhaps from another layer: name both */
 		char lw[FSB_PATH_MAX / 2 + 32], ld[sizeof(lw)];
-		return seterr(err, "workers=%u (%s) and dirs=%u (%s): more workers than dirs; "
+		return seterr(err, errlen, "workers=%u (%s) and dirs=%u (%s): more workers than dirs; "
 			      "allowed: workers from 1 to dirs", c->workers,
 			      layer_text(c, (size_t)(find_key("workers") - set_keys), lw, sizeof(lw)),
 			      c->dirs, layer_text(c, (size_t)(find_key("dirs") - set_keys), ld, sizeof(ld)));
 	}
 	if (c->target[0] && c->dir[0])
-		return seterr(err, "%s: target=%s and dir=%s: give one of them, not both",
+		return seterr(err, errlen, "%s: target=%s and dir=%s: give one of them, not both",
 			      c->origin[find_key("dir") - set_keys], c->target, c->dir);
 	char why[256];
 	if (fsb_fio_list_check(c->fio, why, sizeof(why)) < 0)
-		return seterr(err, "%s: fio=%s: %s", c->origin[find_key("fio") - set_keys], c->fio, why);
+		return seterr(err, errlen, "%s: fio=%s: %s", c->origin[find_key("fio") - set_keys], c->fio, why);
 	if (c->dir[0] && c->fill)
-		return seterr(err, "%s: fill=1 and dir=%s: fill needs a target (it fills a whole filesystem)",
+		return seterr(err, errlen, "%s: fill=1 and dir=%s: fill needs a target (it fills a whole filesystem)",
 			      c->origin[find_key("fill") - set_keys], c->dir);
 	if (c->dir[0] && c->fio_raw && c->fio[0])
-		return seterr(err, "%s: fio_raw=1 and dir=%s: the raw workloads need a target",
+		return seterr(err, errlen, "%s: fio_raw=1 and dir=%s: the raw workloads need a target",
 			      c->origin[find_key("fio_raw") - set_keys], c->dir);
 	return 0;
 }

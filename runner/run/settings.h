@@ -29,11 +29,8 @@ struct fsb_column {
 	char source[FSB_PATH_MAX / 2 + 32];	/* "built in", or where the setting came from */
 };
 
-/* Error text for the last failing config call is written here. */
-struct fsb_cfgerr {
-	char msg[512];
-};
-
+/* A call that fails writes its error text to err (errlen bytes), the
+ * shape of every error text out-parameter of the runner. */
 struct fsb_layer {
 	enum fsb_src src;
 	const char *origin;	/* file name, "kernel command line", "command line" */
@@ -45,15 +42,15 @@ struct fsb_layer {
 void fsb_config_defaults(struct fsb_config *c);
 /* Add one key=value to a layer; returns 0 or -1 with err filled. */
 int fsb_layer_add(struct fsb_layer *l, const char *key, const char *val,
-		  const char *where, struct fsb_cfgerr *err);
+		  const char *where, char *err, size_t errlen);
 /* Parse a config file (key = value lines, # comments). */
-int fsb_layer_file(struct fsb_layer *l, const char *path, struct fsb_cfgerr *err);
+int fsb_layer_file(struct fsb_layer *l, const char *path, char *err, size_t errlen);
 /* Parse fsbench.KEY=VALUE words from a kernel command line text file. */
-int fsb_layer_cmdline(struct fsb_layer *l, const char *path, struct fsb_cfgerr *err);
+int fsb_layer_cmdline(struct fsb_layer *l, const char *path, char *err, size_t errlen);
 void fsb_layer_free(struct fsb_layer *l);
 /* Merge: defaults < profile < layers[] in order. Validates everything. */
 int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nlayers,
-		     struct fsb_cfgerr *err);
+		     char *err, size_t errlen);
 /* Print the merged config, one key per line with its source. */
 void fsb_config_show(const struct fsb_config *c, int fd);
 /* Value of one key as text; -1 when unknown. */

@@ -225,14 +225,14 @@ static void test_parse(void)
 static void test_config(void)
 {
 	struct fsb_config c;
-	struct fsb_cfgerr err;
+	char err[512];
 	struct fsb_column col;
 	char val[600];
 
 	/* the tuning profile: every filesystem, each followed by its variants */
 	reset();
-	CHECK(fsb_layer_add(&lo, "profile", "tuning", "command line --profile", &err) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, &err) == 0);
+	CHECK(fsb_layer_add(&lo, "profile", "tuning", "command line --profile", err, sizeof(err)) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
 	CHECK_STR(c.fs, fsb_variant_all_columns());
 	CHECK(c.rounds >= 2);	/* the variants age too */
 	CHECK(c.dirs * c.files <= 8000);	/* small enough for every column under TCG */
@@ -258,13 +258,13 @@ static void test_config(void)
 				    "variant.ext4:noatime = \"mount:noatime,lazytime\"\n"
 				    "variant.f2fs:s8 = mkfs:-s 8\n");
 	write_file("variants.cmdline", "quiet fsbench.variant.f2fs:s8=\"mkfs:-s 8 -z 2 mount:noatime\" ro\n");
-	CHECK(fsb_layer_file(&lf, "variants.conf", &err) == 0);
-	CHECK(fsb_layer_cmdline(&lc, "variants.cmdline", &err) == 0);
-	CHECK(fsb_layer_add(&lo, "variant.ext4:mine", "mkfs:-b 2048", "command line --variant.ext4:mine", &err) == 0);
-	int rc = fsb_config_merge(&c, layers, 3, &err);
+	CHECK(fsb_layer_file(&lf, "variants.conf", err, sizeof(err)) == 0);
+	CHECK(fsb_layer_cmdline(&lc, "variants.cmdline", err, sizeof(err)) == 0);
+	CHECK(fsb_layer_add(&lo, "variant.ext4:mine", "mkfs:-b 2048", "command line --variant.ext4:mine", err, sizeof(err)) == 0);
+	int rc = fsb_config_merge(&c, layers, 3, err, sizeof(err));
 	CHECK(rc == 0);
 	if (rc)
-		fprintf(stderr, "  %s\n", err.msg);
+		fprintf(stderr, "  %s\n", err);
 	CHECK_STR(def_of(&c, "ext4:mine"), "mkfs:-b 2048");	/* the option's, whole: no mount part left */
 	CHECK_STR(def_of(&c, "ext4:noatime"), "mount:noatime,lazytime");
 	CHECK_STR(def_of(&c, "f2fs:s8"), "mkfs:-s 8 -z 2 mount:noatime");
@@ -315,20 +315,20 @@ static void test_config(void)
  * layer); the error message, or "" when it merged. */
 static const char *merge_err(const char *file, const char *key, const char *val)
 {
-	static struct fsb_cfgerr err;
+	static char err[512];
 	static struct fsb_config c;
 
 	reset();
-	err.msg[0] = 0;
+	err[0] = 0;
 	if (file) {
 		write_file("bad-variant.conf", file);
-		if (fsb_layer_file(&lf, "bad-variant.conf", &err) < 0)
-			return err.msg;
+		if (fsb_layer_file(&lf, "bad-variant.conf", err, sizeof(err)) < 0)
+			return err;
 	}
-	if (key && fsb_layer_add(&lo, key, val, "command line --x", &err) < 0)
-		return err.msg;
-	if (fsb_config_merge(&c, layers, 3, &err) < 0)
-		return err.msg;
+	if (key && fsb_layer_add(&lo, key, val, "command line --x", err, sizeof(err)) < 0)
+		return err;
+	if (fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0)
+		return err;
 	return "";
 }
 
