@@ -206,20 +206,14 @@ check-cross: host
 	$(Q)sh tests/host/cross.sh $(O)/runner/armhf/fsbench armhf
 	$(Q)$(MAKE) --no-print-directory unit-cross CROSS_COMPILE=arm-linux-gnueabihf-
 
+# The stages of make check, in order: each one timed (tests/stages.sh), the
+# table of their wall times and the total printed at the end (and kept in
+# $(O)/tests/stages.txt).
+CHECK_STAGES := unit check-html check-docs check-verdict check-install check-asan check-fuzz \
+	check-host check-cross check-image check-qemu check-lava check-labgrid
+
 check: deps
-	$(Q)$(MAKE) --no-print-directory unit
-	$(Q)$(MAKE) --no-print-directory check-html
-	$(Q)$(MAKE) --no-print-directory check-docs
-	$(Q)$(MAKE) --no-print-directory check-verdict
-	$(Q)$(MAKE) --no-print-directory check-install
-	$(Q)$(MAKE) --no-print-directory check-asan
-	$(Q)$(MAKE) --no-print-directory check-fuzz
-	$(Q)$(MAKE) --no-print-directory check-host
-	$(Q)$(MAKE) --no-print-directory check-cross
-	$(Q)$(MAKE) --no-print-directory check-image
-	$(Q)$(MAKE) --no-print-directory check-qemu
-	$(Q)$(MAKE) --no-print-directory check-lava
-	$(Q)$(MAKE) --no-print-directory check-labgrid
+	$(Q)MAKE="$(MAKE)" sh tests/stages.sh $(CHECK_STAGES)
 
 clean:
 	rm -rf $(O)
