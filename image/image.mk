@@ -156,19 +156,19 @@ run: deps
 
 check-image: deps
 	$(Q)$(MAKE) --no-print-directory host
-	$(Q)sh tests/image/run.sh
-	$(Q)sh tests/image/fio.sh
-	$(Q)sh tests/image/budget.sh
+	+$(Q)sh tests/image/run.sh
+	+$(Q)sh tests/image/fio.sh
+	+$(Q)sh tests/image/budget.sh
 
 check-qemu: deps
 	$(Q)$(MAKE) --no-print-directory host
-	$(Q)sh tests/qemu/launcher.sh
-	$(Q)sh tests/qemu/run.sh
-	$(Q)sh tests/qemu/targets.sh
-	$(Q)sh tests/qemu/faults.sh
-	$(Q)sh tests/qemu/uefi.sh
-	$(Q)sh tests/qemu/kernel.sh
-	$(Q)sh tests/qemu/verdict.sh
+	+$(Q)sh tests/qemu/launcher.sh
+	+$(Q)sh tests/qemu/run.sh
+	+$(Q)sh tests/qemu/targets.sh
+	+$(Q)sh tests/qemu/faults.sh
+	+$(Q)sh tests/qemu/uefi.sh
+	+$(Q)sh tests/qemu/kernel.sh
+	+$(Q)sh tests/qemu/verdict.sh
 	$(Q)$(MAKE) --no-print-directory check-qemu-arm64
 	$(Q)$(MAKE) --no-print-directory check-qemu-uboot
 	$(Q)$(MAKE) --no-print-directory check-qemu-armhf
@@ -176,24 +176,24 @@ check-qemu: deps
 # The fault cases of check-qemu alone (tests/qemu/faults.sh).
 check-faults: deps
 	$(Q)$(MAKE) --no-print-directory host
-	$(Q)sh tests/qemu/faults.sh
+	+$(Q)sh tests/qemu/faults.sh
 
 # The U-Boot boards: qemu-aarch64-uboot booted by U-Boot from its
 # extlinux.conf (smoke on four filesystems), uboot-arm64 built and checked.
 check-qemu-uboot: deps
 	$(Q)$(MAKE) --no-print-directory host
-	$(Q)sh tests/qemu/uboot.sh
+	+$(Q)sh tests/qemu/uboot.sh
 
 # The arm64 image (qemu-aarch64) booted through AAVMF: smoke on four filesystems.
 check-qemu-arm64: deps
 	$(Q)$(MAKE) --no-print-directory host
-	$(Q)sh tests/qemu/arm64.sh
+	+$(Q)sh tests/qemu/arm64.sh
 
 # The 32-bit ARM image (qemu-armhf) booted through U-Boot (qemu_arm) from
 # its extlinux.conf: smoke on four filesystems, records read on the host.
 check-qemu-armhf: deps
 	$(Q)$(MAKE) --no-print-directory host
-	$(Q)sh tests/qemu/armhf.sh
+	+$(Q)sh tests/qemu/armhf.sh
 
 # LAVA: every board's job keeps board/README.md's monitors block, the jobs
 # pass lava-run --validate, and Debian's lava-run (no server) runs the
@@ -201,14 +201,14 @@ check-qemu-armhf: deps
 # checked against LAVA's own results. SKIP with the reason without lava-run.
 check-lava: deps
 	$(Q)$(MAKE) --no-print-directory host
-	$(Q)sh tests/lava/run.sh
+	+$(Q)sh tests/lava/run.sh
 
 # The smoke image booted SOAK_BOOTS times (ext4, one round): how many
 # reached run_end. A measurement, not part of check.
 SOAK_BOOTS ?= 30
 soak: deps
 	$(Q)$(MAKE) --no-print-directory image host
-	$(Q)SOAK_BOOTS=$(SOAK_BOOTS) sh tests/qemu/soak.sh
+	+$(Q)SOAK_BOOTS=$(SOAK_BOOTS) sh tests/qemu/soak.sh
 
 image-clean:
 	rm -rf $(IMG_DIR)
