@@ -127,10 +127,13 @@ help-vars::
 	@echo '  MUSL_CC=musl-gcc   - compiler of the static runner (default musl-gcc)'
 	@echo '  CFLAGS=...         - optimisation and debug flags (default -O2 -g; warnings are always on)'
 	@echo '  PREFIX=dir         - install prefix (default /usr/local)'
+	@echo '  CHECK_JOBS=2       - make check: the -j of each stage (its compiles at once; default 2)'
 	@echo '  DESTDIR=dir        - staging root prepended to PREFIX by make install'
 
+# deps: the stages of make check each depend on it; check runs it once
+# and tells the stages' makes so (CHECK_DEPS_DONE=1 in their environment).
 deps:
-	$(Q)sh image/deps.sh
+	$(Q)$(if $(CHECK_DEPS_DONE),:,sh image/deps.sh)
 
 runner: $(FSBENCH)
 host: $(FSBENCH_HOST)
@@ -211,20 +214,16 @@ check-cross: host
 	$(Q)sh tests/host/cross.sh $(O)/runner/armhf/fsbench armhf
 	$(Q)$(MAKE) --no-print-directory unit-cross CROSS_COMPILE=arm-linux-gnueabihf-
 
+# The stages of make check, in order: each one timed (tests/stages.sh), the
+# table of their wall times and the total printed at the end (and kept in
+# $(O)/tests/stages.txt). Each stage is a make of its own with
+# -j$(CHECK_JOBS): its compiles run that many at a time.
+CHECK_JOBS ?= 2
+CHECK_STAGES := unit check-html check-docs check-verdict check-install check-asan check-fuzz \
+	check-host check-cross check-image check-qemu check-lava check-labgrid
+
 check: deps
-	$(Q)$(MAKE) --no-print-directory unit
-	$(Q)$(MAKE) --no-print-directory check-html
-	$(Q)$(MAKE) --no-print-directory check-docs
-	$(Q)$(MAKE) --no-print-directory check-verdict
-	$(Q)$(MAKE) --no-print-directory check-install
-	$(Q)$(MAKE) --no-print-directory check-asan
-	$(Q)$(MAKE) --no-print-directory check-fuzz
-	$(Q)$(MAKE) --no-print-directory check-host
-	$(Q)$(MAKE) --no-print-directory check-cross
-	$(Q)$(MAKE) --no-print-directory check-image
-	$(Q)$(MAKE) --no-print-directory check-qemu
-	$(Q)$(MAKE) --no-print-directory check-lava
-	$(Q)$(MAKE) --no-print-directory check-labgrid
+	$(Q)CHECK_DEPS_DONE=1 MAKE="$(MAKE)" JOBS=$(CHECK_JOBS) sh tests/stages.sh $(CHECK_STAGES)
 
 clean:
 	rm -rf $(O)
@@ -270,7 +269,7 @@ install: runner $(MAN1)
 	@echo '  INSTALL $(DESTDIR)$(PREFIX)/bin/fsbench $(DESTDIR)$(PREFIX)/share/man/man1/fsbench.1'
 
 check-install: runner $(MAN1)
-	$(Q)sh tests/install/run.sh
+	+$(Q)sh tests/install/run.sh
 
 # Every document of the tree that git knows (tracked or new, not ignored),
 # else every *.md and *.scd outside $(O).

@@ -12,7 +12,7 @@ export PYTEST
 # SKIP with the reason where pytest, labgrid or QEMU is missing.
 check-labgrid: deps
 	$(Q)$(MAKE) --no-print-directory host
-	$(Q)sh tests/labgrid/run.sh
+	+$(Q)sh tests/labgrid/run.sh
 
 help-test::
 	@echo '  check-labgrid      - labgrid (pytest --lg-env) boots the image in QEMU: the shipped environments'

@@ -5,9 +5,10 @@
 # and the QEMU argv of each fault. Each run is short: the smoke profile, one round, a 1 GiB target
 # (the healthy run: the board's own 10 GiB, the size its criteria are for).
 #   eio      QEMU's blkdebug driver under the target fails, in one run,
-#            writes to 16 blocks of ext4's file data (from block 66000),
-#            in another reads of 16 (from block 66500): the smoke files of
-#            a 1 GiB ext4 lie in blocks 65536-67640. ext4 then f2fs: `kmsg`
+#            writes, in another reads, of one 4 KiB block in every 16 of
+#            the space where ext4 can put file data on the 1 GiB target:
+#            wherever this boot's allocator puts the smoke files, their
+#            data is hit (eio_rules below). ext4 then f2fs: `kmsg`
 #            records with the kernel's I/O error lines in ext4's create
 #            (writes: the syncfs fails, ext4 stops) or read phase (reads:
 #            `error` records naming the files hit), f2fs runs whole and
@@ -30,7 +31,7 @@
 #            (mkfs, journals and logs, metadata: 21 MB a filesystem on
 #            average on the 10 GiB target, measured).
 # Inputs (environment): O (build output, absolute), BOARD (qemu-x86_64;
-# another board is a SKIP: the blocks above are this board's mke2fs),
+# another board is a SKIP: the root port and the target are this board's),
 # FAULTS_TEST_ONLY (names of the cases to run: options eio unplug slow
 # healthy).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work and
@@ -117,16 +118,73 @@ powered_off() {
 	check "$1: the guest powered off (no watchdog, no timeout)" grep -q 'end: *guest powered off' "$2/run.txt"
 }
 
-# rules FILE IO FIRST: blkdebug rules failing IO (read, write) with EIO on
-# the 16 4 KiB blocks from FIRST (one rule a block's first sector).
-rules() {
-	: >"$1"
-	b=$3
-	while [ "$b" -lt $(($3 + 16)) ]; do
-		printf '[inject-error]\nevent = "%s_aio"\niotype = "%s"\nerrno = "5"\nsector = "%d"\nonce = "off"\n\n' \
-			"$2" "$2" $((b * 8)) >>"$1"
-		b=$((b + 1))
-	done
+# The EIO rules. Where a fresh ext4 puts the smoke files is not fixed: the
+# block allocator takes the first group that has a free 512-block stretch
+# for each CPU's preallocation, from the goal group on (group 2 of the 1
+# GiB target in every boot measured, group 1 on a newer kernel). The rules
+# therefore cover the space where ext4 can put file data at all: the free
+# blocks of every block group but group 0 (with flex_bg group 0 holds the
+# bitmaps, the inode tables and the directories, and the allocator keeps
+# file data out of it), read with dumpe2fs from an ext4 that the host's
+# mke2fs makes on a file of the target's size with the runner's arguments
+# and the image's mke2fs.conf (the same layout as in the guest: no backup
+# superblock or descriptor block, no journal block is hit); without the
+# last MiB (mke2fs clears the device's end) and without 16 MiB from each
+# log that mkfs.f2fs starts (read with dump.f2fs from an f2fs made the same
+# way; f2fs runs after ext4 on the same target and must stay clean). One
+# rule every 16 blocks: a write-back (merged, hundreds of blocks) always
+# covers one, a cold read of a 4 KiB file does in 1 of 16 files.
+EIO_STRIDE=16
+# eio_rules FILE IO SIZE: blkdebug rules failing IO (read, write) with EIO
+# on every EIO_STRIDE-th block of that space (one rule a block's first
+# sector); the ranges and a summary line in FILE.ranges. Exit 1 with the
+# reason on stderr when a tool fails.
+eio_rules() {
+	_img=$T/layout.img
+	rm -f "$_img" && truncate -s "$3" "$_img" &&
+		MKE2FS_CONFIG=$IMG/rootfs/etc/mke2fs.conf mke2fs -t ext4 -F -q "$_img" &&
+		dumpe2fs "$_img" >"$T/layout.ext4" 2>/dev/null || { echo "mke2fs, dumpe2fs on $_img failed" >&2; return 1; }
+	rm -f "$_img" && truncate -s "$3" "$_img" && mkfs.f2fs -f -q "$_img" >/dev/null &&
+		dump.f2fs -d 1 "$_img" >"$T/layout.f2fs" 2>&1 || { echo "mkfs.f2fs, dump.f2fs on $_img failed" >&2; return 1; }
+	rm -f "$_img"
+	awk -v io="$2" -v stride="$EIO_STRIDE" -v ranges="$1.ranges" '
+		FILENAME ~ /f2fs$/ {
+			if (match($0, /^(main_blkaddr|log_blocks_per_seg|cur_(node|data)_segno\[[0-9]\]) .*: *[0-9]+\]$/)) {
+				v = $NF; sub(/\]$/, "", v)
+				if ($1 == "main_blkaddr") main = v
+				else if ($1 == "log_blocks_per_seg") lseg = v
+				else seg[++nseg] = v
+			}
+			next
+		}
+		/^Block count:/ { total = $3 }
+		/^Blocks per group:/ { per = $4 }
+		/^ *Free blocks: [0-9]/ {
+			sub(/^ *Free blocks: /, "")
+			n = split($0, r, /, */)
+			for (i = 1; i <= n; i++) {
+				split(r[i], ab, "-"); if (ab[2] == "") ab[2] = ab[1]
+				if (ab[1] + 0 >= per) { nr++; lo[nr] = ab[1] + 0; hi[nr] = ab[2] + 0 }
+			}
+		}
+		END {
+			if (!total || !per || !nr || main == "" || lseg == "" || !nseg) { print "no layout" > "/dev/stderr"; exit 1 }
+			end = total - 256	# not the last MiB
+			for (i = 1; i <= nseg; i++) { flo[i] = main + seg[i] * 2 ^ lseg; fhi[i] = flo[i] + 4096 }
+			for (k = 1; k <= nr; k++) {
+				printf "%d-%d\n", lo[k], hi[k] > ranges
+				for (b = lo[k]; b <= hi[k] && b < end; b += stride) {
+					skip = 0
+					for (i = 1; i <= nseg; i++) if (b >= flo[i] && b < fhi[i]) skip = 1
+					if (skip) continue
+					printf "[inject-error]\nevent = \"%s_aio\"\niotype = \"%s\"\nerrno = \"5\"\nsector = \"%d\"\nonce = \"off\"\n\n", io, io, b * 8
+					rules++
+				}
+			}
+			printf "%d rules over %d ranges of ext4 free space from block %d, f2fs logs at", rules, nr, lo[1] > ranges
+			for (i = 1; i <= nseg; i++) printf " %d", flo[i] > ranges
+			printf "\n" > ranges
+		}' "$T/layout.ext4" "$T/layout.f2fs" >"$1" || { echo "no ext4 or f2fs layout in $T/layout.ext4, $T/layout.f2fs" >&2; return 1; }
 }
 # eio_common NAME: f2fs after ext4 ran clean, the guest powered off, and the
 # verdict (fs_ok = f2fs, errors = 0, kmsg = 0) fails on errors and kmsg.
@@ -146,8 +204,15 @@ eio_common() {
 }
 
 if wanted eio; then
+	eio=1
+	for t in mke2fs dumpe2fs mkfs.f2fs dump.f2fs; do
+		have $t || { eio=0; skip "eio: $t not found, it reads the layout the rules aim at (e2fsprogs, f2fs-tools; make deps)"; }
+	done
+fi
+if wanted eio && [ "$eio" = 1 ]; then
 	# Writes: the data written back at create's syncfs.
-	rules "$T/eio-write.rules" write 66000
+	check "eio-write: blkdebug write rules over ext4's data space (1 GiB)" eio_rules "$T/eio-write.rules" write 1G
+	info "eio-write: $(tail -n 1 "$T/eio-write.rules.ranges")"
 	boot eio-write --target-size 1G --target-fault "blkdebug:$T/eio-write.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1"
 	nw=$(count "$res" kmsg '.fs == "ext4" and .phase == "create" and (.text | test("I/O error|critical medium error"))')
 	info "eio-write: kmsg in ext4 create: $nw; e.g. $(recs "$res" kmsg | jq -r 'select(.fs == "ext4") | .text' | sed -n '1p;3p' | tr '\n' '|')"
@@ -158,7 +223,7 @@ if wanted eio; then
 	eio_common eio-write
 
 	# Reads: the cold read phases.
-	rules "$T/eio-read.rules" read 66500
+	check "eio-read: blkdebug read rules over ext4's data space (1 GiB)" eio_rules "$T/eio-read.rules" read 1G
 	boot eio-read --target-size 1G --target-fault "blkdebug:$T/eio-read.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1"
 	n=$(count "$res" error '.fs == "ext4" and .phase == "read" and .errno == 5 and (.file // "") != ""')
 	info "eio-read: $n error records with EIO for ext4 files in read, $(count "$res" error '.phase == "read_inode"') in read_inode; e.g. $(recs "$res" error | jq -r '"\(.phase) \(.op) \(.file): \(.msg)"' | head -n 2 | tr '\n' '|')"

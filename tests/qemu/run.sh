@@ -125,7 +125,7 @@ fi
 if wanted fake; then
 	FO=$T/fake-build
 	if ! make -s --no-print-directory O="$FO" DEB_CACHE="$O/cache" \
-		FSBENCH_IMAGE="$PWD/tests/qemu/fake-fsbench" image >"$T/build-fake.log" 2>&1; then
+		FSBENCH_IMAGE="$PWD/tests/qemu/fake-fsbench" FSBENCH_TABLE_TOOL="${FSBENCH_HOST:-$O/host/fsbench}" image >"$T/build-fake.log" 2>&1; then
 		fail "fake: make image with the stand-in runner"; tail -n 20 "$T/build-fake.log"
 	else
 		fdisk=$FO/image/$BOARD/disk-ext4.img

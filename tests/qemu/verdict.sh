@@ -100,6 +100,8 @@ if wanted pass; then
 	verify = all
 	errors = 0
 	kmsg = 0
+	# a TCG guest held back by a busy host warns so (the boards' criteria too)
+	kmsg_ignore = hrtimer: interrupt took
 	health_new_errors = 0
 	min_files_per_s.ext4.create = 10
 	EOF
@@ -110,7 +112,7 @@ if wanted pass; then
 	check "pass: each check on the console, e.g. ext4 ran to the end" \
 		grep -qx 'ext4 ran to the end: ok; limit ok: PASS' "$T/pass.console"
 	check "pass: the kernel message and disk health checks were measured" sh -c \
-		"grep -qx 'kernel messages (warning or worse): 0; limit <= 0: PASS' '$T/pass.console' &&
+		"grep -Eqx 'kernel messages \\(warning or worse\\): 0( \\([0-9]+ ignored\\))?; limit <= 0: PASS' '$T/pass.console' &&
 		 grep -q '^new disk errors .*: 0 (media errors +0, .*; limit <= 0: PASS\$' '$T/pass.console'"
 	check "pass: the verdict comes after the run's last record" sh -c \
 		"sed -n '/\"type\":\"run_end\"/,\$p' '$T/pass.console' | grep -qx 'FSBENCH-VERDICT: PASS'"
