@@ -13,7 +13,9 @@ root=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
 max=${TREE_MAX_LINES:-900}
 cd "$root"
 
-if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+# git only when ROOT is the top of its work tree (a scratch tree under an
+# ignored out/ of a clone is not what that clone tracks)
+if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
 	files() { git ls-files -co --exclude-standard; }
 else
 	files() { find . -path ./out -prune -o -type f -print | sed 's|^\./||'; }
