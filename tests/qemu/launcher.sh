@@ -263,7 +263,7 @@ check "guest: QEMU_SMP=4 QEMU_MEM=3000 under TCG" [ "$(size tcgset)" = "-smp 4 -
 guest kvmset ACCEL=kvm WORKERS=16 HOST_CPUS=256 SMP=3
 check "guest: QEMU_SMP=3 under KVM, memory to match" [ "$(size kvmset)" = "-smp 3 -m 2048" ]
 expect_rc 2 "guest: QEMU_SMP=0 refused" guest bad ACCEL=tcg SMP=0
-check "guest: the message names QEMU_SMP" contains "$ERR" "cmdline.sh: QEMU_SMP '0': a number > 0"
+check "guest: the message names QEMU_SMP" contains "$ERR" "qemu: QEMU_SMP '0': a number > 0"
 expect_rc 2 "run.sh: --smp x refused before anything runs" sh qemu/run.sh --smp x --disk /nonexistent
 check "run.sh: the message says what is wanted" contains "$ERR" "a number > 0, not 'x'"
 
