@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd/options.h"
+#include "cmd/results.h"
 #include "fsbench.h"
 #include "lib/msg.h"
 #include "log/logfile.h"
@@ -63,16 +64,9 @@ static int on_log_record(void *arg, const struct fsb_log_rec *r)
  * to read it. */
 static int check_file(const char *path, unsigned flags, struct where *w)
 {
-	char magic[8] = { 0 };
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return fsb_fail(EXIT_SYSTEM, "log check %s: %s", path, strerror(errno));
-	size_t got = fread(magic, 1, sizeof(magic), f);
-	if (got == sizeof(magic) && !memcmp(magic, FSB_LOG_MAGIC, sizeof(magic))) {
+	if (results_sniff_path(path, NULL, 0) == RESULTS_LOG) {
 		struct fsb_log_stats st;
 		struct logarg a = { w, flags, 0 };
-		fclose(f);
 		w->unit = "record ";
 		int e = fsb_log_read(path, on_log_record, &a, &st);
 		if (e < 0 || a.err < 0)
@@ -80,7 +74,10 @@ static int check_file(const char *path, unsigned flags, struct where *w)
 					st.detail[0] && e < 0 ? st.detail : strerror(e < 0 ? -e : -a.err));
 		return 0;
 	}
-	rewind(f);
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return fsb_fail(EXIT_SYSTEM, "log check %s: %s", path, strerror(errno));
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;

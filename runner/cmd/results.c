@@ -227,7 +227,7 @@ enum results_kind results_sniff(const unsigned char *head, size_t n, char *what,
 
 /* The kind of the file at path (not a folder, not stdin); RESULTS_TEXT when
  * it cannot be read (rep_load says why). */
-static enum results_kind sniff_path(const char *path, char *what, size_t len)
+enum results_kind results_sniff_path(const char *path, char *what, size_t len)
 {
 	unsigned char head[SNIFF_LEN];
 	size_t n = 0;
@@ -304,7 +304,7 @@ int results_load(const char *cmd, struct rep_set *set, const char *in)
 	err[0] = 0;
 	memset(set, 0, sizeof(*set));
 	if (strcmp(in, "-") != 0 && stat(in, &st) == 0 && !S_ISDIR(st.st_mode))
-		kind = sniff_path(in, what, sizeof(what));
+		kind = results_sniff_path(in, what, sizeof(what));
 	if (kind == RESULTS_OTHER)
 		return fsb_fail(EXIT_USAGE, "%s %s: not records, a results log, a serial log or a "
 				"run folder (%s)", cmd, in, what);

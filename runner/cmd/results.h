@@ -49,6 +49,9 @@ enum results_kind {
  * 512 or 4096). For RESULTS_OTHER, what gets what it looks like and what
  * to do, e.g. "starts with 0x7f 'ELF': a program?". */
 enum results_kind results_sniff(const unsigned char *head, size_t n, char *what, size_t len);
+/* The same of the file at path (not a folder): RESULTS_TEXT when it cannot
+ * be read (the reader that opens it says why). */
+enum results_kind results_sniff_path(const char *path, char *what, size_t len);
 
 /* Load one input: a run folder (its records.jsonl), a file of records
  * (.jsonl) or a serial log, a results log file, a raw log partition or a
