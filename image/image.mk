@@ -263,4 +263,4 @@ help-vars::
 	@echo '  FSBENCH_TABLE_TOOL=file - the fsbench that prints the filesystem table for the image (default $$(O)/host/fsbench)'
 	@echo '  SOURCE_DATE_EPOCH=s - every timestamp in the images (default the last commit'"'"'s time)'
 	@echo '  SOAK_BOOTS=N       - make soak: how many boots (default 30); SOAK_ARGS=... more qemu/run.sh options'
-	@echo '  QEMU_TEST_ONLY=... - check-qemu: only these cases of tests/qemu/run.sh (ext4 f2fs uefi fake kill)'
+	@echo '  QEMU_TEST_ONLY=... - check-qemu: only these cases of tests/qemu/run.sh (ext4 f2fs fake kill)'

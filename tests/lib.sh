@@ -19,8 +19,16 @@
 #   contains STR SUB     true when STR holds SUB (for check)
 #   have TOOL            true when TOOL is on PATH
 #   summary              the summary line; returns 1 when anything failed
+#   BRIEF                the settings a boot that checks a path (firmware,
+#                        bootloader, board, harness) adds to the smoke
+#                        profile: every filesystem still, one round of
+#                        4 x 100 files, about a third of the smoke
+#                        profile's guest time. The whole smoke profile
+#                        boots once in make check (tests/qemu/run.sh,
+#                        smoke-ext4).
 
 T_PASS=0 T_FAIL=0 T_SKIP=0
+BRIEF='fsbench.rounds=1 fsbench.files=100'
 T_NAME=tests T_DIR=${TMPDIR:-/tmp}
 
 test_init() { T_NAME=$1; T_DIR=$2; mkdir -p "$T_DIR"; }

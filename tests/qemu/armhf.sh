@@ -3,7 +3,7 @@
 # a 32-bit U-Boot board boots: qemu-system-arm virt (Cortex-A15) under TCG
 # with Debian's u-boot-qemu (qemu_arm) as the firmware (-bios, no -kernel),
 # whose distro boot reads extlinux/extlinux.conf from the disk image's ESP
-# and boots the armmp zImage; one smoke run on all four filesystems, the
+# and boots the armmp zImage; one brief smoke run (BRIEF of tests/lib.sh) on all four filesystems, the
 # records read back from the log partition on the host.
 #   - build: the runner in the image is a static 32-bit ARM executable,
 #     BusyBox and the mkfs tools are armhf; extlinux.conf on the ESP names
@@ -65,11 +65,11 @@ check "build: vmlinuz is an ARM zImage" sh -c "file '$T/vmlinuz' | grep -q 'ARM 
 check "build: the image total is within the 40 MiB budget" sh -c \
 	"awk '/^image total/ { exit !(\$3 < 40 * 1048576) }' '$IMG/sizes-ext4.txt'"
 
-# --- boot through U-Boot, smoke on all four filesystems ----------------------
+# --- boot through U-Boot, a brief smoke run (BRIEF) on all four filesystems
 res=$T/uboot
 set +e
 O=$T/o FSBENCH_HOST=$FSBENCH_HOST sh qemu/run.sh --disk "$disk" --results "$res" \
-	--quiet --keep --uefi --accel tcg --profile smoke --timeout 900 >"$T/uboot.out" 2>&1
+	--quiet --keep --uefi --accel tcg --profile smoke --append "$BRIEF" --timeout 900 >"$T/uboot.out" 2>&1
 rc=$?
 set -e
 info "uboot: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"

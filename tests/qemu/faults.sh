@@ -2,8 +2,9 @@
 # tests/qemu/faults.sh: faults a bring-up meets, made by QEMU under the NVMe
 # target, and what the records and `fsbench verdict` (host side) make of
 # them. First, without a boot (options): the launcher's options, misuse,
-# and the QEMU argv of each fault. Each run is short: the smoke profile, one round, a 1 GiB target
-# (the healthy run: the board's own 10 GiB, the size its criteria are for).
+# and the QEMU argv of each fault. Each run is short: the smoke profile,
+# one round, a 1 GiB target (the healthy run: the board's own 10 GiB, the
+# size its criteria are for); slow and healthy brief (BRIEF of tests/lib.sh).
 #   eio      QEMU's blkdebug driver under the target fails, in one run,
 #            writes, in another reads, of one 4 KiB block in every 16 of
 #            the space where ext4 can put file data on the 1 GiB target:
@@ -266,7 +267,7 @@ if wanted unplug; then
 fi
 
 if wanted slow; then
-	boot slow --target-size 1G --target-throttle 200 --append "fsbench.fs=ext4 fsbench.rounds=1"
+	boot slow --target-size 1G --target-throttle 200 --append "fsbench.fs=ext4 $BRIEF"
 	check "slow: launcher exit 0" [ "$rc" -eq 0 ]
 	printf 'min_files_per_s.ext4.read = 400\nmin_files_per_s.ext4.create = 50\n' >"$T/slow.criteria"
 	verdict slow "$T/slow.criteria"
@@ -281,7 +282,7 @@ if wanted slow; then
 fi
 
 if wanted healthy; then
-	boot healthy --append "fsbench.rounds=1"
+	boot healthy --append "$BRIEF"
 	check "healthy: launcher exit 0" [ "$rc" -eq 0 ]
 	powered_off healthy "$res"
 	verdict healthy "board/$BOARD/criteria.conf"

@@ -5,7 +5,7 @@
 # (arch/x86/boot/bzImage, .config, include/config/kernel.release,
 # lib/modules/VERSION), made from the files of the Debian kernel package
 # the qemu-x86_64 image is built from.
-#   1. boot: qemu/run.sh --kernel TREE, the smoke profile on ext4: the image
+#   1. boot: qemu/run.sh --kernel TREE, a brief smoke run (BRIEF) on ext4: the image
 #      is built in its own folder from the tree (kernel-src.txt names it,
 #      the package's kernel is not fetched), the run ends with status 0,
 #      ext4's fs_end ok with every phase of every round and no error,
@@ -75,7 +75,7 @@ refused() {
 if wanted boot; then
 	res=$T/boot
 	set +e
-	env -u BOARD_QEMU sh qemu/run.sh --kernel "$TREE" --profile smoke --append fsbench.fs=ext4 \
+	env -u BOARD_QEMU sh qemu/run.sh --kernel "$TREE" --profile smoke --append "fsbench.fs=ext4 $BRIEF" \
 		--results "$res" --quiet >"$T/boot.out" 2>&1
 	rc=$?
 	set -e

@@ -4,7 +4,7 @@
 # partition), the launcher's own target (NVMe, fsbench-target) and two more
 # NVMe disks from files of this test: fsbench-named (the one named) and
 # fsbench-other (filled with a known pattern that must survive every run).
-#   1. target = serial:fsbench-named: a smoke run on ext4 on that disk only
+#   1. target = serial:fsbench-named: a brief smoke run (BRIEF) on ext4 on that disk only
 #      (the run_start target has its serial; it now holds ext4; the pattern
 #      disk is byte-identical); the hardware record (DMI, CPU, memory,
 #      kernel, target model/serial/firmware/size/block sizes/transport/PCIe
@@ -62,7 +62,7 @@ boot() {
 	sh qemu/run.sh --disk "$IMG/disk-ext4.img" --results "$res" --quiet --keep \
 		--profile smoke --timeout 600 \
 		--extra-disk "$other:fsbench-other" --extra-disk "$named:fsbench-named" \
-		--append "fsbench.fs=ext4 fsbench.target=$spec" "$@" >"$T/$name.out" 2>&1
+		--append "fsbench.fs=ext4 $BRIEF fsbench.target=$spec" "$@" >"$T/$name.out" 2>&1
 	rc=$?
 	set -e
 	work=$(sed -n 's/^ *work folder: *//p' "$res/run.txt" 2>/dev/null)

@@ -5,12 +5,13 @@
 #   1. direct: a direct kernel boot of the same image whose run is refused at
 #      once (target serial:none): the time from QEMU start to the first
 #      record, the reference for 2.
-#   2. uefi: the smoke profile on all four filesystems through OVMF: every
+#   2. uefi: a brief smoke run (BRIEF) on all four filesystems through OVMF: every
 #      filesystem ends ok, the records are read back from the image's log
 #      partition, run_start names the firmware (DMI BIOS vendor OVMF), the
 #      ESP then holds results/RUN_ID.jsonl (equal to the log's records) and
 #      results/RUN_ID.md (the report), read with mtools; the guest powered
-#      itself off (on_finish = poweroff); the firmware started one boot
+#      itself off (on_finish = poweroff); the settings given (BRIEF) reached
+#      the runner through the ESP's fsbench.conf; the firmware started one boot
 #      entry, the disk's, at the first try (no entry failed, no fall-through
 #      to the UEFI shell or a boot menu). The ratio of the first-record
 #      times (UEFI over direct boot) is printed as a figure, not checked:
@@ -78,7 +79,7 @@ if wanted direct; then
 fi
 
 if wanted uefi; then
-	boot uefi qemu-x86_64 --uefi --profile smoke --timeout 900
+	boot uefi qemu-x86_64 --uefi --profile smoke --append "$BRIEF" --timeout 900
 	res=$T/uefi
 	check "uefi: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/uefi.out"
 	check "uefi: booted through the firmware, no -kernel" sh -c \
@@ -90,6 +91,8 @@ if wanted uefi; then
 		"[ \$(tr -d '\r' <'$res/serial.log' | grep -c 'BdsDxe: starting') -eq 1 ] &&
 		! tr -d '\r' <'$res/serial.log' | grep -q -i -E 'BdsDxe: failed|startup\.nsh|Interactive Shell|Boot Manager Menu'"
 	check "uefi: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
+	check "uefi: the settings reached the runner through the ESP's fsbench.conf (rounds = 1)" \
+		has "$res" run_start config.rounds=1
 	check "uefi: run_start names the firmware (DMI bios_vendor OVMF)" sh -c \
 		"sh qemu/records.sh '$res/records.jsonl' run_start host.dmi.bios_vendor | grep -q OVMF"
 	check_suite uefi "$res"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/qemu/verdict.sh: the verdict at the end of a boot (qemu-x86_64,
-# direct kernel boot, the smoke profile on ext4 only), with the criteria on
+# direct kernel boot, a brief smoke run (BRIEF of tests/lib.sh) on ext4
+# only, two rounds in the fail case), with the criteria on
 # the ESP of the launcher's disk copy (qemu/run.sh --criteria):
 #   1. pass: criteria this run meets (ext4 ran, every byte verified, no
 #      error, no kernel message, no new disk error, a low floor of files/s):
@@ -105,7 +106,7 @@ if wanted pass; then
 	health_new_errors = 0
 	min_files_per_s.ext4.create = 10
 	EOF
-	boot pass "$T/pass.d/criteria.conf" --profile smoke --append fsbench.fs=ext4 --timeout 900
+	boot pass "$T/pass.d/criteria.conf" --profile smoke --append "fsbench.fs=ext4 $BRIEF" --timeout 900
 	check "pass: launcher status 0 (the runner's)" [ "$rc" -eq 0 ] || tail -n 30 "$T/pass.out"
 	check "pass: init found the criteria on the ESP" grep -q 'fsbench-init: criteria /run/criteria.conf' "$T/pass.console"
 	check "pass: FSBENCH-VERDICT: PASS on the console" grep -qx 'FSBENCH-VERDICT: PASS' "$T/pass.console"
@@ -134,7 +135,7 @@ fi
 if wanted fail; then
 	mkdir -p "$T/fail.d"
 	printf 'fs_ok = ext4\nmin_files_per_s.ext4.create = 100000000\n' >"$T/fail.d/criteria.conf"
-	boot fail "$T/fail.d/criteria.conf" --profile smoke --append fsbench.fs=ext4 --timeout 900
+	boot fail "$T/fail.d/criteria.conf" --profile smoke --append "fsbench.fs=ext4 fsbench.files=100" --timeout 900
 	check "fail: launcher status 0 (the runner's; the verdict does not change it)" [ "$rc" -eq 0 ] || tail -n 30 "$T/fail.out"
 	check "fail: FSBENCH-VERDICT: FAIL (1 of 2 checks failed) on the console" \
 		grep -qx 'FSBENCH-VERDICT: FAIL (1 of 2 checks failed)' "$T/fail.console"
