@@ -214,13 +214,21 @@ check-cross: host
 	$(Q)sh tests/host/cross.sh $(O)/runner/armhf/fsbench armhf
 	$(Q)$(MAKE) --no-print-directory unit-cross CROSS_COMPILE=arm-linux-gnueabihf-
 
-# The stages of make check, in order: each one timed (tests/stages.sh), the
-# table of their wall times and the total printed at the end (and kept in
-# $(O)/tests/stages.txt). Each stage is a make of its own with
-# -j$(CHECK_JOBS): its compiles run that many at a time.
+# The stages of make check (tests/stages.sh): first what both lanes use
+# (the host and the image's runner, SQLite's amalgamation, the images'
+# filesystem table), then two
+# lanes side by side: the x86_64 image and its boots (the guests take
+# about a core and a half), and beside them the host tests, the cross
+# builds and the ARM images and boots. Each stage is timed; the table of
+# their lanes, starts and wall times and the total is printed at the end
+# (and kept in $(O)/tests/stages.txt). Each stage is a make of its own
+# with -j$(CHECK_JOBS).
 CHECK_JOBS ?= 2
-CHECK_STAGES := unit check-html check-docs check-verdict check-install check-asan check-fuzz \
-	check-host check-cross check-image check-qemu check-lava check-labgrid
+CHECK_FIRST  := host+runner+image-fstable
+CHECK_LANE_1 := check-image-x86 check-qemu-x86 check-lava check-labgrid
+CHECK_LANE_2 := unit check-html check-docs check-verdict check-install check-asan check-fuzz \
+	check-host check-cross check-image-arm check-qemu-arm64 check-qemu-uboot check-qemu-armhf
+CHECK_STAGES := $(CHECK_FIRST) --lane $(CHECK_LANE_1) --lane $(CHECK_LANE_2)
 
 check: deps
 	$(Q)CHECK_DEPS_DONE=1 MAKE="$(MAKE)" JOBS=$(CHECK_JOBS) sh tests/stages.sh $(CHECK_STAGES)
@@ -231,14 +239,16 @@ clean:
 # ---- version, install, generated docs ----
 # fsbench --version names the build: `git describe` of the tree, or "unknown"
 # without .git. The header is rewritten only when that changes, so the same
-# tree always gives the same binary (the image test builds twice).
+# tree always gives the same binary (the image test builds twice). Its
+# scratch file is the make's own (PID): makes of two check lanes may
+# run this at the same time.
 BUILD_H := $(O)/gen/fsb_build.h
 $(O)/obj/host/runner/main.o $(O)/obj/$(DEV_NAME)/runner/main.o: $(BUILD_H)
 $(BUILD_H): FORCE
 	@mkdir -p $(@D)
 	$(Q)d=unknown; if [ -e .git ]; then d=$$(git describe --always --dirty --tags 2>/dev/null) || d=unknown; fi; \
-	printf '#define FSB_BUILD "%s"\n' "$$d" > $@.tmp; \
-	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+	printf '#define FSB_BUILD "%s"\n' "$$d" > $@.$$$$.tmp; \
+	if cmp -s $@.$$$$.tmp $@; then rm -f $@.$$$$.tmp; else mv $@.$$$$.tmp $@; fi
 
 # The measured run times the settings' help quotes (run/settings.c) come
 # from qemu/figures.txt, the file the launcher's estimate reads.

@@ -1,5 +1,5 @@
 # image.mk: the bootable image and the QEMU run (included by the Makefile).
-# Targets: image, fio, run, check-image, check-qemu, check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-lava, soak, image-clean.
+# Targets: image, fio, run, check-image (check-image-x86, check-image-arm), check-qemu (check-qemu-x86), check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-lava, soak, image-clean.
 # Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
 # KERNEL (a kernel of your own: a build tree or a folder with a kernel
@@ -60,7 +60,7 @@ IMG_STAGE := $(IMG_DIR)/stage.stamp
 export SOURCE_DATE_EPOCH ROOTFS
 export $(filter BOARD_%,$(.VARIABLES))
 
-.PHONY: image fio run check-image check-qemu check-faults check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-lava soak image-clean board-check
+.PHONY: image image-fstable fio run check-image check-image-x86 check-image-arm check-qemu check-qemu-x86 check-faults check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-lava soak image-clean board-check
 
 board-check:
 	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(patsubst %/board.mk,%,$(wildcard board/*/board.mk))))" >&2; exit 2; }
@@ -69,13 +69,18 @@ board-check:
 # filesystem: name, mkfs, Debian package, modules, files): what fetch.sh
 # downloads and stage.sh puts in the image for the filesystems. Printed by
 # the host build (FSBENCH_TABLE_TOOL); rewritten only when it changes, so
-# a runner rebuild does not remake the images.
+# a runner rebuild does not remake the images. The scratch file is the
+# make's own (PID).
 FSBENCH_TABLE_TOOL ?= $(FSBENCH_HOST)
 IMG_FSTABLE := $(O)/image/filesystems.txt
 $(IMG_FSTABLE): $(FSBENCH_TABLE_TOOL)
 	@mkdir -p $(@D)
-	$(Q)$(FSBENCH_TABLE_TOOL) config --filesystems >$@.tmp
-	$(Q)if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+	$(Q)$(FSBENCH_TABLE_TOOL) config --filesystems >$@.$$$$.tmp
+	$(Q)if cmp -s $@.$$$$.tmp $@; then rm -f $@.$$$$.tmp; else mv -f $@.$$$$.tmp $@; fi
+
+# The table alone: make check makes it before its lanes, whose image
+# builds both read it.
+image-fstable: $(IMG_FSTABLE)
 
 # Downloads (cached per architecture; nothing is fetched when all is there).
 $(IMG_DIR)/packages.txt: $(IMG_BOARD_MK) $(IMG_FSTABLE) image/fetch.sh | board-check
@@ -155,12 +160,31 @@ run: deps
 	$(Q)sh qemu/run.sh --disk $(IMG_DISK)$(if $(QEMU_SMP), --smp $(QEMU_SMP))$(if $(QEMU_MEM), --mem $(QEMU_MEM)) --profile $(PROFILE) $(if $(CRITERIA),--criteria $(CRITERIA)) $(QEMU_ARGS)
 
 check-image: deps
+	+$(Q)$(MAKE) --no-print-directory check-image-x86
+	+$(Q)$(MAKE) --no-print-directory check-image-arm
+
+# check-image in two: the board's image and its fio (x86_64), then fio
+# for arm64 and armhf and every arm64 board's image (make check runs
+# them in its two lanes).
+check-image-x86: deps
 	$(Q)$(MAKE) --no-print-directory host
 	+$(Q)sh tests/image/run.sh
-	+$(Q)sh tests/image/fio.sh
+	+$(Q)FIO_BOARDS=qemu-x86_64 FIO_TAG=x86 sh tests/image/fio.sh
+
+check-image-arm: deps
+	$(Q)$(MAKE) --no-print-directory host
+	+$(Q)FIO_BOARDS='qemu-aarch64 qemu-armhf' FIO_TAG=arm sh tests/image/fio.sh
 	+$(Q)sh tests/image/budget.sh
 
 check-qemu: deps
+	+$(Q)$(MAKE) --no-print-directory check-qemu-x86
+	$(Q)$(MAKE) --no-print-directory check-qemu-arm64
+	$(Q)$(MAKE) --no-print-directory check-qemu-uboot
+	$(Q)$(MAKE) --no-print-directory check-qemu-armhf
+
+# The x86_64 part of check-qemu: the launcher, then the boots of the
+# board's image.
+check-qemu-x86: deps
 	$(Q)$(MAKE) --no-print-directory host
 	+$(Q)sh tests/qemu/launcher.sh
 	+$(Q)sh tests/qemu/run.sh
@@ -169,9 +193,6 @@ check-qemu: deps
 	+$(Q)sh tests/qemu/uefi.sh
 	+$(Q)sh tests/qemu/kernel.sh
 	+$(Q)sh tests/qemu/verdict.sh
-	$(Q)$(MAKE) --no-print-directory check-qemu-arm64
-	$(Q)$(MAKE) --no-print-directory check-qemu-uboot
-	$(Q)$(MAKE) --no-print-directory check-qemu-armhf
 
 # The fault cases of check-qemu alone (tests/qemu/faults.sh).
 check-faults: deps
@@ -225,9 +246,12 @@ help-test::
 	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility);'
 	@echo '                       the image'"'"'s fio built for x86_64, arm64, armhf, run on the host (qemu-user) and in guests;'
 	@echo '                       every arm64 board built and held to the 40 MiB image budget'
+	@echo '  check-image-x86    - check-image'"'"'s first half: the board'"'"'s image and its fio (x86_64)'
+	@echo '  check-image-arm    - check-image'"'"'s second half: fio for arm64 and armhf, every arm64 board'"'"'s image'
 	@echo '  check-qemu         - the launcher (progress, estimate, guest size, kernel checks), then boot tests'
 	@echo '                       under TCG: smoke, killed run, targets, faults (EIO, unplug, slow), UEFI, a kernel of'
 	@echo '                       your own (KERNEL=), the verdict at boot, arm64, U-Boot, armhf'
+	@echo '  check-qemu-x86     - check-qemu without its arm64, U-Boot and armhf parts'
 	@echo '  check-faults       - the QEMU fault cases alone: EIO on writes and reads, unplug, slow, healthy'
 	@echo '                       (part of check-qemu)'
 	@echo '  check-qemu-arm64   - the arm64 image through AAVMF (part of check-qemu)'

@@ -1,40 +1,127 @@
 #!/bin/sh
-# tests/stages.sh: the stages of `make check`, one after another, each
-# timed; at the end (also after a failure) a table of each stage's wall
-# time and the total. Stops at the first stage that fails, as make does.
-# Each stage is its own make with -jJOBS: the compiles of a stage run
-# JOBS at a time; the test scripts of a stage still run one after another
-# (a recipe's lines), and a make that a script runs builds one thing at a
-# time. A stage written A+B runs the make targets A and B at the same
-# time (one make, -jJOBS): its time is the slower one's.
-# Inputs: the stages (make targets) as arguments; MAKE (the make to run,
-# default make); JOBS (default 1); O (the build output, for the table's
-# copy).
-# Output: each stage's own output, then "check: stage times" and one line
-# per stage (minutes:seconds, and FAILED for the one that failed) and the
-# total; the same table in $O/tests/stages.txt. Exit 1 when a stage failed.
+# tests/stages.sh: the stages of `make check`, each timed, in lanes: the
+# stages before the first --lane run one after another; then each lane
+# (the stages after a --lane, up to the next) runs beside the others, its
+# stages one after another. At the end (also after a failure) a table of
+# each stage's lane, start, wall time and the total.
+#
+#   stages.sh STAGE... [--lane STAGE...]...
+#
+# A stage is one make with -jJOBS of its targets: a stage written A+B
+# runs the make targets A and B in that one make (at the same time, its
+# time the slower one's). A lane stops at its first failed stage; the
+# other lanes run on to their end. While lanes run side by side, each
+# stage's output goes to a file and is printed whole when the stage ends
+# (so two lanes' lines do not interleave); "check: STAGE started" says
+# when each begins.
+# Two lanes share the machine: a stage's time in a lane is longer than
+# alone (results/MEASUREMENTS.md has both). The lanes must not build the
+# same files: the stages before the lanes build what they share.
+# Inputs: the stages as arguments; MAKE (the make to run, default make);
+# JOBS (default 1); O (the build output: the stages' output files under
+# $O/tests/stages/, and the table's copy).
+# Output: each stage's output, then "check: stage times" and one line per
+# stage (lane, start and wall time in minutes:seconds, FAILED for one that
+# failed) and the total; the same table in $O/tests/stages.txt. Exit 1
+# when a stage failed.
 set -u
 MAKE=${MAKE:-make}
 JOBS=${JOBS:-1}
-table=
+if [ -n "${O:-}" ]; then
+	S=$O/tests/stages
+	rm -rf "$S"
+	mkdir -p "$S"
+else
+	S=$(mktemp -d "${TMPDIR:-/tmp}/fsbench-stages.XXXXXX")
+fi
 t_all=$(date +%s)
-rc=0
 mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
-for stage in "$@"; do
-	t0=$(date +%s)
-	# shellcheck disable=SC2046
-	$MAKE --no-print-directory -j"$JOBS" $(echo "$stage" | tr + ' ') || rc=1
-	dt=$(($(date +%s) - t0))
-	table="$table$(printf '  %-28s %7s%s' "$stage" "$(mmss "$dt")" "$([ $rc -eq 0 ] || echo '  FAILED')")
-"
-	[ $rc -eq 0 ] || break
-done
+
+# stage LANE STAGE QUIET: run one stage; its line of the table in
+# $S/table.LANE; QUIET=1: its output to $S/STAGE.log, printed whole at
+# its end under a lock. Returns the make's status.
+stage() {
+	_l=$1 _s=$2 _q=$3
+	_t0=$(date +%s)
+	if [ "$_q" = 1 ]; then
+		echo "check: $_s started (lane $_l, at $(mmss $((_t0 - t_all))))"
+		# shellcheck disable=SC2046
+		$MAKE --no-print-directory -j"$JOBS" $(echo "$_s" | tr + ' ') >"$S/$_s.log" 2>&1
+		_rc=$?
+		{
+			flock 9
+			echo "check: ---- $_s (lane $_l) ----"
+			cat "$S/$_s.log"
+		} 9>"$S/print.lock"
+	else
+		# shellcheck disable=SC2046
+		$MAKE --no-print-directory -j"$JOBS" $(echo "$_s" | tr + ' ')
+		_rc=$?
+	fi
+	_t1=$(date +%s)
+	printf '  %-24s %4s %7s %7s%s\n' "$_s" "$_l" "$(mmss $((_t0 - t_all)))" "$(mmss $((_t1 - _t0)))" \
+		"$([ $_rc -eq 0 ] || echo '  FAILED')" >>"$S/table.$_l"
+	return $_rc
+}
+
+# lane LANE QUIET STAGE...: the stages one after another, to the first
+# that fails; its status in $S/rc.LANE.
+lane() {
+	_ln=$1 _lq=$2
+	shift 2
+	_lrc=0
+	for _st in "$@"; do
+		stage "$_ln" "$_st" "$_lq" || { _lrc=1; break; }
+	done
+	echo $_lrc >"$S/rc.$_ln"
+}
+
+# the stages before the first --lane, then the lanes
+rc=0
+n=0
+set -- "$@" --lane
+first=
+while [ "$1" != --lane ]; do first="$first $1"; shift; done
+shift
+# shellcheck disable=SC2086
+lane 0 0 $first
+rc=$(cat "$S/rc.0")
+lanes=
+if [ "$rc" -eq 0 ]; then
+	# count the lanes: side by side only when there are two or more
+	nl=0
+	for a in "$@"; do [ "$a" = --lane ] && nl=$((nl + 1)); done
+	q=0
+	[ "$nl" -ge 2 ] && q=1
+	while [ $# -gt 0 ]; do
+		n=$((n + 1))
+		this=
+		while [ $# -gt 0 ] && [ "$1" != --lane ]; do this="$this $1"; shift; done
+		[ $# -gt 0 ] && shift
+		[ -n "$this" ] || continue
+		# shellcheck disable=SC2086
+		lane "$n" "$q" $this &
+		lanes="$lanes $n"
+	done
+	wait
+	for l in $lanes; do
+		[ "$(cat "$S/rc.$l" 2>/dev/null || echo 1)" -eq 0 ] || rc=1
+	done
+fi
+
 total=$(($(date +%s) - t_all))
-out=$(printf 'check: stage times (wall clock, load %s at the end)\n%s  %-28s %7s\n' \
-	"$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)" "$table" total "$(mmss "$total")")
+out=$(
+	printf 'check: stage times (wall clock; lane 0 first, then lanes 1.. side by side; load %s at the end)\n' \
+		"$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+	printf '  %-24s %4s %7s %7s\n' stage lane start time
+	for l in 0 $lanes; do cat "$S/table.$l" 2>/dev/null; done
+	printf '  %-24s %4s %7s %7s\n' total '' '' "$(mmss "$total")"
+)
 echo
 echo "$out"
 if [ -n "${O:-}" ]; then
-	mkdir -p "$O/tests" && echo "$out" >"$O/tests/stages.txt"
+	echo "$out" >"$O/tests/stages.txt"
+else
+	rm -rf "$S"
 fi
 exit $rc

@@ -11,13 +11,15 @@
 # libaio job in a QEMU guest (TCG) booted from the board's kernel and
 # initramfs with an /init of this test.
 # Inputs (environment): O (build output, absolute), FIO_BOARDS (default
-# qemu-x86_64 qemu-aarch64 qemu-armhf: one board of each architecture).
+# qemu-x86_64 qemu-aarch64 qemu-armhf: one board of each architecture),
+# FIO_TAG (work files under $O/tests/fio-TAG/ instead: two runs at once,
+# as make check's lanes do, keep theirs apart).
 # Output: one line per check (tests/lib.sh), a summary line; exit 1 on a
 # failure. Work files under $O/tests/fio/.
 set -eu
 
 O=${O:?run through make check-image}
-T=$O/tests/fio
+T=$O/tests/fio${FIO_TAG:+-$FIO_TAG}
 rm -rf "$T"
 mkdir -p "$T"
 . tests/host/lib.sh
