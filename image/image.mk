@@ -75,8 +75,8 @@ FSBENCH_TABLE_TOOL ?= $(FSBENCH_HOST)
 IMG_FSTABLE := $(O)/image/filesystems.txt
 $(IMG_FSTABLE): $(FSBENCH_TABLE_TOOL)
 	@mkdir -p $(@D)
-	$(Q)$(FSBENCH_TABLE_TOOL) config --filesystems >$@.$$$$.tmp
-	$(Q)if cmp -s $@.$$$$.tmp $@; then rm -f $@.$$$$.tmp; else mv -f $@.$$$$.tmp $@; fi
+	$(Q)t=$@.$$$$.tmp; $(FSBENCH_TABLE_TOOL) config --filesystems >$$t && \
+		if cmp -s $$t $@; then rm -f $$t; else mv -f $$t $@; fi
 
 # The table alone: make check makes it before its lanes, whose image
 # builds both read it.

@@ -59,7 +59,7 @@ stage() {
 		_rc=$?
 	fi
 	_t1=$(date +%s)
-	printf '  %-24s %4s %7s %7s%s\n' "$_s" "$_l" "$(mmss $((_t0 - t_all)))" "$(mmss $((_t1 - _t0)))" \
+	printf '  %-30s %4s %7s %7s%s\n' "$_s" "$_l" "$(mmss $((_t0 - t_all)))" "$(mmss $((_t1 - _t0)))" \
 		"$([ $_rc -eq 0 ] || echo '  FAILED')" >>"$S/table.$_l"
 	return $_rc
 }
@@ -113,9 +113,9 @@ total=$(($(date +%s) - t_all))
 out=$(
 	printf 'check: stage times (wall clock; lane 0 first, then lanes 1.. side by side; load %s at the end)\n' \
 		"$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
-	printf '  %-24s %4s %7s %7s\n' stage lane start time
+	printf '  %-30s %4s %7s %7s\n' stage lane start time
 	for l in 0 $lanes; do cat "$S/table.$l" 2>/dev/null; done
-	printf '  %-24s %4s %7s %7s\n' total '' '' "$(mmss "$total")"
+	printf '  %-30s %4s %7s %7s\n' total '' '' "$(mmss "$total")"
 )
 echo
 echo "$out"
