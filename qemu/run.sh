@@ -276,7 +276,7 @@ if [ -n "$tmodel" ]; then
 	lying) tmodel_text="lying (write cache whose flushes lie once $work/target.lie exists)" ;;
 	wrap:*) tmodel_text="$tmodel ($tsize claimed, ${tmodel#wrap:} there: offsets wrap around)" ;;
 	esac
-	tmodel_text="$tmodel_text, nbdkit pid $npid, qemu/diskmodel.py"
+	tmodel_text="$tmodel_text, nbdkit pid $npid on $tsock, qemu/diskmodel.py"
 fi
 
 # --- the verdict's criteria on the ESP (--criteria) ---------------------

@@ -18,7 +18,8 @@
 #   overall %, elapsed, time left): on a terminal one line redrawn in place
 #   (\r and a cleared line, every second), otherwise a plain line at each
 #   phase and at the end (said within 0.2 s), no control characters.
-# Output files: DIR/qemu.out and DIR/qemu.err (COMMAND's), DIR/progress
+# Output files: DIR/qemu.out and DIR/qemu.err (COMMAND's), DIR/qemu.pid
+#   (COMMAND's pid while it runs: a power cut is kill -KILL of it), DIR/progress
 #   and DIR/progress.log (qemu/progress.awk's state), DIR/watch.txt (sh assignments: t0, first
 #   (the first record came; empty: none), t1 (seconds since the epoch),
 #   qrc (COMMAND's status), why_end (why it was killed; empty: it ended)).
@@ -73,6 +74,7 @@ trap 'exit 130' INT TERM
 t0=$(now)
 "$@" </dev/null >"$work/qemu.out" 2>"$work/qemu.err" &
 qpid=$!
+echo "$qpid" >"$work/qemu.pid"
 # The console as it comes, its records read by key (jq, unbuffered).
 tail --pid="$qpid" -s 0.2 -n +1 -f "$serial" 2>/dev/null |
 	sh "$here/records.sh" --console --text --unbuffered - "" \

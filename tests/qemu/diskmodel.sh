@@ -23,13 +23,17 @@
 #   boot     the image with --target-model cache, smoke brief (ext4, one
 #            round, 100 files): exit 0, the records clean, run.txt names
 #            the model, nbdkit gone after the run
+#   cut      the same boot, QEMU SIGKILLed from outside (WORK/qemu.pid)
+#            once 4 records are on the console: the launcher exits 4 (no
+#            run_end), nbdkit is gone, the plugin dropped what QEMU had
+#            not flushed (its diskmodel.log says so)
 #   bootwrap the image with --target-model wrap:1G on a 2 GiB target: the
 #            run_start record's target.size_bytes is 2 GiB, the plugin
 #            wrapped writes, and afterwards the target file has no data at
 #            or past 1 GiB and at most 1 GiB of blocks
 # Inputs (environment): O (build output, absolute), BOARD (qemu-x86_64;
 # another board: the boots are a SKIP), DISKMODEL_TEST_ONLY (the cases to
-# run: options cache lying wrap boot bootwrap), DISKMODEL_DISK (a built
+# run: options cache lying wrap boot cut bootwrap), DISKMODEL_DISK (a built
 # disk image to boot instead of `make image`'s; it is copied, never written).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work and
 # results under $O/tests/qemu-diskmodel/.
@@ -38,7 +42,7 @@ set -eu
 O=${O:?run through make check-qemu}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu-diskmodel
-only=${DISKMODEL_TEST_ONLY:-options cache lying wrap boot bootwrap}
+only=${DISKMODEL_TEST_ONLY:-options cache lying wrap boot cut bootwrap}
 . tests/qemu/lib.sh
 
 rm -rf "$T"
@@ -247,8 +251,8 @@ boot() {
 	work=$(sed -n 's/^ *work folder: *//p' "$T/$name/run.txt" 2>/dev/null)
 	info "$name: $(grep -E 'total run time' "$T/$name/run.txt" 2>/dev/null | sed 's/^ *//')"
 	for ph in create read; do
-		info "$name: ext4 $ph $(rec "$T/$name" phase fs phase files_per_s 2>/dev/null |
-			awk -F'\t' -v p="$ph" '$2 == p { print $3 " files/s" }')"
+		v=$(rec "$T/$name" phase fs phase files_per_s 2>/dev/null | awk -F'\t' -v p="$ph" '$2 == p { print $3 }')
+		[ -z "$v" ] || info "$name: ext4 $ph $v files/s"
 	done
 }
 if wanted boot && bootable boot; then
@@ -269,6 +273,35 @@ if wanted boot && bootable boot; then
 	else
 		fail "boot: no nbdkit.pid in the kept work folder ($work)"
 	fi
+	[ -z "$work" ] || rm -rf "$work"
+fi
+if wanted cut && bootable cut; then
+	RESULTS=$T sh qemu/run.sh --disk "$disk" --results "$T/cut" --quiet --keep \
+		--profile smoke --append "fsbench.fs=ext4 fsbench.rounds=1 fsbench.files=100" \
+		--criteria none --target-model cache >"$T/cut.out" 2>&1 &
+	lpid=$!
+	# The work folder from the launcher's line; QEMU's pid from watch.sh.
+	_n=0 work=
+	while [ "$_n" -lt 1800 ] && kill -0 "$lpid" 2>/dev/null; do
+		work=$(sed -n 's/^qemu: target model: .* on \(.*\)\/target.sock, .*/\1/p' "$T/cut.out")
+		[ -z "$work" ] || [ ! -s "$work/qemu.pid" ] ||
+			[ "$(grep -c "$PREFIX{" "$T/cut/serial.log" 2>/dev/null || true)" -lt 4 ] || break
+		sleep 0.2; _n=$((_n + 1))
+	done
+	if [ -n "$work" ] && [ -s "$work/qemu.pid" ]; then
+		kill -KILL "$(cat "$work/qemu.pid")" 2>/dev/null || true
+	fi
+	rc=0
+	wait "$lpid" || rc=$?
+	check "cut: QEMU SIGKILLed, the launcher exits 4 (no run_end)" [ "$rc" -eq 4 ] || tail -n 20 "$T/cut.out"
+	if [ -n "$work" ] && [ -f "$work/nbdkit.pid" ]; then
+		check "cut: nbdkit is gone after the run" sh -c "! kill -0 $(cat "$work/nbdkit.pid") 2>/dev/null"
+	else
+		fail "cut: no nbdkit.pid in the work folder ($work)"
+	fi
+	check "cut: the plugin saw QEMU go and dropped its cache" \
+		grep -q 'client gone: .* unflushed blocks dropped' "$T/cut/diskmodel.log"
+	info "cut: $(grep 'client gone' "$T/cut/diskmodel.log" 2>/dev/null)"
 	[ -z "$work" ] || rm -rf "$work"
 fi
 if wanted bootwrap && bootable bootwrap; then
