@@ -56,13 +56,14 @@ stop() {
 	qpid= npid=
 }
 trap stop EXIT
+trap 'exit 130' INT TERM
 # start NAME MODEL [SIZE]: a fresh sparse file $T/NAME.img (default 64M)
 # under nbdkit with MODEL (trigger $T/NAME.lie); its socket $T/NAME.sock.
 start() {
 	f=$T/$1.img s=$T/$1.sock
 	rm -f "$f" "$s" "$T/$1.lie"
 	truncate -s "${3:-64M}" "$f"
-	nbdkit --foreground --unix "$s" python qemu/diskmodel.py \
+	nbdkit --foreground --exit-with-parent --unix "$s" python qemu/diskmodel.py \
 		file="$f" model="$2" trigger="$T/$1.lie" >"$T/$1.log" 2>&1 </dev/null &
 	npid=$!
 	_n=0
@@ -70,13 +71,13 @@ start() {
 	[ -S "$s" ]
 }
 # qio NAME CMD...: qemu-io over NAME's socket, each CMD one -c, then exits
-# (qemu-io flushes at its end); output in $T/NAME.qio.
+# (qemu-io flushes at its end; killed after 60 s); output in $T/NAME.qio.
 qio() {
 	_s=$T/$1.sock _o=$T/$1.qio; shift
 	_k=$#
 	for c in "$@"; do set -- "$@" -c "$c"; done
 	shift "$_k"
-	qemu-io -t writeback -f raw "nbd+unix:///?socket=$_s" "$@" >"$_o" 2>&1 || true
+	timeout -s KILL 60 qemu-io -t writeback -f raw "nbd+unix:///?socket=$_s" "$@" >"$_o" 2>&1 || true
 }
 # hold NAME CMD...: qemu-io runs the CMDs and stays connected (no flush at
 # its end); returns once each write and read has said its result (line
