@@ -22,7 +22,13 @@
 #            or past 1 MiB
 #   boot     the image with --target-model cache, smoke brief (ext4, one
 #            round, 100 files): exit 0, the records clean, run.txt names
-#            the model, nbdkit gone after the run
+#            the model, nbdkit gone after the run, the target file holds
+#            the ext4 the run left (blkid)
+#   bootlie  the same boot with --target-model lying:0 (lying from the
+#            start) on a 1 GiB target: the guest sees nothing (exit 0, the
+#            records clean: the lie does not show while the power is on),
+#            every flush was a lie, and the target file afterwards holds
+#            no filesystem: nothing the guest flushed reached it
 #   cut      the same boot, QEMU SIGKILLed from outside (WORK/qemu.pid)
 #            once 4 records are on the console: the launcher exits 4 (no
 #            run_end), nbdkit is gone, the plugin dropped what QEMU had
@@ -33,8 +39,8 @@
 #            or past 1 GiB and at most 1 GiB of blocks
 # Inputs (environment): O (build output, absolute), BOARD (qemu-x86_64;
 # another board: the boots are a SKIP), DISKMODEL_TEST_ONLY (the cases to
-# run: options cache lying wrap boot cut bootwrap), DISKMODEL_DISK (a built
-# disk image to boot instead of `make image`'s; it is copied, never written).
+# run: options cache lying wrap boot bootlie cut bootwrap), DISKMODEL_DISK
+# (a built disk image to boot instead of `make image`'s; it is copied, never written).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work and
 # results under $O/tests/qemu-diskmodel/.
 set -eu
@@ -42,7 +48,7 @@ set -eu
 O=${O:?run through make check-qemu}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu-diskmodel
-only=${DISKMODEL_TEST_ONLY:-options cache lying wrap boot cut bootwrap}
+only=${DISKMODEL_TEST_ONLY:-options cache lying wrap boot bootlie cut bootwrap}
 . tests/qemu/lib.sh
 
 rm -rf "$T"
@@ -271,10 +277,30 @@ if wanted boot && bootable boot; then
 	check "boot: the guest flushed through the plugin" grep -q 'client gone: [1-9][0-9]* flushes' "$T/boot/diskmodel.log"
 	if [ -n "$work" ] && [ -f "$work/nbdkit.pid" ]; then
 		check "boot: nbdkit is gone after the run" sh -c "! kill -0 $(cat "$work/nbdkit.pid") 2>/dev/null"
+		check "boot: the target file holds the run's ext4" sh -c \
+			"blkid -p -o value -s TYPE '$work/target.img' | grep -qx ext4"
 	else
 		fail "boot: no nbdkit.pid in the kept work folder ($work)"
 	fi
 	[ -z "$work" ] || rm -rf "$work"
+fi
+if wanted bootlie && bootable bootlie; then
+	boot bootlie --target-model lying:0 --target-size 1G
+	check "bootlie: launcher exit status 0: the guest cannot see the lie" [ "$rc" -eq 0 ] || tail -n 30 "$T/bootlie.out"
+	check "bootlie: run_end ok, exit_code 0" has "$T/bootlie" run_end status=ok exit_code=0
+	check "bootlie: every phase has errors 0 and verify_errors 0" \
+		[ "$(rec "$T/bootlie" phase errors verify_errors | grep -cvxF '0	0' || true)" -eq 0 ]
+	check "bootlie: the plugin lied from the start" grep -q 'lying from now on' "$T/bootlie/diskmodel.log"
+	check "bootlie: every flush was a lie" \
+		grep -q 'client gone: \([1-9][0-9]*\) flushes, \1 of them lies' "$T/bootlie/diskmodel.log"
+	info "bootlie: $(grep 'client gone' "$T/bootlie/diskmodel.log" 2>/dev/null)"
+	if [ -n "$work" ] && [ -f "$work/target.img" ]; then
+		check "bootlie: the target file holds no filesystem afterwards" sh -c \
+			"! blkid -p '$work/target.img'"
+		rm -rf "$work"
+	else
+		fail "bootlie: no target file in the kept work folder ($work)"
+	fi
 fi
 if wanted cut && bootable cut; then
 	RESULTS=$T sh qemu/run.sh --disk "$disk" --results "$T/cut" --quiet --keep \
