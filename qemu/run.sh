@@ -69,6 +69,9 @@
 #                     claimed, SIZE bytes are there: offset X is X % SIZE).
 #                     nbdkit is killed when QEMU ends, or when the launcher
 #                     is killed or interrupted
+#   --lie-after-records N  with --target-model lying: WORK/target.lie is
+#                     created once N records are on the console (from then
+#                     on the target's flushes lie)
 #   --keep            keep the work folder (disk copy, target file); its
 #                     path is in run.txt ("work folder:")
 # Before it boots, the launcher says what the run will take here and how to
@@ -114,7 +117,7 @@ prog=qemu
 
 disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
 criteria=$here/../board/$BOARD/criteria.conf onesp=
-tfault= tthrottle= unplug_after=0 kpath= tmodel=
+tfault= tthrottle= unplug_after=0 kpath= tmodel= lie_after=0
 smp=${QEMU_SMP:-} mem=${QEMU_MEM:-}
 tsize=${BOARD_TARGET_SIZE:-10G}
 while [ $# -gt 0 ]; do
@@ -153,6 +156,9 @@ while [ $# -gt 0 ]; do
 		esac
 		case $2 in lying:*[!0-9]*) die $EX_USAGE "--target-model '$2': lying:SECONDS, a number of seconds" ;; esac
 		tmodel=$2; shift ;;
+	--lie-after-records)
+		case $2 in ''|*[!0-9]*|0) die $EX_USAGE "--lie-after-records N: a number > 0" ;; esac
+		lie_after=$2; shift ;;
 	--quiet) quiet=1 ;;
 	--uefi) uefi=1 ;;
 	--keep) keep=1 ;;
@@ -161,6 +167,10 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+case $lie_after:$tmodel in
+0:*|*:lying|*:lying:*) ;;
+*) die $EX_USAGE "--lie-after-records: only with --target-model lying" ;;
+esac
 for v in "$smp" "$mem"; do
 	case $v in ''|*[!0-9]*|0) [ -z "$v" ] || die $EX_USAGE "--smp, --mem, QEMU_SMP, QEMU_MEM: a number > 0, not '$v'" ;; esac
 done
@@ -348,6 +358,7 @@ set -- --serial "$serial" --work "$work" --timeout "$timeout" \
 	--kill-after-records "$kill_after" --plan "$work/plan" -- "$@"
 [ "$unplug_after" = 0 ] ||
 	set -- --monitor "$work/monitor" --unplug-after-records "$unplug_after" "$@"
+[ "$lie_after" = 0 ] || set -- --lie-after-records "$lie_after" "$@"
 [ "$quiet" = 0 ] || set -- --quiet "$@"
 sh "$here/watch.sh" "$@"
 stop_model TERM	# QEMU has ended: what it did not flush is gone

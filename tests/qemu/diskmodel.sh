@@ -29,6 +29,10 @@
 #            records clean: the lie does not show while the power is on),
 #            every flush was a lie, and the target file afterwards holds
 #            no filesystem: nothing the guest flushed reached it
+#   bootlate the same with --target-model lying --lie-after-records 4 (the
+#            launcher creates the trigger file once 4 records are out): the
+#            launcher says so, the plugin starts lying then, some flushes
+#            before were kept and those after were lies
 #   cut      the same boot, QEMU SIGKILLed from outside (WORK/qemu.pid)
 #            once 4 records are on the console: the launcher exits 4 (no
 #            run_end), nbdkit is gone, the plugin dropped what QEMU had
@@ -39,8 +43,9 @@
 #            or past 1 GiB and at most 1 GiB of blocks
 # Inputs (environment): O (build output, absolute), BOARD (qemu-x86_64;
 # another board: the boots are a SKIP), DISKMODEL_TEST_ONLY (the cases to
-# run: options cache lying wrap boot bootlie cut bootwrap), DISKMODEL_DISK
-# (a built disk image to boot instead of `make image`'s; it is copied, never written).
+# run: options cache lying wrap boot bootlie bootlate cut bootwrap),
+# DISKMODEL_DISK (a built disk image to boot instead of `make image`'s; it
+# is copied, never written).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work and
 # results under $O/tests/qemu-diskmodel/.
 set -eu
@@ -48,7 +53,7 @@ set -eu
 O=${O:?run through make check-qemu}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu-diskmodel
-only=${DISKMODEL_TEST_ONLY:-options cache lying wrap boot bootlie cut bootwrap}
+only=${DISKMODEL_TEST_ONLY:-options cache lying wrap boot bootlie bootlate cut bootwrap}
 . tests/qemu/lib.sh
 
 rm -rf "$T"
@@ -133,6 +138,9 @@ if wanted options; then
 	expect_err "--target-model 'bogus': cache[:SIZE], lying[:SECONDS] or wrap:SIZE"
 	expect_rc 2 "options: --target-model lying:soon is misuse" sh qemu/run.sh --target-model lying:soon
 	expect_err "lying:SECONDS, a number of seconds"
+	expect_rc 2 "options: --lie-after-records without the lying model is misuse" \
+		sh qemu/run.sh --target-model cache --lie-after-records 3
+	expect_err "--lie-after-records: only with --target-model lying"
 	eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
 	mkdir -p "$T/argv"
 	: >"$T/argv/target.img"
@@ -301,6 +309,18 @@ if wanted bootlie && bootable bootlie; then
 	else
 		fail "bootlie: no target file in the kept work folder ($work)"
 	fi
+fi
+if wanted bootlate && bootable bootlate; then
+	boot bootlate --target-model lying --lie-after-records 4 --target-size 1G
+	check "bootlate: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/bootlate.out"
+	check "bootlate: the launcher fired the trigger after 4 records" \
+		grep -q '^qemu: the target lies from now on, after 4 records (.*/target.lie)$' "$T/bootlate.out"
+	check "bootlate: the plugin started lying" grep -q 'lying from now on' "$T/bootlate/diskmodel.log"
+	check "bootlate: flushes before the trigger kept, those after lies" awk '
+		/client gone:/ { for (i = 1; i <= NF; i++) { if ($(i + 1) == "flushes,") f = $i; if ($(i + 1) == "of") l = $i } }
+		END { exit !(l > 0 && l < f) }' "$T/bootlate/diskmodel.log"
+	info "bootlate: $(grep 'client gone' "$T/bootlate/diskmodel.log" 2>/dev/null)"
+	[ -z "$work" ] || rm -rf "$work"
 fi
 if wanted cut && bootable cut; then
 	RESULTS=$T sh qemu/run.sh --disk "$disk" --results "$T/cut" --quiet --keep \
