@@ -111,12 +111,12 @@ def get_ready():
     st["size"] = os.fstat(st["fd"]).st_size
     if st["wrap"] is not None and st["wrap"] >= st["size"]:
         raise ValueError("model wrap:%d: not below the file's size %d" % (st["wrap"], st["size"]))
-    st["cache"] = OrderedDict()	# block number -> bytearray(BLOCK), dirty
+    st["cache"] = OrderedDict()  # block number -> bytearray(BLOCK), dirty
     st["lying"] = False
     st["n"] = {"flush": 0, "lied": 0, "wrapped": 0}
     libc = ctypes.CDLL(None, use_errno=True)
-    st["fallocate"] = libc.fallocate
-    st["fallocate"].argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_long, ctypes.c_long]
+    st["fallocate"] = getattr(libc, "fallocate64", libc.fallocate)  # 64-bit offsets
+    st["fallocate"].argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int64, ctypes.c_int64]
     say("model %s over %s (%d bytes)" % (conf["model"], conf["file"], st["size"]))
 
 
@@ -142,7 +142,7 @@ def medium_read(buf, offset):
         got = 0
         while got < n:
             k = os.preadv(st["fd"], [mv[b + got:b + n]], at + got)
-            if k <= 0:	# past the end of FILE: zeroes
+            if k <= 0:  # past the end of FILE: zeroes
                 mv[b + got:b + n] = bytes(n - got)
                 break
             got += k
@@ -158,7 +158,7 @@ def medium_write(buf, offset):
 
 def medium_zero(offset, count):
     for at, _, n in spans(offset, count):
-        if st["fallocate"](st["fd"], 3, at, n) != 0:	# PUNCH_HOLE | KEEP_SIZE
+        if st["fallocate"](st["fd"], 3, at, n) != 0:  # PUNCH_HOLE | KEEP_SIZE
             e = ctypes.get_errno()
             if e not in (errno.EOPNOTSUPP, errno.ENOSYS):
                 raise OSError(e, os.strerror(e))

@@ -281,7 +281,8 @@ if [ -n "$tmodel" ]; then
 		n=$((n + 1))
 	done
 	case $tmodel in
-	cache*) tmodel_text="$tmodel (volatile write cache${tmodel#cache}: only flushed writes survive a kill)" ;;
+	cache) tmodel_text="cache (volatile write cache of 64M: only flushed writes survive a kill)" ;;
+	cache:*) tmodel_text="$tmodel (volatile write cache of ${tmodel#cache:}: only flushed writes survive a kill)" ;;
 	lying:*) tmodel_text="$tmodel (write cache whose flushes lie from ${tmodel#lying:} s after the start)" ;;
 	lying) tmodel_text="lying (write cache whose flushes lie once $work/target.lie exists)" ;;
 	wrap:*) tmodel_text="$tmodel ($tsize claimed, ${tmodel#wrap:} there: offsets wrap around)" ;;

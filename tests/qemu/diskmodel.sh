@@ -11,7 +11,8 @@
 #            does not (though it read back before the cut); a FUA write
 #            survives without a flush; a killed client (QEMU killed) drops
 #            the unflushed writes too; cache:64K writes its oldest blocks
-#            back when full
+#            back when full; write zeroes and discard (whole and partial
+#            blocks) read back as zeroes, in the file too, and keep the rest
 #   lying    trigger file: flushed before the trigger kept, flushed (and a
 #            FUA write) after it lost at the cut; lying:SECONDS: the same
 #            from SECONDS after the start; the plugin says when it starts
@@ -188,6 +189,20 @@ if [ "$nbd_ok" = 1 ] && wanted cache; then
 		check "cache:64K: the newest are not" holds "$T/small.img" 1048576 65536 0
 	else
 		fail "cache:64K: nbdkit did not start"
+	fi
+	# Write zeroes and discard: whole blocks punched in the file, a partial
+	# one through the cache; the bytes around them kept.
+	if start zero cache; then
+		qio zero 'write -P 0x77 0 64k' 'flush' 'write -z 4k 8k' 'write -z 512 1024' 'discard 32k 4k' \
+			'read -P 0x77 0 512' 'read -P 0 512 1024' 'read -P 0x77 1536 2560' 'read -P 0 4k 8k' \
+			'read -P 0x77 12k 20k' 'read -P 0 32k 4k' 'read -P 0x77 36k 28k'
+		check "cache: write zeroes and discard read back as zeroes, the rest kept" verified zero
+		stop
+		check "cache: the zeroed blocks are zeroes in the file" holds "$T/zero.img" 4096 8192 0
+		check "cache: the discarded block is zeroes in the file" holds "$T/zero.img" 32768 4096 0
+		check "cache: the blocks after them kept in the file" holds "$T/zero.img" 36864 28672 167
+	else
+		fail "cache: nbdkit did not start (zero)"
 	fi
 	expect_rc 1 "cache: nbdkit refuses model=cache:lots" \
 		nbdkit --exit-with-parent -U - python qemu/diskmodel.py file="$T/cache.img" model=cache:lots --run true
