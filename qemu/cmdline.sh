@@ -19,7 +19,9 @@
 #   operations per second, QEMU's block throttling), TUNPLUG (1: the target
 #   sits on a hot-pluggable PCIe root port, device id fsbench-target, and
 #   QEMU's human monitor reads WORK/monitor.in and writes WORK/monitor.out,
-#   so `device_del fsbench-target` removes it from the running guest).
+#   so `device_del fsbench-target` removes it from the running guest);
+#   TSOCK (a unix socket: the target is the NBD export there, a disk model
+#   of qemu/diskmodel.py over the target file, through QEMU's nbd driver).
 # The guest's size: SMP when given; else under KVM one vCPU per worker of
 #   the profile (at least BOARD_QEMU_SMP), at most HOST_CPUS; under TCG
 #   BOARD_QEMU_SMP (on a few host cores TCG vCPUs beyond those slow the
@@ -95,10 +97,16 @@ else
 	cmdline="$cmdline${APPEND:-}"
 	set -- "$@" -kernel "$KERNEL" -initrd "$INITRD" -append "$cmdline"
 fi
-# The target: raw over its file, or over blkdebug over its file (TFAULT);
-# throttled (TTHROTTLE); on its own root port (TUNPLUG).
-if [ -n "${TFAULT:-}" ]; then
+# The target: raw over its file (or over the disk model's NBD export,
+# TSOCK), or over blkdebug over either (TFAULT); throttled (TTHROTTLE); on
+# its own root port (TUNPLUG).
+nbd="driver=nbd,server.type=unix,server.path=${TSOCK:-}"
+if [ -n "${TFAULT:-}" ] && [ -n "${TSOCK:-}" ]; then
+	tdrive="driver=raw,file.driver=blkdebug,file.config=$TFAULT,$(echo "$nbd" | sed 's/\([^,]*\)/file.image.\1/g')"
+elif [ -n "${TFAULT:-}" ]; then
 	tdrive="driver=raw,file.driver=blkdebug,file.config=$TFAULT,file.image.driver=file,file.image.filename=$WORK/target.img"
+elif [ -n "${TSOCK:-}" ]; then
+	tdrive="driver=raw,$(echo "$nbd" | sed 's/\([^,]*\)/file.\1/g')"
 else
 	tdrive="file=$WORK/target.img,format=raw"
 fi

@@ -6,7 +6,8 @@
 #   FSBENCH_HOST (the host build of fsbench), and for run.txt BOARD,
 #   PROFILE, ROOTFS, BOOT (how it booted), ACCEL_TEXT (the accelerator and
 #   why), GUEST (the guest's vCPUs and memory, and why), KEEP (1: the work folder is kept), SIZES (the image's sizes file),
-#   CRITERIA (the verdict's criteria file; empty: no verdict).
+#   CRITERIA (the verdict's criteria file; empty: no verdict), TMODEL (the
+#   target's disk model, as the launcher said it; empty: none).
 # Outputs: RESULTS/records.jsonl and summary.txt (`fsbench log extract` of
 #   the log partition; the console's records when it holds none),
 #   report.md (`fsbench report`), report.html (`fsbench report --format
@@ -82,6 +83,7 @@ fi
 	echo "  boot:                 $BOOT"
 	echo "  accelerator:          $ACCEL_TEXT"
 	[ -z "${GUEST:-}" ] || echo "  guest:                $GUEST"
+	[ -z "${TMODEL:-}" ] || echo "  target model:         $TMODEL"
 	echo "  qemu start to first record: $(if [ -n "$first" ]; then secs "$t0" "$first"; else echo none; fi) s"
 	echo "  total run time:       $(secs "$t0" "$t1") s"
 	echo "  end:                  ${why_end:-guest powered off (QEMU status $qrc)}"

@@ -56,6 +56,22 @@
 #                     PCIe root port; once N records are on the console,
 #                     `device_del` on QEMU's monitor removes it from the
 #                     running guest (the boot disk with the log stays)
+#   --target-model MODEL  the target is a disk model: nbdkit runs
+#                     qemu/diskmodel.py over the target file (its socket
+#                     WORK/target.sock, its messages WORK/nbdkit.log) and
+#                     QEMU's NVMe target reads and writes it through QEMU's
+#                     nbd driver. MODEL: cache[:SIZE] (a volatile write
+#                     cache of SIZE, default 64M: what was not flushed is
+#                     gone when QEMU or the plugin is killed), lying[:S]
+#                     (the same cache; flushes are acknowledged and not
+#                     persisted once WORK/target.lie exists, or S seconds
+#                     after the start), wrap:SIZE (the target's size is
+#                     claimed, SIZE bytes are there: offset X is X % SIZE).
+#                     nbdkit is killed when QEMU ends, or when the launcher
+#                     is killed or interrupted
+#   --lie-after-records N  with --target-model lying: WORK/target.lie is
+#                     created once N records are on the console (from then
+#                     on the target's flushes lie)
 #   --keep            keep the work folder (disk copy, target file); its
 #                     path is in run.txt ("work folder:")
 # Before it boots, the launcher says what the run will take here and how to
@@ -101,7 +117,7 @@ prog=qemu
 
 disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
 criteria=$here/../board/$BOARD/criteria.conf onesp=
-tfault= tthrottle= unplug_after=0 kpath=
+tfault= tthrottle= unplug_after=0 kpath= tmodel= lie_after=0
 smp=${QEMU_SMP:-} mem=${QEMU_MEM:-}
 tsize=${BOARD_TARGET_SIZE:-10G}
 while [ $# -gt 0 ]; do
@@ -133,6 +149,16 @@ while [ $# -gt 0 ]; do
 	--unplug-target-after-records)
 		case $2 in ''|*[!0-9]*|0) die $EX_USAGE "--unplug-target-after-records N: a number > 0" ;; esac
 		unplug_after=$2; shift ;;
+	--target-model)
+		case $2 in
+		cache|cache:?*|lying|lying:?*|wrap:?*) ;;
+		*) die $EX_USAGE "--target-model '$2': cache[:SIZE], lying[:SECONDS] or wrap:SIZE" ;;
+		esac
+		case $2 in lying:*[!0-9]*) die $EX_USAGE "--target-model '$2': lying:SECONDS, a number of seconds" ;; esac
+		tmodel=$2; shift ;;
+	--lie-after-records)
+		case $2 in ''|*[!0-9]*|0) die $EX_USAGE "--lie-after-records N: a number > 0" ;; esac
+		lie_after=$2; shift ;;
 	--quiet) quiet=1 ;;
 	--uefi) uefi=1 ;;
 	--keep) keep=1 ;;
@@ -141,6 +167,10 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+case $lie_after:$tmodel in
+0:*|*:lying|*:lying:*) ;;
+*) die $EX_USAGE "--lie-after-records: only with --target-model lying" ;;
+esac
 for v in "$smp" "$mem"; do
 	case $v in ''|*[!0-9]*|0) [ -z "$v" ] || die $EX_USAGE "--smp, --mem, QEMU_SMP, QEMU_MEM: a number > 0, not '$v'" ;; esac
 done
@@ -184,7 +214,21 @@ mkdir -p "$results" "$O/run"
 results=$(cd "$results" && pwd)
 work=$(mktemp -d "$O/run/$BOARD.XXXXXX")
 work=$(cd "$work" && pwd)
-cleanup() { [ "$keep" = 1 ] || rm -rf "$work"; }
+npid=
+# The disk model's nbdkit never outlives the run. stop_model SIG: SIGTERM
+# once QEMU has ended (the plugin persists nothing on its way out: what
+# QEMU did not flush is gone either way; 5 s, then SIGKILL), SIGKILL when
+# the launcher itself is interrupted.
+stop_model() {
+	[ -n "$npid" ] || return 0
+	kill -"$1" "$npid" 2>/dev/null || true
+	_n=0
+	while kill -0 "$npid" 2>/dev/null && [ "$_n" -lt 50 ]; do sleep 0.1; _n=$((_n + 1)); done
+	kill -KILL "$npid" 2>/dev/null || true
+	wait "$npid" 2>/dev/null || true
+	npid=
+}
+cleanup() { stop_model KILL; [ "$keep" = 1 ] || rm -rf "$work"; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
@@ -208,6 +252,42 @@ tcache=none
 if ! dd if=/dev/zero of="$work/target.img" bs=4096 count=1 conv=notrunc oflag=direct 2>/dev/null; then
 	tcache=writeback
 	say "O_DIRECT not supported under $O: target opened with cache=writeback"
+fi
+
+# --- the target's disk model (--target-model): nbdkit over the file -------
+tsock= tmodel_text=
+if [ -n "$tmodel" ]; then
+	command -v nbdkit >/dev/null 2>&1 ||
+		die $EX_SYSTEM "--target-model: no nbdkit (sh image/deps.sh image installs nbdkit and nbdkit-plugin-python)"
+	tsock=$work/target.sock
+	[ "${#tsock}" -le 100 ] ||
+		die $EX_USAGE "--target-model: the socket path $tsock is too long for a unix socket (a shorter O)"
+	set -- file="$work/target.img" model="$tmodel"
+	case $tmodel in lying|lying:*) set -- "$@" trigger="$work/target.lie" ;; esac
+	# Foreground, so $! is nbdkit itself; --exit-with-parent: gone with the
+	# launcher even when the launcher is killed outright.
+	nbdkit --foreground --exit-with-parent --unix "$tsock" \
+		python "$here/diskmodel.py" "$@" >"$work/nbdkit.log" 2>&1 </dev/null &
+	npid=$!
+	echo "$npid" >"$work/nbdkit.pid"
+	n=0
+	while [ ! -S "$tsock" ]; do
+		if ! kill -0 "$npid" 2>/dev/null || [ "$n" -ge 100 ]; then
+			sed 's/^/  /' "$work/nbdkit.log" >&2
+			stop_model KILL
+			die $EX_SYSTEM "--target-model $tmodel: nbdkit did not start (above: what it said)"
+		fi
+		sleep 0.1
+		n=$((n + 1))
+	done
+	case $tmodel in
+	cache) tmodel_text="cache (volatile write cache of 64M: only flushed writes survive a kill)" ;;
+	cache:*) tmodel_text="$tmodel (volatile write cache of ${tmodel#cache:}: only flushed writes survive a kill)" ;;
+	lying:*) tmodel_text="$tmodel (write cache whose flushes lie from ${tmodel#lying:} s after the start)" ;;
+	lying) tmodel_text="lying (write cache whose flushes lie once $work/target.lie exists)" ;;
+	wrap:*) tmodel_text="$tmodel ($tsize claimed, ${tmodel#wrap:} there: offsets wrap around)" ;;
+	esac
+	tmodel_text="$tmodel_text, nbdkit pid $npid on $tsock, qemu/diskmodel.py"
 fi
 
 # --- the verdict's criteria on the ESP (--criteria) ---------------------
@@ -258,7 +338,7 @@ if [ -n "$tfault" ]; then
 fi
 tunplug=0
 [ "$unplug_after" = 0 ] || tunplug=1
-TFAULT=$tfault TTHROTTLE=$tthrottle TUNPLUG=$tunplug \
+TFAULT=$tfault TTHROTTLE=$tthrottle TUNPLUG=$tunplug TSOCK=$tsock \
 	WORK=$work ACCEL=$accel CPU=$cpu SERIAL=$serial UEFI=$uefi KERNEL=$kernel \
 	INITRD=$imgdir/initramfs.cpio.gz ROOTFS=$rootfs PROFILE=$profile \
 	APPEND=$append TCACHE=$tcache EXTRA=$extra WORKERS=$workers SMP=$smp MEM=$mem \
@@ -270,6 +350,7 @@ say "boot $BOARD ($([ "$uefi" = 1 ] && echo "${BOARD_QEMU_FIRMWARE_VARS:+UEFI }f
 say "guest: $guest"
 say "console: $serial"
 [ -z "$tfault" ] || say "target fault: QEMU blkdebug rules $tfault"
+[ -z "$tmodel" ] || say "target model: $tmodel_text"
 [ -z "$tthrottle" ] || say "target throttled: at most $tthrottle I/O operations a second"
 [ "$unplug_after" = 0 ] || say "target on a hot-pluggable root port: device_del after $unplug_after records"
 
@@ -278,12 +359,15 @@ set -- --serial "$serial" --work "$work" --timeout "$timeout" \
 	--kill-after-records "$kill_after" --plan "$work/plan" -- "$@"
 [ "$unplug_after" = 0 ] ||
 	set -- --monitor "$work/monitor" --unplug-after-records "$unplug_after" "$@"
+[ "$lie_after" = 0 ] || set -- --lie-after-records "$lie_after" "$@"
 [ "$quiet" = 0 ] || set -- --quiet "$@"
 sh "$here/watch.sh" "$@"
+stop_model TERM	# QEMU has ended: what it did not flush is gone
+[ -z "$tmodel" ] || cp "$work/nbdkit.log" "$results/diskmodel.log"
 [ "$quiet" = 1 ] || echo
 
 # --- results -----------------------------------------------------------
 rc=0
-CRITERIA=$criteria PROFILE=$profile ROOTFS=$rootfs BOOT=$boot ACCEL_TEXT=$accel_text KEEP=$keep GUEST=$guest \
+TMODEL=$tmodel_text CRITERIA=$criteria PROFILE=$profile ROOTFS=$rootfs BOOT=$boot ACCEL_TEXT=$accel_text KEEP=$keep GUEST=$guest \
 	SIZES=$imgdir/sizes-$rootfs.txt sh "$here/collect.sh" "$results" "$work" || rc=$?
 exit $rc

@@ -11,6 +11,9 @@
 #   --unplug-after-records N   once N records are on the console,
 #                    `device_del fsbench-target` on the monitor (said on
 #                    stdout; the monitor's answer in DIR/monitor.log)
+#   --lie-after-records N   once N records are on the console, DIR/target.lie
+#                    is created: the lying disk model's trigger (said on
+#                    stdout)
 #   --plan FILE      qemu/estimate.sh's figures for the progress line
 #   --quiet          the console is not shown (the progress line still is)
 # Output on stdout: the console as it comes without the record lines, and
@@ -18,7 +21,8 @@
 #   overall %, elapsed, time left): on a terminal one line redrawn in place
 #   (\r and a cleared line, every second), otherwise a plain line at each
 #   phase and at the end (said within 0.2 s), no control characters.
-# Output files: DIR/qemu.out and DIR/qemu.err (COMMAND's), DIR/progress
+# Output files: DIR/qemu.out and DIR/qemu.err (COMMAND's), DIR/qemu.pid
+#   (COMMAND's pid while it runs: a power cut is kill -KILL of it), DIR/progress
 #   and DIR/progress.log (qemu/progress.awk's state), DIR/watch.txt (sh assignments: t0, first
 #   (the first record came; empty: none), t1 (seconds since the epoch),
 #   qrc (COMMAND's status), why_end (why it was killed; empty: it ended)).
@@ -28,7 +32,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../image/lib.sh"
 prog=qemu
 PREFIX='FSBENCH:'
-serial= work= timeout=0 kill_after=0 plan= quiet=0 monitor= unplug_after=0
+serial= work= timeout=0 kill_after=0 plan= quiet=0 monitor= unplug_after=0 lie_after=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--serial) serial=$2; shift ;;
@@ -38,6 +42,7 @@ while [ $# -gt 0 ]; do
 	--plan) plan=$2; shift ;;
 	--monitor) monitor=$2; shift ;;
 	--unplug-after-records) unplug_after=$2; shift ;;
+	--lie-after-records) lie_after=$2; shift ;;
 	--quiet) quiet=1 ;;
 	--) shift; break ;;
 	*) die $EX_USAGE "watch.sh: unknown option '$1'" ;;
@@ -73,6 +78,7 @@ trap 'exit 130' INT TERM
 t0=$(now)
 "$@" </dev/null >"$work/qemu.out" 2>"$work/qemu.err" &
 qpid=$!
+echo "$qpid" >"$work/qemu.pid"
 # The console as it comes, its records read by key (jq, unbuffered).
 tail --pid="$qpid" -s 0.2 -n +1 -f "$serial" 2>/dev/null |
 	sh "$here/records.sh" --console --text --unbuffered - "" \
@@ -121,7 +127,7 @@ show() {
 	printf '\r\033[K%s' "$l"
 }
 
-first= why_end= unplugged=0
+first= why_end= unplugged=0 lied=0
 while kill -0 "$qpid" 2>/dev/null; do
 	sleep 0.2
 	if [ -z "$first" ] && grep -q "$PREFIX{" "$serial" 2>/dev/null; then
@@ -143,6 +149,12 @@ while kill -0 "$qpid" 2>/dev/null; do
 		timeout 5 sh -c 'echo "device_del fsbench-target" >"$1"' sh "$monitor.in" || true
 		unplugged=1
 		echo "qemu: target unplugged after $unplug_after records (device_del fsbench-target)"
+	fi
+	if [ "$lie_after" -gt 0 ] && [ "$lied" = 0 ] &&
+		[ "$(grep -c "$PREFIX{" "$serial" 2>/dev/null || true)" -ge "$lie_after" ]; then
+		: >"$work/target.lie"
+		lied=1
+		echo "qemu: the target lies from now on, after $lie_after records ($work/target.lie)"
 	fi
 	show
 done
