@@ -20,6 +20,7 @@
 #include "run/fs/fs.h"
 #include "run/evidence/kmsg.h"
 #include "run/engine/lava.h"
+#include "run/engine/powercut.h"
 #include "run/evidence/health.h"
 #include "run/engine/suite.h"
 #include "run/evidence/sysinfo.h"
@@ -185,6 +186,7 @@ int cmd_run(int argc, char **argv)
 	struct fsb_ctx *c = &ctx;
 	static struct fsb_disk target;
 	static struct fsb_health before, after;
+	static struct fsb_pc_resume rs;	/* a power-cut campaign to go on with */
 	char why[1024], sz[32], sig[128];
 	int rc = fsb_parse_settings(argc, argv, &c->cfg, NULL, NULL);
 
@@ -215,6 +217,20 @@ int cmd_run(int argc, char **argv)
 		if (!strncmp(c->log_dev, "/dev/", 5) && stat(c->log_dev, &lst) < 0)
 			return fsb_fail(EXIT_SYSTEM, "log %s: %s (a log under /dev must be an existing device)",
 					c->log_dev, strerror(errno));
+	}
+
+	/* the boot after a power cut: the campaign goes on in the same run */
+	if (c->cfg.powercut && c->cfg.target[0]) {
+		int e = fsb_pc_scan(c->log_dev, &c->cfg, &rs);
+		if (e < 0)
+			return fsb_fail(EXIT_SYSTEM, "log %s: %s", c->log_dev, strerror(-e));
+		if (rs.why[0])
+			fsb_msg("powercut: a new campaign: %s", rs.why);
+		if (rs.found) {
+			c->run_id = rs.run_id;
+			c->seq = rs.next_seq;
+			c->t0 = fsb_now() - rs.last_t;
+		}
 	}
 
 	if (c->cfg.dir[0]) {
@@ -263,10 +279,18 @@ int cmd_run(int argc, char **argv)
 		if (open_log(c) < 0)
 			return EXIT_SYSTEM;
 		open_kmsg(c);
-		run_start(c, &target);
-		health(c, &target, "before", &before, NULL);
-		fsb_suite_run(c, &target);
-		health(c, &target, "after", &after, &before);
+		if (rs.found) {
+			fsb_note(c, "power-cut campaign %016" PRIx64 " resumed after the cut of %s cycle %u/%u",
+				 c->run_id, rs.fs, rs.cycle, rs.cycles);
+		} else {
+			run_start(c, &target);
+			health(c, &target, "before", &before, NULL);
+		}
+		if (c->cfg.powercut)
+			fsb_powercut_run(c, &target, &rs);
+		else
+			fsb_suite_run(c, &target);
+		health(c, &target, "after", &after, rs.found ? NULL : &before);
 	}
 	rc = run_end(c, c->failed ? "failed" : "ok", c->failed ? EXIT_FAIL : EXIT_OK);
 	if (c->log)
