@@ -41,7 +41,8 @@ static uint64_t new_run_id(void)
 
 static uint64_t need_bytes(const struct fsb_config *cfg)
 {
-	uint64_t files = cfg->smallfile ? (uint64_t)cfg->dirs * cfg->files : 0;
+	/* the power-cut campaign is the run's only work (run/engine/powercut.h) */
+	uint64_t files = cfg->smallfile && !cfg->powercut ? (uint64_t)cfg->dirs * cfg->files : 0;
 	uint64_t data = files * ((cfg->file_size + 4095) / 4096 * 4096);
 	uint64_t need = files * 16384 + 2 * data;
 

@@ -244,9 +244,13 @@ static void arm(struct pcfs *p, unsigned cycle, uint32_t seed)
 
 	if (pc_mkfs(p, cycle) < 0)
 		return;
-	if ((e = pc_mount(p)) < 0 || (e = pc_dirs(p, workers)) < 0) {
-		snprintf(p->why, sizeof(p->why), "%s %.100s (%s) on %.100s: %s", e == -ENODEV ? "mount" : "prepare",
-			 p->t->path, p->col.name, cfg->mnt, strerror(-e));
+	if ((e = pc_mount(p)) < 0) {
+		snprintf(p->why, sizeof(p->why), "mount %.100s (%s) on %.100s: %s", p->t->path,
+			 p->col.name, cfg->mnt, strerror(-e));
+		return;
+	}
+	if ((e = pc_dirs(p, workers)) < 0) {
+		snprintf(p->why, sizeof(p->why), "mkdir %.100s/" FSB_DUR_DIR "/wNN: %s", cfg->mnt, strerror(-e));
 		fsb_umount(cfg->mnt);
 		return;
 	}
@@ -374,8 +378,17 @@ void fsb_powercut_run(struct fsb_ctx *c, const struct fsb_disk *t, const struct 
 	static struct pcfs p;
 	unsigned pos = 0, cycle = 1;
 	uint32_t seed = c->cfg.powercut_seed;
-	int fs_failed = 0;
+	int fs_failed = 0, e = fsb_mkdir_p(c->cfg.mnt);
 
+	if (e < 0 || fsb_mnt_in_use(c->cfg.mnt)) {
+		char msg[FSB_PATH_MAX + 96];
+		snprintf(msg, sizeof(msg), "mount point %s: %s", c->cfg.mnt, e < 0 ? strerror(-e) :
+			 "something is already mounted there (a killed run's filesystem: unmount it)");
+		fsb_say(c->say, "%s", msg);
+		fsb_error_rec(c, NULL, 0, NULL, "mnt", c->cfg.mnt, e < 0 ? -e : EBUSY, 1, msg);
+		c->failed = 1;
+		return;
+	}
 	if (rs->found) {
 		seed = rs->seed;
 		c->fs_ok = rs->fs_ok;
