@@ -57,7 +57,7 @@ const struct vd_key vd_keys[] = {
 	{ "powercut_fsck", .value = "clean",
 	  .help = "after every power cut the filesystem's checker found it clean (read-only, before the mount, or after the journal's replay) and it mounted",
 	  .parse = vd_parse_clean, .eval = vd_eval_pc_fsck, .derive = vd_derive_powercut, .rank = { 9, 0 } },
-	{ "powercut_cycles", .value = "an integer >= 1",
+	{ "powercut_cycles", .value = "an integer >= 0",
 	  .help = "at least this many power-cut cycles checked per filesystem of the run (`powercut` records)",
 	  .parse = vd_parse_count, .eval = vd_eval_pc_cycles, .derive = vd_derive_powercut, .rank = { 10, 0 } },
 	/* --baseline RUN: per filesystem and summary row, the baseline's
