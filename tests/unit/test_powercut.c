@@ -9,6 +9,9 @@
 #include <string.h>
 
 #include "lib/jsonr.h"
+#include "report/load/loader.h"
+#include "report/sections/cuts.h"
+#include "report/verdict/criteria.h"
 #include "log/logfile.h"
 #include "log/validate.h"
 #include "run/core/context.h"
@@ -209,6 +212,12 @@ static void count_bad(void *arg, const char *msg)
 	++*(int *)arg;
 }
 
+static void count_only(void *arg, const char *msg)
+{
+	(void)msg;
+	++*(int *)arg;
+}
+
 /* Records as the campaign writes them pass the schema; a missing field fails. */
 static void test_records(void)
 {
@@ -225,7 +234,7 @@ static void test_records(void)
 	}
 	const char *no_lost = "{\"schema\":1,\"type\":\"powercut\",\"run_id\":\"00000000000000aa\",\"seq\":6,\"t\":12,\"fs\":\"ext4\",\"cycle\":1,\"cycles\":2,\"seed\":42,\"cycle_seed\":\"1\",\"cut_s\":10,\"final\":true,\"acknowledged\":340,\"ops_per_s\":34,\"files\":128,\"verified\":126,\"in_flight\":0,\"torn\":1,\"fsck\":\"clean\",\"checks\":[],\"mount\":\"ok\",\"seconds\":0.4}";
 	int n = 0;
-	fsb_check_text(no_lost, strlen(no_lost), 0, count_bad, &n);
+	fsb_check_text(no_lost, strlen(no_lost), 0, count_only, &n);
 	CHECK_EQ_U(n, 1);
 }
 
@@ -319,6 +328,89 @@ static void test_scan(void)
 	fsb_log_close(l);
 }
 
+/* Two filesystems' records: ext4's two cycles clean, xfs's one with a file
+ * lost and one torn, its checker not clean after the replay. */
+static const char run_text[] =
+	"{\"type\":\"run_start\",\"run_id\":\"00000000000000cc\",\"config\":{\"fs\":\"ext4,xfs\",\"powercut\":2}}\n"
+	"{\"type\":\"powercut\",\"run_id\":\"00000000000000cc\",\"fs\":\"ext4\",\"cycle\":1,\"cycles\":2,\"cut_s\":1.5,\"acknowledged\":300,\"ops_per_s\":200,\"files\":128,\"verified\":125,\"in_flight\":3,\"lost\":0,\"torn\":0,\"fsck\":\"clean\",\"mount\":\"ok\",\"seconds\":0.5}\n"
+	"{\"type\":\"powercut\",\"run_id\":\"00000000000000cc\",\"fs\":\"ext4\",\"cycle\":2,\"cycles\":2,\"cut_s\":2,\"acknowledged\":400,\"ops_per_s\":200,\"files\":128,\"verified\":128,\"in_flight\":0,\"lost\":0,\"torn\":0,\"fsck\":\"clean\",\"mount\":\"ok\",\"seconds\":0.5}\n"
+	"{\"type\":\"powercut\",\"run_id\":\"00000000000000cc\",\"fs\":\"xfs\",\"cycle\":1,\"cycles\":2,\"cut_s\":1,\"acknowledged\":100,\"ops_per_s\":100,\"files\":128,\"verified\":126,\"in_flight\":0,\"lost\":1,\"torn\":1,\"fsck\":\"repair_needed\",\"mount\":\"ok\",\"seconds\":0.5,"
+	"\"bad\":[{\"file\":\"w00/s003\",\"class\":\"lost\",\"op\":\"append\",\"expected_size\":9000,\"size\":4096},{\"file\":\"w02/s011\",\"class\":\"torn\",\"op\":\"replace\",\"expected_size\":5000,\"size\":5000}]}\n";
+
+/* The checks of key = val on the run, as "PASS|FAIL measured" lines. */
+static void checks(const struct rep_run *r, const char *key, const char *val, char *out, size_t len)
+{
+	struct vd_criteria c;
+	struct vd_result res;
+	char err[256];
+	size_t o = 0;
+
+	out[0] = 0;
+	vd_criteria_init(&c, "ext4,xfs,btrfs,f2fs", "create", "read");
+	if (vd_criteria_add(&c, key, val, "t:1", err, sizeof(err)) != 0) {
+		snprintf(out, len, "bad: %s", err);
+		vd_criteria_free(&c);
+		return;
+	}
+	if (vd_evaluate(&c, r, &res) == 0) {
+		for (size_t i = 0; i < res.n && o < len; i++) {
+			int n = snprintf(out + o, len - o, "%s %s: %s|", res.check[i].pass ? "PASS" : "FAIL",
+					 res.check[i].what, res.check[i].measured);
+			o = n < 0 ? len : o + (size_t)n;
+		}
+		vd_result_free(&res);
+	}
+	vd_criteria_free(&c);
+}
+
+static void test_report_verdict(void)
+{
+	struct rep_set set = { 0 };
+	struct rep_table t;
+	char err[256], out[2048];
+	FILE *f = fmemopen((void *)run_text, sizeof(run_text) - 1, "r");
+
+	CHECK(rep_load_stream(&set, f, "mem", err, sizeof(err)) == 0);
+	fclose(f);
+	const struct rep_run *r = rep_find(&set, NULL);
+	CHECK(r && r->npc == 3);
+	if (!r || r->npc != 3)
+		return;
+	CHECK_STR(r->pc[2].bad, "w00/s003 lost, w02/s011 torn");
+	CHECK(rep_table_powercut(r, &t) == 0);
+	CHECK_EQ_U(t.nrows, 3);
+	CHECK_STR(rep_table_cell(&t, 2, 1)->text, "1/2");
+	CHECK_EQ_U(rep_table_cell(&t, 2, 8)->count, 1);
+	CHECK_EQ_U(rep_table_cell(&t, 2, 9)->count, 1);
+	CHECK_STR(rep_table_cell(&t, 2, 10)->text, "repair_needed");
+	CHECK_STR(rep_table_cell(&t, 2, 12)->text, "w00/s003 lost, w02/s011 torn");
+	rep_table_free(&t);
+
+	checks(r, "powercut_lost", "0", out, sizeof(out));
+	CHECK_STR(out, "PASS ext4 files lost after power cuts: 0|"
+		       "FAIL xfs files lost after power cuts: 1 (w00/s003 lost, w02/s011 torn)|");
+	checks(r, "powercut_torn", "1", out, sizeof(out));
+	CHECK_CONTAINS(out, "PASS xfs files torn after power cuts: 1");
+	checks(r, "powercut_fsck", "clean", out, sizeof(out));
+	CHECK_STR(out, "PASS ext4 the checker after power cuts: clean|"
+		       "FAIL xfs the checker after power cuts: repair_needed|");
+	checks(r, "powercut_cycles", "2", out, sizeof(out));
+	CHECK_STR(out, "PASS ext4 power-cut cycles checked: 2|FAIL xfs power-cut cycles checked: 1|");
+	checks(r, "powercut_fsck", "yes", out, sizeof(out));
+	CHECK_CONTAINS(out, "bad: ");
+	rep_free(&set);
+
+	/* a run without the campaign: not measured, so the keys fail */
+	static const char plain[] = "{\"type\":\"run_start\",\"run_id\":\"00000000000000dd\",\"config\":{\"fs\":\"ext4\",\"powercut\":0}}\n";
+	struct rep_set s2 = { 0 };
+	f = fmemopen((void *)plain, sizeof(plain) - 1, "r");
+	CHECK(rep_load_stream(&s2, f, "mem", err, sizeof(err)) == 0);
+	fclose(f);
+	checks(rep_find(&s2, NULL), "powercut_lost", "0", out, sizeof(out));
+	CHECK_STR(out, "FAIL ext4 files lost after power cuts: not measured (no powercut record)|");
+	rep_free(&s2);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -327,5 +419,6 @@ int main(int argc, char **argv)
 	test_records();
 	test_lava();
 	test_scan();
+	test_report_verdict();
 	return unit_done(argv[0]);
 }
