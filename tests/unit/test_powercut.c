@@ -321,6 +321,12 @@ static void test_scan(void)
 	put(l, &seq, rec);
 	CHECK(fsb_pc_scan("pc.log", &cfg, &rs) == 0);
 	CHECK(rs.found && rs.verified && rs.failed && rs.fs_failed_now);
+	CHECK(!rs.fs_ended);
+	/* its filesystem ended (the last cycle), then a cut before the next
+	 * filesystem's arm: not ended twice */
+	put(l, &seq, "{\"type\":\"fs_end\",\"run_id\":\"00000000000000bb\",\"t\":3.5,\"fs\":\"ext4\",\"status\":\"failed\"}");
+	CHECK(fsb_pc_scan("pc.log", &cfg, &rs) == 0);
+	CHECK(rs.found && rs.fs_ended && rs.fs_failed == 1 && rs.fs_ok == 0);
 	/* the run's end: nothing to resume */
 	put(l, &seq, "{\"type\":\"run_end\",\"run_id\":\"00000000000000bb\",\"t\":4}");
 	CHECK(fsb_pc_scan("pc.log", &cfg, &rs) == 0);

@@ -407,7 +407,8 @@ void fsb_powercut_run(struct fsb_ctx *c, const struct fsb_disk *t, const struct 
 			fs_failed = 1;
 		cycle = rs->cycle + 1;
 		if (cycle > c->cfg.powercut) {
-			fs_end(&p, fs_failed);
+			if (!rs->fs_ended)	/* not when a cut came after it */
+				fs_end(&p, fs_failed);
 			pos++;
 			cycle = 1;
 			fs_failed = 0;

@@ -28,6 +28,7 @@ struct fsb_pc_resume {
 	int fs_failed_now;	/* a cycle of the armed filesystem failed so far */
 	/* the last powercut_arm, and whether its powercut record is there */
 	int armed, verified;
+	int fs_ended;		/* the armed filesystem's fs_end is there (its last cycle checked) */
 	char fs[32];
 	unsigned cycle, cycles, window, workers, files;
 	uint32_t seed;

@@ -55,6 +55,7 @@ static void arm(struct fsb_pc_resume *rs, const struct jsonr *r)
 		rs->fs_failed_now = 0;
 	rs->armed = 1;
 	rs->verified = 0;
+	rs->fs_ended = 0;
 	snprintf(rs->fs, sizeof(rs->fs), "%s", fs ? fs : "");
 	rs->cycle = num(r, "cycle");
 	rs->cycles = num(r, "cycles");
@@ -118,7 +119,9 @@ static int on_record(void *arg, const struct fsb_log_rec *lr)
 			rs->fs_failed_now = 1;
 		}
 	} else if (!strcmp(type, "fs_end")) {
-		const char *st = jsonr_str(jsonr_get(r, "status"));
+		const char *st = jsonr_str(jsonr_get(r, "status")), *fs = jsonr_str(jsonr_get(r, "fs"));
+		if (rs->armed && fs && !strcmp(fs, rs->fs))
+			rs->fs_ended = 1;
 		if (st && !strcmp(st, "ok"))
 			rs->fs_ok++;
 		else
