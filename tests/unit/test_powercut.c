@@ -7,11 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "lib/jsonr.h"
 #include "report/load/loader.h"
 #include "report/sections/cuts.h"
 #include "report/verdict/criteria.h"
+#include "report/writers/chart.h"
 #include "log/logfile.h"
 #include "log/validate.h"
 #include "run/core/context.h"
@@ -404,6 +406,35 @@ static void test_report_verdict(void)
 	CHECK_STR(out, "PASS ext4 power-cut cycles checked: 2|FAIL xfs power-cut cycles checked: 1|");
 	checks(r, "powercut_fsck", "yes", out, sizeof(out));
 	CHECK_CONTAINS(out, "bad: ");
+
+	/* the HTML page's chart, drawn by a stand-in for gnuplot that keeps
+	 * the powercut chart's data: one row per cycle, acknowledged and lost
+	 * + torn */
+	FILE *g = fopen("gnuplot", "w");
+	fputs("#!/bin/sh\nsed -n \"s/^set output '\\(.*\\)'$/\\1/p\" \"$1\" | while read -r f; do\n"
+	      "  echo '<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>' >\"$f\"; done\n"
+	      "d=$(sed -n \"s/^plot '\\([^']*\\)' using 2:xtic(1).*acknowledged.*/\\1/p\" \"$1\")\n"
+	      "[ -z \"$d\" ] || cp \"$d\" pc.dat\n", g);
+	fclose(g);
+	chmod("gnuplot", 0755);
+	char gp[PATH_MAX + 16];
+	snprintf(gp, sizeof(gp), "%s/gnuplot", getcwd(out, sizeof(out)));
+	setenv(CHART_GNUPLOT_ENV, gp, 1);
+	char *html = NULL;
+	size_t hlen = 0;
+	FILE *h = open_memstream(&html, &hlen);
+	CHECK(chart_html(h, &r, NULL, 1, NULL) == 0);
+	fclose(h);
+	CHECK_CONTAINS(html, "<figure class=\"chart\" id=\"chart-powercut\" data-chart=\"powercut\">");
+	free(html);
+	FILE *dat = fopen("pc.dat", "r");
+	char rows[512] = "";
+	CHECK(dat != NULL);
+	if (dat) {
+		rows[fread(rows, 1, sizeof(rows) - 1, dat)] = 0;
+		fclose(dat);
+	}
+	CHECK_STR(rows, "\"ext4 c1\" 300 0\n\"ext4 c2\" 400 0\n\"xfs c1\" 100 2\n");
 	rep_free(&set);
 
 	/* a run without the campaign: not measured, so the keys fail */
@@ -414,6 +445,13 @@ static void test_report_verdict(void)
 	fclose(f);
 	checks(rep_find(&s2, NULL), "powercut_lost", "0", out, sizeof(out));
 	CHECK_STR(out, "FAIL ext4 files lost after power cuts: not measured (no powercut record)|");
+	/* and no power-cut chart */
+	const struct rep_run *r2 = rep_find(&s2, NULL);
+	h = open_memstream(&html, &hlen);
+	CHECK(chart_html(h, &r2, NULL, 1, NULL) == 0);
+	fclose(h);
+	CHECK(!strstr(html, "powercut"));
+	free(html);
 	rep_free(&s2);
 }
 
