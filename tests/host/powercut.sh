@@ -9,7 +9,7 @@
 # kill the test truncates one acknowledged file and overwrites the middle
 # of another; the check must report lost = 1 and torn = 1 naming both, and
 # the verdict keys must FAIL.
-# Inputs: $O holding runner/fsbench and host/fsbench; root; jq; the
+# Inputs: $O holding runner/fsbench and host/fsbench; root; jq; python3; the
 # filesystems' checkers (e2fsck, xfs_repair, btrfs). POWERCUT_SEED=N
 # replays a run (the seed is printed).
 # Outputs: scratch files under $O/tests/host-powercut; one line per check,
@@ -32,6 +32,7 @@ if [ "$(id -u)" != 0 ]; then
 	skip "power-cut host tests: need root for loop devices and mount"; summary; exit $?
 fi
 have jq || { fail "power-cut host tests: jq not found (Debian package jq; make deps)"; summary; exit 1; }
+have python3 || { fail "power-cut host tests: python3 not found (it asks whether the kernel let the device go)"; summary; exit 1; }
 count() { jq -n "[inputs | select($2)] | length" "$1"; }
 
 SEED=${POWERCUT_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
@@ -54,13 +55,20 @@ wait_line() {
 	done
 	return 1
 }
-# unmount what the killed runner left (its workers die with it)
+# unmount what the killed runner left (its workers die with it), then
+# wait until the kernel lets the device go (an exclusive open succeeds:
+# what the runner's target check asks; btrfs may hold it a moment after
+# its umount)
+free_dev() { python3 -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_RDONLY | os.O_EXCL))' "$DEV" 2>/dev/null; }
 unmount_left() {
 	_i=0
 	while grep -q " $MNT " /proc/self/mountinfo && [ $_i -lt 100 ]; do
 		umount "$MNT" 2>/dev/null || sleep 0.1; _i=$((_i + 1))
 	done
-	! grep -q " $MNT " /proc/self/mountinfo
+	! grep -q " $MNT " /proc/self/mountinfo || return 1
+	_i=0
+	while ! free_dev && [ $_i -lt 100 ]; do sleep 0.1; _i=$((_i + 1)); done
+	[ $_i -eq 0 ] || info "$DEV free $_i x 0.1 s after the umount"
 }
 
 # campaign NAME WAIT ARGS...: runs of the runner, each killed a moment in
