@@ -455,9 +455,45 @@ static void test_report_verdict(void)
 	rep_free(&s2);
 }
 
+/* The settings: the profile, and the combinations the campaign refuses. */
+static int merge(const char *const *kv, struct fsb_config *c, char *err, size_t len)
+{
+	struct fsb_layer l = { .src = SRC_CLI, .origin = "command line" };
+	struct fsb_layer *layers[] = { &l };
+	int rc = 0;
+
+	for (size_t i = 0; kv[i] && !rc; i += 2)
+		rc = fsb_layer_add(&l, kv[i], kv[i + 1], "t", err, len);
+	if (!rc)
+		rc = fsb_config_merge(c, layers, 1, err, len);
+	fsb_layer_free(&l);
+	return rc;
+}
+
+static void test_settings(void)
+{
+	struct fsb_config c;
+	char err[512];
+	static const char *const prof[] = { "profile", "powercut", NULL };
+	static const char *const dir[] = { "powercut", "2", "dir", "/tmp", NULL };
+	static const char *const nolog[] = { "powercut", "2", "target", "/dev/sdz", NULL };
+	static const char *const ok[] = { "powercut", "2", "target", "/dev/sdz", "log", "l", NULL };
+
+	CHECK(merge(prof, &c, err, sizeof(err)) == 0);
+	CHECK(c.powercut == 3 && c.powercut_window == 10 && !c.smallfile && c.powercut_seed == 0 &&
+	      c.powercut_workers == 4 && c.powercut_files == 32);
+	CHECK_STR(c.fs, "ext4,xfs,btrfs,f2fs");
+	CHECK(merge(dir, &c, err, sizeof(err)) != 0);
+	CHECK_CONTAINS(err, "powercut=2 and dir=/tmp: the power-cut campaign needs a target");
+	CHECK(merge(nolog, &c, err, sizeof(err)) != 0);
+	CHECK_CONTAINS(err, "powercut=2 without log");
+	CHECK(merge(ok, &c, err, sizeof(err)) == 0);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
+	test_settings();
 	test_sequence();
 	test_classify();
 	test_records();
