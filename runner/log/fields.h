@@ -25,7 +25,7 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 #define FSB_FIELD_NAMES(X) \
 	X(acknowledged) X(after) X(allocated) X(argv) X(at) X(at_max) X(ata_smart) \
 	X(attributes) X(avail_bytes) X(available_spare) X(available_spare_threshold) \
-	X(bad) X(base) X(before) X(bios_date) X(bios_vendor) X(bios_version) \
+	X(bad) X(base) X(batch_ms) X(before) X(bios_date) X(bios_vendor) X(bios_version) \
 	X(block_size) X(blocks_per_segment) X(board_name) X(board_vendor) X(bs) \
 	X(btrfs) X(bw_bytes) X(bytes) X(bytes_read) X(bytes_written) X(celsius) \
 	X(check) X(checks) X(class) X(clat_ns) X(cold) X(config) \

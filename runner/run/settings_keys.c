@@ -83,6 +83,8 @@ const struct key set_keys[] = {
 	  "`powercut`: the campaign's seed (1 to 4294967295), from which every cycle's operations and file contents follow; 0 = pick one, printed on the `armed` line and kept in the log, so that a failing campaign can be replayed" },
 	{ "powercut_workers", K_U32, F(powercut_workers), 1, 64, "4",
 	  "`powercut`: worker processes of the durability workload, each in its own directory" },
+	{ "powercut_batch", K_U32, F(powercut_batch), 10, 60000, "100",
+	  "`powercut`: milliseconds between batches of acknowledgements: each batch is a `powercut_ack` record of one 4 KiB block in the log, so a cycle takes about `powercut_window` x 1000 / `powercut_batch` blocks of it (400 KiB at the defaults; the runner refuses to arm a cycle the log has no room for); a worker runs at most 16 operations past the last batch, so a longer interval slows the workload" },
 	{ "powercut_files", K_U32, F(powercut_files), 1, 4096, "32",
 	  "`powercut`: file slots per worker (files of 4 KiB to 1 MiB, grown by appends up to 2 MiB: at most 2 MiB x workers x files on the target)" },
 };

@@ -143,6 +143,16 @@ for fs in ext4 xfs btrfs; do
 	info "$fs: boot to armed line: $(awk '{ printf "%s%.2f s", (NR > 1 ? ", " : ""), $1 - $2 }' "$S/$fs.armed")"
 done
 
+# ---- a log without room for a cycle: nothing armed, said why ----
+set +e
+"$FSB" run --target "$DEV" --yes --log "$S/small.log" --log_size 64k --mnt "$MNT" --progress 0 \
+	--fs ext4 --powercut 1 --powercut_window 10 >"$S/small.out" 2>"$S/small.err"
+rc=$?
+set -e
+check "a log of 64 KiB: no cycle armed, the run fails (exit $rc)" sh -c "[ $rc -eq 1 ] && ! grep -q FSBENCH-POWERCUT '$S/small.out'"
+check "a log of 64 KiB: the error names the room left and the room a cycle needs" [ "$(count "$S/small.out" '.type == "error" and .op == "powercut"
+	and (.msg | test("^the log has [0-9]+ KiB left, a cycle of powercut_window=10 and powercut_batch=100 needs 472 KiB"))')" -eq 1 ]
+
 # ---- a tampered case: one file truncated, one overwritten in the middle ----
 # after the window (nothing in flight), on the filesystem the killed runner
 # left mounted: the first file of worker 0 cut to half its size, 100 bytes

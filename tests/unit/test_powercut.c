@@ -224,7 +224,7 @@ static void count_only(void *arg, const char *msg)
 static void test_records(void)
 {
 	static const char *const good[] = {
-		"{\"schema\":1,\"type\":\"powercut_arm\",\"run_id\":\"00000000000000aa\",\"seq\":3,\"t\":1.5,\"fs\":\"ext4\",\"cycle\":1,\"cycles\":2,\"seed\":42,\"cycle_seed\":\"239ecd6f122e6973\",\"window\":10,\"workers\":4,\"files\":32,\"lead\":4,\"device\":\"/dev/loop5\",\"before\":{\"unsafe_shutdowns\":3,\"power_cycles\":9}}",
+		"{\"schema\":1,\"type\":\"powercut_arm\",\"run_id\":\"00000000000000aa\",\"seq\":3,\"t\":1.5,\"fs\":\"ext4\",\"cycle\":1,\"cycles\":2,\"seed\":42,\"cycle_seed\":\"239ecd6f122e6973\",\"window\":10,\"batch_ms\":100,\"workers\":4,\"files\":32,\"lead\":4,\"device\":\"/dev/loop5\",\"before\":{\"unsafe_shutdowns\":3,\"power_cycles\":9}}",
 		"{\"schema\":1,\"type\":\"powercut_ack\",\"run_id\":\"00000000000000aa\",\"seq\":4,\"t\":1.6,\"fs\":\"ext4\",\"cycle\":1,\"at\":0.02,\"ops\":[1,0,2,1]}",
 		"{\"schema\":1,\"type\":\"powercut_ack\",\"run_id\":\"00000000000000aa\",\"seq\":5,\"t\":11.6,\"fs\":\"ext4\",\"cycle\":1,\"at\":10.0,\"ops\":[100,90,80,70],\"final\":true}",
 		"{\"schema\":1,\"type\":\"powercut\",\"run_id\":\"00000000000000aa\",\"seq\":6,\"t\":12,\"fs\":\"ext4\",\"cycle\":1,\"cycles\":2,\"seed\":42,\"cycle_seed\":\"239ecd6f122e6973\",\"cut_s\":10,\"final\":true,\"acknowledged\":340,\"ops_per_s\":34,\"files\":128,\"verified\":126,\"in_flight\":0,\"lost\":1,\"torn\":1,\"fsck\":\"clean\",\"checks\":[{\"when\":\"before_mount\",\"argv\":\"e2fsck -fn /dev/loop5\",\"status\":0,\"result\":\"clean\"}],\"mount\":\"ok\",\"bad\":[{\"file\":\"w00/s001\",\"class\":\"lost\",\"op\":\"create\",\"expected_size\":10256,\"size\":5128},{\"file\":\"w01/s000\",\"class\":\"torn\",\"op\":\"replace\",\"expected_size\":403279,\"size\":403279}],\"seconds\":0.4}",
@@ -291,7 +291,7 @@ static void test_scan(void)
 	seq = 0;
 	CHECK(fsb_log_open(&l, "pc.log", 0xbb, 0) == 0);
 	put(l, &seq, "{\"type\":\"run_start\",\"run_id\":\"00000000000000bb\",\"t\":0,\"config\":{\"fs\":\"ext4,xfs\",\"powercut\":2}}");
-	put(l, &seq, "{\"type\":\"powercut_arm\",\"run_id\":\"00000000000000bb\",\"t\":1,\"fs\":\"ext4\",\"cycle\":1,\"cycles\":2,\"seed\":42,\"cycle_seed\":\"00000000000000ff\",\"window\":10,\"workers\":2,\"files\":8,\"before\":{\"unsafe_shutdowns\":3,\"power_cycles\":9}}");
+	put(l, &seq, "{\"type\":\"powercut_arm\",\"run_id\":\"00000000000000bb\",\"t\":1,\"fs\":\"ext4\",\"cycle\":1,\"cycles\":2,\"seed\":42,\"cycle_seed\":\"00000000000000ff\",\"window\":10,\"workers\":2,\"files\":8,\"lead\":3,\"before\":{\"unsafe_shutdowns\":3,\"power_cycles\":9}}");
 	put(l, &seq, "{\"type\":\"powercut_ack\",\"run_id\":\"00000000000000bb\",\"t\":2,\"fs\":\"ext4\",\"cycle\":1,\"at\":0.5,\"ops\":[3,4]}");
 	put(l, &seq, "{\"type\":\"powercut_ack\",\"run_id\":\"00000000000000bb\",\"t\":2.5,\"fs\":\"ext4\",\"cycle\":1,\"at\":1.25,\"ops\":[7,9]}");
 	CHECK(fsb_pc_scan("pc.log", &cfg, &rs) == 0);
@@ -305,6 +305,7 @@ static void test_scan(void)
 	CHECK_EQ_U(rs.cycle_seed, 0xff);
 	CHECK_EQ_U(rs.workers, 2);
 	CHECK_EQ_U(rs.files, 8);
+	CHECK_EQ_U(rs.lead, 3);
 	CHECK_EQ_U(rs.nops, 2);
 	CHECK_EQ_U(rs.ops[0], 7);
 	CHECK_EQ_U(rs.ops[1], 9);
@@ -481,7 +482,7 @@ static void test_settings(void)
 
 	CHECK(merge(prof, &c, err, sizeof(err)) == 0);
 	CHECK(c.powercut == 3 && c.powercut_window == 10 && !c.smallfile && c.powercut_seed == 0 &&
-	      c.powercut_workers == 4 && c.powercut_files == 32);
+	      c.powercut_workers == 4 && c.powercut_files == 32 && c.powercut_batch == 100);
 	CHECK_STR(c.fs, "ext4,xfs,btrfs,f2fs");
 	CHECK(merge(dir, &c, err, sizeof(err)) != 0);
 	CHECK_CONTAINS(err, "powercut=2 and dir=/tmp: the power-cut campaign needs a target");

@@ -50,6 +50,7 @@ struct fsb_config {
 	uint32_t powercut_seed;	/* 0 = pick one (printed) */
 	uint32_t powercut_workers;	/* worker processes of the durability workload */
 	uint32_t powercut_files;	/* file slots per worker */
+	uint32_t powercut_batch;	/* ms between batches of acknowledgements */
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
 	char mount_opts[FSB_MAX_FS][256];
 	/* variant.FS:NAME settings (run/fs/variant.h), each with its source */

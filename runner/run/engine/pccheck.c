@@ -149,7 +149,7 @@ static int check_worker(const struct fsb_config *cfg, const struct fsb_pc_resume
 {
 	char d[FSB_PATH_MAX + 64];
 	uint64_t acked = w < rs->nops ? rs->ops[w] : 0;
-	int e = fsb_dur_expect(rs->cycle_seed, w, rs->files, acked, rs->final ? 0 : FSB_DUR_LEAD, exp);
+	int e = fsb_dur_expect(rs->cycle_seed, w, rs->files, acked, rs->final ? 0 : rs->lead, exp);
 	int dfd = -1;
 
 	if (e < 0)

@@ -21,6 +21,7 @@
 #include "lib/exec.h"
 #include "lib/io.h"
 #include "lib/time.h"
+#include "log/logfile.h"
 #include "run/engine/lava.h"
 #include "run/engine/pccheck.h"
 #include "run/engine/powercut.h"
@@ -31,7 +32,7 @@
 #include "run/stores/durable.h"
 #include "run/target/target.h"
 
-#define BATCH_NS 20000000ull	/* a batch of acknowledgements every 20 ms */
+#define ARM_BLOCKS 16	/* log blocks a cycle takes besides its batches */
 
 /* One filesystem column of the campaign. */
 struct pcfs {
@@ -229,6 +230,27 @@ static void batch(struct pcfs *p, unsigned cycle, struct shared *sh, unsigned wo
 		__atomic_store_n(&sh->logged[w], snap[w], __ATOMIC_RELEASE);
 }
 
+/* Room in the log for a cycle: its batches (one block each) and the
+ * records around them; a cycle the log cannot hold is not armed. */
+static int log_room(struct pcfs *p)
+{
+	const struct fsb_config *cfg = &p->c->cfg;
+	struct fsb_log_stats st;
+	uint64_t need = ((uint64_t)cfg->powercut_window * 1000 / cfg->powercut_batch + 2 + ARM_BLOCKS) *
+			FSB_LOG_BLOCK;
+
+	if (!p->c->log)
+		return 0;
+	fsb_log_stat(p->c->log, &st);
+	if (!st.capacity || (st.end_offset <= st.capacity && st.capacity - st.end_offset >= need))
+		return 0;
+	snprintf(p->why, sizeof(p->why), "the log has %" PRIu64 " KiB left, a cycle of powercut_window=%u "
+		 "and powercut_batch=%u needs %" PRIu64 " KiB: a larger log, a shorter window or a longer batch",
+		 st.end_offset < st.capacity ? (st.capacity - st.end_offset) / 1024 : 0,
+		 cfg->powercut_window, cfg->powercut_batch, need / 1024);
+	return -1;
+}
+
 /* A cycle: mkfs, mount, the arm record and line, the workload for the
  * window, then the wait for the cut. Returns only when it could not start. */
 static void arm(struct pcfs *p, unsigned cycle, uint32_t seed)
@@ -242,7 +264,7 @@ static void arm(struct pcfs *p, unsigned cycle, uint32_t seed)
 	struct fsb_rec r;
 	int e;
 
-	if (pc_mkfs(p, cycle) < 0)
+	if (log_room(p) < 0 || pc_mkfs(p, cycle) < 0)
 		return;
 	if ((e = pc_mount(p)) < 0) {
 		snprintf(p->why, sizeof(p->why), "mount %.100s (%s) on %.100s: %s", p->t->path,
@@ -262,6 +284,7 @@ static void arm(struct pcfs *p, unsigned cycle, uint32_t seed)
 	rec_u64(&r, K(seed), seed);
 	rec_str(&r, K(cycle_seed), hex);
 	rec_u64(&r, K(window), cfg->powercut_window);
+	rec_u64(&r, K(batch_ms), cfg->powercut_batch);
 	rec_u64(&r, K(workers), workers);
 	rec_u64(&r, K(files), files);
 	rec_u64(&r, K(lead), FSB_DUR_LEAD);
@@ -289,7 +312,8 @@ static void arm(struct pcfs *p, unsigned cycle, uint32_t seed)
 			break;
 		}
 	}
-	uint64_t next = fsb_now_ns() + BATCH_NS, end = fsb_now_ns() + (uint64_t)cfg->powercut_window * 1000000000ull;
+	uint64_t batch_ns = (uint64_t)cfg->powercut_batch * 1000000ull;
+	uint64_t next = fsb_now_ns() + batch_ns, end = fsb_now_ns() + (uint64_t)cfg->powercut_window * 1000000000ull;
 	unsigned running = workers;
 	while (fsb_now_ns() < end && running) {
 		uint64_t now = fsb_now_ns();
@@ -297,7 +321,7 @@ static void arm(struct pcfs *p, unsigned cycle, uint32_t seed)
 			struct timespec ts = { 0, (long)(next - now) };
 			nanosleep(&ts, NULL);
 		}
-		next += BATCH_NS;
+		next += batch_ns;
 		batch(p, cycle, sh, workers, t0, 0);
 		for (int st; waitpid(-1, &st, WNOHANG) > 0;)
 			running--;
@@ -308,7 +332,7 @@ static void arm(struct pcfs *p, unsigned cycle, uint32_t seed)
 	batch(p, cycle, sh, workers, t0, 1);
 	for (unsigned w = 0; w < workers; w++)
 		if (sh->err[w]) {
-			char file[16];
+			char file[32];
 			snprintf(file, sizeof(file), FSB_DUR_DIR "/w%02u", w);
 			fsb_error_rec(c, p->col.name, 0, NULL, "powercut", file, sh->err[w], 0,
 				      "a worker of the durability workload stopped");

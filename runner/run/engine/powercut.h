@@ -31,6 +31,7 @@ struct fsb_pc_resume {
 	int fs_ended;		/* the armed filesystem's fs_end is there (its last cycle checked) */
 	char fs[32];
 	unsigned cycle, cycles, window, workers, files;
+	unsigned lead;		/* ops that may have been in flight past the last batch */
 	uint32_t seed;
 	uint64_t cycle_seed;
 	int have_before;

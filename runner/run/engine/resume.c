@@ -9,6 +9,7 @@
 #include "lib/jsonr.h"
 #include "log/logfile.h"
 #include "run/engine/powercut.h"
+#include "run/stores/durable.h"
 
 struct scan {
 	const struct fsb_config *cfg;
@@ -64,6 +65,9 @@ static void arm(struct fsb_pc_resume *rs, const struct jsonr *r)
 	rs->window = num(r, "window");
 	rs->workers = num(r, "workers");
 	rs->files = num(r, "files");
+	rs->lead = num(r, "lead");
+	if (!rs->lead || rs->lead > FSB_DUR_LEAD)
+		rs->lead = FSB_DUR_LEAD;
 	rs->have_before = jsonr_get(b, "unsafe_shutdowns") != NULL;
 	rs->unsafe_before = jsonr_u64(jsonr_get(b, "unsafe_shutdowns"), 0);
 	rs->power_before = jsonr_u64(jsonr_get(b, "power_cycles"), 0);

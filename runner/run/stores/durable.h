@@ -12,7 +12,7 @@
 #define FSB_DUR_MIN_SIZE 4096u		/* a created or replaced file: 4 KiB ... */
 #define FSB_DUR_MAX_NEW (1u << 20)	/* ... to 1 MiB */
 #define FSB_DUR_MAX_SIZE (2u << 20)	/* appends grow a file up to 2 MiB */
-#define FSB_DUR_LEAD 4			/* ops a worker may run past its last logged one */
+#define FSB_DUR_LEAD 16			/* ops a worker may run past its last logged one */
 #define FSB_DUR_DIR "powercut"		/* the workload's folder on the filesystem */
 #define FSB_DUR_NAME_MAX 24		/* "w63/s4095.new" and its NUL */
 
