@@ -12,6 +12,7 @@
 #include "lib/jsonr.h"
 #include "report/load/loader.h"
 #include "report/sections/cuts.h"
+#include "report/sections/tables.h"
 #include "report/verdict/criteria.h"
 #include "report/writers/chart.h"
 #include "log/logfile.h"
@@ -386,6 +387,14 @@ static void test_report_verdict(void)
 	if (!r || r->npc != 3)
 		return;
 	CHECK_STR(r->pc[2].bad, "w00/s003 lost, w02/s011 torn");
+	/* the run's config line says what ran: the campaign, not rounds */
+	CHECK(rep_table_run(r, &t) == 0);
+	int said = 0;
+	for (size_t i = 0; i < t.nrows; i++)
+		said |= rep_table_cell(&t, i, 1)->text &&
+			!strcmp(rep_table_cell(&t, i, 1)->text, "profile ?; fs ext4,xfs; power-cut campaign, 2 cycles per filesystem");
+	CHECK(said);
+	rep_table_free(&t);
 	CHECK(rep_table_powercut(r, &t) == 0);
 	CHECK_EQ_U(t.nrows, 3);
 	CHECK_STR(rep_table_cell(&t, 2, 1)->text, "1/2");
