@@ -73,8 +73,8 @@ unmount_left() {
 
 # campaign NAME WAIT ARGS...: runs of the runner, each killed a moment in
 # [0, WAIT) s after its armed line (WAIT "window": after its window-over
-# line instead), until one ends by itself; $HOOK runs after each kill,
-# before the unmount. $S/NAME.out: every run's stdout; RC the last run's
+# line instead), until one ends by itself; $PREKILL runs right before
+# each kill, $HOOK after it, before the unmount. $S/NAME.out: every run's stdout; RC the last run's
 # exit status; KILLS the kills.
 campaign() {
 	_n=$1 _wait=$2; shift 2
@@ -93,6 +93,7 @@ campaign() {
 				echo "$d" >>"$S/$_n.delays"
 				sleep "$d"
 			fi
+			[ -z "${PREKILL:-}" ] || $PREKILL
 			kill -KILL "$pid"; set +e; wait "$pid" 2>/dev/null; set -e; pid=
 			KILLS=$((KILLS + 1))
 			cat "$S/run.out" >>"$S/$_n.out"
@@ -142,6 +143,31 @@ for fs in ext4 xfs btrfs; do
 	info "$fs: killed $(tr '\n' ' ' <"$S/$fs.delays")s after the armed lines (window 2 s)"
 	info "$fs: boot to armed line: $(awk '{ printf "%s%.2f s", (NR > 1 ? ", " : ""), $1 - $2 }' "$S/$fs.armed")"
 done
+
+# ---- a cut the filesystem sees: shut down without flushing its log ----
+# (xfs_io's shutdown, XFS_IOC_GOINGDOWN, which ext4 takes too) while the
+# workers write, then the kill: the journal is left to replay, as after a
+# cut, and what the filesystem had not written is gone; fsync'd data must
+# survive it
+godown() { xfs_io -x -c shutdown "$MNT" >>"$S/godown.err" 2>&1 || echo "shutdown failed" >>"$S/godown.err"; }
+if ! have xfs_io; then
+	skip "power cuts by filesystem shutdown: xfs_io (xfsprogs) not found"
+else
+	for fs in ext4 xfs; do
+		grep -qw "$fs" /proc/filesystems || modprobe "$fs" 2>/dev/null || { skip "shutdown on $fs: this kernel has no $fs"; continue; }
+		: >"$S/godown.err"
+		PREKILL=godown campaign "$fs-down" 2.4 --fs "$fs" --powercut 2 --powercut_window 2 --powercut_seed "$((SEED + 3))"
+		"$HFSB" log extract "$S/$fs-down.log" >"$S/$fs-down.jsonl" 2>/dev/null
+		R=$S/$fs-down.jsonl
+		check "$fs shut down: the shutdown took (xfs_io)" sh -c "! grep -q 'shutdown failed' '$S/godown.err'"
+		check "$fs shut down: 2 kills, then the campaign ends (exit ${RC:-none})" [ "$KILLS" -eq 2 -a "${RC:-x}" = 0 ]
+		check "$fs shut down: 2 cycles, nothing acknowledged lost or torn, the checker clean at last" \
+			[ "$(count "$R" ".type == \"powercut\" and .lost == 0 and .torn == 0 and .fsck == \"clean\" and .mount == \"ok\"")" -eq 2 ]
+		check "$fs shut down: a checker that was not clean before the mount ran again after the replay" \
+			[ "$(count "$R" '.type == "powercut" and (.checks[0].result == "clean" or ((.checks | length) == 2 and .checks[1].when == "after_replay"))')" -eq 2 ]
+		info "$fs shut down: $(jq -r -n '[inputs | select(.type == "powercut")] | map("cycle \(.cycle): \(.acknowledged) acknowledged, \(.in_flight) in flight, checker " + ([.checks[] | "\(.when) \(.result) (\(.status))"] | join(", "))) | join("; ")' "$R")"
+	done
+fi
 
 # ---- a log without room for a cycle: nothing armed, said why ----
 set +e

@@ -315,6 +315,7 @@ static void arm(struct pcfs *p, unsigned cycle, uint32_t seed)
 	uint64_t batch_ns = (uint64_t)cfg->powercut_batch * 1000000ull;
 	uint64_t next = fsb_now_ns() + batch_ns, end = fsb_now_ns() + (uint64_t)cfg->powercut_window * 1000000000ull;
 	unsigned running = workers;
+	int died = 0;	/* a worker stopped by an error, in the middle of an op */
 	while (fsb_now_ns() < end && running) {
 		uint64_t now = fsb_now_ns();
 		if (now < next) {
@@ -323,13 +324,20 @@ static void arm(struct pcfs *p, unsigned cycle, uint32_t seed)
 		}
 		next += batch_ns;
 		batch(p, cycle, sh, workers, t0, 0);
-		for (int st; waitpid(-1, &st, WNOHANG) > 0;)
+		for (int st; waitpid(-1, &st, WNOHANG) > 0;) {
 			running--;
+			died |= !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+		}
 	}
 	sh->stop = 1;
-	for (unsigned w = 0; w < workers; w++)
-		waitpid(pid[w], NULL, 0);
-	batch(p, cycle, sh, workers, t0, 1);
+	for (unsigned w = 0; w < workers; w++) {
+		int st;
+		if (waitpid(pid[w], &st, 0) == pid[w])
+			died |= !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+	}
+	/* final: every worker stopped between two ops, none in flight; a
+	 * worker that died of an error may have left its op half done */
+	batch(p, cycle, sh, workers, t0, !died);
 	for (unsigned w = 0; w < workers; w++)
 		if (sh->err[w]) {
 			char file[32];
