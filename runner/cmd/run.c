@@ -20,6 +20,7 @@
 #include "run/fs/fs.h"
 #include "run/evidence/kmsg.h"
 #include "run/engine/lava.h"
+#include "run/engine/powercut.h"
 #include "run/evidence/health.h"
 #include "run/engine/suite.h"
 #include "run/evidence/sysinfo.h"
@@ -40,7 +41,8 @@ static uint64_t new_run_id(void)
 
 static uint64_t need_bytes(const struct fsb_config *cfg)
 {
-	uint64_t files = cfg->smallfile ? (uint64_t)cfg->dirs * cfg->files : 0;
+	/* the power-cut campaign is the run's only work (run/engine/powercut.h) */
+	uint64_t files = cfg->smallfile && !cfg->powercut ? (uint64_t)cfg->dirs * cfg->files : 0;
 	uint64_t data = files * ((cfg->file_size + 4095) / 4096 * 4096);
 	uint64_t need = files * 16384 + 2 * data;
 
@@ -185,6 +187,7 @@ int cmd_run(int argc, char **argv)
 	struct fsb_ctx *c = &ctx;
 	static struct fsb_disk target;
 	static struct fsb_health before, after;
+	static struct fsb_pc_resume rs;	/* a power-cut campaign to go on with */
 	char why[1024], sz[32], sig[128];
 	int rc = fsb_parse_settings(argc, argv, &c->cfg, NULL, NULL);
 
@@ -215,6 +218,20 @@ int cmd_run(int argc, char **argv)
 		if (!strncmp(c->log_dev, "/dev/", 5) && stat(c->log_dev, &lst) < 0)
 			return fsb_fail(EXIT_SYSTEM, "log %s: %s (a log under /dev must be an existing device)",
 					c->log_dev, strerror(errno));
+	}
+
+	/* the boot after a power cut: the campaign goes on in the same run */
+	if (c->cfg.powercut && c->cfg.target[0]) {
+		int e = fsb_pc_scan(c->log_dev, &c->cfg, &rs);
+		if (e < 0)
+			return fsb_fail(EXIT_SYSTEM, "log %s: %s", c->log_dev, strerror(-e));
+		if (rs.why[0])
+			fsb_msg("powercut: a new campaign: %s", rs.why);
+		if (rs.found) {
+			c->run_id = rs.run_id;
+			c->seq = rs.next_seq;
+			c->t0 = fsb_now() - rs.last_t;
+		}
 	}
 
 	if (c->cfg.dir[0]) {
@@ -263,10 +280,18 @@ int cmd_run(int argc, char **argv)
 		if (open_log(c) < 0)
 			return EXIT_SYSTEM;
 		open_kmsg(c);
-		run_start(c, &target);
-		health(c, &target, "before", &before, NULL);
-		fsb_suite_run(c, &target);
-		health(c, &target, "after", &after, &before);
+		if (rs.found) {
+			fsb_note(c, "power-cut campaign %016" PRIx64 " resumed after the cut of %s cycle %u/%u",
+				 c->run_id, rs.fs, rs.cycle, rs.cycles);
+		} else {
+			run_start(c, &target);
+			health(c, &target, "before", &before, NULL);
+		}
+		if (c->cfg.powercut)
+			fsb_powercut_run(c, &target, &rs);
+		else
+			fsb_suite_run(c, &target);
+		health(c, &target, "after", &after, rs.found ? NULL : &before);
 	}
 	rc = run_end(c, c->failed ? "failed" : "ok", c->failed ? EXIT_FAIL : EXIT_OK);
 	if (c->log)

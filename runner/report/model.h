@@ -240,6 +240,16 @@ struct rep_space {
 	size_t line;
 };
 
+/* A `powercut` record: one power-cut cycle's check (run/engine/pccheck.c). */
+struct rep_powercut {
+	char *fs, *fsck, *mount;
+	char *bad;		/* "w01/s017 lost, ..." or NULL */
+	unsigned cycle, cycles;
+	double cut_s, ops_per_s, seconds;
+	uint64_t acked, files, verified, in_flight, lost, torn;
+	size_t line;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -289,6 +299,8 @@ struct rep_run {
 	size_t nfill, capfill;
 	struct rep_space *sp;	/* space records, in input order */
 	size_t nsp, capsp;
+	struct rep_powercut *pc;	/* powercut records, in input order */
+	size_t npc, cappc;
 	/* the last `verdict` record: its checks */
 	int have_verdict;
 	struct rep_check *chk;

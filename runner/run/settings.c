@@ -555,6 +555,12 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 	if (c->dir[0] && c->fio_raw && c->fio[0])
 		return seterr(err, errlen, "%s: fio_raw=1 and dir=%s: the raw workloads need a target",
 			      c->origin[find_key("fio_raw") - set_keys], c->dir);
+	if (c->powercut && c->dir[0])
+		return seterr(err, errlen, "%s: powercut=%u and dir=%s: the power-cut campaign needs a target (it makes the filesystem it checks)",
+			      c->origin[find_key("powercut") - set_keys], c->powercut, c->dir);
+	if (c->powercut && (c->target[0] || c->dir[0]) && !c->log[0])
+		return seterr(err, errlen, "%s: powercut=%u without log: the campaign needs the results log, it is what the next boot reads",
+			      c->origin[find_key("powercut") - set_keys], c->powercut);
 	return 0;
 }
 

@@ -14,7 +14,7 @@ const char set_all_fs[] = "every filesystem";
 const char set_all_columns[] = "every filesystem and variant";
 const struct key set_keys[] = {
 	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
-	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`) and packing (`pack`: SQLite and a pack file), beside the `freespace` and `layout` evidence (both on by default), files created in name order (under QEMU TCG " FSB_TCG_EXPLAIN " at `files = 1000`, the whole profile about 7 h; about 30 min on hardware; runner/README.md, Profiles); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (" FSB_TCG_FIO " under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: " FSB_TCG_FILL " under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (" FSB_TCG_TUNING " under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix)" },
+	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`) and packing (`pack`: SQLite and a pack file), beside the `freespace` and `layout` evidence (both on by default), files created in name order (under QEMU TCG " FSB_TCG_EXPLAIN " at `files = 1000`, the whole profile about 7 h; about 30 min on hardware; runner/README.md, Profiles); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (" FSB_TCG_FIO " under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: " FSB_TCG_FILL " under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (" FSB_TCG_TUNING " under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix); `powercut` is the power-cut campaign: every filesystem, 3 cycles each with a 10 s window, no small-file rounds (a cut from outside ends every cycle; runner/README.md, Power cuts)" },
 	{ "fs", K_FSLIST, F(fs), 0, 0, set_all_fs,
 	  "filesystems, comma-separated, run in this order; each a filesystem FS or a variant of one, FS:NAME (`variant.FS:NAME`), run as a column of its own" },
 	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
@@ -75,6 +75,18 @@ const struct key set_keys[] = {
 	  "`fill`: the share of its files deleted at random before it fills again, percent" },
 	{ "pack", K_BOOL, F(pack), 0, 1, "0",
 	  "packing, after each round's delete: the same files (same content, names as keys `d0003/f0000042`) written to one SQLite database (`fsbench.sqlite`, table `files(path TEXT PRIMARY KEY, data BLOB)`, one transaction per worker's directory) and to one pack file (`fsbench.pack`, runner/FORMATS.md), each then read back cold by name (verified) and deleted: phases `sqlite_write`, `sqlite_read`, `sqlite_delete`, `pack_write`, `pack_read`, `pack_delete`; `space` records give the bytes each store takes on disk. The `fault` byte is flipped in each store too" },
+	{ "powercut", K_U32, F(powercut), 0, 1000, "0",
+	  "the power-cut campaign (0 = off): this many cycles per filesystem of `fs`, each a fresh mkfs, the durability workload for `powercut_window` seconds and a power cut from outside (a QEMU kill, a switched socket, a hand on the plug), then on the next boot the filesystem's checker, the mount and a check of every acknowledged operation (`powercut` record; runner/README.md, Power cuts). The run is then the campaign only: no small-file rounds, fio or fill. Needs `log` (the campaign's memory across boots) and a `target`" },
+	{ "powercut_window", K_U32, F(powercut_window), 1, 86400, "10",
+	  "`powercut`: seconds the durability workload runs, the window in which the cut may land; when it is over without a cut the runner stops writing, prints `FSBENCH-POWERCUT: window over, cut the power now` and waits" },
+	{ "powercut_seed", K_U32, F(powercut_seed), 0, 4294967295u, "0",
+	  "`powercut`: the campaign's seed (1 to 4294967295), from which every cycle's operations and file contents follow; 0 = pick one, printed on the `armed` line and kept in the log, so that a failing campaign can be replayed" },
+	{ "powercut_workers", K_U32, F(powercut_workers), 1, 64, "4",
+	  "`powercut`: worker processes of the durability workload, each in its own directory" },
+	{ "powercut_batch", K_U32, F(powercut_batch), 10, 60000, "100",
+	  "`powercut`: milliseconds between batches of acknowledgements: each batch is a `powercut_ack` record of one 4 KiB block in the log, so a cycle takes about `powercut_window` x 1000 / `powercut_batch` blocks of it (400 KiB at the defaults; the runner refuses to arm a cycle the log has no room for); a worker runs at most 16 operations past the last batch, so a longer interval slows the workload" },
+	{ "powercut_files", K_U32, F(powercut_files), 1, 4096, "32",
+	  "`powercut`: file slots per worker (files of 4 KiB to 1 MiB, grown by appends up to 2 MiB: at most 2 MiB x workers x files on the target)" },
 };
 /* The per-filesystem keys, after the fixed ones in help and docs. */
 const char set_help_mkfs_opts[] =
@@ -95,6 +107,8 @@ const struct profile set_profiles[] = {
 		   { "fio_runtime", "5" }, { "fio_size", "256M" }, { "fio_raw", "1" } } },
 	{ "fill", { { "fs", set_all_fs }, { "smallfile", "0" }, { "fill", "1" },
 		    { "fio_runtime", "10" }, { "fio_size", "64M" } } },
+	{ "powercut", { { "fs", set_all_fs }, { "smallfile", "0" }, { "powercut", "3" },
+			{ "powercut_window", "10" } } },
 	{ "tuning", { { "fs", set_all_columns }, { "dirs", "4" }, { "files", "1000" },
 		      { "file_size", "4096" }, { "workers", "4" }, { "rounds", "2" } } },
 };

@@ -537,4 +537,7 @@ check "the filesystem fails with the worker and the signal" some "$S/kill.out" \
 # ---- packing: SQLite and a pack file ----
 if O="$O" sh "$here/pack.sh"; then pass "packing: tests/host/pack.sh"; else fail "packing: tests/host/pack.sh"; fi
 
+# ---- the power-cut campaign: kills, the next runs' checks, a tampered case ----
+if O="$O" sh "$here/powercut.sh"; then pass "power cuts: tests/host/powercut.sh"; else fail "power cuts: tests/host/powercut.sh"; fi
+
 summary

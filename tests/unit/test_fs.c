@@ -29,6 +29,13 @@ int main(int argc, char **argv)
 		for (const char *const *f2 = fs->files; f2 && *f2; f2++)
 			CHECK((*f2)[0] == '/');
 		CHECK_EQ_U(fsb_fs_index(fs->name), i);
+		/* the power-cut checker: read-only arguments, its program among
+		 * the tools (so the image stages it), statuses for damage */
+		CHECK(fs->check && fs->check[0] && fs->check[1] && fs->check_damage && fs->check_damage[0]);
+		int staged = 0;
+		for (const char *const *t = fs->tools; t && *t && fs->check; t++)
+			staged |= !strcmp(*t, fs->check[0]);
+		CHECK(staged);
 	}
 
 	f = open_memstream(&buf, &len);
@@ -38,10 +45,10 @@ int main(int argc, char **argv)
 	CHECK_EQ_U(fsb_fs_write_table(f), 0);
 	fclose(f);
 	CHECK_STR(buf,
-		  "ext4\tmke2fs\te2fsprogs\tcrc32c_generic,ext4\t/etc/mke2fs.conf\te4defrag\n"
-		  "xfs\tmkfs.xfs\txfsprogs\tcrc32c_generic,xfs\t-\t-\n"
-		  "btrfs\tmkfs.btrfs\tbtrfs-progs\tcrc32c_generic,btrfs\t-\t-\n"
-		  "f2fs\tmkfs.f2fs\tf2fs-tools\tcrc32_generic,f2fs\t-\t-\n");
+		  "ext4\tmke2fs\te2fsprogs\tcrc32c_generic,ext4\t/etc/mke2fs.conf\te4defrag,e2fsck\n"
+		  "xfs\tmkfs.xfs\txfsprogs\tcrc32c_generic,xfs\t-\txfs_repair\n"
+		  "btrfs\tmkfs.btrfs\tbtrfs-progs\tcrc32c_generic,btrfs\t-\tbtrfs\n"
+		  "f2fs\tmkfs.f2fs\tf2fs-tools\tcrc32_generic,f2fs\t-\tfsck.f2fs\n");
 	/* One line per row, six fields each. */
 	size_t lines = 0, tabs = 0;
 	for (const char *p = buf; p && *p; p++) {

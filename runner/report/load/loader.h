@@ -55,5 +55,8 @@ void ld_freespace_free(struct rep_run *r);
 /* sections/packing.c: a `space` record; freeing them. */
 int ld_load_space(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_space_free(struct rep_run *r);
+/* sections/cuts.c: a `powercut` record; freeing them. */
+int ld_load_powercut(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_powercut_free(struct rep_run *r);
 
 #endif

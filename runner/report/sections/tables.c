@@ -132,12 +132,16 @@ static void run_lines(const struct rep_run *r, struct rep_table *t)
 				 r->target_size ? ", " : "", r->target_size ? b : "");
 		row = tab_row_only(t, R);
 		tab_text(t, row, 0, "config");
-		tab_text(t, row, 1, "profile %s; fs %s; %s dirs x %s files x %s bytes; %s workers; %s round%s",
-			 r->profile ? r->profile : "?", r->cfg_fs ? r->cfg_fs : "?",
-			 r->dirs ? r->dirs : "?", r->files ? r->files : "?",
-			 r->file_size ? r->file_size : "?", r->workers ? r->workers : "?",
-			 r->rounds ? r->rounds : "?",
-			 r->rounds && strcmp(r->rounds, "1") == 0 ? "" : "s");
+		if (r->npc)	/* a power-cut campaign: no small-file rounds */
+			tab_text(t, row, 1, "profile %s; fs %s; power-cut campaign, %u cycles per filesystem",
+				 r->profile ? r->profile : "?", r->cfg_fs ? r->cfg_fs : "?", r->pc[0].cycles);
+		else
+			tab_text(t, row, 1, "profile %s; fs %s; %s dirs x %s files x %s bytes; %s workers; %s round%s",
+				 r->profile ? r->profile : "?", r->cfg_fs ? r->cfg_fs : "?",
+				 r->dirs ? r->dirs : "?", r->files ? r->files : "?",
+				 r->file_size ? r->file_size : "?", r->workers ? r->workers : "?",
+				 r->rounds ? r->rounds : "?",
+				 r->rounds && strcmp(r->rounds, "1") == 0 ? "" : "s");
 	}
 	if (r->kmsg_source)
 		kmsg_line(r, t);

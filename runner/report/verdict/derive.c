@@ -6,6 +6,8 @@
 #include "report/sections/summary.h"
 
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
@@ -90,6 +92,31 @@ int vd_derive_verify(struct vd_from *d, const struct vd_key *k)
 int vd_derive_zero(struct vd_from *d, const struct vd_key *k)
 {
 	return put(d, "0", "%s", k->name);
+}
+
+/* A power-cut campaign's keys: nothing lost or torn, the checker clean,
+ * and as many cycles as each filesystem had (the fewest); nothing said
+ * for a run without the campaign. */
+int vd_derive_powercut(struct vd_from *d, const struct vd_key *k)
+{
+	char n[24];
+	uint64_t fewest = 0;
+
+	if (!d->r->npc)
+		return 0;
+	if (k->eval == vd_eval_pc_fsck)
+		return put(d, "clean", "%s", k->name);
+	if (k->eval != vd_eval_pc_cycles)
+		return put(d, "0", "%s", k->name);
+	for (size_t i = 0; i < d->r->npc; i++) {
+		uint64_t c = 0;
+		for (size_t j = 0; j < d->r->npc; j++)
+			c += !strcmp(d->r->pc[j].fs, d->r->pc[i].fs);
+		if (!fewest || c < fewest)
+			fewest = c;
+	}
+	snprintf(n, sizeof(n), "%" PRIu64, fewest);
+	return put(d, n, "%s", k->name);
 }
 
 int vd_derive_kmsg(struct vd_from *d, const struct vd_key *k)

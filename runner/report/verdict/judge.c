@@ -7,6 +7,8 @@
 
 #include <errno.h>
 #include <fnmatch.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -654,4 +656,123 @@ int vd_evaluate(const struct vd_criteria *c, const struct rep_run *r, struct vd_
 	}
 	vd_result_done(res);
 	return 0;
+}
+
+/* ---- the power-cut campaign: per filesystem of its `powercut` records ---- */
+
+/* The filesystems of the campaign: the run's `fs` setting when it has
+ * one, else those with a record, comma-separated, into buf. */
+static const char *pc_fs_list(const struct rep_run *r, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	if (r->cfg_fs && *r->cfg_fs)
+		return r->cfg_fs;
+	buf[0] = 0;
+	for (size_t i = 0; i < r->npc; i++) {
+		size_t l = strlen(r->pc[i].fs);
+		if (vd_in_list(buf, r->pc[i].fs, l))
+			continue;
+		int n = snprintf(buf + o, len - o, "%s%s", o ? "," : "", r->pc[i].fs);
+		o = n < 0 || (size_t)n >= len - o ? len - 1 : o + (size_t)n;
+	}
+	return buf;
+}
+
+enum pc_what { PC_LOST, PC_TORN, PC_FSCK, PC_CYCLES };
+
+static int pc_eval(struct vd_result *res, const struct vd_rule *u, const struct rep_run *r,
+		   enum pc_what what)
+{
+	static const char *const what_text[] = { "files lost after power cuts", "files torn after power cuts",
+		"the checker after power cuts", "power-cut cycles checked" };
+	char list[256], b[32];
+	const char *fsl = pc_fs_list(r, list, sizeof(list));
+
+	for (const char *p = fsl; *p;) {
+		size_t l = strcspn(p, ",");
+		struct vd_check *k = new_check(res, u);
+		uint64_t n = 0, cycles = 0;
+		const char *files = NULL, *bad_fsck = NULL;
+
+		if (!k)
+			return -ENOMEM;
+		for (size_t i = 0; i < r->nfs && !k->fs; i++)
+			if (strlen(r->fs[i].name) == l && !strncmp(r->fs[i].name, p, l))
+				k->fs = r->fs[i].name;
+		for (size_t i = 0; i < r->npc; i++) {
+			const struct rep_powercut *c = &r->pc[i];
+			if (strlen(c->fs) != l || strncmp(c->fs, p, l))
+				continue;
+			cycles++;
+			n += what == PC_LOST ? c->lost : what == PC_TORN ? c->torn : 0;
+			if ((what == PC_LOST && c->lost) || (what == PC_TORN && c->torn))
+				files = files ? files : c->bad;
+			if (what == PC_FSCK && !bad_fsck && (strcmp(c->fsck, "clean") || strcmp(c->mount, "ok")))
+				bad_fsck = strcmp(c->fsck, "clean") ? c->fsck : c->mount;
+		}
+		snprintf(k->what, sizeof(k->what), "%.*s %s", (int)l, p, what_text[what]);
+		vd_num(b, sizeof(b), u->limit);
+		if (what == PC_FSCK) {
+			snprintf(k->limit, sizeof(k->limit), "clean");
+			if (cycles)
+				snprintf(k->measured, sizeof(k->measured), "%s", bad_fsck ? bad_fsck : "clean");
+			k->pass = cycles && !bad_fsck;
+		} else if (what == PC_CYCLES) {
+			snprintf(k->limit, sizeof(k->limit), ">= %s", b);
+			snprintf(k->measured, sizeof(k->measured), "%" PRIu64, cycles);
+			k->bound = u->limit;
+			k->value = (double)cycles;
+			k->pass = (double)cycles >= u->limit;
+			cycles = 1;	/* measured, even at 0 */
+		} else {
+			snprintf(k->limit, sizeof(k->limit), "<= %s", b);
+			snprintf(k->measured, sizeof(k->measured), "%" PRIu64 "%s%.200s%s", n,
+				 files ? " (" : "", files ? files : "", files ? ")" : "");
+			k->bound = u->limit;
+			k->value = (double)n;
+			k->pass = (double)n <= u->limit;
+		}
+		if (!cycles)
+			not_measured(k, "no powercut record");
+		p += l;
+		if (*p)
+			p++;
+	}
+	if (!*fsl) {
+		struct vd_check *k = new_check(res, u);
+		if (!k)
+			return -ENOMEM;
+		snprintf(k->what, sizeof(k->what), "%s", what_text[what]);
+		not_measured(k, "not a power-cut campaign");
+	}
+	return 0;
+}
+
+int vd_eval_pc_lost(struct vd_result *res, const struct vd_criteria *c,
+		    const struct vd_rule *u, const struct rep_run *r)
+{
+	(void)c;
+	return pc_eval(res, u, r, PC_LOST);
+}
+
+int vd_eval_pc_torn(struct vd_result *res, const struct vd_criteria *c,
+		    const struct vd_rule *u, const struct rep_run *r)
+{
+	(void)c;
+	return pc_eval(res, u, r, PC_TORN);
+}
+
+int vd_eval_pc_fsck(struct vd_result *res, const struct vd_criteria *c,
+		    const struct vd_rule *u, const struct rep_run *r)
+{
+	(void)c;
+	return pc_eval(res, u, r, PC_FSCK);
+}
+
+int vd_eval_pc_cycles(struct vd_result *res, const struct vd_criteria *c,
+		      const struct vd_rule *u, const struct rep_run *r)
+{
+	(void)c;
+	return pc_eval(res, u, r, PC_CYCLES);
 }

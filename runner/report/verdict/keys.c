@@ -48,6 +48,18 @@ const struct vd_key vd_keys[] = {
 	{ "fs_ok", .value = "filesystems, comma-separated",
 	  .help = "each of these filesystems (or variants, FS:NAME) ran to the end (`fs_end` `ok`)",
 	  .parse = vd_parse_fs_list, .eval = vd_eval_fs_ok, .derive = vd_derive_fs_ok, .rank = { 1, 1 } },
+	{ "powercut_lost", .value = "an integer >= 0",
+	  .help = "most files lost after power cuts per filesystem, over all its cycles (`powercut` records): an acknowledged file missing or shorter, an acknowledged delete undone; the check names them",
+	  .parse = vd_parse_count, .eval = vd_eval_pc_lost, .derive = vd_derive_powercut, .rank = { 7, 0 } },
+	{ "powercut_torn", .value = "an integer >= 0",
+	  .help = "most files torn after power cuts per filesystem: neither what was acknowledged nor what an operation in flight may leave (a replaced file mixed of old and new, garbage); the check names them",
+	  .parse = vd_parse_count, .eval = vd_eval_pc_torn, .derive = vd_derive_powercut, .rank = { 8, 0 } },
+	{ "powercut_fsck", .value = "clean",
+	  .help = "after every power cut the filesystem's checker found it clean (read-only, before the mount, or after the journal's replay) and it mounted",
+	  .parse = vd_parse_clean, .eval = vd_eval_pc_fsck, .derive = vd_derive_powercut, .rank = { 9, 0 } },
+	{ "powercut_cycles", .value = "an integer >= 0",
+	  .help = "at least this many power-cut cycles checked per filesystem of the run (`powercut` records)",
+	  .parse = vd_parse_count, .eval = vd_eval_pc_cycles, .derive = vd_derive_powercut, .rank = { 10, 0 } },
 	/* --baseline RUN: per filesystem and summary row, the baseline's
 	 * median seconds and the spread between its rounds */
 	{ "baseline", .eval = vd_eval_baseline, .derive = vd_derive_baseline, .rank = { 0, 6 } },

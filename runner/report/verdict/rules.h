@@ -93,6 +93,7 @@ extern const size_t vd_nkeys;
 /* criteria.c: parsing */
 int vd_parse_phase(const struct vd_arg *a, struct vd_rule *u);	/* a number > 0 */
 int vd_parse_all(const struct vd_arg *a, struct vd_rule *u);	/* "all" */
+int vd_parse_clean(const struct vd_arg *a, struct vd_rule *u);	/* "clean" */
 int vd_parse_count(const struct vd_arg *a, struct vd_rule *u);	/* an integer >= 0 */
 int vd_parse_positive(const struct vd_arg *a, struct vd_rule *u);	/* a number > 0 */
 int vd_parse_link(const struct vd_arg *a, struct vd_rule *u);	/* max | SPEED xWIDTH */
@@ -127,6 +128,15 @@ int vd_eval_fs_ok(struct vd_result *res, const struct vd_criteria *c,
 		  const struct vd_rule *u, const struct rep_run *r);
 int vd_eval_baseline(struct vd_result *res, const struct vd_criteria *c,
 		     const struct vd_rule *u, const struct rep_run *r);
+/* the power-cut campaign's keys: one check per filesystem of the run */
+int vd_eval_pc_lost(struct vd_result *res, const struct vd_criteria *c,
+		    const struct vd_rule *u, const struct rep_run *r);
+int vd_eval_pc_torn(struct vd_result *res, const struct vd_criteria *c,
+		    const struct vd_rule *u, const struct rep_run *r);
+int vd_eval_pc_fsck(struct vd_result *res, const struct vd_criteria *c,
+		    const struct vd_rule *u, const struct rep_run *r);
+int vd_eval_pc_cycles(struct vd_result *res, const struct vd_criteria *c,
+		      const struct vd_rule *u, const struct rep_run *r);
 /* A phase record's files/s, seconds, p99 latency in microseconds. */
 double vd_files_per_s(const struct rep_phase *p);
 double vd_seconds(const struct rep_phase *p);
@@ -151,6 +161,7 @@ int vd_derive_fs_ok(struct vd_from *d, const struct vd_key *k);
 int vd_derive_verify(struct vd_from *d, const struct vd_key *k);
 int vd_derive_zero(struct vd_from *d, const struct vd_key *k);	/* errors = 0 */
 int vd_derive_kmsg(struct vd_from *d, const struct vd_key *k);
+int vd_derive_powercut(struct vd_from *d, const struct vd_key *k);
 int vd_derive_health(struct vd_from *d, const struct vd_key *k);
 int vd_derive_floors(struct vd_from *d, const struct vd_key *k);	/* min_files_per_s */
 int vd_derive_baseline(struct vd_from *d, const struct vd_key *k);

@@ -556,6 +556,46 @@ static void chart_verdict(struct ctx *x)
 		"1 with lines dt 2 lc rgb '#000000' title 'limit'\n", n - 1, path);
 }
 
+/* The power-cut campaign: per cycle, the operations acknowledged (bars,
+ * left axis) and the files lost or torn after the cut (right axis). */
+static void chart_powercut(struct ctx *x)
+{
+	char path[600], name[200], label[120];
+	size_t n = 0;
+
+	for (size_t k = 0; k < x->n; k++)
+		n += x->runs[k]->npc;
+	if (!n)
+		return;	/* not a campaign: no chart promised */
+	struct chart *c = new_chart(x, "powercut", "Power cuts");
+	snprintf(c->caption, sizeof(c->caption), "Each power-cut cycle: the operations the log "
+		 "acknowledged before the cut (blue, left axis) and the files lost or torn after "
+		 "it (red, right axis: anything above 0 is data the disk acknowledged and lost).");
+	FILE *d = data_file(x, path, sizeof(path));
+	if (!d)
+		return;
+	for (size_t k = 0; k < x->n; k++)
+		for (size_t i = 0; i < x->runs[k]->npc; i++) {
+			const struct rep_powercut *p = &x->runs[k]->pc[i];
+			snprintf(label, sizeof(label), "c%u", p->cycle);
+			series_name(x, k, p->fs, label, name, sizeof(name));
+			fprintf(d, "\"%s\"", name);
+			fmt_num(d, (double)p->acked);
+			fmt_num(d, (double)(p->lost + p->torn));
+			fputc('\n', d);
+		}
+	data_close(x, d);
+	int w = 300 + (int)n * 50;
+	gp_start(x, c, w < 640 ? 640 : w > 1600 ? 1600 : w, 420);
+	fprintf(x->gp, "set style data histograms\nset style histogram clustered gap 1\n"
+		"set style fill solid 0.8 border lc rgb '#555555'\nset boxwidth 0.9\n"
+		"set yrange [0:*]\nset y2range [0:*]\nset y2tics\nset ylabel 'operations acknowledged'\n"
+		"set y2label 'files lost or torn'\nset xtics rotate by -35 left font ',9'\n"
+		"set key outside top center horizontal\n"
+		"plot '%s' using 2:xtic(1) lc rgb '%s' title 'acknowledged', "
+		"'' using 3 axes x1y2 lc rgb '#d62728' title 'lost or torn'\n", path, colours[0]);
+}
+
 /* ---- gnuplot and the page ---- */
 
 /* prog on $PATH (or as is with a '/'): 0 and path, or -ENOENT. */
@@ -764,6 +804,7 @@ int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *
 	chart_latency(x);
 	chart_layout(x);
 	chart_rounds(x);
+	chart_powercut(x);
 	if (fclose(x->gp) && !x->err)
 		x->err = errno ? errno : EIO;
 	if (x->err == ENOMEM) {

@@ -45,6 +45,12 @@ struct fsb_config {
 	int fill;		/* the fill test (run/stores/fill.h) */
 	uint32_t fill_pct, fill_delete_pct;
 	int pack;		/* the packing phases: SQLite and a pack file (run/stores/pack.h) */
+	uint32_t powercut;	/* power-cut cycles per filesystem, 0 = off (run/engine/powercut.h) */
+	uint32_t powercut_window;	/* seconds the durability workload runs */
+	uint32_t powercut_seed;	/* 0 = pick one (printed) */
+	uint32_t powercut_workers;	/* worker processes of the durability workload */
+	uint32_t powercut_files;	/* file slots per worker */
+	uint32_t powercut_batch;	/* ms between batches of acknowledgements */
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
 	char mount_opts[FSB_MAX_FS][256];
 	/* variant.FS:NAME settings (run/fs/variant.h), each with its source */

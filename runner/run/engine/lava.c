@@ -118,3 +118,14 @@ void fsb_lava_phase(struct fsb_ctx *c, const char *fs, unsigned round, const cha
 		return;
 	put(c, line, fsb_lava_result(line, sizeof(line), id, !failed, seconds, "s"));
 }
+
+void fsb_lava_powercut(struct fsb_ctx *c, const char *fs, unsigned cycle, int pass, double bad)
+{
+	char id[FSB_LAVA_ID_MAX], text[64], line[FSB_LAVA_LINE_MAX];
+
+	if (!c->cfg.lava)
+		return;
+	snprintf(text, sizeof(text), "%s c%u", fs, cycle);
+	fsb_lava_text_id(id, sizeof(id), "powercut-", text, NULL, 0);
+	put(c, line, fsb_lava_result(line, sizeof(line), id, pass, bad, "files"));
+}

@@ -42,5 +42,8 @@ struct fsb_ctx;
 void fsb_lava_start(struct fsb_ctx *c);
 void fsb_lava_phase(struct fsb_ctx *c, const char *fs, unsigned round, const char *phase,
 		    double seconds, int failed);
+/* A power-cut cycle's line: "powercut-FS-cCYCLE", the lost and torn files
+ * as its measurement (units files). */
+void fsb_lava_powercut(struct fsb_ctx *c, const char *fs, unsigned cycle, int pass, double bad);
 
 #endif

@@ -25,18 +25,33 @@ static const char *const no_files[] = { NULL };
 /* the freespace record's tools: ext4's defrag score (free extents come
  * from GETFSMAP, as for XFS); btrfs's allocation and f2fs's segments are
  * in /sys and /proc */
-static const char *const ext4_tools[] = { "e4defrag", NULL };
-static const char *const no_tools[] = { NULL };
+static const char *const ext4_tools[] = { "e4defrag", "e2fsck", NULL };
+static const char *const xfs_tools[] = { "xfs_repair", NULL };
+static const char *const btrfs_tools[] = { "btrfs", NULL };
+static const char *const f2fs_tools[] = { "fsck.f2fs", NULL };
+
+/* the power-cut campaign's checkers, read-only, and their exit statuses
+ * for "found damage": e2fsck(8) 4 errors left uncorrected (1, 2: would
+ * have fixed); xfs_repair(8) -n 1 corruption found, 2 a dirty log;
+ * btrfs-check(8) 1 errors found; fsck.f2fs 255 (-1) or 1 on errors */
+static const char *const ext4_check[] = { "e2fsck", "-fn", NULL };
+static const char *const xfs_check[] = { "xfs_repair", "-n", NULL };
+static const char *const btrfs_check[] = { "btrfs", "check", "--readonly", NULL };
+static const char *const f2fs_check[] = { "fsck.f2fs", "--dry-run", NULL };
+static const int ext4_damage[] = { 1, 2, 4, 0 };
+static const int xfs_damage[] = { 1, 2, 0 };
+static const int btrfs_damage[] = { 1, 0 };
+static const int f2fs_damage[] = { 1, 255, 0 };
 
 const struct fsb_fs fsb_fs_table[] = {
 	{ "ext4", "mke2fs", ext4_args, ext4_ver, "ext4", ext4_mods, 0xEF53,
-	  "e2fsprogs", ext4_files, ext4_tools, fsb_freespace_ext4 },
+	  "e2fsprogs", ext4_files, ext4_tools, fsb_freespace_ext4, ext4_check, ext4_damage },
 	{ "xfs", "mkfs.xfs", xfs_args, xfs_ver, "xfs", xfs_mods, 0x58465342,
-	  "xfsprogs", no_files, no_tools, fsb_freespace_xfs },
+	  "xfsprogs", no_files, xfs_tools, fsb_freespace_xfs, xfs_check, xfs_damage },
 	{ "btrfs", "mkfs.btrfs", btrfs_args, btrfs_ver, "btrfs", btrfs_mods, 0x9123683E,
-	  "btrfs-progs", no_files, no_tools, fsb_freespace_btrfs },
+	  "btrfs-progs", no_files, btrfs_tools, fsb_freespace_btrfs, btrfs_check, btrfs_damage },
 	{ "f2fs", "mkfs.f2fs", f2fs_args, f2fs_ver, "f2fs", f2fs_mods, 0xF2F52010,
-	  "f2fs-tools", no_files, no_tools, fsb_freespace_f2fs },
+	  "f2fs-tools", no_files, f2fs_tools, fsb_freespace_f2fs, f2fs_check, f2fs_damage },
 };
 const size_t fsb_fs_count = sizeof(fsb_fs_table) / sizeof(fsb_fs_table[0]);
 

@@ -24,6 +24,13 @@ struct fsb_fs {
 	 * the record, given the mount point and the device. */
 	const char *const *tools;
 	void (*freespace)(struct fsb_rec *r, const char *mnt, const char *dev);
+	/* The power-cut campaign's read-only checker (run/engine/powercut.c):
+	 * the program and its arguments before the device (the program is in
+	 * tools too, so the image stages it), and the exit statuses that mean
+	 * it found damage (0-terminated); any other non-zero one means it
+	 * could not check. */
+	const char *const *check;
+	const int *check_damage;
 };
 
 
@@ -36,8 +43,9 @@ const char *fsb_fs_name_of_magic(unsigned long magic);	/* NULL when unknown */
 const char *fsb_fs_names(void);
 /* The table as text, one line per filesystem, fields separated by a tab:
  * name, mkfs program, Debian package, kernel modules (comma-separated, in
- * load order), files mkfs reads (comma-separated, "-" for none), the
- * freespace record's tools (comma-separated, "-" for none). Returns 0,
+ * load order), files mkfs reads (comma-separated, "-" for none), the other
+ * tools the runner runs: the freespace record's and the power-cut
+ * checker (comma-separated, "-" for none). Returns 0,
  * or -1 with errno set when writing fails. */
 int fsb_fs_write_table(FILE *f);
 
