@@ -14,7 +14,7 @@
 #define FSB_REC_TYPES(X) \
 	X(run_start) X(note) X(fs_start) X(phase_start) X(phase) X(verify_error) \
 	X(error) X(layout) X(freespace) X(kmsg) X(kmsg_dropped) X(health) X(space) \
-	X(mkfs) X(fio) X(fill) X(fs_end) X(run_end) X(verdict)
+	X(mkfs) X(fio) X(fill) X(capacity) X(fs_end) X(run_end) X(verdict)
 
 #define FSB_REC_ENUM_(n) FSB_REC_##n,
 enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
@@ -23,12 +23,12 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 #define FSB_REC_NAME(n) (&#n[0 * FSB_REC_##n])
 
 #define FSB_FIELD_NAMES(X) \
-	X(after) X(allocated) X(argv) X(at_max) X(ata_smart) X(attributes) \
+	X(after) X(alias_of) X(alias_offset) X(allocated) X(argv) X(at_max) X(ata_smart) X(attributes) \
 	X(avail_bytes) X(available_spare) X(available_spare_threshold) X(base) \
 	X(before) X(bios_date) X(bios_vendor) X(bios_version) X(block_size) \
 	X(blocks_per_segment) X(board_name) X(board_vendor) X(bs) X(btrfs) \
 	X(bw_bytes) X(bytes) X(bytes_read) X(bytes_written) X(celsius) X(check) \
-	X(checks) X(clat_ns) X(cold) X(config) X(controller_busy_time_min) \
+	X(checks) X(claimed_bytes) X(clat_ns) X(cold) X(config) X(controller_busy_time_min) \
 	X(count) X(cpu_model) X(cpus) X(critical_warning) X(current) X(current_pending_sectors) \
 	X(cut) X(data_units_read) X(data_units_written) X(defrag) X(delete) \
 	X(delete_pct) X(delta) X(dev) X(device) X(device_size) X(dir) X(dirty_segments) \
@@ -37,10 +37,10 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(exit_status) X(extents_best) X(extents_max) X(extents_mean) X(extents_now) \
 	X(f2fs) X(facility) X(failed) X(fatal) X(file) X(file_disk_bytes) \
 	X(file_size) X(filename) X(files) X(files_per_s) X(fill) X(fill_pct) \
-	X(fio_version) X(firmware) X(first_blocks) X(for) X(forward) X(free_bytes) \
+	X(fio_version) X(firmware) X(first_bad) X(first_blocks) X(for) X(forward) X(found) X(free_bytes) \
 	X(free_estimated) X(free_extents) X(free_segments) X(fs) X(fs_bytes) \
 	X(fs_failed) X(fs_ok) X(full_segments) X(gc_background_calls) X(gc_foreground_calls) \
-	X(host) X(host_read_commands) X(host_write_commands) X(hostname) \
+	X(honest) X(host) X(host_read_commands) X(host_write_commands) X(hostname) \
 	X(id) X(index) X(inline) X(inode) X(inode_blocks) X(inode_order) \
 	X(io_bytes) X(iodepth) X(iops) X(iops_ratio) X(ios) X(kernel) X(kernel_build) \
 	X(kernel_seq) X(kmsg) X(kmsg_clock) X(kmsg_clock_offset_us) X(kmsg_dropped) \
@@ -61,13 +61,13 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(reported_uncorrectable) X(reserved_blocks) X(revision) X(rewrite) \
 	X(rotational) X(round) X(run_id) X(runtime) X(runtime_s) X(rw) X(rwmixread) \
 	X(schema) X(score) X(seconds) X(seed) X(segments) X(seq) X(serial) \
-	X(signal) X(size) X(size_bytes) X(source) X(span_seconds) X(speed) \
-	X(statfs) X(status) X(steps) X(store) X(super_opts) X(support) X(sync_seconds) \
+	X(signal) X(signatures_read) X(signatures_written) X(size) X(size_bytes) X(source) X(span_seconds) X(speed) \
+	X(statfs) X(status) X(steps) X(store) X(stride_bytes) X(super_opts) X(support) X(sync_seconds) \
 	X(sys_vendor) X(t) X(target) X(temperature) X(temperature_celsius) \
 	X(temperature_k) X(text) X(time_unix) X(timed_out) X(tool) X(transport) \
 	X(ts_usec) X(type) X(udma_crc_errors) X(unallocated) X(unsafe_shutdowns) \
 	X(unusable) X(used) X(used_after) X(used_before) X(used_delta) X(variant) \
-	X(verified) X(verify_errors) X(version) X(walk) X(went_backwards) \
+	X(verified) X(verified_bytes) X(verify_errors) X(version) X(walk) X(went_backwards) \
 	X(what) X(when) X(where) X(width) X(worker) X(worker_seconds) X(workers) \
 	X(workload) X(worst) X(write) X(wwn)
 

@@ -454,6 +454,23 @@ SHAPE(fill,
 	R(status, S, "", "`ok`, `failed`"),
 	O(msg, S, "", "why it failed"));
 
+/* ---- capacity ---- */
+SHAPE(capacity,
+	R(device, S, "", "the target checked"),
+	R(claimed_bytes, I, "bytes", "the size the device says it has"),
+	R(verified_bytes, I, "bytes", "`claimed_bytes` when honest, else the real size found: the first offset that fails, to the 4 KiB block"),
+	R(honest, B, "", "every signature read back as written, none named another offset"),
+	O(first_bad, I, "bytes", "not honest: the first offset that does not hold what was written (`verified_bytes`)"),
+	O(found, S, "", "not honest: what the first bad offset held: `alias` (another offset's signature: the two are one block), `zeros`, `stale` (an earlier signature of the check: the write was lost), `garbage` (no signature of this run), or `error: REASON`"),
+	O(alias_offset, I, "bytes", "a device that wraps: the first offset that aliases an earlier one"),
+	O(alias_of, I, "bytes", "the offset it aliases (a wrap onto the start: 0)"),
+	R(stride_bytes, I, "bytes", "between two grid samples: a power of two, at least 1 MiB, with at most 4096 samples; the dense region at the start is as long"),
+	R(signatures_written, I, "", "4 KiB blocks of signatures written (eight 512-byte sectors each)"),
+	R(signatures_read, I, "", "and read back"),
+	R(ios, I, "", "read, write and flush calls, the bisection's included"),
+	R(steps, I, "", "bisection steps to the first bad offset (0 when honest)"),
+	R(seconds, N, "s", "what the check took"));
+
 /* ---- verdict ---- */
 SHAPE(check,
 	R(what, S, "", "the check"),
@@ -495,6 +512,7 @@ const struct fsb_rtype fsb_rec_types[FSB_REC_N] = {
 	T(mkfs, "the filesystem made fresh again for the fio workloads or the fill after the rounds (with `smallfile = 0` the fresh filesystem of `fs_start` is used and there is none)"),
 	T(fio, "a fio workload's result (settings `fio`, `fio_raw`): after a filesystem's rounds, before its `fs_end`; the raw target's after the last filesystem"),
 	T(fill, "the fill test (setting `fill`): fill, delete a share, fill again, a random write before and after"),
+	T(capacity, "the capacity check (setting `capacity`, on a device only): signatures written across the whole target, read back past every cache; after the `health` record before, before the first filesystem"),
 	T(fs_end, "a column ends"),
 	T(run_end, "the run's last record"),
 	T(verdict, "the checks of `fsbench verdict`, written after the run by `fsbench verdict --log`: the `seq` after the run's last record in the log, and that record's `t`; a later `verdict` record of a run replaces an earlier one"),

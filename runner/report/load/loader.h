@@ -55,5 +55,8 @@ void ld_freespace_free(struct rep_run *r);
 /* sections/packing.c: a `space` record; freeing them. */
 int ld_load_space(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_space_free(struct rep_run *r);
+/* sections/honesty.c: the `capacity` record; freeing it. */
+int ld_load_capacity(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_capacity_free(struct rep_run *r);
 
 #endif

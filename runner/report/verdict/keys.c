@@ -19,7 +19,7 @@ const char *const vd_rounds_text[3] = { "all rounds", "fresh, round 1", "aged, r
 const struct vd_key vd_keys[] = {
 	{ "min_files_per_s", PHASE_KEY(vd_files_per_s, "files/s", "files/s", 1),
 	  .help = "floor of files per second: every round taken (the worst) must reach it",
-	  .derive = vd_derive_floors, .rank = { 6, 0 } },
+	  .derive = vd_derive_floors, .rank = { 7, 0 } },
 	{ "max_seconds", PHASE_KEY(vd_seconds, "seconds", "s", 0),
 	  .help = "ceiling of a phase's seconds: every round taken (the worst) must stay under it" },
 	{ "max_p99_us", PHASE_KEY(vd_p99_us, "p99 latency", "us", 0),
@@ -48,6 +48,9 @@ const struct vd_key vd_keys[] = {
 	{ "fs_ok", .value = "filesystems, comma-separated",
 	  .help = "each of these filesystems (or variants, FS:NAME) ran to the end (`fs_end` `ok`)",
 	  .parse = vd_parse_fs_list, .eval = vd_eval_fs_ok, .derive = vd_derive_fs_ok, .rank = { 1, 1 } },
+	{ "capacity", .value = "honest",
+	  .help = "the target holds what it claims: the capacity check (setting `capacity`) read back every signature it wrote, none naming another offset; a failure names the real size and the first offset that aliases an earlier one",
+	  .parse = vd_parse_honest, .eval = vd_eval_capacity, .derive = vd_derive_capacity, .rank = { 6, 7 } },
 	/* --baseline RUN: per filesystem and summary row, the baseline's
 	 * median seconds and the spread between its rounds */
 	{ "baseline", .eval = vd_eval_baseline, .derive = vd_derive_baseline, .rank = { 0, 6 } },
