@@ -24,7 +24,7 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 
 #define FSB_FIELD_NAMES(X) \
 	X(after) X(alias_of) X(alias_offset) X(allocated) X(argv) X(at_max) X(ata_smart) X(attributes) \
-	X(avail_bytes) X(available_spare) X(available_spare_threshold) X(base) \
+	X(avail_bytes) X(available_spare) X(available_spare_threshold) X(bad_blocks) X(base) \
 	X(before) X(bios_date) X(bios_vendor) X(bios_version) X(block_size) \
 	X(blocks_per_segment) X(board_name) X(board_vendor) X(bs) X(btrfs) \
 	X(bw_bytes) X(bytes) X(bytes_read) X(bytes_written) X(celsius) X(check) \

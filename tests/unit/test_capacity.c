@@ -29,6 +29,7 @@
 #define MiB (1ull << 20)
 
 enum kind { HONEST, WRAP, ZEROS, FAILS, GARBAGE, OLDRUN };
+static int mend;	/* the next device's spots mend on their second write */
 
 struct fake {
 	int fd;			/* the real media: a sparse file of `real` bytes */
@@ -36,6 +37,8 @@ struct fake {
 	uint64_t claimed, real;
 	unsigned outside;	/* calls that reached past the claimed size */
 	int fail_flush;
+	uint64_t spot[2];	/* blocks whose reads fail (0: none), below the real size */
+	int mend;		/* a write to a spot mends it (a sector the disk remaps) */
 };
 
 /* An older run's signature of the sector at off (the format of capacity.c:
@@ -65,6 +68,13 @@ static int fake_io(struct fake *f, uint8_t *buf, size_t len, uint64_t off, int w
 		f->outside++;
 		return -EINVAL;
 	}
+	for (int i = 0; i < 2; i++)
+		if (f->spot[i] && f->spot[i] >= off && f->spot[i] < off + len) {
+			if (!wr)
+				return -EIO;
+			if (f->mend && ++f->mend == 3)
+				f->spot[i] = 0;
+		}
 	if (f->kind == HONEST || off + len <= f->real) {	/* all on the media: one call */
 		ssize_t n = wr ? pwrite(f->fd, buf, len, (off_t)off) : pread(f->fd, buf, len, (off_t)off);
 		return n == (ssize_t)len ? 0 : n < 0 ? -errno : -EIO;
@@ -123,12 +133,13 @@ static int f_flush(void *h)
 }
 
 /* The check on a made-up device; its result in *res, its return value. */
-static int run(enum kind kind, uint64_t claimed, uint64_t real, struct fsb_cap_result *res,
-	       unsigned *outside)
+static int run_spots(enum kind kind, uint64_t claimed, uint64_t real, struct fsb_cap_result *res,
+		     unsigned *outside, uint64_t spot0, uint64_t spot1)
 {
 	static unsigned n;
 	char name[64];
-	struct fake f = { .kind = kind, .claimed = claimed, .real = real };
+	struct fake f = { .kind = kind, .claimed = claimed, .real = real, .spot = { spot0, spot1 },
+			  .mend = mend };
 	struct fsb_cap_io io = { .h = &f, .size = claimed, .pread = f_read, .pwrite = f_write,
 				 .flush = f_flush };
 
@@ -143,6 +154,12 @@ static int run(enum kind kind, uint64_t claimed, uint64_t real, struct fsb_cap_r
 	close(f.fd);
 	unlink(name);
 	return rc;
+}
+
+static int run(enum kind kind, uint64_t claimed, uint64_t real, struct fsb_cap_result *res,
+	       unsigned *outside)
+{
+	return run_spots(kind, claimed, real, res, outside, 0, 0);
 }
 
 /* |got - want| <= 1 % of want */
@@ -172,6 +189,28 @@ static void test_honest(void)
 	CHECK_EQ_U(r.read, r.written);
 	CHECK_EQ_U(r.steps, 0);
 	CHECK(!r.have_alias);
+	CHECK_EQ_U(r.bad_blocks, 0);
+
+	/* unreadable blocks with good ones after them (a dense block, read
+	 * one by one when its MiB fails, and a grid block): media errors,
+	 * counted, not a capacity lie */
+	CHECK(run_spots(HONEST, 8 * GiB, 0, &r, &out, 4096, 5 * GiB) == 0);
+	CHECK(r.honest);
+	CHECK_EQ_U(r.verified, 8 * GiB);
+	CHECK_EQ_U(r.bad_blocks, 2);
+	/* the last block unreadable until written again (its second write,
+	 * by the check's probe): counted, not a capacity lie */
+	mend = 1;
+	CHECK(run_spots(HONEST, 8 * GiB, 0, &r, &out, 8 * GiB - 4096, 0) == 0);
+	mend = 0;
+	CHECK(r.honest);
+	CHECK_EQ_U(r.verified, 8 * GiB);
+	CHECK_EQ_U(r.bad_blocks, 1);
+	/* and on a device that wraps: the wrap is still found */
+	CHECK(run_spots(WRAP, 8 * GiB, 3 * GiB, &r, &out, 8192, GiB) == 0);
+	CHECK(!r.honest);
+	CHECK_EQ_U(r.verified, 3 * GiB);
+	CHECK_EQ_U(r.bad_blocks, 2);
 
 	/* a device of 3 MiB and a sector: the dense MiB, the grid at 1 and
 	 * 2 MiB, the last whole block; the sector past it is left alone */

@@ -103,9 +103,13 @@ struct cap {
 	struct fsb_cap_result *res;
 	uint64_t run_id;
 	uint8_t *buf;			/* FSB_CAP_CHUNK bytes, aligned */
-	/* the lowest failure seen: an alias pair, and anything else */
-	int alias, bad, err;
-	uint64_t a_hi, a_lo, bad_at;
+	/* the lowest alias pair seen */
+	int alias;
+	uint64_t a_hi, a_lo;
+	/* the run of bad blocks (not aliases) the spread pass's reads are in:
+	 * where it began, what its first held, how many */
+	int in_run, err;
+	uint64_t run_at, nrun, nbad;
 	enum fsb_cap_found found;
 };
 
@@ -132,6 +136,11 @@ static int cap_flush(struct cap *k)
 	return k->io->flush(k->io->h);
 }
 
+/* A block of the spread pass read back (in increasing order) as f. An
+ * alias is the proof of a wrap; any other bad block starts or extends a
+ * run of them, a good one ends it: only the run that reaches the end
+ * tells the real size, a bad block with good ones after it is a media
+ * error or a lost write (bad_blocks). */
 static void seen(struct cap *k, enum fsb_cap_found f, uint64_t at, uint64_t named, int err)
 {
 	if (f == FSB_CAP_ALIAS) {
@@ -141,19 +150,34 @@ static void seen(struct cap *k, enum fsb_cap_found f, uint64_t at, uint64_t name
 			k->a_hi = hi;
 			k->a_lo = lo;
 		}
-	} else if (!k->bad || at < k->bad_at) {
-		k->bad = 1;
-		k->bad_at = at;
+		return;
+	}
+	if (f == FSB_CAP_OK) {
+		k->in_run = 0;
+		return;
+	}
+	k->nbad++;
+	if (!k->in_run) {
+		k->in_run = 1;
+		k->run_at = at;
+		k->nrun = 0;
 		k->found = f;
 		k->err = err;
 	}
+	k->nrun++;
 }
 
-/* Read len bytes at off (blocks of the spread pass) and note each bad block. */
+/* Read len bytes at off (blocks of the spread pass) and note each block. */
 static int check_read(struct cap *k, size_t len, uint64_t off)
 {
 	int e = cap_read(k, k->buf, len, off);
 
+	if (e && len > B) {	/* which blocks: one by one */
+		for (size_t i = 0; i < len; i += B)
+			if ((e = check_read(k, B, off + i)))
+				return e;
+		return 0;
+	}
 	if (e) {
 		if (!off)
 			return e;	/* the first block: the I/O is broken */
@@ -164,23 +188,20 @@ static int check_read(struct cap *k, size_t len, uint64_t off)
 	for (size_t i = 0; i < len; i += B) {
 		uint64_t at, named = 0;
 		enum fsb_cap_found f = classify(k->buf + i, off + i, k->run_id, 0, &at, &named);
-		if (f != FSB_CAP_OK)
-			seen(k, f, at, named, 0);
+		seen(k, f, at, named, 0);
 	}
 	return 0;
 }
 
+/* A write that fails is only counted: the read of the block tells. */
 static int spread_write(struct cap *k, size_t len, uint64_t off)
 {
 	sign_range(k->buf, len, off, k->run_id, 0);
 	int e = cap_write(k, k->buf, len, off);
-	if (e) {
-		if (!off)
-			return e;
-		seen(k, FSB_CAP_EIO, off, 0, -e);
-		return 0;
-	}
-	k->res->written += len / B;
+	if (e && !off)
+		return e;
+	if (!e)
+		k->res->written += len / B;
 	return 0;
 }
 
@@ -296,7 +317,22 @@ int fsb_cap_check(const struct fsb_cap_io *io, uint64_t run_id, struct fsb_cap_r
 	if ((e = spread(&k, c, s)))
 		goto out;
 
-	uint64_t fa = k.alias ? k.a_hi : UINT64_MAX, fb = k.bad ? k.bad_at : UINT64_MAX;
+	res->bad_blocks = k.nbad - (k.in_run ? k.nrun : 0);
+	uint64_t fa = k.alias ? k.a_hi : UINT64_MAX, fb = k.in_run ? k.run_at : UINT64_MAX;
+	if (fb < fa) {
+		/* a run of bad blocks to the end: its first, written and read
+		 * again, must still fail (a read error that a write mends, a
+		 * block that failed once, is a bad block) */
+		int bad = probe(&k, fb / B * B, UINT32_MAX, 0);
+		if (bad < 0) {
+			e = bad;
+			goto out;
+		}
+		if (!bad) {
+			res->bad_blocks += k.nrun;
+			fb = UINT64_MAX;
+		}
+	}
 	if (fa == UINT64_MAX && fb == UINT64_MAX) {
 		res->honest = 1;
 		res->verified = io->size;
@@ -450,6 +486,7 @@ void fsb_cap_json(struct fsb_rec *r, const char *device, const struct fsb_cap_re
 		rec_u64(r, K(alias_offset), res->alias_offset);
 		rec_u64(r, K(alias_of), res->alias_of);
 	}
+	rec_u64(r, K(bad_blocks), res->bad_blocks);
 	rec_u64(r, K(stride_bytes), res->stride);
 	rec_u64(r, K(signatures_written), res->written);
 	rec_u64(r, K(signatures_read), res->read);

@@ -14,8 +14,10 @@
  * back with O_DIRECT. A device that wraps at R (the offset x lands on
  * x mod R) puts the first grid block at or past R onto the dense region:
  * its read names the dense block, and the pair gives R.
- * A block that reads back zeros, an older pass, not a signature of this
- * run, or an error, is past the real size. Either way a bisection between
+ * Blocks that read back zeros, an older pass, not a signature of this
+ * run, or an error, from one on to the end, are past the real size (a bad
+ * block with good ones after it is a media error or a lost write: counted,
+ * not a capacity lie). Either way a bisection between
  * the last good sample and the first bad one (fresh signatures, a flush,
  * the reads) finds the first bad offset to the 4 KiB block.
  *
@@ -71,6 +73,9 @@ struct fsb_cap_result {
 	uint64_t first_bad;	/* !honest: the first offset that fails (== verified) */
 	int have_alias;
 	uint64_t alias_offset, alias_of;	/* the first offset that aliases an earlier one, and that one */
+	uint64_t bad_blocks;	/* blocks that did not read back below the real size (good
+				 * ones after them): media errors or lost writes, not a
+				 * capacity lie; the filesystems meet them */
 	uint64_t stride;	/* between grid samples; also the dense region's size */
 	uint64_t written, read;	/* signature blocks (4 KiB) written and read back */
 	uint64_t ios;		/* read, write and flush calls */
