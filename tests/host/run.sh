@@ -537,4 +537,7 @@ check "the filesystem fails with the worker and the signal" some "$S/kill.out" \
 # ---- packing: SQLite and a pack file ----
 if O="$O" sh "$here/pack.sh"; then pass "packing: tests/host/pack.sh"; else fail "packing: tests/host/pack.sh"; fi
 
+# ---- the capacity check ----
+if O="$O" sh "$here/capacity.sh"; then pass "capacity: tests/host/capacity.sh"; else fail "capacity: tests/host/capacity.sh"; fi
+
 summary
