@@ -5,12 +5,13 @@
 # first filesystem; the record against the schema (fsbench log check), the
 # report's table, the verdict key `capacity = honest` (PASS; and with the
 # check off, not measured: FAIL); nothing written without --yes, and the
-# refusal says the check's signatures; no check in --dir mode. The check's
+# refusal says the check's signatures; on a partition, nothing outside it
+# changes; no check in --dir mode. The check's
 # time and I/Os on the device are printed as INFO (the cost figure).
 # Inputs: $O holding runner/fsbench and host/fsbench; root; jq.
 # Outputs: scratch files under $O/tests/host-capacity; one line per check
 # and a summary. Called by tests/host/run.sh; touches only its own loop
-# device and tmpfs mount.
+# devices and tmpfs mount. Needs sfdisk and blockdev (util-linux).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -89,6 +90,29 @@ check "capacity = 0: run_start's config says capacity 0" \
 	[ "$(jq -n -r '[inputs | select(.type == "run_start")][0].config.capacity' "$S/off.jsonl")" = 0 ]
 expect_rc 1 "capacity = 0: verdict capacity = honest FAILs" "$HFSB" verdict "$S/off.jsonl" --criteria "$S/honest.criteria"
 check "verdict: not measured, and why" contains "$OUT" "not measured (no capacity record: the setting capacity was off, or a --dir run)"
+
+# ---- a partition: the check stays inside it ----
+# A GPT disk of three partitions, the check (and the mkfs) on the middle
+# one: the partitions before and after it, the partition table and its
+# backup at the disk's end are the same bytes after the run.
+truncate -s 1100M "$S/parts.img"
+printf 'label: gpt\n,16M,L\n,1040M,L\n,,L\n' | sfdisk -q "$S/parts.img" >/dev/null
+LP=$(losetup --find --show --partscan --direct-io=on "$S/parts.img"); T_LOOPS="$T_LOOPS $LP"
+part_node P1 "$LP" 1; part_node P2 "$LP" 2; part_node P3 "$LP" 3
+mark "$P1"; mark "$P3"
+dd if=/dev/urandom of="$P3" bs=1M seek=40 count=2 conv=fsync status=none	# its last MiB too
+# around: a checksum of everything on the disk but the middle partition
+around() {
+	{ cat "$P1" "$P3"; dd if="$LP" bs=1M count=1 status=none
+	  dd if="$LP" bs=1M skip=1099 status=none; } | cksum
+}
+was=$(around)
+p2=$(blockdev --getsize64 "$P2")
+expect_rc 0 "partition 2 of 3: run with the check" "$FSB" run --target "$P2" --fs ext4 --smallfile 0 \
+	--mnt "$S/mnt" --yes --progress 0
+check "partition: the record checked the partition's $p2 bytes, honest" \
+	[ "$(val "$S/out" '"\(.device) \(.claimed_bytes) \(.verified_bytes) \(.honest)"')" = "$P2 $p2 $p2 true" ]
+check "partition: the other partitions, the table and its backup are untouched" [ "$(around)" = "$was" ]
 
 # ---- --dir: no device, no check ----
 mkdir -p "$S/tmpfs"; mount -t tmpfs -o size=64m fsbench-test "$S/tmpfs"; remember_mount "$S/tmpfs"
