@@ -1,7 +1,7 @@
 /* loader.h: inside the report library: the state of one load of records
  * into the run model, and the helpers the loaders share (loader.c), for
  * load.c (the lines, the runs and the timings), load_evidence.c (kernel
- * messages and the disk's health) and sections/fragmentation.c (the freespace records). Not for use outside runner/report/. */
+ * messages and the disk's health) and sections/fragmentation.c (the freespace records), packing.c (space) and honesty.c (capacity). Not for use outside runner/report/. */
 #ifndef FSB_REPORT_LOADER_H
 #define FSB_REPORT_LOADER_H
 
