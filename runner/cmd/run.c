@@ -24,6 +24,7 @@
 #include "run/evidence/health.h"
 #include "run/engine/suite.h"
 #include "run/evidence/sysinfo.h"
+#include "run/target/capacity.h"
 #include "run/target/target.h"
 
 static uint64_t new_run_id(void)
@@ -139,6 +140,54 @@ static void health(struct fsb_ctx *c, const struct fsb_disk *t, const char *when
 	fsb_rec_start(c, &r, FSB_REC_health);
 	fsb_health_json(&r, when, h, before);
 	fsb_emit(c, &r);
+}
+
+/* The capacity check (run/target/capacity.h) before the filesystems: its
+ * record, and a line for the user. 0 when the target is honest; -1 when
+ * it is not or the check failed (the run fails, no filesystem is made on
+ * a disk that cannot hold it). */
+static int capacity(struct fsb_ctx *c, const struct fsb_disk *t)
+{
+	struct fsb_cap_io io;
+	struct fsb_cap_result res;
+	struct fsb_rec r;
+	char a[32], b[32], d[32];
+	uint64_t stride, ios;
+	int e;
+
+	fsb_cap_plan(t->size, &stride, &ios);
+	fsb_msg("capacity: %s: writing signatures across its %s (%" PRIu64 " I/Os, a grid every %s), "
+		"then reading them back", t->path, fsb_human(t->size, a, sizeof(a)), ios,
+		fsb_human(stride, b, sizeof(b)));
+	if ((e = fsb_cap_open(t->path, &io)) == 0) {
+		e = fsb_cap_check(&io, c->run_id, &res);
+		fsb_cap_close(&io);
+	}
+	if (e < 0) {
+		fsb_msg("capacity: %s: %s", t->path, strerror(-e));
+		fsb_error_rec(c, NULL, 0, NULL, "capacity", t->path, -e, 1, strerror(-e));
+		c->failed = 1;
+		return -1;
+	}
+	fsb_rec_start(c, &r, FSB_REC_capacity);
+	fsb_cap_json(&r, t->path, &res);
+	fsb_emit(c, &r);
+	if (res.honest) {
+		fsb_msg("capacity: %s: honest, %s verified (%" PRIu64 " signatures, %" PRIu64 " I/Os, %.1f s)",
+			t->path, fsb_human(res.verified, a, sizeof(a)), res.written, res.ios, res.seconds);
+		return 0;
+	}
+	if (res.have_alias)
+		fsb_msg("capacity: %s: NOT honest: claims %s, holds %s: offset %" PRIu64 " aliases offset %" PRIu64
+			"; no filesystem is made on it", t->path, fsb_human(res.claimed, a, sizeof(a)),
+			fsb_human(res.verified, b, sizeof(b)), res.alias_offset, res.alias_of);
+	else
+		fsb_msg("capacity: %s: NOT honest: claims %s, holds %s: offset %" PRIu64 " (%s) reads back %s"
+			"; no filesystem is made on it", t->path, fsb_human(res.claimed, a, sizeof(a)),
+			fsb_human(res.verified, b, sizeof(b)), res.first_bad, fsb_human(res.first_bad, d, sizeof(d)),
+			res.found == FSB_CAP_EIO ? strerror(res.err) : fsb_cap_found_name(res.found));
+	c->failed = 1;
+	return -1;
 }
 
 static int open_log(struct fsb_ctx *c)
@@ -269,11 +318,13 @@ int cmd_run(int argc, char **argv)
 		if (no != FSB_USABLE)
 			return refuse(c, &target, no, why);
 		if (!c->cfg.yes) {
-			fsb_msg("would destroy %s (%s%s%s%s%s, now holds %s) with mkfs %s",
+			fsb_msg("would destroy %s (%s%s%s%s%s, now holds %s) with %smkfs %s",
 				target.path, fsb_human(target.size, sz, sizeof(sz)),
 				target.model[0] ? ", " : "", target.model,
 				target.loop_backing[0] ? ", backing file " : "", target.loop_backing,
-				fsb_disk_signature(target.path, sig, sizeof(sig)), c->cfg.fs);
+				fsb_disk_signature(target.path, sig, sizeof(sig)),
+				c->cfg.capacity ? "the capacity check's signatures across the whole device, then " : "",
+				c->cfg.fs);
 			fsb_msg("nothing done; add --yes (or yes=1) to go ahead");
 			return EXIT_REFUSED;
 		}
@@ -287,10 +338,14 @@ int cmd_run(int argc, char **argv)
 			run_start(c, &target);
 			health(c, &target, "before", &before, NULL);
 		}
-		if (c->cfg.powercut)
+		/* The capacity check writes across the whole target: before the
+		 * first mkfs only, never on a campaign's later boot (the target
+		 * then holds what the cut left, to be checked). */
+		int honest = rs.found || !c->cfg.capacity || capacity(c, &target) == 0;
+		if (honest && c->cfg.powercut)
 			fsb_powercut_run(c, &target, &rs);
-		else
-			fsb_suite_run(c, &target);
+		else if (honest)
+			fsb_suite_run(c, &target);	/* not honest: no filesystem is made */
 		health(c, &target, "after", &after, rs.found ? NULL : &before);
 	}
 	rc = run_end(c, c->failed ? "failed" : "ok", c->failed ? EXIT_FAIL : EXIT_OK);

@@ -511,6 +511,23 @@ SHAPE(powercut,
 	R(seconds, N, "s", "the check after the boot: checker, mount, verification"),
 	OS(before, OB, pc_disk, "the disk's counters at the arm (NVMe only)"),
 	OS(after, OB, pc_disk, "and after the cut"));
+/* ---- capacity ---- */
+SHAPE(capacity,
+	R(device, S, "", "the target checked"),
+	R(claimed_bytes, I, "bytes", "the size the device says it has"),
+	R(verified_bytes, I, "bytes", "`claimed_bytes` when honest, else the real size found: the first offset that fails, to the 4 KiB block (a wrap: to the 512-byte sector)"),
+	R(honest, B, "", "the whole claimed size holds what was written: no offset aliases another, no run of bad blocks reaches the end (`bad_blocks` aside)"),
+	O(first_bad, I, "bytes", "not honest: the first offset that does not hold what was written (`verified_bytes`)"),
+	O(found, S, "", "not honest: what the first bad offset held: `alias` (another offset's signature: the two are one block), `zeros`, `stale` (an earlier signature of the check: the write was lost), `garbage` (no signature of this run), or `error: REASON`"),
+	O(alias_offset, I, "bytes", "a device that wraps: the first offset that aliases an earlier one"),
+	O(alias_of, I, "bytes", "the offset it aliases (a wrap onto the start: 0)"),
+	R(bad_blocks, I, "", "4 KiB blocks below the real size that did not read back, with good ones after them: media errors or lost writes, not a capacity lie (the filesystems meet them)"),
+	R(stride_bytes, I, "bytes", "between two grid samples: a power of two, at least 1 MiB, with at most 4096 samples; the dense region at the start is as long"),
+	R(signatures_written, I, "", "4 KiB blocks of signatures written (eight 512-byte sectors each)"),
+	R(signatures_read, I, "", "and read back"),
+	R(ios, I, "", "read, write and flush calls, the bisection's included"),
+	R(steps, I, "", "bisection steps to the first bad offset (0 when honest)"),
+	R(seconds, N, "s", "what the check took"));
 
 /* ---- verdict ---- */
 SHAPE(check,
@@ -556,6 +573,7 @@ const struct fsb_rtype fsb_rec_types[FSB_REC_N] = {
 	T(powercut_arm, "a power-cut cycle starts (setting `powercut`): the filesystem made fresh and mounted; written before the `FSBENCH-POWERCUT: armed` line, so the log holds the seed before any cut can come"),
 	T(powercut_ack, "a batch of acknowledgements of the power-cut workload, written (O_DIRECT|O_DSYNC) while no worker runs more than `lead` operations past it: an operation counts as acknowledged only once a batch names it"),
 	T(powercut, "a power-cut cycle's result, written on the boot after the cut: the checker before the mount, the mount (the journal replays), every slot checked against the acknowledged operations"),
+	T(capacity, "the capacity check (setting `capacity`, on a device only): signatures written across the whole target, read back past every cache; after the `health` record before, before the first filesystem"),
 	T(fs_end, "a column ends"),
 	T(run_end, "the run's last record"),
 	T(verdict, "the checks of `fsbench verdict`, written after the run by `fsbench verdict --log`: the `seq` after the run's last record in the log, and that record's `t`; a later `verdict` record of a run replaces an earlier one"),

@@ -250,6 +250,21 @@ struct rep_powercut {
 	size_t line;
 };
 
+/* The `capacity` record: the check of the target's size before the
+ * filesystems (the last record of the run wins). */
+struct rep_capacity {
+	int have;
+	char *device;
+	char *found;		/* not honest: what the first bad offset held; else NULL */
+	uint64_t claimed, verified;
+	int honest;
+	int have_alias;
+	uint64_t alias_offset, alias_of;
+	uint64_t written, read, ios;
+	double seconds;
+	size_t line;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -301,6 +316,7 @@ struct rep_run {
 	size_t nsp, capsp;
 	struct rep_powercut *pc;	/* powercut records, in input order */
 	size_t npc, cappc;
+	struct rep_capacity cap;	/* the capacity check, when the run made one */
 	/* the last `verdict` record: its checks */
 	int have_verdict;
 	struct rep_check *chk;

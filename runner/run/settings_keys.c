@@ -40,6 +40,8 @@ const struct key set_keys[] = {
 	{ "prefix", K_STR, F(prefix), 0, 0, "",
 	  "text printed before every record on stdout (the boot image prints `FSBENCH:` on its serial console)" },
 	{ "yes", K_BOOL, F(yes), 0, 1, "0", "really format the target (without it: print what would be destroyed and stop)" },
+	{ "capacity", K_BOOL, F(capacity), 0, 1, "1",
+	  "before the filesystems, check that the target holds what it claims (fake-capacity flash that wraps around, a device that returns zeros or errors past its real size): 4 KiB blocks of signatures in a dense region at its start and at every stride across it (at most 4096), read back past every cache, a bisection to the real size; a `capacity` record, and a target that is not honest fails the run before any mkfs. Overwrites the whole device like the mkfs (needs `yes`), saves nothing. Costs about 8,000 I/Os and 2 x 256 MiB per TB (2,051 I/Os on 1 GiB): about 1.5 s on a 1 GiB and 3 s on a 10 GiB loop device here, under 1 s per TB on an NVMe SSD (runner/README.md, The capacity check); not with `dir`" },
 	{ "verify", K_BOOL, F(verify), 0, 1, "1", "check every byte read against the expected pattern" },
 	{ "progress", K_BOOL, F(progress), 0, 1, "1",
 	  "progress line on stderr (fs, round, phase, files done/total, rate) at most every 2 seconds" },

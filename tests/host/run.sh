@@ -540,4 +540,7 @@ if O="$O" sh "$here/pack.sh"; then pass "packing: tests/host/pack.sh"; else fail
 # ---- the power-cut campaign: kills, the next runs' checks, a tampered case ----
 if O="$O" sh "$here/powercut.sh"; then pass "power cuts: tests/host/powercut.sh"; else fail "power cuts: tests/host/powercut.sh"; fi
 
+# ---- the capacity check ----
+if O="$O" sh "$here/capacity.sh"; then pass "capacity: tests/host/capacity.sh"; else fail "capacity: tests/host/capacity.sh"; fi
+
 summary

@@ -91,6 +91,7 @@ static void run_free(struct rep_run *r)
 		ld_health_free(&r->health[i]);
 	ld_space_free(r);
 	ld_powercut_free(r);
+	ld_capacity_free(r);
 	checks_free(r);
 	free(r);
 }
@@ -597,6 +598,7 @@ static const ld_hook hooks[FSB_REC_N] = {
 	[FSB_REC_fio] = ld_load_fio,
 	[FSB_REC_fill] = ld_load_fill,
 	[FSB_REC_powercut] = ld_load_powercut,
+	[FSB_REC_capacity] = ld_load_capacity,
 	[FSB_REC_fs_end] = load_fs_end,
 	[FSB_REC_run_end] = load_run_end,
 	[FSB_REC_verdict] = load_verdict,

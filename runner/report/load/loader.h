@@ -1,7 +1,7 @@
 /* loader.h: inside the report library: the state of one load of records
  * into the run model, and the helpers the loaders share (loader.c), for
  * load.c (the lines, the runs and the timings), load_evidence.c (kernel
- * messages and the disk's health) and sections/fragmentation.c (the freespace records). Not for use outside runner/report/. */
+ * messages and the disk's health) and sections/fragmentation.c (the freespace records), packing.c (space) and honesty.c (capacity). Not for use outside runner/report/. */
 #ifndef FSB_REPORT_LOADER_H
 #define FSB_REPORT_LOADER_H
 
@@ -58,5 +58,8 @@ void ld_space_free(struct rep_run *r);
 /* sections/cuts.c: a `powercut` record; freeing them. */
 int ld_load_powercut(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_powercut_free(struct rep_run *r);
+/* sections/honesty.c: the `capacity` record; freeing it. */
+int ld_load_capacity(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_capacity_free(struct rep_run *r);
 
 #endif

@@ -224,6 +224,12 @@ int vd_parse_clean(const struct vd_arg *a, struct vd_rule *u)
 	return strcmp(a->val, "clean") != 0;
 }
 
+int vd_parse_honest(const struct vd_arg *a, struct vd_rule *u)
+{
+	(void)u;
+	return strcmp(a->val, "honest") != 0;
+}
+
 int vd_parse_count(const struct vd_arg *a, struct vd_rule *u)
 {
 	return parse_number(a->val, 1, 0, &u->limit) ? 1 : 0;

@@ -135,6 +135,17 @@ int vd_derive_health(struct vd_from *d, const struct vd_key *k)
 	return 0;
 }
 
+/* honest, when the run's capacity check found the target so; a run
+ * without the check gives no line (as before the check existed). */
+int vd_derive_capacity(struct vd_from *d, const struct vd_key *k)
+{
+	if (d->r->cap.have && d->r->cap.honest)
+		return put(d, "honest", "%s", k->name);
+	if (d->r->cap.have)
+		lack(d, k, "this run's target is not honest");
+	return 0;
+}
+
 /* v > 0 rounded down to 2 significant digits (1234 -> 1200, 0.0567 -> 0.056). */
 static double down2(double v)
 {

@@ -3,6 +3,7 @@
  * evidence is the run's health records before and after (model.h). */
 #include "report/verdict/rules.h"
 #include "report/sections/summary.h"
+#include "lib/bytes.h"
 #include "lib/kv.h"
 
 #include <errno.h>
@@ -570,6 +571,44 @@ int vd_eval_fs_ok(struct vd_result *res, const struct vd_criteria *c,
 		if (*p)
 			p++;
 	}
+	return 0;
+}
+
+/* The capacity record: honest, or the real size and why. */
+int vd_eval_capacity(struct vd_result *res, const struct vd_criteria *c,
+		     const struct vd_rule *u, const struct rep_run *r)
+{
+	const struct rep_capacity *cp = &r->cap;
+	char a[32], b[32], why[96] = "";
+
+	(void)c;
+	struct vd_check *k = new_check(res, u);
+	if (!k)
+		return -ENOMEM;
+	snprintf(k->what, sizeof(k->what), "the target holds the size it claims (capacity check)");
+	snprintf(k->limit, sizeof(k->limit), "honest");
+	if (!cp->have) {
+		not_measured(k, "no capacity record: the setting capacity was off, or a --dir run");
+		return 0;
+	}
+	k->unit = "bytes";
+	k->value = (double)cp->verified;
+	k->bound = (double)cp->claimed;
+	k->pass = cp->honest;
+	fsb_human(cp->verified, a, sizeof(a));
+	fsb_human(cp->claimed, b, sizeof(b));
+	if (cp->honest) {
+		snprintf(k->measured, sizeof(k->measured), "honest: %s of %s verified", a, b);
+		return 0;
+	}
+	if (cp->have_alias)
+		snprintf(why, sizeof(why), ": offset %llu aliases offset %llu",
+			 (unsigned long long)cp->alias_offset, (unsigned long long)cp->alias_of);
+	else if (cp->found)
+		snprintf(why, sizeof(why), ": offset %llu reads back %.40s",
+			 (unsigned long long)cp->verified, cp->found);
+	snprintf(k->measured, sizeof(k->measured), "NOT honest: real size %s (%llu bytes) of %s claimed%s",
+		 a, (unsigned long long)cp->verified, b, why);
 	return 0;
 }
 

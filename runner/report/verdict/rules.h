@@ -99,6 +99,7 @@ int vd_parse_positive(const struct vd_arg *a, struct vd_rule *u);	/* a number > 
 int vd_parse_link(const struct vd_arg *a, struct vd_rule *u);	/* max | SPEED xWIDTH */
 int vd_parse_fs_list(const struct vd_arg *a, struct vd_rule *u);	/* FS,FS,... */
 int vd_parse_ignore(const struct vd_arg *a, struct vd_rule *u);	/* patterns */
+int vd_parse_honest(const struct vd_arg *a, struct vd_rule *u);	/* "honest" */
 /* A rule of key k in c. Returns it, or NULL when out of memory. */
 struct vd_rule *vd_new_rule(struct vd_criteria *c, const struct vd_key *k, const char *where);
 /* key = val as vd_criteria_add, trusted: a value derived from a run. */
@@ -126,6 +127,8 @@ int vd_eval_pcie(struct vd_result *res, const struct vd_criteria *c,
 		 const struct vd_rule *u, const struct rep_run *r);
 int vd_eval_fs_ok(struct vd_result *res, const struct vd_criteria *c,
 		  const struct vd_rule *u, const struct rep_run *r);
+int vd_eval_capacity(struct vd_result *res, const struct vd_criteria *c,
+		     const struct vd_rule *u, const struct rep_run *r);
 int vd_eval_baseline(struct vd_result *res, const struct vd_criteria *c,
 		     const struct vd_rule *u, const struct rep_run *r);
 /* the power-cut campaign's keys: one check per filesystem of the run */
@@ -165,6 +168,7 @@ int vd_derive_powercut(struct vd_from *d, const struct vd_key *k);
 int vd_derive_health(struct vd_from *d, const struct vd_key *k);
 int vd_derive_floors(struct vd_from *d, const struct vd_key *k);	/* min_files_per_s */
 int vd_derive_baseline(struct vd_from *d, const struct vd_key *k);
+int vd_derive_capacity(struct vd_from *d, const struct vd_key *k);	/* honest */
 
 /* outcome.c: the verdict line and title of res, from its checks. */
 void vd_result_done(struct vd_result *res);

@@ -28,6 +28,7 @@ struct fsb_config {
 	char mnt[FSB_PATH_MAX];
 	char prefix[32];	/* printed before each record on stdout */
 	int yes;
+	int capacity;		/* the capacity check before the filesystems (run/target/capacity.h) */
 	int verify;
 	int progress;
 	int layout;		/* FIEMAP diagnosis after each round's reads */
