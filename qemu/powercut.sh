@@ -27,7 +27,7 @@
 #                     of the log partition), report.md, verdict.txt
 #   --criteria FILE   the verdict's criteria (default: powercut_lost = 0,
 #                     powercut_torn = 0, powercut_fsck = clean,
-#                     powercut_cycles >= N)
+#                     powercut_cycles = N: at least N cycles a filesystem)
 #   --max-boots N     give up after N boots (default: cycles x filesystems
 #                     + 2)
 # Each boot: qemu/run.sh --work (the same disk and target each time)
@@ -141,7 +141,7 @@ done
 	say "powercut: fsbench report failed: $results/report.err"
 if [ -z "$criteria" ]; then
 	criteria=$results/criteria.conf
-	printf 'powercut_lost = 0\npowercut_torn = 0\npowercut_fsck = clean\npowercut_cycles >= %s\n' "$cycles" >"$criteria"
+	printf 'powercut_lost = 0\npowercut_torn = 0\npowercut_fsck = clean\npowercut_cycles = %s\n' "$cycles" >"$criteria"
 fi
 vrc=0
 "$FSBENCH_HOST" verdict "$results/records.jsonl" --criteria "$criteria" >"$results/verdict.txt" 2>&1 || vrc=$?
