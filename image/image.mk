@@ -1,5 +1,5 @@
 # image.mk: the bootable image and the QEMU run (included by the Makefile).
-# Targets: image, fio, run, check-image (check-image-x86, check-image-arm), check-qemu (check-qemu-x86), check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-lava, soak, image-clean.
+# Targets: image, fio, run, powercut, check-image (check-image-x86, check-image-arm), check-qemu (check-qemu-x86), check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-lava, soak, image-clean.
 # Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
 # KERNEL (a kernel of your own: a build tree or a folder with a kernel
@@ -60,7 +60,7 @@ IMG_STAGE := $(IMG_DIR)/stage.stamp
 export SOURCE_DATE_EPOCH ROOTFS
 export $(filter BOARD_%,$(.VARIABLES))
 
-.PHONY: image image-fstable fio run check-image check-image-x86 check-image-arm check-qemu check-qemu-x86 check-faults check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-lava soak image-clean board-check
+.PHONY: powercut image image-fstable fio run check-image check-image-x86 check-image-arm check-qemu check-qemu-x86 check-faults check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-lava soak image-clean board-check
 
 board-check:
 	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(patsubst %/board.mk,%,$(wildcard board/*/board.mk))))" >&2; exit 2; }
@@ -225,6 +225,20 @@ check-lava: deps
 	$(Q)$(MAKE) --no-print-directory host
 	+$(Q)sh tests/lava/run.sh
 
+# A power-cut campaign in QEMU (qemu/powercut.sh): CYCLES cycles on each
+# filesystem of POWERCUT_FS, each cut at a random moment of its window
+# (SEED: the same campaign again), then its report and verdict in
+# $(RESULTS)/<date>-<board>-powercut/. POWERCUT_MODEL=cache|lying: the
+# target through a disk model. Its own target, not part of check (make
+# check runs a short one).
+CYCLES ?= 3
+POWERCUT_FS ?= ext4,xfs,btrfs,f2fs
+POWERCUT_WINDOW ?= 10
+powercut: deps
+	$(Q)$(MAKE) --no-print-directory image host
+	$(Q)sh qemu/powercut.sh --disk $(IMG_DISK) --cycles $(CYCLES) --fs $(POWERCUT_FS) --window $(POWERCUT_WINDOW) \
+		$(if $(SEED),--seed $(SEED)) $(if $(POWERCUT_MODEL),--target-model $(POWERCUT_MODEL)) -- $(QEMU_ARGS)
+
 # The smoke image booted SOAK_BOOTS times (ext4, one round): how many
 # reached run_end. A measurement, not part of check.
 SOAK_BOOTS ?= 30
@@ -243,6 +257,10 @@ help-run::
 	@echo '  run                - build the image and run the suite in QEMU (PROFILE, default seed: hours'
 	@echo '                       under TCG; PROFILE=smoke: a minute); says first what it will take here,'
 	@echo '                       then one progress line; results in $$(RESULTS)/<date>-<board>-<profile>/'
+	@echo '  powercut           - a power-cut campaign in QEMU: CYCLES (3) cycles on each of POWERCUT_FS, each'
+	@echo '                       cut (SIGKILL) at a random moment of its window, the next boot checks every'
+	@echo '                       acknowledged operation; SEED= replays one; report and verdict in'
+	@echo '                       $$(RESULTS)/<date>-<board>-powercut/ (qemu/powercut.sh)'
 help-test::
 	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility);'
 	@echo '                       the image'"'"'s fio built for x86_64, arm64, armhf, run on the host (qemu-user) and in guests;'
@@ -287,5 +305,8 @@ help-vars::
 	@echo '  FSBENCH_IMAGE=file - the runner binary put in the image (default the make runner one)'
 	@echo '  FSBENCH_TABLE_TOOL=file - the fsbench that prints the filesystem table for the image (default $$(O)/host/fsbench)'
 	@echo '  SOURCE_DATE_EPOCH=s - every timestamp in the images (default the last commit'"'"'s time)'
+	@echo '  CYCLES=N SEED=S    - make powercut: cycles per filesystem (default 3), the campaign'"'"'s seed'
+	@echo '                       (default: random, printed); POWERCUT_FS=ext4,... POWERCUT_WINDOW=S (10)'
+	@echo '                       POWERCUT_MODEL=cache|lying (the target through a disk model)'
 	@echo '  SOAK_BOOTS=N       - make soak: how many boots (default 30); SOAK_ARGS=... more qemu/run.sh options'
 	@echo '  QEMU_TEST_ONLY=... - check-qemu: only these cases of tests/qemu/run.sh (ext4 f2fs fake kill)'

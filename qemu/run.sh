@@ -74,6 +74,17 @@
 #                     on the target's flushes lie)
 #   --keep            keep the work folder (disk copy, target file); its
 #                     path is in run.txt ("work folder:")
+#   --work DIR        the work folder is DIR (made if missing; kept
+#                     afterwards): a disk.img and a target.img already in
+#                     it are booted as they are, not made anew (the next
+#                     boot of a power-cut campaign: the log partition and
+#                     the target as the cut left them; qemu/powercut.sh)
+#   --cut-after-line TEXT  a power cut: once a console line holds TEXT,
+#                     wait --cut-delay seconds and kill QEMU (SIGKILL; with
+#                     --target-model, its nbdkit too: its cache is gone)
+#   --cut-delay S     seconds from that line to the cut (default 0)
+#   --lie-lead S      with --target-model lying and --cut-after-line: the
+#                     flushes lie from S seconds before the cut (default 1)
 # Before it boots, the launcher says what the run will take here and how to
 # get a short one (qemu/estimate.sh: earlier runs in $RESULTS, else
 # qemu/figures.txt); while it runs, one overall progress line (filesystem n
@@ -117,7 +128,7 @@ prog=qemu
 
 disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
 criteria=$here/../board/$BOARD/criteria.conf onesp=
-tfault= tthrottle= unplug_after=0 kpath= tmodel= lie_after=0
+tfault= tthrottle= unplug_after=0 kpath= tmodel= lie_after=0 workdir= cut_line= cut_delay=0 lie_lead=1
 smp=${QEMU_SMP:-} mem=${QEMU_MEM:-}
 tsize=${BOARD_TARGET_SIZE:-10G}
 while [ $# -gt 0 ]; do
@@ -132,6 +143,14 @@ while [ $# -gt 0 ]; do
 	--accel) accel=$2; shift ;;
 	--append) append="$append $2"; shift ;;
 	--kill-after-records) kill_after=$2; shift ;;
+	--work) workdir=$2; shift ;;
+	--cut-after-line) cut_line=$2; shift ;;
+	--cut-delay)
+		case $2 in ''|*[!0-9.]*|*.*.*) die $EX_USAGE "--cut-delay $2: not a number of seconds" ;; esac
+		cut_delay=$2; shift ;;
+	--lie-lead)
+		case $2 in ''|*[!0-9.]*|*.*.*) die $EX_USAGE "--lie-lead $2: not a number of seconds" ;; esac
+		lie_lead=$2; shift ;;
 	--target-size) tsize=$2; shift ;;
 	--extra-disk)
 		case $2 in *?:?*) ;; *) die $EX_USAGE "--extra-disk FILE:SERIAL" ;; esac
@@ -212,8 +231,14 @@ stamp=$(date +%Y%m%d-%H%M%S)
 [ -n "$results" ] || results=$RESULTS/$stamp-$BOARD-${profile:-default}
 mkdir -p "$results" "$O/run"
 results=$(cd "$results" && pwd)
-work=$(mktemp -d "$O/run/$BOARD.XXXXXX")
-work=$(cd "$work" && pwd)
+if [ -n "$workdir" ]; then
+	mkdir -p "$workdir" || die $EX_USAGE "--work $workdir: cannot make the folder"
+	work=$(cd "$workdir" && pwd)
+	keep=1
+else
+	work=$(mktemp -d "$O/run/$BOARD.XXXXXX")
+	work=$(cd "$work" && pwd)
+fi
 npid=
 # The disk model's nbdkit never outlives the run. stop_model SIG: SIGTERM
 # once QEMU has ended (the plugin persists nothing on its way out: what
@@ -246,8 +271,16 @@ kernel=$imgdir/kernel
 [ ! -f "$imgdir/vmlinux" ] || kernel=$imgdir/vmlinux
 
 # --- disks: a work copy of the image, a sparse target ------------------
-cp --sparse=always "$disk" "$work/disk.img"
-truncate -s "$tsize" "$work/target.img"
+if [ -n "$workdir" ] && [ -f "$work/disk.img" ]; then
+	say "disk: $work/disk.img as the last boot left it (--work)"
+else
+	cp --sparse=always "$disk" "$work/disk.img"
+fi
+if [ -n "$workdir" ] && [ -f "$work/target.img" ]; then
+	say "target: $work/target.img as the last boot left it (--work)"
+else
+	truncate -s "$tsize" "$work/target.img"
+fi
 tcache=none
 if ! dd if=/dev/zero of="$work/target.img" bs=4096 count=1 conv=notrunc oflag=direct 2>/dev/null; then
 	tcache=writeback
@@ -263,6 +296,8 @@ if [ -n "$tmodel" ]; then
 	[ "${#tsock}" -le 100 ] ||
 		die $EX_USAGE "--target-model: the socket path $tsock is too long for a unix socket (a shorter O)"
 	set -- file="$work/target.img" model="$tmodel"
+	# the lie fires in this boot or not at all (--work keeps the folder)
+	rm -f "$work/target.lie"
 	case $tmodel in lying|lying:*) set -- "$@" trigger="$work/target.lie" ;; esac
 	# Foreground, so $! is nbdkit itself; --exit-with-parent: gone with the
 	# launcher even when the launcher is killed outright.
@@ -357,12 +392,18 @@ say "console: $serial"
 # --- run and watch -----------------------------------------------------
 set -- --serial "$serial" --work "$work" --timeout "$timeout" \
 	--kill-after-records "$kill_after" --plan "$work/plan" -- "$@"
+if [ -n "$cut_line" ]; then
+	set -- --cut-after-line "$cut_line" --cut-delay "$cut_delay" "$@"
+	case $tmodel in lying) set -- --lie-file "$work/target.lie" --lie-lead "$lie_lead" "$@" ;; esac
+fi
 [ "$unplug_after" = 0 ] ||
 	set -- --monitor "$work/monitor" --unplug-after-records "$unplug_after" "$@"
 [ "$lie_after" = 0 ] || set -- --lie-after-records "$lie_after" "$@"
 [ "$quiet" = 0 ] || set -- --quiet "$@"
 sh "$here/watch.sh" "$@"
-stop_model TERM	# QEMU has ended: what it did not flush is gone
+# QEMU has ended: what it did not flush is gone. After a power cut the
+# model goes as abruptly.
+if grep -q "^why_end='power cut" "$work/watch.txt" 2>/dev/null; then stop_model KILL; else stop_model TERM; fi
 [ -z "$tmodel" ] || cp "$work/nbdkit.log" "$results/diskmodel.log"
 [ "$quiet" = 1 ] || echo
 

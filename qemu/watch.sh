@@ -14,6 +14,15 @@
 #   --lie-after-records N   once N records are on the console, DIR/target.lie
 #                    is created: the lying disk model's trigger (said on
 #                    stdout)
+#   --cut-after-line TEXT   a power cut: once a console line holds TEXT,
+#                    wait --cut-delay seconds, then kill -KILL COMMAND at
+#                    once (no SIGTERM first: nothing of it may end cleanly)
+#   --cut-delay S    seconds (a decimal fraction allowed) from that line to
+#                    the cut (default 0)
+#   --lie-file FILE  with --cut-after-line: FILE is created --lie-lead
+#                    seconds before the cut (the disk model's trigger:
+#                    from then on its flushes lie)
+#   --lie-lead S     (default 1)
 #   --plan FILE      qemu/estimate.sh's figures for the progress line
 #   --quiet          the console is not shown (the progress line still is)
 # Output on stdout: the console as it comes without the record lines, and
@@ -33,6 +42,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 prog=qemu
 PREFIX='FSBENCH:'
 serial= work= timeout=0 kill_after=0 plan= quiet=0 monitor= unplug_after=0 lie_after=0
+cut_line= cut_delay=0 lie_file= lie_lead=1
 while [ $# -gt 0 ]; do
 	case $1 in
 	--serial) serial=$2; shift ;;
@@ -43,6 +53,10 @@ while [ $# -gt 0 ]; do
 	--monitor) monitor=$2; shift ;;
 	--unplug-after-records) unplug_after=$2; shift ;;
 	--lie-after-records) lie_after=$2; shift ;;
+	--cut-after-line) cut_line=$2; shift ;;
+	--cut-delay) cut_delay=$2; shift ;;
+	--lie-file) lie_file=$2; shift ;;
+	--lie-lead) lie_lead=$2; shift ;;
 	--quiet) quiet=1 ;;
 	--) shift; break ;;
 	*) die $EX_USAGE "watch.sh: unknown option '$1'" ;;
@@ -127,9 +141,29 @@ show() {
 	printf '\r\033[K%s' "$l"
 }
 
-first= why_end= unplugged=0 lied=0
+first= why_end= unplugged=0 t_cut= lied=0 cut=0
 while kill -0 "$qpid" 2>/dev/null; do
 	sleep 0.2
+	# The power cut: its moment set when the line comes; the lie a lead
+	# before it; then SIGKILL, at once.
+	if [ -n "$cut_line" ]; then
+		if [ -z "$t_cut" ] && tr -d '\r' <"$serial" 2>/dev/null | grep -qF -- "$cut_line"; then
+			t_cut=$(awk -v a="$(now)" -v d="$cut_delay" 'BEGIN { printf "%.3f", a + d }')
+			echo "qemu: power cut in $cut_delay s (after '$cut_line')"
+		fi
+		if [ -n "$t_cut" ] && [ -n "$lie_file" ] && [ "$lied" = 0 ] &&
+			[ "$(awk -v a="$(now)" -v c="$t_cut" -v l="$lie_lead" 'BEGIN { print (a >= c - l) }')" = 1 ]; then
+			: >"$lie_file"
+			lied=1
+			echo "qemu: the target's flushes lie from now ($lie_file)"
+		fi
+		if [ -n "$t_cut" ] && [ "$(awk -v a="$(now)" -v c="$t_cut" 'BEGIN { print (a >= c) }')" = 1 ]; then
+			kill -KILL "$qpid" 2>/dev/null || true
+			why_end="power cut: killed $cut_delay s after '$cut_line' (--cut-after-line)"
+			cut=1
+			break
+		fi
+	fi
 	if [ -z "$first" ] && grep -q "$PREFIX{" "$serial" 2>/dev/null; then
 		first=$(now)
 	fi
@@ -158,7 +192,7 @@ while kill -0 "$qpid" 2>/dev/null; do
 	fi
 	show
 done
-if [ -n "$why_end" ]; then
+if [ -n "$why_end" ] && [ "$cut" = 0 ]; then
 	kill -TERM "$qpid" 2>/dev/null || true
 	sleep 2
 	kill -KILL "$qpid" 2>/dev/null || true

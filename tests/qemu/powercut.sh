@@ -1,0 +1,117 @@
+#!/bin/sh
+# tests/qemu/powercut.sh: power cuts and a lying disk, briefly (make check;
+# the long campaigns are make powercut). qemu/powercut.sh drives the boots:
+# each cut a SIGKILL of QEMU and of the target's disk model (nbdkit:
+# qemu/diskmodel.py) at a moment drawn from the seed.
+#   honest  ext4, 2 cycles of a 4 s window on the `cache` model (an honest
+#           disk with a volatile write cache: what was not flushed is gone
+#           at the cut): 3 boots, two cut, the last ends the campaign; the
+#           verdict PASSes (powercut_lost = 0, powercut_torn = 0,
+#           powercut_fsck = clean, powercut_cycles = 2); a `powercut`
+#           record per cycle with acknowledged operations, all verified or
+#           in flight; the report's power-cut table; the seed on the first
+#           line and on the armed lines; the log's records against the
+#           schema
+#   lying   ext4, 1 cycle on the `lying` model, whose flushes lie from a
+#           second before the cut: the check finds acknowledged files lost
+#           and names them, the verdict FAILs on powercut_lost
+#   wrap    a 2 GiB target that holds 1 GiB (`wrap:1G`: fake capacity)
+#           with capacity = 1, ext4 brief: the capacity record says
+#           dishonest, its real size within 1 % of 1 GiB, and the verdict's
+#           `capacity = honest` FAILs naming it
+# Inputs (environment): O (build output, absolute), BOARD (qemu-x86_64),
+#   POWERCUT_TEST_ONLY (cases: honest lying wrap), POWERCUT_SEED (the
+#   campaigns' seed; default: random, printed).
+# Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work and
+#   results under $O/tests/qemu-powercut/.
+set -eu
+
+O=${O:?run through make check-qemu}
+BOARD=${BOARD:-qemu-x86_64}
+T=$O/tests/qemu-powercut
+only=${POWERCUT_TEST_ONLY:-honest lying wrap}
+. tests/qemu/lib.sh
+
+rm -rf "$T"
+test_init 'qemu power-cut tests' "$T"
+T=$(cd "$T" && pwd)
+eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
+export BOARD
+FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
+command -v "$BOARD_QEMU" >/dev/null || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
+if ! command -v nbdkit >/dev/null || ! nbdkit python --version >/dev/null 2>&1; then
+	skip "no nbdkit with its python plugin (packages nbdkit, nbdkit-plugin-python; make deps)"
+	summary
+	exit 0
+fi
+if ! make -s --no-print-directory image ROOTFS=ext4 >"$T/build.log" 2>&1; then
+	fail "make image"; tail -n 20 "$T/build.log"; summary; exit 1
+fi
+disk=$O/image/$BOARD/disk-ext4.img
+seed=${POWERCUT_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
+[ "$seed" -ge 1 ] 2>/dev/null || seed=1
+info "seed $seed (again: POWERCUT_SEED=$seed)"
+
+# campaign NAME qemu/powercut.sh-options...: status in $rc, folder $T/NAME
+campaign() {
+	_n=$1; shift
+	set +e
+	RESULTS=$T sh qemu/powercut.sh --disk "$disk" --results "$T/$_n" --seed "$seed" "$@" -- --timeout 600 \
+		>"$T/$_n.out" 2>&1
+	rc=$?
+	set -e
+	info "$_n: $(grep -c '^qemu: powercut: boot [0-9]*:' "$T/$_n.out" || true) boots, status $rc"
+}
+# pc NAME FIELD...: the powercut records' fields, tab-separated
+pc() { _n=$1; shift; sh qemu/records.sh "$T/$_n/records.jsonl" powercut "$@"; }
+
+if wanted honest; then
+	campaign honest --fs ext4 --cycles 2 --window 4 --target-model cache
+	r=$T/honest
+	check "honest: the seed said first" sh -c "head -n 1 '$T/honest.out' | grep -q 'seed $seed'"
+	check "honest: 3 boots: two cut, the last ended the campaign" sh -c \
+		"[ \$(grep -c '; cut\$' '$T/honest.out') -eq 2 ] && grep -q 'boot 3: the campaign ended' '$T/honest.out'"
+	check "honest: every armed line carries the seed" sh -c \
+		"cat '$r'/boot-1/serial.log '$r'/boot-2/serial.log | tr -d '\r' | grep 'FSBENCH-POWERCUT: armed' | grep -c 'seed=$seed' | grep -qx 2"
+	check "honest: the disk model was the cache one" grep -q 'target model: *cache' "$r/boot-1/run.txt"
+	check "honest: verdict PASS (exit 0)" sh -c "[ $rc -eq 0 ] && tail -n 1 '$r/verdict.txt' | grep -q '^verdict: PASS'" ||
+		tail -n 20 "$T/honest.out"
+	pc honest cycle fs acknowledged verified in_flight lost torn fsck >"$T/honest.pc"
+	check "honest: two powercut records, cycles 1 and 2 on ext4" sh -c \
+		"[ \$(wc -l <'$T/honest.pc') -eq 2 ] && cut -f1,2 '$T/honest.pc' | tr '\n' ' ' | grep -qx '1	ext4 2	ext4 '"
+	check "honest: each cycle had operations acknowledged, all verified or in flight, none lost or torn, fsck clean" \
+		awk -F'\t' '{ if ($3 <= 0 || $6 != 0 || $7 != 0 || $8 != "clean") bad = 1; n++ } END { exit !(n == 2 && !bad) }' "$T/honest.pc"
+	check "honest: the report has the power-cut table" grep -qi 'power cut' "$r/report.md"
+	check "honest: the log's records against the record schema" "$FSBENCH_HOST" log check "$r/records.jsonl"
+	info "honest: $(tr '\t' ' ' <"$T/honest.pc" | tr '\n' ';')"
+fi
+
+if wanted lying; then
+	campaign lying --fs ext4 --cycles 1 --window 4 --target-model lying
+	r=$T/lying
+	check "lying: the flushes lied a second before the cut" grep -q 'flushes lie from now' "$r/boot-1.out"
+	pc lying lost torn 'lost_files[0]' >"$T/lying.pc" || true
+	check "lying: acknowledged files lost and named" awk -F'\t' '$1 > 0 && $3 != "" { ok = 1 } END { exit !ok }' "$T/lying.pc"
+	check "lying: verdict FAIL (exit 1) on powercut_lost" sh -c \
+		"[ $rc -eq 1 ] && grep -q 'FAIL' '$r/verdict.txt' && grep -i 'lost' '$r/verdict.txt' | grep -q FAIL"
+	info "lying: $(tr '\t' ' ' <"$T/lying.pc")"
+fi
+
+if wanted wrap; then
+	res=$T/wrap
+	set +e
+	RESULTS=$T sh qemu/run.sh --disk "$disk" --results "$res" --quiet --target-size 2G --target-model wrap:1G \
+		--profile smoke --append "fsbench.fs=ext4 $BRIEF fsbench.capacity=1" --criteria none --timeout 600 \
+		>"$T/wrap.out" 2>&1
+	rc=$?
+	set -e
+	rec "$res" capacity honest claimed_bytes real_bytes >"$T/wrap.cap" || true
+	info "wrap: capacity: $(tr '\t' ' ' <"$T/wrap.cap")"
+	check "wrap: a capacity record: not honest, claimed 2 GiB" awk -F'\t' '$1 == "false" && $2 == 2147483648 { ok = 1 } END { exit !ok }' "$T/wrap.cap"
+	check "wrap: the real size within 1 % of 1 GiB" awk -F'\t' '{ d = $3 - 1073741824; if (d < 0) d = -d; if (d <= 10737418) ok = 1 } END { exit !ok }' "$T/wrap.cap"
+	printf 'capacity = honest\n' >"$T/wrap.criteria"
+	vrc=0
+	"$FSBENCH_HOST" verdict "$res/records.jsonl" --criteria "$T/wrap.criteria" >"$T/wrap.verdict" 2>&1 || vrc=$?
+	check "wrap: verdict capacity = honest FAILs (exit 1)" sh -c "[ $vrc -eq 1 ] && grep -i capacity '$T/wrap.verdict' | grep -q FAIL"
+fi
+summary
