@@ -191,6 +191,7 @@ check-qemu-x86: deps
 	+$(Q)sh tests/qemu/targets.sh
 	+$(Q)sh tests/qemu/faults.sh
 	+$(Q)sh tests/qemu/diskmodel.sh
+	+$(Q)sh tests/qemu/powercut.sh
 	+$(Q)sh tests/qemu/uefi.sh
 	+$(Q)sh tests/qemu/kernel.sh
 	+$(Q)sh tests/qemu/verdict.sh

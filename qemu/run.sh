@@ -282,7 +282,9 @@ else
 	truncate -s "$tsize" "$work/target.img"
 fi
 tcache=none
-if ! dd if=/dev/zero of="$work/target.img" bs=4096 count=1 conv=notrunc oflag=direct 2>/dev/null; then
+# O_DIRECT probed by a read: a write would clear the start of a target
+# an earlier boot left (--work)
+if ! dd if="$work/target.img" of=/dev/null bs=4096 count=1 iflag=direct 2>/dev/null; then
 	tcache=writeback
 	say "O_DIRECT not supported under $O: target opened with cache=writeback"
 fi
@@ -293,6 +295,7 @@ if [ -n "$tmodel" ]; then
 	command -v nbdkit >/dev/null 2>&1 ||
 		die $EX_SYSTEM "--target-model: no nbdkit (sh image/deps.sh image installs nbdkit and nbdkit-plugin-python)"
 	tsock=$work/target.sock
+	rm -f "$tsock"	# a cut nbdkit (--work) leaves its socket behind
 	[ "${#tsock}" -le 100 ] ||
 		die $EX_USAGE "--target-model: the socket path $tsock is too long for a unix socket (a shorter O)"
 	set -- file="$work/target.img" model="$tmodel"

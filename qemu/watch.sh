@@ -159,7 +159,7 @@ while kill -0 "$qpid" 2>/dev/null; do
 		fi
 		if [ -n "$t_cut" ] && [ "$(awk -v a="$(now)" -v c="$t_cut" 'BEGIN { print (a >= c) }')" = 1 ]; then
 			kill -KILL "$qpid" 2>/dev/null || true
-			why_end="power cut: killed $cut_delay s after '$cut_line' (--cut-after-line)"
+			why_end="power cut: killed $cut_delay s after the console line $cut_line (--cut-after-line)"
 			cut=1
 			break
 		fi
