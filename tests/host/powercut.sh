@@ -39,7 +39,10 @@ SEED=${POWERCUT_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
 info "seed $SEED (POWERCUT_SEED=$SEED replays the kill moments and the runner's seed)"
 k=0
 # delay MAX K: the K-th kill moment, seconds in [0, MAX), from the seed
-delay() { awk -v s="$SEED" -v k="$2" -v m="$1" 'BEGIN { srand(s * 1000 + k); printf "%.2f", rand() * m }'; }
+# delay MAX K: the K-th kill's moment after the armed line, from the seed,
+# 0.5 s to MAX: a kill before the first batch (100 ms) is logged would
+# leave nothing acknowledged to check
+delay() { awk -v s="$SEED" -v k="$2" -v m="$1" 'BEGIN { srand(s * 1000 + k); printf "%.2f", 0.5 + rand() * (m - 0.5) }'; }
 now() { date +%s.%N; }
 
 new_loop DEV "$S/target.img" 1200M
