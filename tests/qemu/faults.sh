@@ -5,9 +5,10 @@
 # and the QEMU argv of each fault. Each run is short: the smoke profile,
 # one round, a 1 GiB target (the healthy run: the board's own 10 GiB, the
 # size its criteria are for); slow and healthy brief (BRIEF of tests/lib.sh);
-# the capacity check (on by default) off but in the healthy run: its reads
-# and writes across the target would meet the EIO rules and the throttle
-# before the filesystems do, and shift the unplug's moment.
+# the capacity check off (as qemu/run.sh has it unless asked; said again
+# in the EIO, unplug and slow runs: its reads and writes across the target
+# would meet the EIO rules and the throttle before the filesystems do, and
+# shift the unplug's moment).
 #   eio      QEMU's blkdebug driver under the target fails, in one run,
 #            writes, in another reads, of one 4 KiB block in every 16 of
 #            the space where ext4 can put file data on the 1 GiB target:
