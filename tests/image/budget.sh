@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/image/budget.sh: every board of the listed architectures within the
 # image budget: kernel + initramfs + rootfs contents (image/sizes.sh's
-# "image total") under 40 MiB. Builds each board's ext4 image (make image
+# "image total") under IMAGE_BUDGET_MIB (tests/lib.sh). Builds each board's ext4 image (make image
 # BOARD=...; the downloads are cached per architecture) and reads its
 # sizes-ext4.txt; prints the sizes of each board as INFO lines.
 # Inputs (environment): O (build output, absolute), BUDGET_ARCHS (default
@@ -35,10 +35,10 @@ for b in $boards; do
 	grep -E '^(kernel|initramfs|rootfs contents|image total|device trees)' "$s" |
 		while IFS= read -r l; do info "$b: $l"; done
 	total=$(awk '/^image total/ { print $3 }' "$s")
-	if [ -n "$total" ] && [ "$total" -lt $((40 * 1048576)) ]; then
-		pass "$b: image (kernel + initramfs + rootfs contents) $(awk -v b="$total" 'BEGIN{printf "%.1f", b/1048576}') MiB < 40 MiB"
+	if [ -n "$total" ] && [ "$total" -lt $((IMAGE_BUDGET_MIB * 1048576)) ]; then
+		pass "$b: image (kernel + initramfs + rootfs contents) $(awk -v b="$total" 'BEGIN{printf "%.1f", b/1048576}') MiB < $IMAGE_BUDGET_MIB MiB"
 	else
-		fail "$b: image total ${total:-?} bytes >= 40 MiB"
+		fail "$b: image total ${total:-?} bytes >= $IMAGE_BUDGET_MIB MiB"
 	fi
 done
 

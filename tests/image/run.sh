@@ -280,10 +280,10 @@ fi
 
 # --- budget --------------------------------------------------------------------------
 total=$(awk '/^image total/ { print $3 }' "$IMG/sizes-ext4.txt")
-if [ -n "$total" ] && [ "$total" -lt $((40 * 1048576)) ]; then
-	pass "image (kernel + initramfs + rootfs contents) $(awk -v b="$total" 'BEGIN{printf "%.1f", b/1048576}') MiB < 40 MiB"
+if [ -n "$total" ] && [ "$total" -lt $((IMAGE_BUDGET_MIB * 1048576)) ]; then
+	pass "image (kernel + initramfs + rootfs contents) $(awk -v b="$total" 'BEGIN{printf "%.1f", b/1048576}') MiB < $IMAGE_BUDGET_MIB MiB"
 else
-	fail "image total ${total:-?} bytes >= 40 MiB"
+	fail "image total ${total:-?} bytes >= $IMAGE_BUDGET_MIB MiB"
 fi
 
 # --- reproducibility and the download cache ------------------------------------------------

@@ -62,8 +62,8 @@ check "build: extlinux/extlinux.conf on the ESP names the kernel, initrd and roo
 	 grep -q '^	append console=ttyAMA0,115200 .*root=PARTLABEL=fsbench-root rootfstype=ext4\$' '$T/extlinux.conf'"
 mcopy -n -i "$disk@@$((off * 512))" ::vmlinuz "$T/vmlinuz" 2>/dev/null || :
 check "build: vmlinuz is an ARM zImage" sh -c "file '$T/vmlinuz' | grep -q 'ARM OpenFirmware\\|Linux kernel ARM boot executable zImage'"
-check "build: the image total is within the 40 MiB budget" sh -c \
-	"awk '/^image total/ { exit !(\$3 < 40 * 1048576) }' '$IMG/sizes-ext4.txt'"
+check "build: the image total is within the $IMAGE_BUDGET_MIB MiB budget" sh -c \
+	"awk '/^image total/ { exit !(\$3 < $IMAGE_BUDGET_MIB * 1048576) }' '$IMG/sizes-ext4.txt'"
 
 # --- boot through U-Boot, a brief smoke run (BRIEF) on all four filesystems
 res=$T/uboot

@@ -64,8 +64,8 @@ off=$(sfdisk --dump "$disk" | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-esp
 mdir -/ -b -i "$disk@@$((off * 512))" :: >"$T/esp.list" 2>/dev/null || :
 check "build: the ESP listed, no EFI/BOOT on it" sh -c \
 	"grep -qi '^::/extlinux/extlinux.conf\$' '$T/esp.list' && ! grep -qi '^::/EFI/' '$T/esp.list'"
-check "build: the image total is within the 40 MiB budget" sh -c \
-	"awk '/^image total/ { exit !(\$3 < 40 * 1048576) }' '$IMG/sizes-ext4.txt'"
+check "build: the image total is within the $IMAGE_BUDGET_MIB MiB budget" sh -c \
+	"awk '/^image total/ { exit !(\$3 < $IMAGE_BUDGET_MIB * 1048576) }' '$IMG/sizes-ext4.txt'"
 
 # --- boot through U-Boot, a brief smoke run (BRIEF) on all four filesystems
 res=$T/uboot
@@ -107,8 +107,8 @@ else
 	espfile "$hd" vmlinuz >"$T/$H.vmlinuz" 2>/dev/null || :
 	check "$H: vmlinuz is the gzipped arm64 Image (booti)" sh -c \
 		"gzip -dc '$T/$H.vmlinuz' | file - | grep -q 'ARM64 boot executable Image'"
-	check "$H: the image total is within the 40 MiB budget" sh -c \
-		"awk '/^image total/ { exit !(\$3 < 40 * 1048576) }' '$O/image/$H/sizes-ext4.txt'"
+	check "$H: the image total is within the $IMAGE_BUDGET_MIB MiB budget" sh -c \
+		"awk '/^image total/ { exit !(\$3 < $IMAGE_BUDGET_MIB * 1048576) }' '$O/image/$H/sizes-ext4.txt'"
 fi
 
 summary
