@@ -3,7 +3,8 @@
 # stages before the first --lane run one after another; then each lane
 # (the stages after a --lane, up to the next) runs beside the others, its
 # stages one after another. At the end (also after a failure) a table of
-# each stage's lane, start, wall time and the total.
+# each stage's lane, start, wall time and processor time (user + system
+# of the make and everything it waited for), and the totals.
 #
 #   stages.sh STAGE... [--lane STAGE...]...
 #
@@ -21,8 +22,8 @@
 # JOBS (default 1); O (the build output: the stages' output files under
 # $O/tests/stages/, and the table's copy).
 # Output: each stage's output, then "check: stage times" and one line per
-# stage (lane, start and wall time in minutes:seconds, FAILED for one that
-# failed) and the total; the same table in $O/tests/stages.txt. Exit 1
+# stage (lane, start, wall time and processor time in minutes:seconds,
+# FAILED for one that failed) and the totals; the same table in $O/tests/stages.txt. Exit 1
 # when a stage failed.
 set -u
 MAKE=${MAKE:-make}
@@ -36,6 +37,14 @@ else
 fi
 t_all=$(date +%s)
 mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
+# cpu FILE: the processor time (user + system, whole seconds) of the
+# children the shell waited for, as `times >FILE` wrote it: `times` must
+# run in the lane's shell itself, not in $(...) or a pipeline (a forked
+# shell's children times start at zero).
+cpu() {
+	awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); sub("s", "", a[2]); s += a[1] * 60 + a[2] }
+		printf "%d", s }' "$1"
+}
 
 # stage LANE STAGE QUIET: run one stage; its line of the table in
 # $S/table.LANE; QUIET=1: its output to $S/STAGE.log, printed whole at
@@ -43,6 +52,8 @@ mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 stage() {
 	_l=$1 _s=$2 _q=$3
 	_t0=$(date +%s)
+	times >"$S/times.$_l"
+	_c0=$(cpu "$S/times.$_l")
 	if [ "$_q" = 1 ]; then
 		echo "check: $_s started (lane $_l, at $(mmss $((_t0 - t_all))))"
 		# shellcheck disable=SC2046
@@ -59,8 +70,11 @@ stage() {
 		_rc=$?
 	fi
 	_t1=$(date +%s)
-	printf '  %-30s %4s %7s %7s%s\n' "$_s" "$_l" "$(mmss $((_t0 - t_all)))" "$(mmss $((_t1 - _t0)))" \
-		"$([ $_rc -eq 0 ] || echo '  FAILED')" >>"$S/table.$_l"
+	times >"$S/times.$_l"
+	_c1=$(cpu "$S/times.$_l")
+	printf '  %-30s %4s %7s %7s %7s%s\n' "$_s" "$_l" "$(mmss $((_t0 - t_all)))" "$(mmss $((_t1 - _t0)))" \
+		"$(mmss $((_c1 - _c0)))" "$([ $_rc -eq 0 ] || echo '  FAILED')" >>"$S/table.$_l"
+	echo $((_c1 - _c0)) >>"$S/cpu.all"
 	return $_rc
 }
 
@@ -111,11 +125,12 @@ fi
 
 total=$(($(date +%s) - t_all))
 out=$(
-	printf 'check: stage times (wall clock; lane 0 first, then lanes 1.. side by side; load %s at the end)\n' \
+	printf 'check: stage times (wall clock and processor time; lane 0 first, then lanes 1.. side by side; load %s at the end)\n' \
 		"$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
-	printf '  %-30s %4s %7s %7s\n' stage lane start time
+	printf '  %-30s %4s %7s %7s %7s\n' stage lane start time cpu
 	for l in 0 $lanes; do cat "$S/table.$l" 2>/dev/null; done
-	printf '  %-30s %4s %7s %7s\n' total '' '' "$(mmss "$total")"
+	printf '  %-30s %4s %7s %7s %7s\n' total '' '' "$(mmss "$total")" \
+		"$(mmss "$(awk '{ s += $1 } END { printf "%d", s }' "$S/cpu.all" 2>/dev/null)")"
 )
 echo
 echo "$out"

@@ -1,7 +1,8 @@
 # labgrid.mk: the labgrid tests (included by the Makefile).
 # Target: check-labgrid (part of check, after check-qemu).
 # Variables: O, PYTEST (the pytest with labgrid's plugin, default pytest-3),
-# LABGRID_TEST_ONLY (cases of tests/labgrid/run.sh: env pass floor fault).
+# LABGRID_TEST_ONLY (cases of tests/labgrid/run.sh: env pass floor fault uefi
+# powercut).
 
 PYTEST ?= pytest-3
 export PYTEST
@@ -16,7 +17,8 @@ check-labgrid: deps
 
 help-test::
 	@echo '  check-labgrid      - labgrid (pytest --lg-env) boots the image in QEMU: the shipped environments'
-	@echo '                       load, a smoke run passes its verdict, a broken one fails (part of check)'
+	@echo '                       load, a smoke run passes its verdict, a broken one fails, a power-cut'
+	@echo '                       campaign cut by the QEMUDriver passes (part of check)'
 help-vars::
 	@echo '  PYTEST=pytest-3    - check-labgrid: the pytest with labgrid'"'"'s plugin (Debian python3-labgrid)'
-	@echo '  LABGRID_TEST_ONLY=... - check-labgrid: only these cases of tests/labgrid/run.sh (env pass floor fault uefi)'
+	@echo '  LABGRID_TEST_ONLY=... - check-labgrid: only these cases of tests/labgrid/run.sh (env pass floor fault uefi powercut)'

@@ -20,8 +20,15 @@
 #          copy; the settings (ext4, one round) go through the fsbench.conf
 #          on its ESP, as for a board in a lab: the test passes with the
 #          criteria an ext4 run meets
+#   powercut  test_powercut.py: a power-cut campaign (ext4, 2 cycles of a
+#          4 s window, the seed POWERCUT_SEED or random) whose cuts are the
+#          QEMUDriver's power off: 2 cuts, then the boot that ends the
+#          campaign; a powercut record per cycle, nothing lost or torn,
+#          FSBENCH-VERDICT: PASS and the host's verdict PASS; the ESP of
+#          the disk copy holds the whole campaign's records
 # Inputs (environment): O (build output, absolute); PYTEST (default
-#   pytest-3); LABGRID_TEST_ONLY (names of the cases: env pass floor fault uefi).
+#   pytest-3); LABGRID_TEST_ONLY (names of the cases: env pass floor fault uefi
+#   powercut); POWERCUT_SEED (the powercut case's seed).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Each
 #   case's folder $O/tests/labgrid/CASE/ keeps console.log, records.jsonl,
 #   verdict.txt and pytest's output (pytest.out, junit.xml).
@@ -33,7 +40,7 @@ PYTEST=${PYTEST:-pytest-3}
 # nothing written into the tree: no __pycache__ (and -p no:cacheprovider
 # below: no .pytest_cache)
 export PYTHONDONTWRITEBYTECODE=1
-only=${LABGRID_TEST_ONLY:-env pass floor fault uefi}
+only=${LABGRID_TEST_ONLY:-env pass floor fault uefi powercut}
 . tests/lib.sh
 wanted() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
 
@@ -78,7 +85,7 @@ if wanted env; then
 fi
 
 boot_cases=
-for c in pass floor fault uefi; do wanted $c && boot_cases="$boot_cases $c"; done
+for c in pass floor fault uefi powercut; do wanted $c && boot_cases="$boot_cases $c"; done
 [ -n "$boot_cases" ] || { summary; exit $?; }
 
 qemu=$(eval "$(sh image/boardenv.sh board/qemu-x86_64/board.mk)"; echo "$BOARD_QEMU")
@@ -172,6 +179,35 @@ elif wanted uefi; then
 			 [ \$(grep -c '\"type\":\"fs_end\".*\"fs\":\"ext4\"' '$T/uefi/records.jsonl') -eq 1 ]"
 		kept uefi
 	fi
+fi
+
+if wanted powercut; then
+	seed=${POWERCUT_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
+	[ "$seed" -ge 1 ] 2>/dev/null || seed=1
+	info "powercut: seed $seed (again: POWERCUT_SEED=$seed LABGRID_TEST_ONLY=powercut)"
+	pyt powercut tests/labgrid/test_powercut.py --lg-env=board/qemu-x86_64/labgrid/qemu.yaml \
+		--fsbench-host="$O/host/fsbench" \
+		--fsbench-append="fsbench.fs=ext4 fsbench.powercut=2 fsbench.powercut_window=4 fsbench.powercut_seed=$seed" \
+		--fsbench-keep
+	if ! skipped powercut; then
+		check "powercut: 2 power cuts by the QEMUDriver, then the boot that ends the campaign; verdicts PASS" \
+			[ "$rc" -eq 0 ] || sed -n '/^=* FAILURES/,$p' "$T/powercut/pytest.out" | head -n 40
+		check "powercut: 3 boots' consoles kept, 2 armed lines with the seed" sh -c \
+			"[ -s '$T/powercut/console-3.log' ] && [ ! -e '$T/powercut/console-4.log' ] &&
+			 [ \$(cat '$T/powercut'/console-*.log | tr -d '\r' | grep 'FSBENCH-POWERCUT: armed' | grep -c 'seed=$seed') -eq 2 ]"
+		check "powercut: a powercut record per cycle, none lost or torn, fsck clean" sh -c \
+			"[ \$(grep '\"type\":\"powercut\"' '$T/powercut/records.jsonl' | grep '\"lost\":0' | grep '\"torn\":0' | grep -c '\"fsck\":\"clean\"') -eq 2 ]"
+		# the ESP of the disk copy: what a stick's holds after a campaign
+		id=$(sed -n 's/.*"type":"run_start","run_id":"\([0-9a-f]*\)".*/\1/p' "$T/powercut/records.jsonl" | head -n 1)
+		d=$T/powercut/work/disk.img
+		off=$(sfdisk --dump "$d" 2>/dev/null | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-esp".*/\1/p')
+		mtype -i "$d@@$((${off:-0} * 512))" "::results/$id.jsonl" >"$T/powercut/esp.jsonl" 2>/dev/null || true
+		check "powercut: the ESP holds the whole campaign (results/$id.jsonl: run_start, both cycles' powercut records, run_end)" sh -c \
+			"[ -n '$id' ] && grep -q '\"type\":\"run_start\"' '$T/powercut/esp.jsonl' &&
+			 [ \$(grep -c '\"type\":\"powercut\"' '$T/powercut/esp.jsonl') -eq 2 ] && grep -q '\"type\":\"run_end\"' '$T/powercut/esp.jsonl'"
+		info "powercut: $(grep '^fsbench: cycle' "$T/powercut/pytest.out" | sed 's/^fsbench: //' | tr '\n' ';')"
+	fi
+	rm -rf "$T/powercut/work"
 fi
 
 summary

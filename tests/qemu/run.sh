@@ -12,7 +12,8 @@
 #      one round of fewer files).
 #   (The UEFI boot of the same image, the settings in the ESP's
 #   fsbench.conf: tests/qemu/uefi.sh.)
-#   3. with a stand-in runner (tests/qemu/fake-fsbench) in a separate image:
+#   3. with a stand-in runner (tests/qemu/fake-fsbench) in a copy of the
+#      ext4 image (written into its root partition by debugfs):
 #      a runner that hangs is ended by init's watchdog (power-off), a kernel
 #      panic ends the run (panic=1, -no-reboot), and the launcher's overall
 #      timeout kills a guest that never ends; all three fail with status 4.
@@ -103,6 +104,25 @@ check_full() {
 	done
 }
 
+# fake_image DISK OUT: a copy of DISK whose root partition (fsbench-root,
+# ext4) holds tests/qemu/fake-fsbench as /usr/bin/fsbench, written by
+# debugfs at the partition's offset; read back to be sure. The launcher
+# takes the kernel, initramfs and sizes from the disk's folder: links to
+# DISK's.
+fake_image() {
+	mkdir -p "$(dirname "$2")"
+	for _f in kernel vmlinux initramfs.cpio.gz sizes-ext4.txt; do
+		[ ! -e "$(dirname "$1")/$_f" ] || ln -sf "$(cd "$(dirname "$1")" && pwd)/$_f" "$(dirname "$2")/$_f"
+	done
+	cp --sparse=always "$1" "$2"
+	_start=$(sfdisk -d "$2" | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-root".*/\1/p')
+	[ -n "$_start" ] || { echo "$1: no fsbench-root partition"; return 1; }
+	_fs="$2?offset=$((_start * 512))"
+	printf 'rm /usr/bin/fsbench\nwrite tests/qemu/fake-fsbench /usr/bin/fsbench\nsif /usr/bin/fsbench mode 0100755\n' >"$T/fake.debugfs"
+	debugfs -w -f "$T/fake.debugfs" "$_fs" || return 1
+	debugfs -R 'cat /usr/bin/fsbench' "$_fs" 2>/dev/null | cmp - tests/qemu/fake-fsbench
+}
+
 if wanted ext4 && boot smoke-ext4 ext4 --profile smoke; then
 	check_full smoke-ext4
 fi
@@ -112,12 +132,13 @@ if wanted f2fs && boot smoke-f2fs f2fs --profile smoke --append "$BRIEF"; then
 fi
 
 if wanted fake; then
-	FO=$T/fake-build
-	if ! make -s --no-print-directory O="$FO" DEB_CACHE="$O/cache" \
-		FSBENCH_IMAGE="$PWD/tests/qemu/fake-fsbench" FSBENCH_TABLE_TOOL="${FSBENCH_HOST:-$O/host/fsbench}" image >"$T/build-fake.log" 2>&1; then
-		fail "fake: make image with the stand-in runner"; tail -n 20 "$T/build-fake.log"
+	# the ext4 image with the stand-in as /usr/bin/fsbench: a copy, its
+	# root partition rewritten in place by debugfs (no image build)
+	fdisk=$T/fake-image/disk-ext4.img
+	if ! make -s --no-print-directory image ROOTFS=ext4 >"$T/build-fake.log" 2>&1 ||
+		! fake_image "$IMG/disk-ext4.img" "$fdisk" >>"$T/build-fake.log" 2>&1; then
+		fail "fake: the ext4 image with the stand-in runner"; tail -n 20 "$T/build-fake.log"
 	else
-		fdisk=$FO/image/$BOARD/disk-ext4.img
 		# fake NAME launcher-options...: status in $rc. Each case runs
 		# once, without a retry: the boots that "never started the
 		# stand-in" were the panic case crashing the kernel before init

@@ -1,0 +1,153 @@
+# tests/labgrid/fsblg.py: what the labgrid tests share: the environment's
+# options, the console as it comes, whether a QEMU guest still runs, the
+# work copy of the disk image with the run's settings, a board's medium
+# written through its USB-SD-Mux, the records pulled from console lines
+# and the host's verdict on them.
+import json
+import os
+import re
+import subprocess
+import time
+
+import pytest
+from pexpect import TIMEOUT
+
+REC_RE = re.compile(r'FSBENCH:(\{.*\})\s*$')
+VERDICT_RE = re.compile(r'^FSBENCH-VERDICT: (.*?)\s*$')
+
+
+def option(env, name, default=None):
+    return env.config.get_target_option('main', name, default)
+
+
+class Console:
+    """The console as it comes: raw bytes to console.log, complete lines
+    kept for matching."""
+
+    def __init__(self, drv, path):
+        self.drv = drv
+        self.log = open(path, 'wb')
+        self.partial = b''
+        self.lines = []
+
+    def read(self, timeout):
+        """New complete lines, [] after `timeout` seconds without data."""
+        try:
+            data = self.drv.read(size=4096, timeout=timeout)
+        except TIMEOUT:  # every console driver's
+            return []
+        if not data:
+            # a closed socket (QEMU gone) reads empty at once
+            time.sleep(min(timeout, 1.0))
+            return []
+        self.log.write(data)
+        self.log.flush()
+        buf = self.partial + data
+        *done, self.partial = buf.split(b'\n')
+        new = [l.decode('utf-8', 'replace').rstrip('\r') for l in done]
+        self.lines += new
+        return new
+
+    def tail(self, n=15):
+        return '\n'.join(self.lines[-n:])
+
+    def close(self):
+        self.log.close()
+
+
+def guest_stopped(drv):
+    """QEMU only: True when the guest no longer runs (powered off, or
+    stopped after a panic: -no-reboot -no-shutdown), or QEMU is gone."""
+    if type(drv).__name__ != 'QEMUDriver':
+        return False
+    # labgrid 0.4.1's QEMUDriver keeps the QEMU process in _child
+    if drv._child is not None and drv._child.poll() is not None:
+        return True
+    try:
+        return not drv.monitor_command('query-status')['running']
+    except Exception:
+        return True
+
+
+def prepare(env, target, fsb, words, criteria=None):
+    """The work copy of the disk image, with the settings and the criteria
+    (`criteria`, default --fsbench-criteria; None: the image's own)."""
+    criteria = criteria or fsb.criteria
+    os.makedirs(fsb.work, exist_ok=True)
+    disk = os.path.join(fsb.work, 'disk.img')
+    src = env.config.get_image_path('disk')
+    if not os.path.isfile(src):
+        pytest.fail(f'no disk image {src} (images: disk; make image)')
+    subprocess.run(['cp', '--sparse=always', src, disk], check=True)
+    esp = [os.path.join(fsb.root, 'qemu', 'esp.sh')]
+    if criteria:
+        subprocess.run(['sh'] + esp + ['--criteria', disk, criteria], check=True)
+    via = option(env, 'fsbench_settings_via', 'cmdline')
+    if via == 'esp':
+        profile = [w for w in words if w.startswith('fsbench.profile=')][-1].split('=', 1)[1]
+        rest = [w for w in words if not w.startswith('fsbench.profile=')]
+        subprocess.run(['sh'] + esp + [disk, os.path.join(fsb.out, 'fsbench.conf'),
+                                       '--profile', profile] + rest, check=True)
+    elif via != 'cmdline':
+        pytest.fail(f"option fsbench_settings_via: '{via}': cmdline or esp")
+    size = option(env, 'fsbench_target_size', '')
+    if size:
+        tgt = os.path.join(fsb.work, 'target.img')
+        if os.path.exists(tgt):
+            os.unlink(tgt)
+        subprocess.run(['truncate', '-s', size, tgt], check=True)
+    return disk, via
+
+
+def flash(target, disk):
+    """A board with a USB-SD-Mux: the copy onto the medium, then to the board."""
+    from labgrid.driver import USBSDMuxDriver, USBStorageDriver
+    if not any(isinstance(d, USBSDMuxDriver) for d in target.drivers):
+        return False
+    mux = target.get_driver(USBSDMuxDriver)
+    mux.set_mode('host')
+    target.get_driver(USBStorageDriver).write_image(disk)
+    mux.set_mode('dut')
+    return True
+
+
+def pull_records(lines, path):
+    """The FSBENCH:{json} records of console lines, written to `path` as
+    they came; returns (records, lines that are not JSON)."""
+    records, bad = [], []
+    with open(path, 'w') as f:
+        for line in lines:
+            m = REC_RE.search(line)
+            if not m:
+                continue
+            f.write(m.group(1) + '\n')
+            try:
+                records.append(json.loads(m.group(1)))
+            except ValueError:
+                bad.append(line)
+    return records, bad
+
+
+def host_verdict(fsb, rpath, crit):
+    """`fsbench verdict RPATH --criteria CRIT` on the host, its output in
+    verdict.txt; returns (exit status, last line, the FAIL lines)."""
+    v = subprocess.run([fsb.host, 'verdict', rpath, '--criteria', crit],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    with open(os.path.join(fsb.out, 'verdict.txt'), 'w') as f:
+        f.write(v.stdout)
+    last = v.stdout.rstrip('\n').split('\n')[-1]
+    fails = [l for l in v.stdout.split('\n') if ': FAIL' in l and not l.startswith('verdict:')]
+    return v.returncode, last, fails
+
+
+def clean_work(fsb):
+    """The disk copy and the target file go unless --fsbench-keep."""
+    if fsb.keep:
+        return
+    for f in ('disk.img', 'target.img'):
+        if os.path.exists(os.path.join(fsb.work, f)):
+            os.unlink(os.path.join(fsb.work, f))
+    try:
+        os.rmdir(fsb.work)  # when empty
+    except OSError:
+        pass
