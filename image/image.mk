@@ -109,7 +109,7 @@ $(IMG_STAGE): $(IMG_DIR)/packages.txt $(IMG_FSTABLE) $(FSBENCH_IMAGE) $(IMG_FIO)
 		image/files/init image/files/initramfs-init $(BOARD_DIR)/fsbench.conf $(IMG_KERNEL_SRC)
 	@echo '  STAGE   $(IMG_DIR)/rootfs'
 	$(Q)KERNEL=$(KERNEL_SRC) MANIFEST=$< FILESYSTEMS=$(IMG_FSTABLE) FSBENCH=$(FSBENCH_IMAGE) STRIP=$(BOARD_CROSS_COMPILE)strip FIO=$(IMG_FIO) BOARD_DIR=$(BOARD_DIR) \
-		FILES=image/files OUT=$(IMG_DIR) sh image/stage.sh >$(IMG_DIR)/stage.log
+		FILES=image/files OUT=$(IMG_DIR) UNPACK=$(IMG_CACHE)/unpacked sh image/stage.sh >$(IMG_DIR)/stage.log
 	$(Q)touch $@
 
 $(IMG_DIR)/kernel: $(IMG_STAGE)

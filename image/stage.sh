@@ -24,6 +24,10 @@
 #                 (image/kernel.sh stage); the modules OUT/kernel-absent.txt
 #                 names (optional ones it lacks) are left out
 #   OUT           output folder for this board
+#   UNPACK        (optional) a folder that keeps each package unpacked
+#                 once (UNPACK/NAME, NAME the .deb's file name); pkgroot
+#                 is then hard links to those; and each gzipped kernel
+#                 (UNPACK/gzip/SHA256.gz)
 # Outputs:
 #   $OUT/pkgroot/   every package unpacked (modules.dep regenerated)
 #   $OUT/rootfs/    the rootfs tree: BusyBox in /bin, the mkfs tools and
@@ -55,9 +59,26 @@ root=$OUT/rootfs
 ird=$OUT/initramfs
 
 # --- unpack ---------------------------------------------------------------
+# With UNPACK, each package is unpacked once, in UNPACK/NAME (NAME the
+# .deb's file name: package, version, architecture), and pkgroot is hard
+# links to those: what follows only adds, removes or renames files in
+# pkgroot (depmod writes its files anew), never writes one in place.
 rm -rf "$pk" "$root" "$ird"
 mkdir -p "$pk"
 while read -r deb; do
+	if [ -n "${UNPACK:-}" ]; then
+		d=$UNPACK/$(basename "$deb" .deb)
+		if [ ! -d "$d" ]; then
+			mkdir -p "$UNPACK"
+			tmp=$(mktemp -d "$UNPACK/.unpack.XXXXXX") || die $EX_SYSTEM "cannot make a folder in $UNPACK"
+			chmod 755 "$tmp"
+			dpkg-deb -x "$deb" "$tmp" || { rm -rf "$tmp"; die $EX_SYSTEM "cannot unpack $deb"; }
+			# another build may have got there first: then its copy is taken
+			mv -T "$tmp" "$d" 2>/dev/null || rm -rf "$tmp"
+		fi
+		# UNPACK on another filesystem (no hard links): unpacked here
+		cp -al --remove-destination "$d/." "$pk/" 2>/dev/null && continue
+	fi
 	dpkg-deb -x "$deb" "$pk" || die $EX_SYSTEM "cannot unpack $deb"
 done <"$MANIFEST"
 if [ -n "${KERNEL:-}" ]; then
@@ -76,7 +97,18 @@ kver=$(ls "$pk/lib/modules" | head -n 1)
 kernel=$(ls "$pk/boot/$BOARD_KERNEL_FILE-$kver" 2>/dev/null) ||
 	die $EX_SYSTEM "no $BOARD_KERNEL_FILE-$kver in the kernel package"
 if [ "${BOARD_KERNEL_GZIP:-}" = yes ] && [ "$(od -An -tx1 -N 2 "$kernel" | tr -d ' ')" != 1f8b ]; then
-	gzip -n -9 -c "$kernel" >"$OUT/kernel" || die $EX_SYSTEM "cannot compress $kernel"
+	if [ -n "${UNPACK:-}" ]; then
+		# gzip -n -9 of the same kernel gives the same bytes: once per kernel
+		gz=$UNPACK/gzip/$(sha256sum <"$kernel" | cut -c1-32).gz
+		if [ ! -s "$gz" ]; then
+			mkdir -p "$UNPACK/gzip"
+			gzip -n -9 -c "$kernel" >"$gz.$$" && mv "$gz.$$" "$gz" ||
+				{ rm -f "$gz.$$"; die $EX_SYSTEM "cannot compress $kernel"; }
+		fi
+		cp "$gz" "$OUT/kernel"
+	else
+		gzip -n -9 -c "$kernel" >"$OUT/kernel" || die $EX_SYSTEM "cannot compress $kernel"
+	fi
 else
 	cp "$kernel" "$OUT/kernel"
 fi

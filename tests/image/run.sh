@@ -291,15 +291,19 @@ fi
 # table and SOURCE_DATE_EPOCH: image.mk's defaults, given here by name): a
 # second build in an output folder of its own, compared with the first
 # (the $O one). When run as root, the second build runs as an
-# unprivileged user (nobody), with its own copy of the download cache:
-# the build needs no root, and who builds does not change the bytes.
+# unprivileged user (nobody), with its own copy of the download cache
+# (not of the unpacked packages: it unpacks its own): the build needs no
+# root, and who builds does not change the bytes.
 epoch=$(git log -1 --format=%ct 2>/dev/null || echo 1700000000)
 fsb=${FSBENCH_IMAGE:-$O/runner/fsbench}
 case $fsb in /*) ;; *) fsb=$PWD/$fsb ;; esac
 asuser= cache=$O/cache
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
-	mkdir -p "$T/rep2" "$T/nrcache"
-	cp -a "$O/cache/$BOARD_ARCH" "$T/nrcache/"
+	mkdir -p "$T/rep2" "$T/nrcache/$BOARD_ARCH"
+	# the downloads, not the unpacked packages: the second build unpacks its own
+	for e in "$O/cache/$BOARD_ARCH"/*; do
+		[ "$(basename "$e")" = unpacked ] || cp -a "$e" "$T/nrcache/$BOARD_ARCH/"
+	done
 	chown -R nobody: "$T/rep2" "$T/nrcache"
 	asuser="setpriv --reuid=$(id -u nobody) --regid=$(id -g nobody) --clear-groups env HOME=$T/rep2"
 	cache=$T/nrcache

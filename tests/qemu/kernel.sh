@@ -42,7 +42,12 @@ make -s --no-print-directory image ROOTFS=ext4 >"$T/build.log" 2>&1 ||
 	{ fail "make image (the Debian kernel package)"; tail -n 20 "$T/build.log"; summary; exit 1; }
 deb=$(grep '/linux-image-[0-9][^/]*\.deb$' "$O/image/qemu-x86_64/packages.txt" | head -n 1)
 [ -f "$deb" ] || { fail "no linux-image package in $O/image/qemu-x86_64/packages.txt"; summary; exit 1; }
-dpkg-deb -x "$deb" "$T/deb"
+# the image build's unpacked copy when there is one (hard links), else unpacked here
+u=${DEB_CACHE:-$O/cache}/amd64/unpacked/$(basename "$deb" .deb)
+if [ ! -d "$u" ] || ! cp -al "$u" "$T/deb" 2>/dev/null; then
+	rm -rf "$T/deb"
+	dpkg-deb -x "$deb" "$T/deb"
+fi
 V=$(ls "$T/deb/lib/modules")
 TREE=$T/tree
 mkdir -p "$TREE/arch/x86/boot" "$TREE/include/config" "$TREE/lib/modules"
