@@ -219,15 +219,16 @@ check-cross: host
 # filesystem table), then two
 # lanes side by side: the x86_64 image and its boots (the guests take
 # about a core and a half), and beside them the host tests, the cross
-# builds and the ARM images and boots. Each stage is timed; the table of
-# their lanes, starts and wall times and the total is printed at the end
+# builds, the ARM images and boots and LAVA's boot. Each stage is timed;
+# the table of their lanes, starts, wall and processor times and the
+# totals is printed at the end
 # (and kept in $(O)/tests/stages.txt). Each stage is a make of its own
 # with -j$(CHECK_JOBS).
 CHECK_JOBS ?= 2
 CHECK_FIRST  := host+runner+image-fstable
-CHECK_LANE_1 := check-image-x86 check-qemu-x86 check-lava check-labgrid
+CHECK_LANE_1 := check-image-x86 check-qemu-x86 check-labgrid
 CHECK_LANE_2 := unit check-html check-docs check-verdict check-install check-asan check-fuzz \
-	check-host check-cross check-image-arm check-qemu-arm64 check-qemu-uboot check-qemu-armhf
+	check-host check-cross check-image-arm check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-lava
 CHECK_STAGES := $(CHECK_FIRST) --lane $(CHECK_LANE_1) --lane $(CHECK_LANE_2)
 
 check: deps
