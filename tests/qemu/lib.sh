@@ -60,14 +60,16 @@ esp_results() {
 	check "$1: the ESP's records equal the log partition's" cmp "$T/$1.esp.jsonl" "$3/records.jsonl"
 }
 # check_suite NAME RESULTS: the smoke suite ran whole on every filesystem
-# of the table (`fsbench config --filesystems` of the host build): each
+# the run was given (run_start's config.fs; without it, every filesystem
+# of the table, `fsbench config --filesystems` of the host build): each
 # fs_end ok, every phase of every round exactly once (the rounds from
 # run_start, else 2), every phase without errors or verification failures,
-# and no error or verify_error record.
+# and no error or verify_error record. Sets fslist.
 check_suite() {
 	rounds=$(rec "$2" run_start config.rounds | tail -n 1)
 	[ -n "$rounds" ] || rounds=2
-	fslist=$("${FSBENCH_HOST:-$O/host/fsbench}" config --filesystems | cut -f1)
+	fslist=$(rec "$2" run_start config.fs | tail -n 1 | tr , ' ')
+	[ -n "$fslist" ] || fslist=$("${FSBENCH_HOST:-$O/host/fsbench}" config --filesystems | cut -f1)
 	[ -n "$fslist" ] || fail "$1: no filesystem table from ${FSBENCH_HOST:-$O/host/fsbench} (make host)"
 	for fs in $fslist; do
 		check "$1: $fs fs_end ok" has "$2" fs_end fs="$fs" status=ok

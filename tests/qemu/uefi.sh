@@ -6,8 +6,9 @@
 #      own): a direct kernel boot of the same image whose run is refused at
 #      once (target serial:none): the time from QEMU start to the first
 #      record, the reference for 2.
-#   2. uefi: a brief smoke run (BRIEF) on all four filesystems through OVMF: every
-#      filesystem ends ok, the records are read back from the image's log
+#   2. uefi: a brief smoke run (BRIEF) on ext4 through OVMF (what it checks
+#      is the firmware's boot and the ESP; the four filesystems run in
+#      tests/qemu/run.sh): ext4 ends ok, the records are read back from the image's log
 #      partition, run_start names the firmware (DMI BIOS vendor OVMF), the
 #      ESP then holds results/RUN_ID.jsonl (equal to the log's records) and
 #      results/RUN_ID.md (the report), read with mtools; the guest powered
@@ -80,7 +81,7 @@ if wanted direct; then
 fi
 
 if wanted uefi; then
-	boot uefi qemu-x86_64 --uefi --profile smoke --append "$BRIEF" --timeout 900
+	boot uefi qemu-x86_64 --uefi --profile smoke --append "fsbench.fs=ext4 $BRIEF" --timeout 900
 	res=$T/uefi
 	check "uefi: launcher exit status 0" [ "$rc" -eq 0 ] || tail -n 30 "$T/uefi.out"
 	check "uefi: booted through the firmware, no -kernel" sh -c \
@@ -92,15 +93,15 @@ if wanted uefi; then
 		"[ \$(tr -d '\r' <'$res/serial.log' | grep -c 'BdsDxe: starting') -eq 1 ] &&
 		! tr -d '\r' <'$res/serial.log' | grep -q -i -E 'BdsDxe: failed|startup\.nsh|Interactive Shell|Boot Manager Menu'"
 	check "uefi: records read back from the log partition" grep -q 'from the log partition' "$res/run.txt"
-	check "uefi: the settings reached the runner through the ESP's fsbench.conf (rounds = 1)" \
-		has "$res" run_start config.rounds=1
+	check "uefi: the settings reached the runner through the ESP's fsbench.conf (fs = ext4, rounds = 1)" \
+		has "$res" run_start config.fs=ext4 config.rounds=1
 	check "uefi: run_start names the firmware (DMI bios_vendor OVMF)" sh -c \
 		"sh qemu/records.sh '$res/records.jsonl' run_start host.dmi.bios_vendor | grep -q OVMF"
 	check_suite uefi "$res"
 	check "uefi: run_end ok, exit_code 0" has "$res" run_end status=ok exit_code=0
 	if esp_results uefi "$work" "$res"; then
-		check "uefi: the ESP's report has the table and four filesystems" sh -c \
-			"grep -q 'create (incl. sync)' '$T/uefi.esp.md' && grep -q -E 'ext4 *[|] *xfs *[|] *btrfs *[|] *f2fs' '$T/uefi.esp.md'"
+		check "uefi: the ESP's report has the table and ext4's column" sh -c \
+			"grep -q 'create (incl. sync)' '$T/uefi.esp.md' && grep -q -E '[|] *ext4 *[|]' '$T/uefi.esp.md'"
 	fi
 	check "uefi: init said where the results went" grep -q "fsbench-init: results: .* results/$id.jsonl" "$res/serial.log"
 	check "uefi: on_finish poweroff: the guest powered off" sh -c \
