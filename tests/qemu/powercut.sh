@@ -3,15 +3,18 @@
 # the long campaigns are make powercut). qemu/powercut.sh drives the boots:
 # each cut a SIGKILL of QEMU and of the target's disk model (nbdkit:
 # qemu/diskmodel.py) at a moment drawn from the seed.
-#   honest  ext4, 2 cycles of a 4 s window on the `cache` model (an honest
-#           disk with a volatile write cache: what was not flushed is gone
-#           at the cut): 3 boots, two cut, the last ends the campaign; the
-#           verdict PASSes (powercut_lost = 0, powercut_torn = 0,
-#           powercut_fsck = clean, powercut_cycles = 2); a `powercut`
-#           record per cycle with acknowledged operations, all verified or
-#           in flight; the report's power-cut table; the seed on the first
-#           line and on the armed lines; the log's records against the
-#           schema
+#   honest  ext4, 1 cycle of a 4 s window on the plain NVMe target (a
+#           QEMU kill: the guest's page cache is lost): 2 boots, the first
+#           cut, the second ends the campaign; the verdict PASSes
+#           (powercut_lost = 0, powercut_torn = 0, powercut_fsck = clean,
+#           powercut_cycles = 1); a `powercut` record with acknowledged
+#           operations, all verified or in flight; the report's power-cut
+#           table; the seed on the first line and on the armed line; the
+#           log's records against the schema. (Not on the `cache` model:
+#           QEMU's NVMe drops the FUA bit, so behind a volatile cache a
+#           journal commit the guest wrote with FUA can be lost at a cut,
+#           and the campaign rightly counts it lost: results/MEASUREMENTS.md.
+#           The labgrid test runs 2 cycles.)
 #   lying   ext4, 1 cycle on the `lying` model, whose flushes lie from a
 #           second before the cut: the check finds acknowledged files lost
 #           and names them, the verdict FAILs on powercut_lost
@@ -66,21 +69,20 @@ campaign() {
 pc() { _n=$1; shift; sh qemu/records.sh "$T/$_n/records.jsonl" powercut "$@"; }
 
 if wanted honest; then
-	campaign honest --fs ext4 --cycles 2 --window 4 --target-model cache
+	campaign honest --fs ext4 --cycles 1 --window 4
 	r=$T/honest
 	check "honest: the seed said first" sh -c "head -n 1 '$T/honest.out' | grep -q 'seed $seed'"
-	check "honest: 3 boots: two cut, the last ended the campaign" sh -c \
-		"[ \$(grep -c '; cut\$' '$T/honest.out') -eq 2 ] && grep -q 'boot 3: the campaign ended' '$T/honest.out'"
-	check "honest: every armed line carries the seed" sh -c \
-		"cat '$r'/boot-1/serial.log '$r'/boot-2/serial.log | tr -d '\r' | grep 'FSBENCH-POWERCUT: armed' | grep -c 'seed=$seed' | grep -qx 2"
-	check "honest: the disk model was the cache one" grep -q 'target model: *cache' "$r/boot-1/run.txt"
+	check "honest: 2 boots: the first cut, the second ended the campaign" sh -c \
+		"[ \$(grep -c '; cut\$' '$T/honest.out') -eq 1 ] && grep -q 'boot 2: the campaign ended' '$T/honest.out'"
+	check "honest: the armed line carries the seed" sh -c \
+		"tr -d '\r' <'$r/boot-1/serial.log' | grep 'FSBENCH-POWERCUT: armed' | grep -c 'seed=$seed' | grep -qx 1"
 	check "honest: verdict PASS (exit 0)" sh -c "[ $rc -eq 0 ] && tail -n 1 '$r/verdict.txt' | grep -q '^verdict: PASS'" ||
 		tail -n 20 "$T/honest.out"
 	pc honest cycle fs acknowledged verified in_flight lost torn fsck >"$T/honest.pc"
-	check "honest: two powercut records, cycles 1 and 2 on ext4" sh -c \
-		"[ \$(wc -l <'$T/honest.pc') -eq 2 ] && cut -f1,2 '$T/honest.pc' | tr '\n' ' ' | grep -qx '1	ext4 2	ext4 '"
-	check "honest: each cycle had operations acknowledged, all verified or in flight, none lost or torn, fsck clean" \
-		awk -F'\t' '{ if ($3 <= 0 || $6 != 0 || $7 != 0 || $8 != "clean") bad = 1; n++ } END { exit !(n == 2 && !bad) }' "$T/honest.pc"
+	check "honest: one powercut record, cycle 1 on ext4" sh -c \
+		"[ \$(wc -l <'$T/honest.pc') -eq 1 ] && cut -f1,2 '$T/honest.pc' | grep -qx '1	ext4'"
+	check "honest: the cycle had operations acknowledged, all verified or in flight, none lost or torn, fsck clean" \
+		awk -F'\t' '{ if ($3 <= 0 || $6 != 0 || $7 != 0 || $8 != "clean") bad = 1; n++ } END { exit !(n == 1 && !bad) }' "$T/honest.pc"
 	check "honest: the report has the power-cut table" grep -qi 'power cut' "$r/report.md"
 	check "honest: the log's records against the record schema" "$FSBENCH_HOST" log check "$r/records.jsonl"
 	info "honest: $(tr '\t' ' ' <"$T/honest.pc" | tr '\n' ';')"
