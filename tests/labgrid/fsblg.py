@@ -111,6 +111,19 @@ def flash(target, disk):
     return True
 
 
+def ready(env, target, fsb, words, criteria=None):
+    """The disk copy prepared (prepare), the settings on QEMUDriver's
+    kernel command line when they go there, the copy on a board's medium
+    (flash); returns how the settings went (cmdline or esp)."""
+    disk, via = prepare(env, target, fsb, words, criteria)
+    if via == 'cmdline':
+        from labgrid.driver import QEMUDriver
+        q = target.get_driver(QEMUDriver, activate=False)
+        q.boot_args = ' '.join([q.boot_args or ''] + words).strip()
+    flash(target, disk)
+    return via
+
+
 def pull_records(lines, path):
     """The FSBENCH:{json} records of console lines, written to `path` as
     they came; returns (records, lines that are not JSON)."""

@@ -30,8 +30,8 @@ import time
 
 import pytest
 
-from fsblg import (REC_RE, VERDICT_RE, Console, clean_work, flash, guest_stopped,
-                   host_verdict, option, prepare, pull_records)
+from fsblg import (REC_RE, VERDICT_RE, Console, clean_work, guest_stopped, host_verdict,
+                   option, pull_records, ready)
 
 
 def test_run(env, target, fsb):
@@ -42,12 +42,7 @@ def test_run(env, target, fsb):
     for f in ('console.log', 'records.jsonl', 'verdict.txt', 'fsbench.conf'):
         if os.path.exists(os.path.join(fsb.out, f)):
             os.unlink(os.path.join(fsb.out, f))
-    disk, via = prepare(env, target, fsb, words)
-    if via == 'cmdline':
-        from labgrid.driver import QEMUDriver
-        q = target.get_driver(QEMUDriver, activate=False)
-        q.boot_args = ' '.join([q.boot_args or ''] + words).strip()
-    flash(target, disk)
+    via = ready(env, target, fsb, words)
     power = target.get_driver(PowerProtocol)
     cons = target.get_driver(ConsoleProtocol)
     console = Console(cons, os.path.join(fsb.out, 'console.log'))

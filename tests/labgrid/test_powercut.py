@@ -33,8 +33,8 @@ import time
 
 import pytest
 
-from fsblg import (REC_RE, VERDICT_RE, Console, clean_work, flash, guest_stopped,
-                   host_verdict, option, prepare, pull_records)
+from fsblg import (REC_RE, VERDICT_RE, Console, clean_work, guest_stopped, host_verdict,
+                   option, pull_records, ready)
 
 ARMED = 'FSBENCH-POWERCUT: armed'
 FS_ALL = 'ext4,xfs,btrfs,f2fs'
@@ -72,12 +72,7 @@ def test_powercut(env, target, fsb):
     for f in os.listdir(fsb.out):
         if f.startswith('console') or f in ('records.jsonl', 'verdict.txt', 'fsbench.conf'):
             os.unlink(os.path.join(fsb.out, f))
-    disk, via = prepare(env, target, fsb, words, criteria=crit)
-    if via == 'cmdline':
-        from labgrid.driver import QEMUDriver
-        q = target.get_driver(QEMUDriver, activate=False)
-        q.boot_args = ' '.join([q.boot_args or ''] + words).strip()
-    flash(target, disk)
+    via = ready(env, target, fsb, words, criteria=crit)
     power = target.get_driver(PowerProtocol)
     cons = target.get_driver(ConsoleProtocol)
     print(f'fsbench: {target.name}: powercut: seed {seed} (replay: --fsbench-append=fsbench.powercut_seed={seed}), '

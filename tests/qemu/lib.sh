@@ -35,9 +35,11 @@ has() {
 flat() { sh qemu/records.sh --flat "$1/records.jsonl" "$2"; }
 # console RESULTS: the records as the serial log shows them, prefix removed.
 console() { tr -d '\r' <"$1/serial.log" | sed -n "s/^.*$PREFIX{/{/p"; }
+# part_start DISK NAME: the first sector of DISK's partition named NAME.
+part_start() { sfdisk --dump "$1" | sed -n "s/.*start= *\([0-9]*\),.*name=\"$2\".*/\1/p"; }
 # esp WORK: the ESP partition of the launcher's disk copy, as mtools names it.
 esp() {
-	off=$(sfdisk --dump "$1/disk.img" | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-esp".*/\1/p')
+	off=$(part_start "$1/disk.img" fsbench-esp)
 	echo "$1/disk.img@@$((off * 512))"
 }
 # esp_results NAME WORK RESULTS: the run's results/RUN_ID.jsonl and .md on

@@ -119,7 +119,7 @@ fake_image() {
 		[ ! -e "$(dirname "$1")/$_f" ] || ln -sf "$(cd "$(dirname "$1")" && pwd)/$_f" "$(dirname "$2")/$_f"
 	done
 	cp --sparse=always "$1" "$2"
-	_start=$(sfdisk -d "$2" | sed -n 's/.*start= *\([0-9]*\),.*name="fsbench-root".*/\1/p')
+	_start=$(part_start "$2" fsbench-root)
 	[ -n "$_start" ] || { echo "$1: no fsbench-root partition"; return 1; }
 	_fs="$2?offset=$((_start * 512))"
 	printf 'rm /usr/bin/fsbench\nwrite tests/qemu/fake-fsbench /usr/bin/fsbench\nsif /usr/bin/fsbench mode 0100755\n' >"$T/fake.debugfs"
