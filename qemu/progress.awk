@@ -61,6 +61,9 @@ function put(ev,   l) {
 	if (ev == "phase_start" || ev == "run_end") {
 		print l >> (state ".log")
 		close(state ".log")
+		# how many lines the log holds: watch.sh reads it without a fork
+		print ++nlog > (state ".n")
+		close(state ".n")
 	}
 }
 {

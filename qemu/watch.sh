@@ -72,8 +72,12 @@ awk_lines=awk
 ! awk -W version 2>/dev/null | grep -q mawk || awk_lines='awk -W interactive'
 
 now() { date +%s.%N; }
+# The loop's clock: hundredths of a second since boot, from /proc/uptime
+# with the shell's own read (no process a tick).
+cs=0
+tick() { read -r up _ </proc/uptime; cs=${up%.*}${up#*.}; cs=${cs#"${cs%%[!0]*}"}; cs=${cs:-0}; }
 state=$work/progress status=$work/status
-rm -f "$state" "$state.log"
+rm -f "$state" "$state.log" "$state.n"
 : >"$status"
 boot= total=
 if [ -n "$plan" ] && [ -s "$plan" ]; then
@@ -90,6 +94,10 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 t0=$(now)
+tick; cs0=$cs
+# the cut's delay in hundredths
+cut_cs=$(awk -v d="$cut_delay" 'BEGIN { printf "%d", d * 100 + 0.5 }')
+lie_cs=$(awk -v d="$lie_lead" 'BEGIN { printf "%d", d * 100 + 0.5 }')
 "$@" </dev/null >"$work/qemu.out" 2>"$work/qemu.err" &
 qpid=$!
 echo "$qpid" >"$work/qemu.pid"
@@ -120,22 +128,23 @@ show() {
 	case $st in *'|end') ;; *) st=$last ;; esac	# being rewritten: the last one
 	changed=0
 	if [ "$st" != "$last" ]; then changed=1; last=$st; tst=$(now); fi
-	t=$(now)
 	if [ "$tty" = 1 ]; then
 		# In place: at most every second, and at once on news.
-		[ "$changed" = 1 ] || [ -n "${1:-}" ] ||
-			[ "$(awk -v a="$drawn" -v b="$t" 'BEGIN { print (b - a >= 1) }')" = 1 ] || return 0
+		[ "$changed" = 1 ] || [ -n "${1:-}" ] || [ $((cs - drawn)) -ge 100 ] || return 0
+		t=$(now)
 	else
 		# Plain lines: one per phase and one at the end, each state of
-		# progress.log not said yet (complete lines only).
-		[ -s "$state.log" ] || return 0
-		n=$(grep -c '|end$' "$state.log" || true)
+		# progress.log not said yet (complete lines only: progress.awk
+		# counts them in progress.n once they are written).
+		n=0
+		[ ! -s "$state.n" ] || read -r n <"$state.n" || n=0
 		[ "$n" -gt "$nlog" ] || return 0
+		t=$(now)
 		sed -n "$((nlog + 1)),${n}p" "$state.log" | while IFS= read -r s; do line "$s"; done
 		nlog=$n
 		return 0
 	fi
-	drawn=$t
+	drawn=$cs
 	l=$(line "$st")
 	printf '%s' "$l" >"$status"
 	printf '\r\033[K%s' "$l"
@@ -144,20 +153,20 @@ show() {
 first= why_end= unplugged=0 t_cut= lied=0 cut=0
 while kill -0 "$qpid" 2>/dev/null; do
 	sleep 0.2
+	tick
 	# The power cut: its moment set when the line comes; the lie a lead
 	# before it; then SIGKILL, at once.
 	if [ -n "$cut_line" ]; then
-		if [ -z "$t_cut" ] && tr -d '\r' <"$serial" 2>/dev/null | grep -qF -- "$cut_line"; then
-			t_cut=$(awk -v a="$(now)" -v d="$cut_delay" 'BEGIN { printf "%.3f", a + d }')
+		if [ -z "$t_cut" ] && grep -qF -- "$cut_line" "$serial" 2>/dev/null; then
+			t_cut=$((cs + cut_cs))
 			echo "qemu: power cut in $cut_delay s (after '$cut_line')"
 		fi
-		if [ -n "$t_cut" ] && [ -n "$lie_file" ] && [ "$lied" = 0 ] &&
-			[ "$(awk -v a="$(now)" -v c="$t_cut" -v l="$lie_lead" 'BEGIN { print (a >= c - l) }')" = 1 ]; then
+		if [ -n "$t_cut" ] && [ -n "$lie_file" ] && [ "$lied" = 0 ] && [ "$cs" -ge $((t_cut - lie_cs)) ]; then
 			: >"$lie_file"
 			lied=1
 			echo "qemu: the target's flushes lie from now ($lie_file)"
 		fi
-		if [ -n "$t_cut" ] && [ "$(awk -v a="$(now)" -v c="$t_cut" 'BEGIN { print (a >= c) }')" = 1 ]; then
+		if [ -n "$t_cut" ] && [ "$cs" -ge "$t_cut" ]; then
 			kill -KILL "$qpid" 2>/dev/null || true
 			why_end="power cut: killed $cut_delay s after the console line $cut_line (--cut-after-line)"
 			cut=1
@@ -167,7 +176,7 @@ while kill -0 "$qpid" 2>/dev/null; do
 	if [ -z "$first" ] && grep -q "$PREFIX{" "$serial" 2>/dev/null; then
 		first=$(now)
 	fi
-	el=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%d", b - a }')
+	el=$(((cs - cs0) / 100))
 	if [ "$timeout" -gt 0 ] && [ "$el" -ge "$timeout" ]; then
 		why_end="timeout: killed after ${timeout}s"
 		break
@@ -204,6 +213,7 @@ wait "$fpid" || true	# tail ends with QEMU (--pid), the filter with it
 if [ -n "$mpid" ]; then kill "$mpid" 2>/dev/null || true; wait "$mpid" 2>/dev/null || true; mpid=; fi
 t1=$(now)
 [ -n "$first" ] || { grep -q "$PREFIX{" "$serial" && first=$t1; } || true
+tick
 show final
 [ "$tty" = 0 ] || echo
 {
