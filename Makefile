@@ -138,7 +138,9 @@ deps:
 runner: $(FSBENCH)
 host: $(FSBENCH_HOST)
 
-$(FSBENCH): $(DEV_OBJS) $(SQLITE_DEV_OBJ)
+# SQLite first: its one long compile starts while the other jobs of a
+# make -j build the runner's objects, not after them.
+$(FSBENCH): $(SQLITE_DEV_OBJ) $(DEV_OBJS)
 	@mkdir -p $(@D)
 	@echo '  LD      $@'
 	$(Q)$(DEV_CC) -static -o $@ $^
@@ -225,7 +227,7 @@ check-cross: host
 # (and kept in $(O)/tests/stages.txt). Each stage is a make of its own
 # with -j$(CHECK_JOBS).
 CHECK_JOBS ?= 2
-CHECK_FIRST  := host+runner+image-fstable
+CHECK_FIRST  := runner+host+image-fstable
 CHECK_LANE_1 := check-image-x86 check-qemu-x86 check-labgrid
 CHECK_LANE_2 := unit check-html check-docs check-verdict check-install check-asan check-fuzz \
 	check-host check-cross check-image-arm check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-lava
