@@ -127,7 +127,7 @@ SHAPE(fs_end,
 	R(reason, S, "", "why it failed or was skipped (`\"\"` when ok)"));
 SHAPE(mkfs,
 	R(fs, S, "", "the column"),
-	R(for, S, "", "`fio` or `fill`"),
+	R(for, S, "", "`fio`, `fill` or `sustain`"),
 	RS(mkfs, OB, mkfs_obj, "the mkfs as run"));
 
 /* ---- phases ---- */
@@ -597,7 +597,7 @@ const struct fsb_rtype fsb_rec_types[FSB_REC_N] = {
 	T(kmsg_dropped, "more kernel messages in a phase or gap than are recorded"),
 	T(health, "the disk's health, before the first filesystem and after the last; each of the four parts is an object or a string `not available: REASON`, never a guessed value"),
 	T(space, "what a store takes on disk (with `pack = 1`), after the next phase's fresh mount"),
-	T(mkfs, "the filesystem made fresh again for the fio workloads or the fill after the rounds (with `smallfile = 0` the fresh filesystem of `fs_start` is used and there is none)"),
+	T(mkfs, "the filesystem made fresh again for the fio workloads, the fill or the sustained write after the rounds (with `smallfile = 0` the fresh filesystem of `fs_start` is used and there is none)"),
 	T(fio, "a fio workload's result (settings `fio`, `fio_raw`): after a filesystem's rounds, before its `fs_end`; the raw target's after the last filesystem"),
 	T(fill, "the fill test (setting `fill`): fill, delete a share, fill again, a random write before and after"),
 	T(powercut_arm, "a power-cut cycle starts (setting `powercut`): the filesystem made fresh and mounted; written before the `FSBENCH-POWERCUT: armed` line, so the log holds the seed before any cut can come"),
