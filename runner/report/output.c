@@ -14,7 +14,7 @@
 #include "report/sections/packing.h"
 #include "report/sections/cuts.h"
 #include "report/sections/honesty.h"
-#include "report/sections/sustain.h"
+#include "report/sections/sustained.h"
 
 const struct rep_writer rep_writers[] = {
 	{ .name = "md", .alias = "markdown", .about = "Markdown, the default",

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/sections/sustain.h"
+#include "report/sections/sustained.h"
 #include "report/verdict/rules.h"
 
 int vd_parse_pct(const struct vd_arg *a, struct vd_rule *u)

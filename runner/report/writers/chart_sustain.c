@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/sections/sustain.h"
+#include "report/sections/sustained.h"
 #include "report/writers/chart_ctx.h"
 
 #define MAX_PANELS 16

@@ -1,8 +1,8 @@
-/* sustain.h: the sustained write's table of a run's report (sustain.c):
+/* sustained.h: the sustained write's table of a run's report (sustained.c):
  * one row per `sustain` record, with the cliff cliff.h finds in its
  * series. */
-#ifndef FSB_REPORT_SUSTAIN_H
-#define FSB_REPORT_SUSTAIN_H
+#ifndef FSB_REPORT_SUSTAINED_H
+#define FSB_REPORT_SUSTAINED_H
 
 #include "report/model.h"
 #include "report/sections/cliff.h"
