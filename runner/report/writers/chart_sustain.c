@@ -45,9 +45,10 @@ void chart_sustain(struct ctx *x)
 	}
 	struct chart *c = new_chart(x, "sustain", "Speed that holds");
 	snprintf(c->caption, sizeof(c->caption), "Each sustained write: throughput every second "
-		 "(blue, MiB/s, left axis) and the disk's temperature (red, degrees Celsius, right "
-		 "axis; absent where it could not be read), seconds after the write started; the "
-		 "dashed line is the cliff's threshold, the dotted one its moment.%s",
+		 "(blue, MiB/s, left axis, each second's mean at its middle) and the disk's "
+		 "temperature (red, degrees Celsius, right axis; absent where it could not be read), "
+		 "seconds after the write started; the dashed line is the cliff's threshold, the "
+		 "dotted one its moment.%s",
 		 total > np ? " Only the first 16 writes are drawn." : "");
 	for (size_t p = 0; p < np; p++) {
 		struct panel *q = &pan[p];
@@ -59,7 +60,8 @@ void chart_sustain(struct ctx *x)
 			x->err = ENOMEM;
 		q->thr = isfinite(cl.threshold) ? cl.threshold : NAN;
 		for (size_t i = 0; i < q->s->n; i++) {
-			fmt_num(d, q->s->first_s + (double)i);
+			/* the middle of the sample's second */
+			fmt_num(d, q->s->first_s + (double)i - 0.5);
 			fmt_num(d, q->s->mib[i]);
 			fmt_num(d, q->s->celsius[i]);
 			fputc('\n', d);
@@ -80,7 +82,7 @@ void chart_sustain(struct ctx *x)
 		series_name(x, q->run, q->s->fs, what, name, sizeof(name));
 		fprintf(x->gp, "set title '%s'\nunset arrow\n", name);
 		if (q->temps)
-			fprintf(x->gp, "set y2tics\nset y2label 'Celsius'\n");
+			fprintf(x->gp, "set y2tics\nset y2label 'Celsius'\nset y2range [0:*]\n");
 		else
 			fprintf(x->gp, "unset y2tics\nunset y2label\n");
 		if (isfinite(q->at_s))
