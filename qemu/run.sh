@@ -423,7 +423,7 @@ say "console: $serial"
 [ -z "$tmodel" ] || say "target model: $tmodel_text"
 [ -z "$tthrottle" ] || say "target throttled: at most $tthrottle I/O operations a second"
 [ "$unplug_after" = 0 ] || say "target on a hot-pluggable root port: device_del after $unplug_after records"
-[ -z "$throttle_at" ] || say "target throttle set to $throttle_spec $throttle_at s after the first FSBENCH-SUSTAIN: start line (QMP)"
+[ -z "$throttle_at" ] || say "target throttle: $throttle_spec from $throttle_at s after the first FSBENCH-SUSTAIN: start line (QMP)"
 
 # --- run and watch -----------------------------------------------------
 set -- --serial "$serial" --work "$work" --timeout "$timeout" \
