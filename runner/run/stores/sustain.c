@@ -296,9 +296,12 @@ static int one(struct run *R, char *why, size_t len)
 	if (c->cfg.progress)
 		fsb_say(c->say, "%s sustain %s: %s, %u s over %" PRIu64 " MiB", R->fs, m->name, R->filename,
 			R->seconds, R->size >> 20);
+	/* on a console of records with a prefix (the boot image's); a plain
+	 * stdout stays records only */
 	snprintf(line, sizeof(line), FSB_SUSTAIN_MARK " start fs=%s workload=%s seconds=%u\n", R->fs,
 		 m->name, R->seconds);
-	fsb_write_all(c->out_fd, line, strlen(line));
+	if (c->cfg.prefix[0])
+		fsb_write_all(c->out_fd, line, strlen(line));
 	uint64_t t0_ms = realtime_ms();
 	double t0 = fsb_now();
 	int r = run_fio(R, argv, errpath);

@@ -14,7 +14,8 @@
 #include "run/stores/fio.h"
 #include "run/target/target.h"
 
-/* The console line at the start of each write, before fio starts: a
+/* The console line at the start of each write, before fio starts, on
+ * stdout when records have a prefix there (the boot image's console): a
  * launcher that changes the disk mid-run (qemu/run.sh --throttle-at)
  * counts its seconds from the first one. */
 #define FSB_SUSTAIN_MARK "FSBENCH-SUSTAIN:"
