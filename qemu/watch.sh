@@ -251,6 +251,8 @@ qpid=
 wait "$fpid" || true	# tail ends with QEMU (--pid), the filter with it
 if [ -n "$mpid" ]; then kill "$mpid" 2>/dev/null || true; wait "$mpid" 2>/dev/null || true; mpid=; fi
 if [ -n "$qmpid" ]; then kill "$qmpid" 2>/dev/null || true; wait "$qmpid" 2>/dev/null || true; qmpid=; fi
+[ -z "$thr_line" ] || [ "$thr_done" = 1 ] ||
+	echo "qemu: target throttle not changed: $([ -n "$t_thr" ] && echo "the run ended less than $thr_delay s after '$thr_line'" || echo "no console line held '$thr_line'")"
 t1=$(now)
 [ -n "$first" ] || { grep -q "$PREFIX{" "$serial" && first=$t1; } || true
 tick

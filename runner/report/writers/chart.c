@@ -90,7 +90,7 @@ void gp_text(char *dst, size_t len, const char *s)
 
 /* The name of a series: "ext4 fresh", "RUN ext4 fresh" with several runs. */
 void series_name(const struct ctx *x, size_t run, const char *fs, const char *what,
-			char *buf, size_t len)
+		 char *buf, size_t len)
 {
 	char t[200];
 
