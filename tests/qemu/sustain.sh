@@ -75,6 +75,39 @@ for bad in '--throttle-at 5' '--throttle-at x:iops=5' '--throttle-at 5:iops=0' \
 	# shellcheck disable=SC2086
 	expect_rc 2 "options: $bad is misuse" sh qemu/run.sh --disk "$IMG/disk-ext4.img" $bad
 done
+# watch.sh's side with a stand-in for QEMU: it prints the runner's line on
+# its console, then takes what comes on the QMP pipe and answers it.
+w=$T/watch
+mkdir -p "$w"
+mkfifo "$w/qmp.in" "$w/qmp.out"
+: >"$w/serial.log"
+cat >"$w/fake-qemu" <<'FAKE'
+#!/bin/sh
+# fake-qemu SERIAL QMP GOT: the console line, then the two QMP commands into GOT
+echo 'FSBENCH-SUSTAIN: start fs=raw workload=seq seconds=3' >>"$1"
+exec 3<"$2.in"
+IFS= read -r a <&3
+IFS= read -r b <&3
+printf '%s\n%s\n' "$a" "$b" >"$3"
+printf '{"return": {}}\n{"return": {}}\n' >"$2.out"
+FAKE
+sh qemu/watch.sh --serial "$w/serial.log" --work "$w" --timeout 30 --quiet --qmp "$w/qmp" \
+	--throttle-after-line 'FSBENCH-SUSTAIN: start' --throttle-delay 1.5 --throttle-spec bps=1048576 \
+	-- sh "$w/fake-qemu" "$w/serial.log" "$w/qmp" "$w/got" >"$w/out" 2>&1 || true
+check "watch: QMP's capabilities, then block_set_io_throttle of fsbench-target with bps alone" sh -c \
+	"printf '%s\\n' '{\"execute\":\"qmp_capabilities\"}' \
+	'{\"execute\":\"block_set_io_throttle\",\"arguments\":{\"id\":\"fsbench-target\",\"bps\":1048576,\"bps_rd\":0,\"bps_wr\":0,\"iops\":0,\"iops_rd\":0,\"iops_wr\":0}}' |
+	cmp -s - '$w/got'"
+m=$(sed -n "s/^qemu: target throttle set to bps=1048576 at \([0-9.]*\) s after 'FSBENCH-SUSTAIN: start'.*/\1/p" "$w/out")
+check "watch: the moment said, 1.5 s after the line (the loop looks every 0.2 s): ${m:-not said}" \
+	awk -v m="$m" 'BEGIN { exit !(m != "" && m >= 1.5 && m <= 2.2) }'
+check "watch: QMP's answers logged" [ "$(grep -c '"return": {}' "$w/qmp.log" 2>/dev/null)" = 2 ]
+: >"$w/serial.log"
+sh qemu/watch.sh --serial "$w/serial.log" --work "$w" --timeout 30 --quiet --qmp "$w/qmp" \
+	--throttle-after-line 'FSBENCH-SUSTAIN: start' --throttle-delay 1 --throttle-spec iops=5 \
+	-- sh -c 'sleep 0.5' >"$w/out2" 2>&1 || true
+check "watch: a change that never came is said" \
+	grep -q "qemu: target throttle not changed: no console line held 'FSBENCH-SUSTAIN: start'" "$w/out2"
 
 if ! make -s --no-print-directory host image ROOTFS=ext4 >"$T/build.log" 2>&1; then
 	fail "make host image"; tail -n 20 "$T/build.log"; summary; exit 1
