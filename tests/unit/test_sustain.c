@@ -2,7 +2,8 @@
  * bandwidth log into per-second samples (run/stores/sustain.h), the
  * records against the schema, the report's loading of them and its
  * sustain table (the cliff's moment, level and temperature), the chart,
- * and the verdict key sustain_level. */
+ * the verdict key sustain_level, and the settings (the profile, the
+ * refusals of a run in a directory and of too short a write). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "report/sections/sustained.h"
 #include "report/verdict/criteria.h"
 #include "report/writers/chart.h"
+#include "run/settings.h"
 #include "run/stores/sustain.h"
 #include "unit.h"
 
@@ -183,10 +185,48 @@ static void test_report(void)
 	rep_free(&s2);
 }
 
+/* The settings: the profile, the choices, and the two refusals. */
+static void test_settings(void)
+{
+	struct fsb_config c;
+	struct fsb_layer l = { .src = SRC_CLI };
+	struct fsb_layer *ls[1] = { &l };
+	char err[512];
+
+	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) == 0);
+	CHECK_STR(c.sustain, "off");
+	CHECK(c.sustain_seconds == 120 && c.sustain_share == 50 && c.sustain_base == 5 &&
+	      c.sustain_hold == 5 && c.sustain_rise == 5);
+	CHECK(fsb_layer_add(&l, "profile", "sustain", "command line --profile", err, sizeof(err)) == 0);
+	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) == 0);
+	CHECK_STR(c.sustain, "both");
+	CHECK(c.smallfile == 0 && c.sustain_seconds == 120);
+	fsb_layer_free(&l);
+	CHECK(fsb_layer_add(&l, "sustain", "sometimes", "command line --sustain", err, sizeof(err)) < 0 ||
+	      fsb_config_merge(&c, ls, 1, err, sizeof(err)) < 0);
+	CHECK_CONTAINS(err, "allowed: one of off|raw|fs|both");
+	fsb_layer_free(&l);
+	CHECK(fsb_layer_add(&l, "sustain", "raw", "command line --sustain", err, sizeof(err)) == 0);
+	CHECK(fsb_layer_add(&l, "dir", "/tmp", "command line --dir", err, sizeof(err)) == 0);
+	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) < 0);
+	CHECK_STR(err, "command line --sustain: sustain=raw and dir=/tmp: the sustained write needs a target (its disk's speed and temperature)");
+	fsb_layer_free(&l);
+	CHECK(fsb_layer_add(&l, "sustain", "fs", "command line --sustain", err, sizeof(err)) == 0);
+	CHECK(fsb_layer_add(&l, "sustain_seconds", "9", "command line --sustain_seconds", err, sizeof(err)) == 0);
+	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) < 0);
+	CHECK_CONTAINS(err, "sustain_base=5 + sustain_hold=5 is more than sustain_seconds=9");
+	/* off: no such check */
+	fsb_layer_free(&l);
+	CHECK(fsb_layer_add(&l, "sustain_seconds", "9", "command line --sustain_seconds", err, sizeof(err)) == 0);
+	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) == 0);
+	fsb_layer_free(&l);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
 	test_bwlog();
+	test_settings();
 	test_report();
 	return unit_done(argv[0]);
 }
