@@ -21,7 +21,11 @@
 #   QEMU's human monitor reads WORK/monitor.in and writes WORK/monitor.out,
 #   so `device_del fsbench-target` removes it from the running guest);
 #   TSOCK (a unix socket: the target is the NBD export there, a disk model
-#   of qemu/diskmodel.py over the target file, through QEMU's nbd driver).
+#   of qemu/diskmodel.py over the target file, through QEMU's nbd driver);
+#   TQMP (1: QMP, QEMU's machine protocol, reads WORK/qmp.in and writes
+#   WORK/qmp.out, named pipes, and the target's NVMe device has the id
+#   fsbench-target, so `block_set_io_throttle` changes its throttle in the
+#   running guest: qemu/watch.sh --throttle-spec).
 # The guest's size: SMP when given; else under KVM one vCPU per worker of
 #   the profile (at least BOARD_QEMU_SMP), at most HOST_CPUS; under TCG
 #   BOARD_QEMU_SMP (on a few host cores TCG vCPUs beyond those slow the
@@ -32,7 +36,7 @@
 #   the same on one line for people; OUT.guest, the guest's size and why
 #   ("16 vCPUs, 5120 MiB (KVM: the profile's 16 workers; 256 host cores)"); WORK/efivars.fd (and WORK/efi-code.fd
 #   with a fixed flash size) for UEFI; WORK/monitor.in and WORK/monitor.out
-#   (named pipes) with TUNPLUG=1.
+#   (named pipes) with TUNPLUG=1; WORK/qmp.in and WORK/qmp.out with TQMP=1.
 set -eu
 . "$(dirname "$0")/../image/lib.sh"
 prog=qemu
@@ -71,6 +75,11 @@ if [ "${TUNPLUG:-0}" = 1 ]; then
 	rm -f "$WORK/monitor.in" "$WORK/monitor.out"
 	mkfifo "$WORK/monitor.in" "$WORK/monitor.out"
 	set -- "$@" -chardev "pipe,id=mon,path=$WORK/monitor" -mon chardev=mon,mode=readline
+fi
+if [ "${TQMP:-0}" = 1 ]; then
+	rm -f "$WORK/qmp.in" "$WORK/qmp.out"
+	mkfifo "$WORK/qmp.in" "$WORK/qmp.out"
+	set -- "$@" -chardev "pipe,id=qmp,path=$WORK/qmp" -mon chardev=qmp,mode=control
 fi
 if [ "${UEFI:-0}" = 1 ] && [ -z "${BOARD_QEMU_FIRMWARE_VARS:-}" ]; then
 	# Firmware without a variable store (U-Boot): one image, -bios.
@@ -120,6 +129,7 @@ if [ "${TUNPLUG:-0}" = 1 ]; then
 	set -- "$@" -device pcie-root-port,id=fsbench-rp,chassis=1,slot=1
 	tdev="$tdev,id=fsbench-target,bus=fsbench-rp"
 fi
+[ "${TQMP:-0}" != 1 ] || case $tdev in *,id=*) ;; *) tdev="$tdev,id=fsbench-target" ;; esac
 set -- "$@" -drive "$tdrive" -device "$tdev"
 n=0
 for x in ${EXTRA:-}; do

@@ -54,6 +54,17 @@
 #                     read that covers sector N); FILE is copied to the run
 #   --target-throttle IOPS  the target serves at most IOPS I/O operations a
 #                     second (QEMU block throttling, throttling.iops-total)
+#   --throttle-at SECONDS:SPEC  SECONDS (a decimal fraction allowed) after
+#                     the first `FSBENCH-SUSTAIN: start` line on the console
+#                     (the runner's first sustained write, setting
+#                     `sustain`, starts there), the target's throttle is
+#                     set to SPEC through QMP (`block_set_io_throttle`):
+#                     SPEC is iops=N (N I/O operations a second, whatever
+#                     their size) or bps=N (N bytes a second), replacing
+#                     --target-throttle's; the moment it was sent is
+#                     printed (qemu: target throttle ...). QMP over named
+#                     pipes, WORK/qmp.in and WORK/qmp.out (its answers in
+#                     WORK/qmp.log)
 #   --unplug-target-after-records N  the target sits on a hot-pluggable
 #                     PCIe root port; once N records are on the console,
 #                     `device_del` on QEMU's monitor removes it from the
@@ -130,7 +141,7 @@ prog=qemu
 
 disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
 criteria=$here/../board/$BOARD/criteria.conf onesp=
-tfault= tthrottle= unplug_after=0 kpath= tmodel= lie_after=0 workdir= cut_line= cut_delay=0 lie_lead=1
+throttle_at= throttle_spec= tfault= tthrottle= unplug_after=0 kpath= tmodel= lie_after=0 workdir= cut_line= cut_delay=0 lie_lead=1
 smp=${QEMU_SMP:-} mem=${QEMU_MEM:-}
 tsize=${BOARD_TARGET_SIZE:-10G}
 while [ $# -gt 0 ]; do
@@ -167,6 +178,14 @@ while [ $# -gt 0 ]; do
 	--target-throttle)
 		case $2 in ''|*[!0-9]*|0) die $EX_USAGE "--target-throttle IOPS: a number > 0" ;; esac
 		tthrottle=$2; shift ;;
+	--throttle-at)
+		case ${2%%:*} in ''|*[!0-9.]*|*.*.*) die $EX_USAGE "--throttle-at '$2': SECONDS:iops=N or SECONDS:bps=N, SECONDS a number of seconds" ;; esac
+		case ${2#*:} in
+		iops=*[!0-9]*|bps=*[!0-9]*|iops=|bps=|iops=0|bps=0) die $EX_USAGE "--throttle-at '$2': N of iops=N or bps=N must be a whole number > 0" ;;
+		iops=*|bps=*) ;;
+		*) die $EX_USAGE "--throttle-at '$2': SECONDS:iops=N or SECONDS:bps=N" ;;
+		esac
+		throttle_at=${2%%:*} throttle_spec=${2#*:}; shift ;;
 	--unplug-target-after-records)
 		case $2 in ''|*[!0-9]*|0) die $EX_USAGE "--unplug-target-after-records N: a number > 0" ;; esac
 		unplug_after=$2; shift ;;
@@ -387,7 +406,9 @@ if [ -n "$tfault" ]; then
 fi
 tunplug=0
 [ "$unplug_after" = 0 ] || tunplug=1
-TFAULT=$tfault TTHROTTLE=$tthrottle TUNPLUG=$tunplug TSOCK=$tsock \
+tqmp=0
+[ -z "$throttle_at" ] || tqmp=1
+TQMP=$tqmp TFAULT=$tfault TTHROTTLE=$tthrottle TUNPLUG=$tunplug TSOCK=$tsock \
 	WORK=$work ACCEL=$accel CPU=$cpu SERIAL=$serial UEFI=$uefi KERNEL=$kernel \
 	INITRD=$imgdir/initramfs.cpio.gz ROOTFS=$rootfs PROFILE=$profile \
 	APPEND=$append TCACHE=$tcache EXTRA=$extra WORKERS=$workers SMP=$smp MEM=$mem \
@@ -402,6 +423,7 @@ say "console: $serial"
 [ -z "$tmodel" ] || say "target model: $tmodel_text"
 [ -z "$tthrottle" ] || say "target throttled: at most $tthrottle I/O operations a second"
 [ "$unplug_after" = 0 ] || say "target on a hot-pluggable root port: device_del after $unplug_after records"
+[ -z "$throttle_at" ] || say "target throttle: $throttle_spec from $throttle_at s after the first FSBENCH-SUSTAIN: start line (QMP)"
 
 # --- run and watch -----------------------------------------------------
 set -- --serial "$serial" --work "$work" --timeout "$timeout" \
@@ -413,6 +435,9 @@ fi
 [ "$unplug_after" = 0 ] ||
 	set -- --monitor "$work/monitor" --unplug-after-records "$unplug_after" "$@"
 [ "$lie_after" = 0 ] || set -- --lie-after-records "$lie_after" "$@"
+[ -z "$throttle_at" ] ||
+	set -- --qmp "$work/qmp" --throttle-after-line 'FSBENCH-SUSTAIN: start' \
+		--throttle-delay "$throttle_at" --throttle-spec "$throttle_spec" "$@"
 [ "$quiet" = 0 ] || set -- --quiet "$@"
 sh "$here/watch.sh" "$@"
 # QEMU has ended: what it did not flush is gone. After a power cut the

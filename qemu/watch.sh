@@ -23,6 +23,15 @@
 #                    seconds before the cut (the disk model's trigger:
 #                    from then on its flushes lie)
 #   --lie-lead S     (default 1)
+#   --qmp PATH       QEMU's QMP: PATH.in and PATH.out (named pipes); its
+#                    answers in DIR/qmp.log
+#   --throttle-after-line TEXT   once a console line holds TEXT, wait
+#                    --throttle-delay seconds, then set the target's
+#                    throttle to --throttle-spec on the QMP (said on
+#                    stdout, with the moment it was sent)
+#   --throttle-delay S   seconds (a decimal fraction allowed) (default 0)
+#   --throttle-spec SPEC  iops=N or bps=N (block_set_io_throttle of the
+#                    device fsbench-target: that one limit, the others 0)
 #   --plan FILE      qemu/estimate.sh's figures for the progress line
 #   --quiet          the console is not shown (the progress line still is)
 # Output on stdout: the console as it comes without the record lines, and
@@ -43,6 +52,7 @@ prog=qemu
 PREFIX='FSBENCH:'
 serial= work= timeout=0 kill_after=0 plan= quiet=0 monitor= unplug_after=0 lie_after=0
 cut_line= cut_delay=0 lie_file= lie_lead=1
+qmp= thr_line= thr_delay=0 thr_spec=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--serial) serial=$2; shift ;;
@@ -57,6 +67,10 @@ while [ $# -gt 0 ]; do
 	--cut-delay) cut_delay=$2; shift ;;
 	--lie-file) lie_file=$2; shift ;;
 	--lie-lead) lie_lead=$2; shift ;;
+	--qmp) qmp=$2; shift ;;
+	--throttle-after-line) thr_line=$2; shift ;;
+	--throttle-delay) thr_delay=$2; shift ;;
+	--throttle-spec) thr_spec=$2; shift ;;
 	--quiet) quiet=1 ;;
 	--) shift; break ;;
 	*) die $EX_USAGE "watch.sh: unknown option '$1'" ;;
@@ -85,10 +99,11 @@ if [ -n "$plan" ] && [ -s "$plan" ]; then
 	total=$(awk '$1 == "total" { print $2 }' "$plan")
 fi
 
-qpid= fpid= mpid=
+qpid= fpid= mpid= qmpid=
 cleanup() {
 	[ -z "$qpid" ] || kill "$qpid" 2>/dev/null || true
 	[ -z "$mpid" ] || kill "$mpid" 2>/dev/null || true
+	[ -z "$qmpid" ] || kill "$qmpid" 2>/dev/null || true
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -98,6 +113,7 @@ tick; cs0=$cs
 # the cut's delay in hundredths
 cut_cs=$(awk -v d="$cut_delay" 'BEGIN { printf "%d", d * 100 + 0.5 }')
 lie_cs=$(awk -v d="$lie_lead" 'BEGIN { printf "%d", d * 100 + 0.5 }')
+thr_cs=$(awk -v d="$thr_delay" 'BEGIN { printf "%d", d * 100 + 0.5 }')
 "$@" </dev/null >"$work/qemu.out" 2>"$work/qemu.err" &
 qpid=$!
 echo "$qpid" >"$work/qemu.pid"
@@ -113,6 +129,11 @@ if [ -n "$monitor" ]; then
 	# Keep the monitor's output drained (and logged); QEMU holds both ends.
 	cat "$monitor.out" >"$work/monitor.log" 2>/dev/null &
 	mpid=$!
+fi
+if [ -n "$qmp" ]; then
+	# QMP's greeting and answers, drained and logged.
+	cat "$qmp.out" >"$work/qmp.log" 2>/dev/null &
+	qmpid=$!
 fi
 
 # line STATE: qemu/status.awk's line for a state.
@@ -150,7 +171,7 @@ show() {
 	printf '\r\033[K%s' "$l"
 }
 
-first= why_end= unplugged=0 t_cut= lied=0 cut=0
+first= why_end= unplugged=0 t_cut= lied=0 cut=0 t_thr= thr_seen= thr_done=0
 while kill -0 "$qpid" 2>/dev/null; do
 	sleep 0.2
 	tick
@@ -171,6 +192,24 @@ while kill -0 "$qpid" 2>/dev/null; do
 			why_end="power cut: killed $cut_delay s after the console line $cut_line (--cut-after-line)"
 			cut=1
 			break
+		fi
+	fi
+	# The throttle: its moment set when the line comes, then QMP's
+	# capabilities handshake and block_set_io_throttle in one write.
+	if [ -n "$thr_line" ] && [ "$thr_done" = 0 ]; then
+		if [ -z "$t_thr" ] && grep -qF -- "$thr_line" "$serial" 2>/dev/null; then
+			thr_seen=$cs
+			t_thr=$((cs + thr_cs))
+			echo "qemu: target throttle to $thr_spec in $thr_delay s (after '$thr_line')"
+		fi
+		if [ -n "$t_thr" ] && [ "$cs" -ge "$t_thr" ]; then
+			bps=0 iops=0
+			case $thr_spec in bps=*) bps=${thr_spec#bps=} ;; iops=*) iops=${thr_spec#iops=} ;; esac
+			timeout 5 sh -c 'printf "%s\n" "$2" "$3" >"$1"' sh "$qmp.in" '{"execute":"qmp_capabilities"}' \
+				"{\"execute\":\"block_set_io_throttle\",\"arguments\":{\"id\":\"fsbench-target\",\"bps\":$bps,\"bps_rd\":0,\"bps_wr\":0,\"iops\":$iops,\"iops_rd\":0,\"iops_wr\":0}}" ||
+				true
+			thr_done=1
+			echo "qemu: target throttle set to $thr_spec at $(awk -v a="$cs" -v b="$thr_seen" 'BEGIN { printf "%.1f", (a - b) / 100 }') s after '$thr_line' (QMP block_set_io_throttle; answers in $work/qmp.log)"
 		fi
 	fi
 	if [ -z "$first" ] && grep -q "$PREFIX{" "$serial" 2>/dev/null; then
@@ -211,6 +250,9 @@ wait "$qpid" || qrc=$?
 qpid=
 wait "$fpid" || true	# tail ends with QEMU (--pid), the filter with it
 if [ -n "$mpid" ]; then kill "$mpid" 2>/dev/null || true; wait "$mpid" 2>/dev/null || true; mpid=; fi
+if [ -n "$qmpid" ]; then kill "$qmpid" 2>/dev/null || true; wait "$qmpid" 2>/dev/null || true; qmpid=; fi
+[ -z "$thr_line" ] || [ "$thr_done" = 1 ] ||
+	echo "qemu: target throttle not changed: $([ -n "$t_thr" ] && echo "the run ended less than $thr_delay s after '$thr_line'" || echo "no console line held '$thr_line'")"
 t1=$(now)
 [ -n "$first" ] || { grep -q "$PREFIX{" "$serial" && first=$t1; } || true
 tick

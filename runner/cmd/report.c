@@ -82,8 +82,8 @@ int cmd_report(int argc, char **argv)
 	if (v)
 		vd_result_free(v);
 	ec = results_flush("report");
-	/* a refused run, or one of fio or fill only, is complete without phases */
-	if (!ec && !r->nph && !r->nfio && !r->nfill && !(r->status && strcmp(r->status, "refused") == 0)) {
+	/* a refused run, or one of fio, fill or sustain only, is complete without phases */
+	if (!ec && !r->nph && !r->nfio && !r->nfill && !r->nsus && !(r->status && strcmp(r->status, "refused") == 0)) {
 		fsb_msg("report %s: run %s has no phase records",
 			set.path, r->run_id);
 		ec = EXIT_FAIL;

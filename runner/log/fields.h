@@ -15,7 +15,7 @@
 	X(run_start) X(note) X(fs_start) X(phase_start) X(phase) X(verify_error) \
 	X(error) X(layout) X(freespace) X(kmsg) X(kmsg_dropped) X(health) X(space) \
 	X(mkfs) X(fio) X(fill) X(capacity) X(powercut_arm) X(powercut_ack) X(powercut) X(fs_end) X(run_end) \
-	X(verdict)
+	X(verdict) X(sustain) X(sustain_series)
 
 #define FSB_REC_ENUM_(n) FSB_REC_##n,
 enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
@@ -26,7 +26,7 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 #define FSB_FIELD_NAMES(X) \
 	X(acknowledged) X(after) X(alias_of) X(alias_offset) X(allocated) X(argv) \
 	X(at) X(at_max) X(ata_smart) X(attributes) X(avail_bytes) X(available_spare) \
-	X(available_spare_threshold) X(bad) X(bad_blocks) X(base) X(batch_ms) \
+	X(available_spare_threshold) X(bad) X(bad_blocks) X(base) X(base_s) X(batch_ms) \
 	X(before) X(bios_date) X(bios_vendor) X(bios_version) X(block_size) \
 	X(blocks_per_segment) X(board_name) X(board_vendor) X(bs) X(btrfs) \
 	X(bw_bytes) X(bytes) X(bytes_read) X(bytes_written) X(celsius) X(check) \
@@ -41,10 +41,10 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(extents_best) X(extents_max) X(extents_mean) X(extents_now) X(f2fs) \
 	X(facility) X(failed) X(fatal) X(file) X(file_disk_bytes) X(file_size) \
 	X(filename) X(files) X(files_per_s) X(fill) X(fill_pct) X(final) \
-	X(fio_version) X(firmware) X(first_bad) X(first_blocks) X(for) X(forward) \
-	X(found) X(free_bytes) X(free_estimated) X(free_extents) X(free_segments) \
+	X(fio_version) X(firmware) X(first_bad) X(first_blocks) X(first_s) X(for) X(forward) \
+	X(found) X(free_bytes) X(free_estimated) X(free_extents) X(free_segments) X(from) \
 	X(fs) X(fs_bytes) X(fs_failed) X(fs_ok) X(fsck) X(full_segments) \
-	X(gc_background_calls) X(gc_foreground_calls) X(honest) X(host) \
+	X(gc_background_calls) X(gc_foreground_calls) X(hold_s) X(honest) X(host) \
 	X(host_read_commands) X(host_write_commands) X(hostname) X(id) X(in_flight) \
 	X(index) X(inline) X(inode) X(inode_blocks) X(inode_order) X(io_bytes) \
 	X(iodepth) X(iops) X(iops_ratio) X(ios) X(kernel) X(kernel_build) \
@@ -65,12 +65,12 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(power_cycles) X(power_on_hours) X(probe_size) X(product_name) X(profile) \
 	X(profiles) X(raw) X(read) X(reallocated_sectors) X(reason) X(refused) \
 	X(reported_uncorrectable) X(reserved_blocks) X(result) X(revision) \
-	X(rewrite) X(rotational) X(round) X(run_id) X(runtime) X(runtime_s) X(rw) \
-	X(rwmixread) X(schema) X(score) X(seconds) X(seed) X(segments) X(seq) \
-	X(serial) X(signal) X(signatures_read) X(signatures_written) X(size) \
+	X(rewrite) X(rise_c) X(rotational) X(round) X(run_id) X(runtime) X(runtime_s) X(rw) \
+	X(rwmixread) X(samples) X(schema) X(score) X(seconds) X(seed) X(segments) X(seq) \
+	X(serial) X(share_pct) X(signal) X(signatures_read) X(signatures_written) X(size) \
 	X(size_bytes) X(source) X(span_seconds) X(speed) X(statfs) X(status) \
 	X(steps) X(store) X(stride_bytes) X(super_opts) X(support) X(sync_seconds) \
-	X(sys_vendor) X(t) X(target) X(temperature) X(temperature_celsius) \
+	X(sys_vendor) X(t) X(target) X(temp_source) X(temperature) X(temperature_celsius) \
 	X(temperature_k) X(text) X(time_unix) X(timed_out) X(tool) X(torn) \
 	X(transport) X(ts_usec) X(type) X(udma_crc_errors) X(unallocated) \
 	X(unsafe_shutdowns) X(unusable) X(used) X(used_after) X(used_before) \

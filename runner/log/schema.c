@@ -127,7 +127,7 @@ SHAPE(fs_end,
 	R(reason, S, "", "why it failed or was skipped (`\"\"` when ok)"));
 SHAPE(mkfs,
 	R(fs, S, "", "the column"),
-	R(for, S, "", "`fio` or `fill`"),
+	R(for, S, "", "`fio`, `fill` or `sustain`"),
 	RS(mkfs, OB, mkfs_obj, "the mkfs as run"));
 
 /* ---- phases ---- */
@@ -529,6 +529,36 @@ SHAPE(capacity,
 	R(steps, I, "", "bisection steps to the first bad offset (0 when honest)"),
 	R(seconds, N, "s", "what the check took"));
 
+/* ---- the sustained write (run/stores/sustain.c) ---- */
+SHAPE(sustain,
+	R(fs, S, "", "a filesystem column, or `raw` for the target device"),
+	R(workload, S, "", "`seq` (fio's `write`, 1 MiB blocks, iodepth 8) or `rand` (`randwrite`, 4 KiB, iodepth 32)"),
+	R(filename, S, "", "the file on the mount, or the device"),
+	R(rw, S, "", "fio's option"),
+	R(bs, S, "", "fio's option"),
+	R(iodepth, I, "", "fio's option"),
+	R(size, I, "bytes", "the span written: the whole device, or 80 % of the filesystem's free space (whole MiB); a sequential write that reaches its end starts again at its start"),
+	R(runtime, I, "s", "`sustain_seconds`"),
+	R(seconds, N, "s", "fio's whole run, from its start to its end"),
+	R(status, S, "", "`ok`, `failed`"),
+	O(msg, S, "", "a failed one's reason"),
+	O(fio_version, S, "", "`fio-3.33`"),
+	O(mib_per_s, N, "MiB/s", "fio's mean over the whole write"),
+	O(iops, N, "1/s", "fio's mean"),
+	R(samples, I, "", "per-second throughput samples in the `sustain_series` records that follow"),
+	R(first_s, N, "s", "the end of the first sample, seconds after this write started: sample i covers the second that ends at `first_s` + i"),
+	R(temp_source, S, "", "where the temperature was read every second (`nvme smart log`, `ata smart attribute 194`, `hwmon NAME`), or `not available: REASON`"),
+	R(share_pct, I, "%", "`sustain_share`: the cliff's threshold, a share of the base"),
+	R(base_s, I, "s", "`sustain_base`: the samples whose median is the base"),
+	R(hold_s, I, "s", "`sustain_hold`: how long the fall must hold"),
+	R(rise_c, I, "Celsius", "`sustain_rise`: the rise that makes a cliff thermal"));
+SHAPE(sustain_series,
+	R(fs, S, "", "as the `sustain` record before it"),
+	R(workload, S, "", "as the `sustain` record before it"),
+	R(from, I, "", "the index of this record's first sample (records of at most 200 samples, in order)"),
+	R(mib_per_s, AN, "MiB/s", "throughput, one sample a second: fio's bandwidth log (`log_avg_msec=1000`), a second without one 0; the sample fio writes as its job ends is left out (it is no whole second's average)"),
+	R(celsius, AN, "Celsius", "the disk's temperature read at the end of each sample's second (null: not read)"));
+
 /* ---- verdict ---- */
 SHAPE(check,
 	R(what, S, "", "the check"),
@@ -567,7 +597,7 @@ const struct fsb_rtype fsb_rec_types[FSB_REC_N] = {
 	T(kmsg_dropped, "more kernel messages in a phase or gap than are recorded"),
 	T(health, "the disk's health, before the first filesystem and after the last; each of the four parts is an object or a string `not available: REASON`, never a guessed value"),
 	T(space, "what a store takes on disk (with `pack = 1`), after the next phase's fresh mount"),
-	T(mkfs, "the filesystem made fresh again for the fio workloads or the fill after the rounds (with `smallfile = 0` the fresh filesystem of `fs_start` is used and there is none)"),
+	T(mkfs, "the filesystem made fresh again for the fio workloads, the fill or the sustained write after the rounds (with `smallfile = 0` the fresh filesystem of `fs_start` is used and there is none)"),
 	T(fio, "a fio workload's result (settings `fio`, `fio_raw`): after a filesystem's rounds, before its `fs_end`; the raw target's after the last filesystem"),
 	T(fill, "the fill test (setting `fill`): fill, delete a share, fill again, a random write before and after"),
 	T(powercut_arm, "a power-cut cycle starts (setting `powercut`): the filesystem made fresh and mounted; written before the `FSBENCH-POWERCUT: armed` line, so the log holds the seed before any cut can come"),
@@ -577,6 +607,8 @@ const struct fsb_rtype fsb_rec_types[FSB_REC_N] = {
 	T(fs_end, "a column ends"),
 	T(run_end, "the run's last record"),
 	T(verdict, "the checks of `fsbench verdict`, written after the run by `fsbench verdict --log`: the `seq` after the run's last record in the log, and that record's `t`; a later `verdict` record of a run replaces an earlier one"),
+	T(sustain, "a sustained write (setting `sustain`): fio's summary, where its per-second samples were taken and the settings the cliff is found with; its `sustain_series` records follow it. On each filesystem after its fio and fill, on the raw target after the last filesystem's (and after the raw fio workloads)"),
+	T(sustain_series, "the per-second throughput and temperature of the `sustain` record before it (the report's cliff and chart read them)"),
 };
 #undef T
 

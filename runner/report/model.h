@@ -265,6 +265,21 @@ struct rep_capacity {
 	size_t line;
 };
 
+/* A `sustain` record and the per-second series of its `sustain_series`
+ * records (run/stores/sustain.c). */
+struct rep_sustain {
+	char *fs, *workload, *status;
+	char *msg;		/* a failed one's reason, or NULL */
+	char *temp_source;	/* the temperature's source, or "not available: ..." */
+	double mib_per_s;	/* fio's mean; NaN when absent */
+	double first_s;		/* the end of sample 0, seconds after the start */
+	unsigned runtime, share_pct, base_s, hold_s, rise_c;
+	uint64_t samples;	/* as the record says */
+	double *mib, *celsius;	/* the series, n samples (NaN: not there) */
+	size_t n, cap;
+	size_t line;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -317,6 +332,8 @@ struct rep_run {
 	struct rep_powercut *pc;	/* powercut records, in input order */
 	size_t npc, cappc;
 	struct rep_capacity cap;	/* the capacity check, when the run made one */
+	struct rep_sustain *sus;	/* sustain records, in input order */
+	size_t nsus, capsus;
 	/* the last `verdict` record: its checks */
 	int have_verdict;
 	struct rep_check *chk;

@@ -555,6 +555,12 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 	if (c->dir[0] && c->fio_raw && c->fio[0])
 		return seterr(err, errlen, "%s: fio_raw=1 and dir=%s: the raw workloads need a target",
 			      c->origin[find_key("fio_raw") - set_keys], c->dir);
+	if (c->dir[0] && strcmp(c->sustain, "off"))
+		return seterr(err, errlen, "%s: sustain=%s and dir=%s: the sustained write needs a target (its disk's speed and temperature)",
+			      c->origin[find_key("sustain") - set_keys], c->sustain, c->dir);
+	if (strcmp(c->sustain, "off") && c->sustain_base + c->sustain_hold > c->sustain_seconds)
+		return seterr(err, errlen, "%s: sustain_base=%u + sustain_hold=%u is more than sustain_seconds=%u: no cliff could be found; allowed: sustain_base + sustain_hold up to sustain_seconds",
+			      c->origin[find_key("sustain_seconds") - set_keys], c->sustain_base, c->sustain_hold, c->sustain_seconds);
 	if (c->powercut && c->dir[0])
 		return seterr(err, errlen, "%s: powercut=%u and dir=%s: the power-cut campaign needs a target (it makes the filesystem it checks)",
 			      c->origin[find_key("powercut") - set_keys], c->powercut, c->dir);

@@ -14,7 +14,7 @@ const char set_all_fs[] = "every filesystem";
 const char set_all_columns[] = "every filesystem and variant";
 const struct key set_keys[] = {
 	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
-	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`) and packing (`pack`: SQLite and a pack file), beside the `freespace` and `layout` evidence (both on by default), files created in name order (under QEMU TCG " FSB_TCG_EXPLAIN " at `files = 1000`, the whole profile about 7 h; about 30 min on hardware; runner/README.md, Profiles); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (" FSB_TCG_FIO " under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: " FSB_TCG_FILL " under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (" FSB_TCG_TUNING " under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix); `powercut` is the power-cut campaign: every filesystem, 3 cycles each with a 10 s window, no small-file rounds (a cut from outside ends every cycle; runner/README.md, Power cuts)" },
+	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`) and packing (`pack`: SQLite and a pack file), beside the `freespace` and `layout` evidence (both on by default), files created in name order (under QEMU TCG " FSB_TCG_EXPLAIN " at `files = 1000`, the whole profile about 7 h; about 30 min on hardware; runner/README.md, Profiles); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (" FSB_TCG_FIO " under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: " FSB_TCG_FILL " under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (" FSB_TCG_TUNING " under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix); `powercut` is the power-cut campaign: every filesystem, 3 cycles each with a 10 s window, no small-file rounds (a cut from outside ends every cycle; runner/README.md, Power cuts); `sustain` is the sustained write (`sustain = both`): 120 s sequential and 120 s 4 KiB random on a file of every filesystem and on the raw target, no small-file rounds (about 21 min, the same under TCG: it is timed; runner/README.md, Speed that holds)" },
 	{ "fs", K_FSLIST, F(fs), 0, 0, set_all_fs,
 	  "filesystems, comma-separated, run in this order; each a filesystem FS or a variant of one, FS:NAME (`variant.FS:NAME`), run as a column of its own" },
 	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
@@ -89,6 +89,18 @@ const struct key set_keys[] = {
 	  "`powercut`: milliseconds between batches of acknowledgements: each batch is a `powercut_ack` record of one 4 KiB block in the log, so a cycle takes about `powercut_window` x 1000 / `powercut_batch` blocks of it (400 KiB at the defaults; the runner refuses to arm a cycle the log has no room for); a worker runs at most 16 operations past the last batch, so a longer interval slows the workload" },
 	{ "powercut_files", K_U32, F(powercut_files), 1, 4096, "32",
 	  "`powercut`: file slots per worker (files of 4 KiB to 1 MiB, grown by appends up to 2 MiB: at most 2 MiB x workers x files on the target)" },
+	{ "sustain", K_CHOICE, F(sustain), 0, 0, "off",
+	  "the sustained write (speed that holds): a sequential write (1 MiB blocks, iodepth 8) and then a 4 KiB random write (iodepth 32), each for `sustain_seconds` with fio, throughput sampled every second (fio's bandwidth log) and the disk's temperature every second (NVMe SMART log, ATA SMART attribute 194, hwmon), on the raw target after the filesystems (the whole device, overwritten: needs `yes`) and/or on a file on each filesystem of `fs` (on a fresh mkfs; 80 % of its free space); `sustain` and `sustain_series` records; the report finds the cliff (runner/README.md, Speed that holds). Not with `dir`; off but in the profile `sustain`: off|raw|fs|both" },
+	{ "sustain_seconds", K_U32, F(sustain_seconds), 5, 86400, "120",
+	  "`sustain`: seconds each write runs (the amount is a time, not a size: long enough to pass the disk's write cache and warm it up; 120 s at 2 GB/s writes 240 GB)" },
+	{ "sustain_share", K_U32, F(sustain_share), 1, 99, "50",
+	  "`sustain`: the cliff is where throughput falls below this share of the first seconds' median, percent" },
+	{ "sustain_base", K_U32, F(sustain_base), 1, 3600, "5",
+	  "`sustain`: the first seconds whose median is the base the cliff is measured against" },
+	{ "sustain_hold", K_U32, F(sustain_hold), 1, 3600, "5",
+	  "`sustain`: seconds the fall must hold to be a cliff: the median of the samples from the cliff over this many seconds, and of every sample to the end, are below the share too (a dip that recovers is no cliff)" },
+	{ "sustain_rise", K_U32, F(sustain_rise), 1, 100, "5",
+	  "`sustain`: degrees Celsius above the first seconds' median temperature that, reached from `sustain_hold` seconds before the cliff to one after it, make the cliff coincide with a temperature rise (throttling)" },
 };
 /* The per-filesystem keys, after the fixed ones in help and docs. */
 const char set_help_mkfs_opts[] =
@@ -113,6 +125,8 @@ const struct profile set_profiles[] = {
 			{ "powercut_window", "10" } } },
 	{ "tuning", { { "fs", set_all_columns }, { "dirs", "4" }, { "files", "1000" },
 		      { "file_size", "4096" }, { "workers", "4" }, { "rounds", "2" } } },
+	{ "sustain", { { "fs", set_all_fs }, { "smallfile", "0" }, { "sustain", "both" },
+		       { "sustain_seconds", "120" } } },
 };
 const size_t set_nkeys = sizeof(set_keys) / sizeof(set_keys[0]);
 const size_t set_nprofiles = sizeof(set_profiles) / sizeof(set_profiles[0]);

@@ -531,6 +531,8 @@ check "the filesystem fails with the worker and the signal" some "$S/kill.out" \
 
 # ---- the fio workloads and the fill test ----
 . "$here/fio.sh"
+# ---- the sustained write ----
+. "$here/sustain.sh"
 # ---- variants of a filesystem (the tuning matrix) ----
 . "$here/variants.sh"
 

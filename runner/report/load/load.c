@@ -92,6 +92,7 @@ static void run_free(struct rep_run *r)
 	ld_space_free(r);
 	ld_powercut_free(r);
 	ld_capacity_free(r);
+	ld_sustain_free(r);
 	checks_free(r);
 	free(r);
 }
@@ -602,6 +603,8 @@ static const ld_hook hooks[FSB_REC_N] = {
 	[FSB_REC_fs_end] = load_fs_end,
 	[FSB_REC_run_end] = load_run_end,
 	[FSB_REC_verdict] = load_verdict,
+	[FSB_REC_sustain] = ld_load_sustain,
+	[FSB_REC_sustain_series] = ld_load_sustain_series,
 };
 
 static int load_record(struct loader *L, const struct jsonr *rec)

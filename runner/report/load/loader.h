@@ -61,5 +61,10 @@ void ld_powercut_free(struct rep_run *r);
 /* sections/honesty.c: the `capacity` record; freeing it. */
 int ld_load_capacity(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_capacity_free(struct rep_run *r);
+/* sections/sustained.c: a `sustain` record, a `sustain_series` record (to
+ * the last `sustain` record of its fs and workload); freeing them. */
+int ld_load_sustain(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+int ld_load_sustain_series(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_sustain_free(struct rep_run *r);
 
 #endif

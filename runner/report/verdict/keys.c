@@ -63,6 +63,9 @@ const struct vd_key vd_keys[] = {
 	{ "capacity", .value = "honest",
 	  .help = "the target holds what it claims: the capacity check (setting `capacity`) read back every signature it wrote, none naming another offset; a failure names the real size and the first offset that aliases an earlier one",
 	  .parse = vd_parse_honest, .eval = vd_eval_capacity, .derive = vd_derive_capacity, .rank = { 6, 7 } },
+	{ "sustain_level", .value = "a percentage, 1 to 100",
+	  .help = "per sustained write (`sustain` records: filesystem or raw, seq or rand), the throughput after its cliff must be at least this share of its first seconds' median; a write without a cliff passes (it held), 100 asks for no cliff at all; a write too short to judge, or failed, is not measured (runner/README.md, Speed that holds)",
+	  .parse = vd_parse_pct, .eval = vd_eval_sustain },
 	/* --baseline RUN: per filesystem and summary row, the baseline's
 	 * median seconds and the spread between its rounds */
 	{ "baseline", .eval = vd_eval_baseline, .derive = vd_derive_baseline, .rank = { 0, 6 } },

@@ -158,6 +158,14 @@ size_t vd_round_seconds(const struct rep_run *r, const char *fs, const char *pha
 enum vd_rounds vd_row_rounds(int row);
 /* A number with up to 4 significant digits, no trailing zeros. */
 void vd_num(char *buf, size_t len, double v);
+/* A new check of rule u in res (NULL: out of memory); a check the run
+ * holds no data for (judge.c). */
+struct vd_check *vd_new_check(struct vd_result *res, const struct vd_rule *u);
+void vd_not_measured(struct vd_check *k, const char *why);
+/* judge_sustain.c: sustain_level, per sustained write. */
+int vd_eval_sustain(struct vd_result *res, const struct vd_criteria *c,
+		    const struct vd_rule *u, const struct rep_run *r);
+int vd_parse_pct(const struct vd_arg *a, struct vd_rule *u);	/* 1 to 100 */
 
 /* derive.c: criteria from runs */
 int vd_derive_fs_ok(struct vd_from *d, const struct vd_key *k);

@@ -16,37 +16,10 @@
 #include "report/verdict/criteria.h"
 #include "report/writers/writer.h"
 
-#define MAX_PHASES 32
-#define MAX_CHARTS 8
-#define MAX_SVG (32u * 1024u * 1024u)
+#include "report/writers/chart_ctx.h"
 
-/* Colours of the series, by filesystem (and run). */
-static const char *const colours[] = {
+const char *const colours[NCOLOURS] = {
 	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-};
-#define NCOLOURS (sizeof(colours) / sizeof(colours[0]))
-
-struct chart {
-	const char *id;		/* "seconds": the figure's id is chart-seconds */
-	const char *name;	/* "Seconds per phase" */
-	char caption[400];
-	char svg[512];		/* the file gnuplot writes */
-	char absent[200];	/* why it is not drawn, or "" */
-};
-
-struct ctx {
-	const struct rep_run *const *runs;
-	const char *const *labels;
-	size_t n;
-	const struct vd_result *v;
-	char dir[256];		/* the temporary folder */
-	unsigned nfiles;
-	FILE *gp;		/* the script */
-	int err;		/* a file could not be written */
-	const char *phase[MAX_PHASES];	/* every run's phases, in order of appearance */
-	size_t nphase;
-	struct chart chart[MAX_CHARTS];
-	size_t ncharts;
 };
 
 /* ---- the runs' numbers ---- */
@@ -105,7 +78,7 @@ static void collect_phases(struct ctx *x)
 /* Text inside a gnuplot string (in single quotes) or a quoted data field
  * (in double quotes): quotes, backslashes, '#' (a comment in a data file)
  * and control characters become '_'. */
-static void gp_text(char *dst, size_t len, const char *s)
+void gp_text(char *dst, size_t len, const char *s)
 {
 	size_t o = 0;
 
@@ -116,8 +89,8 @@ static void gp_text(char *dst, size_t len, const char *s)
 }
 
 /* The name of a series: "ext4 fresh", "RUN ext4 fresh" with several runs. */
-static void series_name(const struct ctx *x, size_t run, const char *fs, const char *what,
-			char *buf, size_t len)
+void series_name(const struct ctx *x, size_t run, const char *fs, const char *what,
+		 char *buf, size_t len)
 {
 	char t[200];
 
@@ -130,7 +103,7 @@ static void series_name(const struct ctx *x, size_t run, const char *fs, const c
 }
 
 /* A new data file: its path in path. */
-static FILE *data_file(struct ctx *x, char *path, size_t len)
+FILE *data_file(struct ctx *x, char *path, size_t len)
 {
 	FILE *f;
 
@@ -140,13 +113,13 @@ static FILE *data_file(struct ctx *x, char *path, size_t len)
 	return f;
 }
 
-static void data_close(struct ctx *x, FILE *f)
+void data_close(struct ctx *x, FILE *f)
 {
 	if (f && fclose(f))
 		x->err = errno ? errno : EIO;
 }
 
-static struct chart *new_chart(struct ctx *x, const char *id, const char *name)
+struct chart *new_chart(struct ctx *x, const char *id, const char *name)
 {
 	struct chart *c = &x->chart[x->ncharts++];
 
@@ -158,14 +131,14 @@ static struct chart *new_chart(struct ctx *x, const char *id, const char *name)
 }
 
 /* The start of a chart in the script: a clean state, its size and file. */
-static void gp_start(struct ctx *x, const struct chart *c, int w, int h)
+void gp_start(struct ctx *x, const struct chart *c, int w, int h)
 {
 	fprintf(x->gp, "reset\nset terminal svg noenhanced size %d,%d font 'sans,11' "
 		"background '#ffffff'\nset output '%s'\nset grid ytics\n"
 		"set format y '%%g'\n", w, h, c->svg);
 }
 
-static void fmt_num(FILE *f, double v)
+void fmt_num(FILE *f, double v)
 {
 	if (isfinite(v))
 		fprintf(f, " %.9g", v);
@@ -805,6 +778,7 @@ int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *
 	chart_layout(x);
 	chart_rounds(x);
 	chart_powercut(x);
+	chart_sustain(x);
 	if (fclose(x->gp) && !x->err)
 		x->err = errno ? errno : EIO;
 	if (x->err == ENOMEM) {

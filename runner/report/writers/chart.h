@@ -9,6 +9,9 @@
  *            and in inode order, fresh and aged, per filesystem
  *   rounds   seconds per round, per phase and filesystem
  *   verdict  each check's measured value over its limit
+ *   powercut each power-cut cycle's acknowledged operations, lost and torn files
+ *   sustain  each sustained write's throughput and temperature over time,
+ *            the cliff's threshold and moment (chart_sustain.c)
  *
  * A chart the runs hold no data for is left out with a line saying why.
  * Where gnuplot cannot run, the page says why there are no charts.

@@ -52,6 +52,9 @@ struct fsb_config {
 	uint32_t powercut_workers;	/* worker processes of the durability workload */
 	uint32_t powercut_files;	/* file slots per worker */
 	uint32_t powercut_batch;	/* ms between batches of acknowledgements */
+	char sustain[8];	/* the sustained write (run/stores/sustain.h): off, raw, fs, both */
+	uint32_t sustain_seconds;	/* each write's time */
+	uint32_t sustain_share, sustain_base, sustain_hold, sustain_rise;	/* the cliff (report/sections/cliff.h) */
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
 	char mount_opts[FSB_MAX_FS][256];
 	/* variant.FS:NAME settings (run/fs/variant.h), each with its source */
@@ -64,8 +67,8 @@ struct fsb_config {
 	size_t nvariant;
 
 	/* bookkeeping: source of every key, and its origin text (file:line) */
-	unsigned char src[64];
-	char origin[64][FSB_PATH_MAX / 2];
+	unsigned char src[96];
+	char origin[96][FSB_PATH_MAX / 2];
 };
 
 #endif

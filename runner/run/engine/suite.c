@@ -18,6 +18,7 @@
 #include "lib/msg.h"
 #include "lib/time.h"
 #include "run/stores/fill.h"
+#include "run/stores/sustain.h"
 #include "run/stores/fio.h"
 #include "run/evidence/freespace.h"
 #include "run/evidence/layout.h"
@@ -47,6 +48,7 @@ struct fsrun {
 	uint64_t mnt_id;
 	int failed;
 	char reason[512];
+	const struct fsb_disk *disk;	/* the target (sustain: its temperature); NULL in dir mode */
 };
 
 static void fail(struct fsrun *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -652,6 +654,8 @@ static void fio_fill(struct fsrun *f)
 		fail(f, "%s", why);
 	if ((f->mounted || !f->dev) && fsb_fill_fs(f->c, &fr, why, sizeof(why)) < 0)
 		fail(f, "%s", why);
+	if ((f->mounted || !f->dev) && fsb_sustain_fs(f->c, &fr, f->disk, why, sizeof(why)) < 0)
+		fail(f, "%s", why);
 }
 
 /* The mount of fs_start as the kernel reports it. */
@@ -677,7 +681,7 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const str
 {
 	int fsi = col->fsi;
 	struct fsrun f = { .c = c, .fs = &fsb_fs_table[fsi], .fsi = fsi, .col = col, .name = col->name,
-			   .dev = t->path };
+			   .dev = t->path, .disk = t };
 	struct fsb_rec r;
 	char support[64], mopts[512];
 
@@ -829,6 +833,8 @@ void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 					run_device_fs(c, target, &col, w, pat);
 			}
 			if (fsb_fio_raw(c, target) < 0)
+				c->failed = 1;
+			if (fsb_sustain_raw(c, target) < 0)
 				c->failed = 1;
 		}
 	}

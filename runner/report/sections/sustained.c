@@ -1,0 +1,232 @@
+/* sustained.c: the sustained write's table (sustained.h) and the loading of
+ * `sustain` and `sustain_series` records (loader.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/load/loader.h"
+#include "report/sections/sustained.h"
+
+static unsigned opt(const struct jsonr *rec, const char *key)
+{
+	double v = jsonr_num(jsonr_get(rec, key), 0);
+	return v >= 0 && v <= 1e6 ? (unsigned)v : 0;
+}
+
+int ld_load_sustain(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	struct rep_sustain s;
+	int rc = 0;
+
+	memset(&s, 0, sizeof(s));
+	const char *fs = ld_need_str(L, rec, "sustain", "fs", &rc);
+	const char *wl = rc ? NULL : ld_need_str(L, rec, "sustain", "workload", &rc);
+	const char *st = rc ? NULL : ld_need_str(L, rec, "sustain", "status", &rc);
+	if (rc)
+		return rc;
+	const char *msg = jsonr_str(jsonr_get(rec, "msg"));
+	const char *ts = jsonr_str(jsonr_get(rec, "temp_source"));
+	s.mib_per_s = jsonr_num(jsonr_get(rec, "mib_per_s"), NAN);
+	s.first_s = jsonr_num(jsonr_get(rec, "first_s"), 1);
+	s.runtime = opt(rec, "runtime");
+	s.share_pct = opt(rec, "share_pct");
+	s.base_s = opt(rec, "base_s");
+	s.hold_s = opt(rec, "hold_s");
+	s.rise_c = opt(rec, "rise_c");
+	s.samples = jsonr_u64(jsonr_get(rec, "samples"), 0);
+	s.line = L->line;
+	if (ld_grow((void **)&r->sus, &r->capsus, r->nsus, sizeof(*r->sus)))
+		return ld_oom(L);
+	if (!(s.fs = strdup(fs)) || !(s.workload = strdup(wl)) || !(s.status = strdup(st)) ||
+	    (msg && !(s.msg = strdup(msg))) || !(s.temp_source = strdup(ts ? ts : ""))) {
+		free(s.fs);
+		free(s.workload);
+		free(s.status);
+		free(s.msg);
+		return ld_oom(L);
+	}
+	r->sus[r->nsus++] = s;
+	return 0;
+}
+
+/* Room for n samples in s's series (new ones NaN). */
+static int room(struct rep_sustain *s, size_t n)
+{
+	if (n <= s->cap)
+		return 0;
+	size_t nc = s->cap ? s->cap : 64;
+	while (nc < n)
+		nc *= 2;
+	double *m = realloc(s->mib, nc * sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	s->mib = m;
+	double *c = realloc(s->celsius, nc * sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	s->celsius = c;
+	for (size_t i = s->cap; i < nc; i++)
+		s->mib[i] = s->celsius[i] = NAN;
+	s->cap = nc;
+	return 0;
+}
+
+int ld_load_sustain_series(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	int rc = 0;
+	const char *fs = ld_need_str(L, rec, "sustain_series", "fs", &rc);
+	const char *wl = rc ? NULL : ld_need_str(L, rec, "sustain_series", "workload", &rc);
+	if (rc)
+		return rc;
+	const struct jsonr *mib = jsonr_get(rec, "mib_per_s"), *cel = jsonr_get(rec, "celsius");
+	double from = jsonr_num(jsonr_get(rec, "from"), -1);
+	if (!(from >= 0 && from <= 1e7 && from == floor(from)))
+		return ld_bad(L, "sustain_series record: \"from\" must be a whole number from 0");
+	if (!jsonr_is(mib, JSONR_ARR))
+		return ld_bad(L, "sustain_series record without a \"mib_per_s\" array");
+	struct rep_sustain *s = NULL;
+	for (size_t i = r->nsus; i-- > 0;)
+		if (!strcmp(r->sus[i].fs, fs) && !strcmp(r->sus[i].workload, wl)) {
+			s = &r->sus[i];
+			break;
+		}
+	if (!s)
+		return ld_bad(L, "sustain_series record of %s %s without a sustain record before it", fs, wl);
+	size_t n = jsonr_len(mib), f = (size_t)from;
+	if (n > 100000)
+		return ld_bad(L, "sustain_series record: more than 100000 samples");
+	if (room(s, f + n))
+		return ld_oom(L);
+	for (size_t i = 0; i < n; i++) {
+		s->mib[f + i] = jsonr_num(jsonr_at(mib, i), NAN);
+		s->celsius[f + i] = jsonr_num(jsonr_at(cel, i), NAN);
+	}
+	if (f + n > s->n)
+		s->n = f + n;
+	return 0;
+}
+
+void ld_sustain_free(struct rep_run *r)
+{
+	for (size_t i = 0; i < r->nsus; i++) {
+		free(r->sus[i].fs);
+		free(r->sus[i].workload);
+		free(r->sus[i].status);
+		free(r->sus[i].msg);
+		free(r->sus[i].temp_source);
+		free(r->sus[i].mib);
+		free(r->sus[i].celsius);
+	}
+	free(r->sus);
+	r->sus = NULL;
+	r->nsus = r->capsus = 0;
+}
+
+int rep_sustain_cliff(const struct rep_sustain *s, struct rep_cliff *c, double *at_s)
+{
+	struct rep_cliff_opts o = { .share_pct = s->share_pct, .base_s = s->base_s,
+				    .hold_s = s->hold_s, .rise_c = s->rise_c };
+	int rc = rep_cliff_find(s->mib, s->n, s->celsius, s->n, 0, &o, c);
+
+	*at_s = rc == 0 && c->state == REP_CLIFF_FOUND ? s->first_s + (double)c->at - 1 : NAN;
+	return rc;
+}
+
+/* MiB/s with the decimals a slow write needs (0.039 for 10 x 4 KiB/s). */
+static void mib(struct rep_table *t, size_t row, size_t col, double v)
+{
+	if (isfinite(v))
+		tab_fixed(t, row, col, v, v < 1 ? 3 : v < 10 ? 2 : 1);
+	else
+		tab_missing(t, row, col);
+}
+
+int rep_table_sustain(const struct rep_run *r, struct rep_table *t)
+{
+	static const struct { const char *head, *key; } h[] = {
+		{ "fs", NULL }, { "write", "workload" }, { "MiB/s", "mib_per_s" },
+		{ "base MiB/s", "base_mib_per_s" }, { "cliff", "cliff" },
+		{ "cliff at s", "cliff_s" }, { "level MiB/s", "level_mib_per_s" },
+		{ "level", "level_share" }, { "temperature C", "celsius" },
+		{ "with a temperature rise", "thermal" }, { "seconds", "samples" },
+	};
+	enum { NH = sizeof(h) / sizeof(h[0]) };
+	int rc = 0;
+
+	tab_init(t, "sustain", "Speed that holds: the sustained write's cliff", SHAPE_GRID, NH);
+	for (size_t c = 0; c < NH; c++)
+		tab_col(t, c, c >= 2 && c != 4 && c != 8 && c != 9, h[c].head, h[c].key);
+	t->note = "Each write ran for `sustain_seconds` with fio, its throughput logged every second "
+		  "and the disk's temperature read every second. Base: the median of the first "
+		  "`sustain_base` seconds. Cliff: the first second after them below `sustain_share` % "
+		  "of the base where the median of the next `sustain_hold` seconds and of every second "
+		  "to the end are below it too (a dip that recovers is none); its moment is the start "
+		  "of that second after the write began. Level: the median from the cliff to the end, "
+		  "and its share of the base. Temperature: the base's median and the highest of the "
+		  "write; a rise of `sustain_rise` degrees from `sustain_hold` seconds before the "
+		  "cliff to one after it coincides with it (throttling). runner/README.md, Speed that "
+		  "holds.";
+	for (size_t i = 0; i < r->nsus && !rc; i++) {
+		const struct rep_sustain *s = &r->sus[i];
+		struct rep_cliff c;
+		double at_s;
+		size_t row = tab_row(t);
+
+		tab_text(t, row, 0, "%s", s->fs);
+		tab_text(t, row, 1, "%s", s->workload);
+		mib(t, row, 2, s->mib_per_s);
+		if (strcmp(s->status, "ok")) {
+			tab_missing(t, row, 3);
+			tab_text(t, row, 4, "%s: %s", s->status, s->msg ? s->msg : "no reason given");
+			for (size_t k = 5; k < NH; k++)
+				tab_missing(t, row, k);
+			continue;
+		}
+		rc = rep_sustain_cliff(s, &c, &at_s);
+		if (rc == -EINVAL) {	/* a record with options out of range */
+			rc = 0;
+			tab_missing(t, row, 3);
+			tab_text(t, row, 4, "not judged: the record's share_pct, base_s, hold_s or rise_c is out of range");
+			for (size_t k = 5; k < NH; k++)
+				tab_missing(t, row, k);
+			continue;
+		}
+		if (rc)
+			break;
+		mib(t, row, 3, c.base);
+		if (c.state == REP_CLIFF_FOUND) {
+			tab_text(t, row, 4, "fell below %u %% of the base", s->share_pct);
+			tab_fixed(t, row, 5, at_s, 1);
+			mib(t, row, 6, c.level);
+			tab_num(t, row, 7, CELL_PERCENT, c.level_pct / 100.0);
+		} else {
+			if (c.state == REP_CLIFF_SHORT)
+				tab_text(t, row, 4, "not judged: %zu s of samples, fewer than base + hold (%u s)",
+					 s->n, s->base_s + s->hold_s);
+			else
+				tab_text(t, row, 4, "none: held above %u %% of the base", s->share_pct);
+			for (size_t k = 5; k < 8; k++)
+				tab_missing(t, row, k);
+		}
+		if (isfinite(c.temp_base) && isfinite(c.temp_peak))
+			tab_text(t, row, 8, "%.0f, up to %.0f", c.temp_base, c.temp_peak);
+		else
+			tab_text(t, row, 8, "%s", s->temp_source[0] ? s->temp_source : "not available");
+		if (c.state != REP_CLIFF_FOUND)
+			tab_missing(t, row, 9);
+		else if (c.thermal == REP_TEMP_RISE)
+			tab_text(t, row, 9, "yes: +%.0f C (throttling?)", c.temp_at - c.temp_base);
+		else if (c.thermal == REP_TEMP_FLAT)
+			tab_text(t, row, 9, "no: +%.0f C", c.temp_at - c.temp_base);
+		else
+			tab_text(t, row, 9, "unknown: no temperature");
+		tab_count(t, row, 10, s->n);
+	}
+	if (rc) {
+		rep_table_free(t);
+		return rc;
+	}
+	return tab_done(t);
+}

@@ -1,0 +1,232 @@
+/* test_sustain.c: the sustained write's parts that need no disk: fio's
+ * bandwidth log into per-second samples (run/stores/sustain.h), the
+ * records against the schema, the report's loading of them and its
+ * sustain table (the cliff's moment, level and temperature), the chart,
+ * the verdict key sustain_level, and the settings (the profile, the
+ * refusals of a run in a directory and of too short a write). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log/validate.h"
+#include "report/sections/sustained.h"
+#include "report/verdict/criteria.h"
+#include "report/writers/chart.h"
+#include "run/settings.h"
+#include "run/stores/sustain.h"
+#include "unit.h"
+
+static void test_bwlog(void)
+{
+	double mib[16], first;
+	char why[200] = "";
+	/* fio's lines: 1 s apart, a second skipped, a read line, the last
+	 * (the job's end) left out */
+	const char *log = "1000001000, 40960, 1, 0, 0\n"
+			  "1000002001, 20480, 1, 0, 0\n"
+			  "1000002500, 99999, 0, 0, 0\n"
+			  "1000004000, 10240, 1, 0, 0\n"
+			  "1000004999, 1024, 1, 0, 0\n"
+			  "1000006000, 999999, 1, 0, 0\n";
+
+	long n = fsb_sustain_bwlog(log, 1000000000ull, mib, 16, &first, why, sizeof(why));
+	CHECK(n == 5);
+	CHECK(fabs(first - 1.0) < 1e-9);
+	CHECK(mib[0] == 40 && mib[1] == 20 && mib[2] == 0 && mib[3] == 10 && mib[4] == 1);
+	/* a second logged twice keeps the first */
+	n = fsb_sustain_bwlog("5000, 2048, 1, 0, 0\n5100, 4096, 1, 0, 0\n6000, 1024, 1, 0, 0\n"
+			      "7000, 1024, 1, 0, 0\n", 3000, mib, 16, &first, why, sizeof(why));
+	CHECK(n == 2 && mib[0] == 2 && mib[1] == 1 && first == 2);
+	/* at most cap samples */
+	n = fsb_sustain_bwlog(log, 1000000000ull, mib, 2, &first, why, sizeof(why));
+	CHECK(n == 1);
+	/* an empty log: no samples; a bad line: said */
+	CHECK(fsb_sustain_bwlog("", 0, mib, 16, &first, why, sizeof(why)) == 0);
+	CHECK(fsb_sustain_bwlog("1000, 40960, 1, 0, 0\nnot a line\n", 0, mib, 16, &first, why,
+				sizeof(why)) == -EBADMSG);
+	CHECK_CONTAINS(why, "line 2");
+}
+
+/* A run of two sustained writes on raw: seq falls from 40 to 10 MiB/s at
+ * its 8th sample while the disk warms from 40 to 60 C; rand holds. */
+static char *run_text(void)
+{
+	static char buf[8192];
+	size_t o = 0;
+
+	o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+		"{\"schema\":1,\"type\":\"run_start\",\"run_id\":\"00000000000000aa\",\"seq\":0,\"t\":0,"
+		"\"config\":{\"fs\":\"ext4\"}}\n");
+	const char *wl[2] = { "seq", "rand" };
+	for (int w = 0; w < 2; w++) {
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+			"{\"schema\":1,\"type\":\"sustain\",\"run_id\":\"00000000000000aa\",\"seq\":%d,\"t\":1,"
+			"\"fs\":\"raw\",\"workload\":\"%s\",\"filename\":\"/dev/nvme0n1\",\"rw\":\"write\","
+			"\"bs\":\"1M\",\"iodepth\":8,\"size\":1073741824,\"runtime\":14,\"seconds\":14.5,"
+			"\"status\":\"ok\",\"fio_version\":\"fio-3.33\",\"mib_per_s\":25.5,\"iops\":25.5,"
+			"\"samples\":13,\"first_s\":1.5,\"temp_source\":\"nvme smart log\",\"share_pct\":50,"
+			"\"base_s\":3,\"hold_s\":3,\"rise_c\":5}\n", 1 + 2 * w, wl[w]);
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+			"{\"schema\":1,\"type\":\"sustain_series\",\"run_id\":\"00000000000000aa\",\"seq\":%d,"
+			"\"t\":1,\"fs\":\"raw\",\"workload\":\"%s\",\"from\":0,\"mib_per_s\":[", 2 + 2 * w, wl[w]);
+		for (int i = 0; i < 13; i++)
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%d", i ? "," : "",
+					      w == 0 && i >= 7 ? 10 : 40);
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "],\"celsius\":[");
+		for (int i = 0; i < 13; i++) {
+			if (w == 0 && i == 0)
+				o += (size_t)snprintf(buf + o, sizeof(buf) - o, "null");
+			else
+				o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%d", i ? "," : "",
+						      w == 0 && i >= 5 ? 60 : 40);
+		}
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "]}\n");
+	}
+	return buf;
+}
+
+static void verdict_line(const struct rep_run *r, const char *val, char *out, size_t len)
+{
+	struct vd_criteria c;
+	struct vd_result res;
+	char err[256];
+	size_t o = 0;
+
+	out[0] = 0;
+	vd_criteria_init(&c, "ext4", "create", "read");
+	if (vd_criteria_add(&c, "sustain_level", val, "t:1", err, sizeof(err)) != 0) {
+		snprintf(out, len, "bad: %s", err);
+		vd_criteria_free(&c);
+		return;
+	}
+	if (vd_evaluate(&c, r, &res) == 0) {
+		for (size_t i = 0; i < res.n && o < len; i++) {
+			int n = snprintf(out + o, len - o, "%s %s: %s|", res.check[i].pass ? "PASS" : "FAIL",
+					 res.check[i].what, res.check[i].measured);
+			o = n < 0 ? len : o + (size_t)n;
+		}
+		vd_result_free(&res);
+	}
+	vd_criteria_free(&c);
+}
+
+static void say_bad(void *arg, const char *msg)
+{
+	(void)arg;
+	fprintf(stderr, "schema: %s\n", msg);
+}
+
+static void test_report(void)
+{
+	const char *text = run_text();
+	struct rep_set set = { 0 };
+	struct rep_table t;
+	char err[256], out[2048];
+	int bad = 0;
+
+	/* the records as the schema has them (the run_start here is partial:
+	 * only the sustain lines are checked) */
+	for (const char *p = strchr(text, '\n') + 1; *p; p = strchr(p, '\n') + 1)
+		bad += fsb_check_text(p, (size_t)(strchr(p, '\n') - p), 0, say_bad, NULL);
+	CHECK(bad == 0);
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	CHECK(rep_load_stream(&set, f, "mem", err, sizeof(err)) == 0);
+	fclose(f);
+	const struct rep_run *r = rep_find(&set, NULL);
+	CHECK(r && r->nsus == 2);
+	if (!r || r->nsus != 2)
+		return;
+	CHECK(r->sus[0].n == 13 && r->sus[0].mib[7] == 10 && isnan(r->sus[0].celsius[0]));
+	CHECK(rep_table_sustain(r, &t) == 0);
+	CHECK_EQ_U(t.nrows, 2);
+	/* seq: the cliff at sample 7, whose second starts 1.5 + 7 - 1 s in */
+	CHECK_STR(rep_table_cell(&t, 0, 1)->text, "seq");
+	CHECK(fabs(rep_table_cell(&t, 0, 3)->num - 40) < 1e-9);
+	CHECK_STR(rep_table_cell(&t, 0, 4)->text, "fell below 50 % of the base");
+	CHECK(fabs(rep_table_cell(&t, 0, 5)->num - 7.5) < 1e-9);
+	CHECK(fabs(rep_table_cell(&t, 0, 6)->num - 10) < 1e-9);
+	CHECK(fabs(rep_table_cell(&t, 0, 7)->num - 0.25) < 1e-9);
+	CHECK_STR(rep_table_cell(&t, 0, 8)->text, "40, up to 60");
+	CHECK_CONTAINS(rep_table_cell(&t, 0, 9)->text, "yes: +20 C");
+	/* rand held */
+	CHECK_CONTAINS(rep_table_cell(&t, 1, 4)->text, "none");
+	CHECK(rep_table_cell(&t, 1, 5)->kind == CELL_MISSING);
+	rep_table_free(&t);
+
+	verdict_line(r, "20", out, sizeof(out));
+	CHECK_STR(out, "PASS raw seq sustained write: level after a cliff: 25 % (10.0 of 40.0 MiB/s) from 8 s|"
+		       "PASS raw rand sustained write: level after a cliff: held (no cliff below 50 % of 40.0 MiB/s)|");
+	verdict_line(r, "30", out, sizeof(out));
+	CHECK_CONTAINS(out, "FAIL raw seq");
+	verdict_line(r, "0", out, sizeof(out));
+	CHECK_CONTAINS(out, "bad: ");
+
+	/* the chart: with gnuplot a figure, without it the same script */
+	char *html = NULL;
+	size_t hlen = 0;
+	FILE *h = open_memstream(&html, &hlen);
+	CHECK(chart_html(h, &r, NULL, 1, NULL) == 0);
+	fclose(h);
+	if (system("command -v gnuplot >/dev/null 2>&1") == 0)
+		CHECK_CONTAINS(html, "<figure class=\"chart\" id=\"chart-sustain\" data-chart=\"sustain\">");
+	free(html);
+	rep_free(&set);
+
+	/* a series without its sustain record is refused */
+	static const char orphan[] =
+		"{\"schema\":1,\"type\":\"sustain_series\",\"run_id\":\"00000000000000aa\",\"seq\":0,\"t\":1,"
+		"\"fs\":\"raw\",\"workload\":\"seq\",\"from\":0,\"mib_per_s\":[1],\"celsius\":[null]}\n";
+	struct rep_set s2 = { 0 };
+	f = fmemopen((void *)orphan, sizeof(orphan) - 1, "r");
+	CHECK(rep_load_stream(&s2, f, "mem", err, sizeof(err)) == -EBADMSG);
+	CHECK_CONTAINS(err, "without a sustain record before it");
+	fclose(f);
+	rep_free(&s2);
+}
+
+/* The settings: the profile, the choices, and the two refusals. */
+static void test_settings(void)
+{
+	struct fsb_config c;
+	struct fsb_layer l = { .src = SRC_CLI };
+	struct fsb_layer *ls[1] = { &l };
+	char err[512];
+
+	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) == 0);
+	CHECK_STR(c.sustain, "off");
+	CHECK(c.sustain_seconds == 120 && c.sustain_share == 50 && c.sustain_base == 5 &&
+	      c.sustain_hold == 5 && c.sustain_rise == 5);
+	CHECK(fsb_layer_add(&l, "profile", "sustain", "command line --profile", err, sizeof(err)) == 0);
+	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) == 0);
+	CHECK_STR(c.sustain, "both");
+	CHECK(c.smallfile == 0 && c.sustain_seconds == 120);
+	fsb_layer_free(&l);
+	CHECK(fsb_layer_add(&l, "sustain", "sometimes", "command line --sustain", err, sizeof(err)) < 0 ||
+	      fsb_config_merge(&c, ls, 1, err, sizeof(err)) < 0);
+	CHECK_CONTAINS(err, "allowed: one of off|raw|fs|both");
+	fsb_layer_free(&l);
+	CHECK(fsb_layer_add(&l, "sustain", "raw", "command line --sustain", err, sizeof(err)) == 0);
+	CHECK(fsb_layer_add(&l, "dir", "/tmp", "command line --dir", err, sizeof(err)) == 0);
+	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) < 0);
+	CHECK_STR(err, "command line --sustain: sustain=raw and dir=/tmp: the sustained write needs a target (its disk's speed and temperature)");
+	fsb_layer_free(&l);
+	CHECK(fsb_layer_add(&l, "sustain", "fs", "command line --sustain", err, sizeof(err)) == 0);
+	CHECK(fsb_layer_add(&l, "sustain_seconds", "9", "command line --sustain_seconds", err, sizeof(err)) == 0);
+	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) < 0);
+	CHECK_CONTAINS(err, "sustain_base=5 + sustain_hold=5 is more than sustain_seconds=9");
+	/* off: no such check */
+	fsb_layer_free(&l);
+	CHECK(fsb_layer_add(&l, "sustain_seconds", "9", "command line --sustain_seconds", err, sizeof(err)) == 0);
+	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) == 0);
+	fsb_layer_free(&l);
+}
+
+int main(int argc, char **argv)
+{
+	(void)argc;
+	test_bwlog();
+	test_settings();
+	test_report();
+	return unit_done(argv[0]);
+}
