@@ -61,5 +61,9 @@ void ld_powercut_free(struct rep_run *r);
 /* sections/honesty.c: the `capacity` record; freeing it. */
 int ld_load_capacity(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_capacity_free(struct rep_run *r);
+/* load_inventory.c: a health record's bus and flash facts into inv;
+ * freeing them. */
+int ld_load_inventory(struct loader *L, struct rep_inventory *inv, const struct jsonr *rec);
+void ld_inventory_free(struct rep_inventory *inv);
 
 #endif
