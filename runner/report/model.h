@@ -191,6 +191,10 @@ struct rep_inventory {
 	int life_raw[2], life_pct[2];	/* -1 when absent */
 	char *pre_eol;			/* the text, or the reason */
 	int pre_eol_raw;		/* -1 when absent */
+	/* the after record's delta.flash: an object (what changed: life_a,
+	 * life_b, pre_eol, each "BEFORE -> AFTER" or NULL), or the reason */
+	int have_flash_delta;
+	char *flash_delta[3], *flash_delta_na;
 };
 
 /* A `health` record: the target disk before the first filesystem or after

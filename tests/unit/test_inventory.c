@@ -4,11 +4,14 @@
  * NVMe run from before the bus facts, and a run without health records.
  * Each key passes, fails with the measured and the expected value, and
  * says "not measured (REASON)" where the run lacks the fact; bad values;
- * criteria written from a run hold what it came up with and pass on it. */
+ * criteria written from a run hold what it came up with and pass on it;
+ * the health table's flash rows. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/output.h"
+#include "report/sections/tables.h"
 #include "report/verdict/criteria.h"
 #include "report/verdict/rules.h"
 #include "records.h"
@@ -325,6 +328,63 @@ static void written(const struct rep_run *r, const char *want, const char *absen
 	free(text);
 }
 
+/* The text of the cell of the row whose key is key, column col (data
+ * view: the key, before, after, difference); "(none)" without the row. */
+static const char *cell_of(const struct rep_table *t, const char *key, size_t col)
+{
+	static char buf[2][REP_CELL_BUF];
+	static unsigned next;
+	const struct rep_writer *csv = rep_writer_find("csv");
+
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct rep_cell *c = rep_table_cell(t, i, 0);
+		if (c && c->kind == CELL_TEXT && !strcmp(c->text, key)) {
+			c = rep_table_cell(t, i, col);
+			return c ? rep_cell_text(csv, c, buf[next++ % 2], sizeof(buf[0])) : "(empty)";
+		}
+	}
+	return "(none)";
+}
+
+/* The health table: a row per estimation and the pre-EOL with what
+ * changed; one row with the reasons where there is no flash; none for
+ * records without the member. */
+static void test_rows(const struct rep_run *usb, const struct rep_run *nvme)
+{
+	static const char ROWS[] =
+		REC("health", "\"when\":\"before\",\"flash\":{\"kind\":\"emmc\",\"life_a\":\"0-10%\","
+		    "\"life_b\":\"70-80%\",\"pre_eol\":\"normal\"}")
+		REC("health", "\"when\":\"after\",\"flash\":{\"kind\":\"emmc\",\"life_a\":\"0-10%\","
+		    "\"life_b\":\"80-90%\",\"pre_eol\":\"warning\"},\"delta\":{\"flash\":{\"life_b\":"
+		    "\"70-80% -> 80-90%\",\"pre_eol\":\"normal -> warning\",\"changed\":2}}");
+	const struct rep_run *r = load(ROWS);
+	struct rep_table t;
+
+	if (r && rep_table_health(r, &t) == 0) {
+		rep_table_view(&t, REP_VIEW_DATA);
+		CHECK_STR(cell_of(&t, "flash.life_a", 1), "0-10%");
+		CHECK_STR(cell_of(&t, "flash.life_a", 3), "unchanged");
+		CHECK_STR(cell_of(&t, "flash.life_b", 1), "70-80%");
+		CHECK_STR(cell_of(&t, "flash.life_b", 2), "80-90%");
+		CHECK_STR(cell_of(&t, "flash.life_b", 3), "70-80% -> 80-90%");
+		CHECK_STR(cell_of(&t, "flash.pre_eol", 3), "normal -> warning");
+		CHECK_STR(cell_of(&t, "flash", 1), "(none)");
+		rep_table_free(&t);
+	}
+	if (usb && rep_table_health(usb, &t) == 0) {
+		rep_table_view(&t, REP_VIEW_DATA);
+		CHECK_STR(cell_of(&t, "flash", 2), "not available: neither an eMMC nor a UFS device (transport usb)");
+		CHECK_STR(cell_of(&t, "flash.life_a", 1), "(none)");
+		rep_table_free(&t);
+	}
+	if (nvme && rep_table_health(nvme, &t) == 0) {
+		rep_table_view(&t, REP_VIEW_DATA);
+		CHECK_STR(cell_of(&t, "flash", 1), "(none)");
+		CHECK_STR(cell_of(&t, "flash.life_a", 1), "(none)");
+		rep_table_free(&t);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -341,6 +401,7 @@ int main(int argc, char **argv)
 	written(nvme, "target_bus = nvme", "mmc_timing");
 	written(bare, "", "target_bus");
 	test_timings();
+	test_rows(usb, nvme);
 	for (size_t i = 0; i < nsets; i++)
 		rep_free(&sets[i]);
 	return unit_done(argv[0]);

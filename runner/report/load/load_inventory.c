@@ -15,6 +15,7 @@ void ld_inventory_free(struct rep_inventory *inv)
 		inv->usb_version, inv->usb_transport, inv->mmc_na, inv->mmc_type, inv->mmc_name,
 		inv->mmc_timing, inv->flash_na, inv->flash_kind, inv->flash_product,
 		inv->flash_timing, inv->life[0], inv->life[1], inv->pre_eol,
+		inv->flash_delta[0], inv->flash_delta[1], inv->flash_delta[2], inv->flash_delta_na,
 	};
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
 		free(strs[i]);
@@ -49,7 +50,8 @@ int ld_load_inventory(struct loader *L, struct rep_inventory *inv, const struct 
 		{ "life_a", "life_a_raw", "life_a_pct_max" },
 		{ "life_b", "life_b_raw", "life_b_pct_max" },
 	};
-	const struct jsonr *sata, *usb, *mmc, *fl;
+	static const char *const delta_key[3] = { "life_a", "life_b", "pre_eol" };
+	const struct jsonr *sata, *usb, *mmc, *fl, *dfl;
 	int rc = 0;
 
 	ld_inventory_free(inv);
@@ -62,8 +64,13 @@ int ld_load_inventory(struct loader *L, struct rep_inventory *inv, const struct 
 	usb = part(rec, "usb", &inv->usb_na, &rc);
 	mmc = part(rec, "mmc", &inv->mmc_na, &rc);
 	fl = part(rec, "flash", &inv->flash_na, &rc);
+	dfl = part(jsonr_get(rec, "delta"), "flash", &inv->flash_delta_na, &rc);
 	if (rc)
 		return ld_oom(L);
+	inv->have_flash_delta = dfl != NULL;
+	for (int i = 0; dfl && i < 3; i++)
+		if (ld_set_text(&inv->flash_delta[i], jsonr_get(dfl, delta_key[i])))
+			return ld_oom(L);
 	if ((inv->have_sata = sata != NULL)) {
 		inv->sata_gbps = number(jsonr_get(sata, "speed_gbps"));
 		if (ld_set_text(&inv->sata_speed, jsonr_get(sata, "speed")) ||
