@@ -171,6 +171,11 @@ static void test_identity(const struct rep_run *usb, const struct rep_run *emmc,
 	CHECK_STR(m, "SanDisk Ultra | matches Samsung*");
 	CHECK(verdict1(emmc, "target_model", "8GTF*", m, sizeof(m)) == 1);	/* the card's name */
 	CHECK_STR(m, "8GTF4R | matches 8GTF*");
+	/* an SD card's name, its mmc object without a timing */
+	const struct rep_run *sd = load(REC("health", "\"when\":\"before\",\"mmc\":{\"type\":\"SD\",\"name\":\"SD32G\"}"));
+	CHECK(verdict1(sd, "target_model", "SD32G", m, sizeof(m)) == 1);
+	CHECK(verdict1(sd, "mmc_timing", "SDR12", m, sizeof(m)) == 0);
+	CHECK_STR(m, "not measured (no health record with the target's MMC timing) | >= SDR12");
 	CHECK(verdict1(bare, "target_model", "*", m, sizeof(m)) == 0);
 	CHECK_STR(m, "not measured (the run_start record names no target model) | matches *");
 

@@ -210,7 +210,7 @@ static int fact(const struct rep_health *h, enum fact f, const char **na)
 		return v->have_usb;
 	case F_MMC:
 		*na = v->mmc_na ? v->mmc_na : *na;
-		return v->have_mmc && v->mmc_timing;
+		return v->have_mmc;
 	case F_FLASH:
 		*na = v->flash_na ? v->flash_na : *na;
 		return v->have_flash;
@@ -443,7 +443,7 @@ int vd_eval_timing(struct vd_result *res, const struct vd_criteria *c,
 	snprintf(k->limit, sizeof(k->limit), ">= %.16s", u->text);
 	k->bound = u->limit;
 	const struct rep_health *h = with(r, F_MMC, &na);
-	if (h) {
+	if (h && h->inv.mmc_timing) {
 		text = h->inv.mmc_timing;
 	} else if ((h = with(r, F_FLASH, &na2)) && h->inv.flash_timing) {
 		text = h->inv.flash_timing;	/* an eMMC's HS_TIMING */
@@ -530,7 +530,8 @@ int vd_derive_inventory(struct vd_from *d, const struct vd_key *k)
 		return vd_put_line(d, k, v);
 	}
 	if (k->eval == vd_eval_timing) {
-		int rank = (h = with(r, F_MMC, &na)) ? timing_rank(h->inv.mmc_timing) : -1;
+		h = with(r, F_MMC, &na);
+		int rank = h && h->inv.mmc_timing ? timing_rank(h->inv.mmc_timing) : -1;
 		if (rank < 0)
 			return 0;
 		return vd_put_line(d, k, timing_name[rank]);
