@@ -26,32 +26,35 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 #define FSB_FIELD_NAMES(X) \
 	X(acknowledged) X(after) X(alias_of) X(alias_offset) X(allocated) X(argv) \
 	X(at) X(at_max) X(ata_smart) X(attributes) X(avail_bytes) X(available_spare) \
-	X(available_spare_threshold) X(bad) X(bad_blocks) X(base) X(base_s) X(batch_ms) \
-	X(before) X(bios_date) X(bios_vendor) X(bios_version) X(block_size) \
-	X(blocks_per_segment) X(board_name) X(board_vendor) X(bs) X(btrfs) \
-	X(bw_bytes) X(bytes) X(bytes_read) X(bytes_written) X(celsius) X(check) \
+	X(available_spare_threshold) X(bad) X(bad_blocks) X(base) X(base_s) \
+	X(batch_ms) X(before) X(bios_date) X(bios_vendor) X(bios_version) X(bkops) \
+	X(block_size) X(blocks_per_segment) X(board_name) X(board_vendor) \
+	X(boot_kib) X(boot_partition) X(bs) X(btrfs) X(bw_bytes) X(bytes) \
+	X(bytes_read) X(bytes_written) X(cache_kib) X(cache_on) X(card_modes) \
+	X(celsius) X(changed) X(check) \
 	X(checks) X(claimed_bytes) X(class) X(clat_ns) X(cold) X(config) \
 	X(controller_busy_time_min) X(count) X(cpu_model) X(cpus) \
 	X(critical_warning) X(current) X(current_pending_sectors) X(cut) X(cut_s) \
 	X(cycle) X(cycle_seed) X(cycles) X(data_units_read) X(data_units_written) \
 	X(defrag) X(delete) X(delete_pct) X(delta) X(dev) X(device) X(device_size) \
-	X(dir) X(dirty_segments) X(disk_bytes) X(disks) X(dmi) X(dt_model) \
+	X(device_version) X(dir) X(dirty_segments) X(disk_bytes) X(disks) X(dmi) X(dt_model) \
 	X(empty_segments) X(enospc) X(errno) X(error) X(error_count) \
 	X(error_log_entries) X(errors) X(exit_code) X(exit_status) X(expected_size) \
-	X(extents_best) X(extents_max) X(extents_mean) X(extents_now) X(f2fs) \
+	X(ext_csd_rev) X(extents_best) X(extents_max) X(extents_mean) X(extents_now) X(f2fs) \
 	X(facility) X(failed) X(fatal) X(file) X(file_disk_bytes) X(file_size) \
 	X(filename) X(files) X(files_per_s) X(fill) X(fill_pct) X(final) \
-	X(fio_version) X(firmware) X(first_bad) X(first_blocks) X(first_s) X(for) X(forward) \
-	X(found) X(free_bytes) X(free_estimated) X(free_extents) X(free_segments) X(from) \
-	X(fs) X(fs_bytes) X(fs_failed) X(fs_ok) X(fsck) X(full_segments) \
-	X(gc_background_calls) X(gc_foreground_calls) X(hold_s) X(honest) X(host) \
-	X(host_read_commands) X(host_write_commands) X(hostname) X(id) X(in_flight) \
+	X(fio_version) X(firmware) X(first_bad) X(first_blocks) X(first_s) X(flash) \
+	X(for) X(forward) X(found) X(free_bytes) X(free_estimated) X(free_extents) \
+	X(free_segments) X(from) X(fs) X(fs_bytes) X(fs_failed) X(fs_ok) X(fsck) \
+	X(full_segments) X(gc_background_calls) X(gc_foreground_calls) X(hold_s) \
+	X(honest) X(host) X(host_read_commands) X(host_write_commands) X(hostname) \
+	X(hs_timing) X(id) X(in_flight) \
 	X(index) X(inline) X(inode) X(inode_blocks) X(inode_order) X(io_bytes) \
 	X(iodepth) X(iops) X(iops_ratio) X(ios) X(kernel) X(kernel_build) \
-	X(kernel_seq) X(kmsg) X(kmsg_clock) X(kmsg_clock_offset_us) X(kmsg_dropped) \
+	X(kernel_seq) X(kind) X(kmsg) X(kmsg_clock) X(kmsg_clock_offset_us) X(kmsg_dropped) \
 	X(kmsg_lost) X(kmsg_recorded) X(largest_bytes) X(lat_ns) X(lead) X(level) \
-	X(limit) X(log) X(logical_block) X(loop_backing_file) X(loop_direct_io) \
-	X(lost) X(machine) X(mapped) X(max) X(max_speed) X(max_width) X(mean) \
+	X(life_a) X(life_a_pct_max) X(life_a_raw) X(life_b) X(life_b_pct_max) X(life_b_raw) X(limit) X(log) X(logical_block) X(loop_backing_file) X(loop_direct_io) \
+	X(lost) X(machine) X(manufacturer) X(manufacturer_id) X(mapped) X(max) X(max_speed) X(max_width) X(mean) \
 	X(mean_bytes) X(measured) X(media_errors) X(median_jump_blocks) X(mem_bytes) \
 	X(mib_per_s) X(mkfs) X(mnt) X(mnt_id) X(mnt_id_unique) X(mode) X(model) \
 	X(mount) X(mount_opts) X(mountinfo) X(moved_blocks_background) \
@@ -62,15 +65,17 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(partial_segments) X(partial_valid_blocks) X(partition) X(partlabel) \
 	X(pass) X(path) X(pcie_link) X(pcie_link_changed) X(pcie_link_speed) \
 	X(pcie_link_width) X(percentage_used) X(phase) X(physical_block) \
-	X(power_cycles) X(power_on_hours) X(probe_size) X(product_name) X(profile) \
+	X(power_cycles) X(power_on_hours) X(pre_eol) X(pre_eol_raw) X(probe_size) X(product) X(product_name) X(profile) \
 	X(profiles) X(raw) X(read) X(reallocated_sectors) X(reason) X(refused) \
 	X(reported_uncorrectable) X(reserved_blocks) X(result) X(revision) \
-	X(rewrite) X(rise_c) X(rotational) X(round) X(run_id) X(runtime) X(runtime_s) X(rw) \
-	X(rwmixread) X(samples) X(schema) X(score) X(seconds) X(seed) X(segments) X(seq) \
-	X(serial) X(share_pct) X(signal) X(signatures_read) X(signatures_written) X(size) \
-	X(size_bytes) X(source) X(span_seconds) X(speed) X(statfs) X(status) \
-	X(steps) X(store) X(stride_bytes) X(super_opts) X(support) X(sync_seconds) \
-	X(sys_vendor) X(t) X(target) X(temp_source) X(temperature) X(temperature_celsius) \
+	X(rewrite) X(rise_c) X(rotational) X(round) X(rpmb_kib) X(run_id) X(runtime) \
+	X(runtime_s) X(rw) X(rwmixread) X(samples) X(schema) X(score) X(seconds) \
+	X(seed) X(segments) X(seq) X(serial) X(share_pct) X(signal) \
+	X(signatures_read) X(signatures_written) X(size) X(size_bytes) X(source) \
+	X(span_seconds) X(spec) X(speed) X(statfs) X(status) X(steps) X(store) \
+	X(stride_bytes) X(strobe_support) X(super_opts) X(support) X(sync_seconds) \
+	X(sys_vendor) X(t) X(target) X(temp_source) X(temperature) \
+	X(temperature_celsius) \
 	X(temperature_k) X(text) X(time_unix) X(timed_out) X(tool) X(torn) \
 	X(transport) X(ts_usec) X(type) X(udma_crc_errors) X(unallocated) \
 	X(unsafe_shutdowns) X(unusable) X(used) X(used_after) X(used_before) \

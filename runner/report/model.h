@@ -172,6 +172,31 @@ extern const char *const rep_ata_delta_key[REP_ATA_DN];
 
 enum { REP_HEALTH_BEFORE, REP_HEALTH_AFTER, REP_HEALTH_N };
 
+/* What a `health` record says of the target's bus and its flash, for the
+ * verdict's inventory and flash keys (report/load/load_inventory.c). A
+ * text is NULL when the record lacks it; a part that is a string
+ * ("not available: ...") has it in its *_na. Numbers absent are NaN, or
+ * -1 for the raw bytes. */
+struct rep_inventory {
+	char *bus;			/* `bus`: nvme, sata, usb, mmc, scsi, virtio, other */
+	int have_sata, have_usb, have_mmc;	/* the part is an object */
+	char *sata_na, *sata_speed, *sata_limit;
+	double sata_gbps;
+	char *usb_na, *usb_version, *usb_transport;
+	double usb_mbps;
+	char *mmc_na, *mmc_type, *mmc_name, *mmc_timing;
+	int have_flash;			/* `flash` is an object */
+	char *flash_na, *flash_kind, *flash_product, *flash_timing;
+	char *life[2];			/* life_a, life_b: the band, or the reason */
+	int life_raw[2], life_pct[2];	/* -1 when absent */
+	char *pre_eol;			/* the text, or the reason */
+	int pre_eol_raw;		/* -1 when absent */
+	/* the after record's delta.flash: an object (what changed: life_a,
+	 * life_b, pre_eol, each "BEFORE -> AFTER" or NULL), or the reason */
+	int have_flash_delta;
+	char *flash_delta[3], *flash_delta_na;
+};
+
 /* A `health` record: the target disk before the first filesystem or after
  * the last. A part the runner could not read has its reason
  * ("not available: ...") instead of values. The report's health table and
@@ -201,6 +226,7 @@ struct rep_health {
 	double temp_delta;
 	int pcie_changed;	/* 1, 0, or -1 when absent */
 	size_t line;
+	struct rep_inventory inv;	/* the bus and the flash */
 };
 
 /* One check of a `verdict` record. */

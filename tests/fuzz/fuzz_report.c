@@ -26,7 +26,9 @@ static void verdict_of(const struct rep_run *r)
 		{ "max_p99_us.create", "1" }, { "verify", "all" }, { "errors", "0" },
 		{ "kmsg_ignore", "a*b, c" }, { "kmsg", "0" }, { "health_new_errors", "0" },
 		{ "temperature_max", "70" }, { "pcie_link", "max" }, { "pcie_link", "8GT/s x4" },
-		{ "fs_ok", "ext4,xfs" },
+		{ "fs_ok", "ext4,xfs" }, { "flash_pre_eol", "normal" }, { "flash_life_used_max", "80%" },
+		{ "target_model", "*x*" }, { "target_bus", "usb|mmc" }, { "usb_speed", "5000" },
+		{ "mmc_timing", "HS400" }, { "sata_link", "6" },
 	};
 	struct vd_criteria c;
 	struct vd_result v;

@@ -312,7 +312,7 @@ health_order=$(awk '/"type":"health"/ { if (index($0, "\"when\":\"before\"")) { 
 	/"type":"fs_start"/ && !f { f = NR } /"type":"fs_end"/ { e = NR }
 	END { print (nb == 1 && na == 1 && f && b < f && e < a) ? "ok" : "before " nb "x at line " b ", after " na "x at line " a ", filesystems lines " f "-" e }' "$S/run.stdout")
 check "health record before the first filesystem and after the last${health_order#ok}" [ "$health_order" = ok ]
-for part in nvme_smart ata_smart pcie_link temperature; do
+for part in nvme_smart ata_smart pcie_link temperature flash; do
 	check "loop device: health $part says not available, with the reason (both records)" \
 		[ "$(grep -c "\"type\":\"health\".*\"$part\":\"not available: a loop device (the disk under its backing file is not the target)\"" "$S/run.stdout")" -eq 2 ]
 done

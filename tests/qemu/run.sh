@@ -103,6 +103,9 @@ check_full() {
 	info "$name: health: the disk wrote ${hw:-?} bytes (SMART data units), the create phases ${hc} bytes of file data"
 	check "$name: health: bytes written by the disk >= the files' data, <= 4x + 256 MiB" \
 		sh -c "[ '${hw:-0}' -ge '$hc' ] && [ '$hc' -gt 0 ] && [ '${hw:-0}' -le \$(( $hc * 4 + 268435456 )) ]"
+	# QEMU has no eMMC or UFS: the flash object says why, on both records
+	check "$name: health: no flash object on the NVMe target, the reason instead" \
+		[ "$(rec "$res" health when flash | grep -c '^[ab][a-z]*	not available: an NVMe disk')" -eq 2 ]
 	for f in 'accelerator:' 'first record:' 'total run time:' 'image total'; do
 		check "$name: summary.txt has '$f'" grep -q "$f" "$res/summary.txt"
 	done

@@ -25,6 +25,7 @@ void ld_health_free(struct rep_health *h)
 		free(h->ata[i].digits);
 	for (int i = 0; i < REP_ATA_DN; i++)
 		free(h->delta_ata[i].digits);
+	ld_inventory_free(&h->inv);
 	memset(h, 0, sizeof(*h));
 }
 /* A kmsg record (dropped 0) or a kmsg_dropped record (dropped 1). */
@@ -168,6 +169,8 @@ int ld_load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 	for (int k = 0; sm && k < REP_SM_N; k++)
 		if (health_num(L, jsonr_get(sm, rep_smart_key[k]), &h->smart[k]))
 			return -ENOMEM;
+	if (ld_load_inventory(L, &h->inv, rec))
+		return -ENOMEM;
 	if (pcie) {
 		if (ld_set_text(&h->pcie_speed, jsonr_get(pcie, "speed")) ||
 		    ld_set_text(&h->pcie_width, jsonr_get(pcie, "width")) ||

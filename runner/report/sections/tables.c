@@ -797,5 +797,6 @@ int rep_table_health(const struct rep_run *r, struct rep_table *t)
 	}
 	if (a->have_temp_delta)
 		tab_fixed(t, row, 4, a->temp_delta, 1);
+	rep_health_wear_rows(t, hs);
 	return tab_done(t);
 }

@@ -45,4 +45,8 @@ int rep_table_health(const struct rep_run *r, struct rep_table *t);
 /* The disks a refused run saw, one row each (no rows without a refusal). */
 int rep_table_disks(const struct rep_run *r, struct rep_table *t);
 
+/* wear.c: the health table's flash rows (none when the records have no
+ * `flash` member): hs the before and after records. */
+void rep_health_wear_rows(struct rep_table *t, const struct rep_health *const *hs);
+
 #endif

@@ -246,3 +246,15 @@ int vd_write_criteria(FILE *out, const struct rep_run *r, const char *source, do
 		return -1;
 	return fflush(out) || ferror(out) ? -1 : 0;
 }
+
+/* ---- for the derive hooks of other files ---- */
+
+int vd_put_line(struct vd_from *d, const struct vd_key *k, const char *val)
+{
+	return put(d, val, "%s", k->name);
+}
+
+void vd_lack_line(struct vd_from *d, const struct vd_key *k, const char *why)
+{
+	lack(d, k, why);
+}

@@ -178,6 +178,38 @@ int vd_derive_floors(struct vd_from *d, const struct vd_key *k);	/* min_files_pe
 int vd_derive_baseline(struct vd_from *d, const struct vd_key *k);
 int vd_derive_capacity(struct vd_from *d, const struct vd_key *k);	/* honest */
 
+/* derive.c: a derive hook's KEY = val line (or baseline rule), 0 or
+ * -ENOMEM; why the run gives key k nothing, as a comment of the file. */
+int vd_put_line(struct vd_from *d, const struct vd_key *k, const char *val);
+void vd_lack_line(struct vd_from *d, const struct vd_key *k, const char *why);
+
+/* inventory.c: what the target is and how it came up (the health
+ * records' bus facts, run_start's model), and its flash's wear */
+int vd_parse_pre_eol(const struct vd_arg *a, struct vd_rule *u);	/* normal|warning|urgent */
+int vd_parse_life(const struct vd_arg *a, struct vd_rule *u);	/* a percentage */
+int vd_parse_pattern(const struct vd_arg *a, struct vd_rule *u);	/* a glob */
+int vd_parse_bus(const struct vd_arg *a, struct vd_rule *u);	/* BUS[|BUS...] */
+int vd_parse_usb_speed(const struct vd_arg *a, struct vd_rule *u);	/* Mb/s */
+int vd_parse_sata_link(const struct vd_arg *a, struct vd_rule *u);	/* Gb/s */
+int vd_parse_timing(const struct vd_arg *a, struct vd_rule *u);	/* a timing's name */
+int vd_eval_pre_eol(struct vd_result *res, const struct vd_criteria *c,
+		    const struct vd_rule *u, const struct rep_run *r);
+int vd_eval_life(struct vd_result *res, const struct vd_criteria *c,
+		 const struct vd_rule *u, const struct rep_run *r);
+int vd_eval_model(struct vd_result *res, const struct vd_criteria *c,
+		  const struct vd_rule *u, const struct rep_run *r);
+int vd_eval_bus(struct vd_result *res, const struct vd_criteria *c,
+		const struct vd_rule *u, const struct rep_run *r);
+int vd_eval_usb_speed(struct vd_result *res, const struct vd_criteria *c,
+		      const struct vd_rule *u, const struct rep_run *r);
+int vd_eval_timing(struct vd_result *res, const struct vd_criteria *c,
+		   const struct vd_rule *u, const struct rep_run *r);
+int vd_eval_sata_link(struct vd_result *res, const struct vd_criteria *c,
+		      const struct vd_rule *u, const struct rep_run *r);
+/* target_bus, usb_speed, mmc_timing, sata_link and flash_pre_eol as the
+ * run measured them; nothing for what it did not measure */
+int vd_derive_inventory(struct vd_from *d, const struct vd_key *k);
+
 /* outcome.c: the verdict line and title of res, from its checks. */
 void vd_result_done(struct vd_result *res);
 

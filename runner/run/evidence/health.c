@@ -562,6 +562,7 @@ void fsb_health_none(struct fsb_health *h, const char *reason)
 	snprintf(h->ata_why, sizeof(h->ata_why), "not available: %s", reason);
 	snprintf(h->pcie_why, sizeof(h->pcie_why), "not available: %s", reason);
 	snprintf(h->temp_why, sizeof(h->temp_why), "not available: %s", reason);
+	fsb_flash_none(&h->flash, reason);
 }
 
 int fsb_health_read(const struct fsb_disk *d, struct fsb_health *h)
@@ -597,6 +598,7 @@ int fsb_health_read(const struct fsb_disk *d, struct fsb_health *h)
 	}
 	read_pcie(h, real);
 	read_temp(h, real);
+	fsb_flash_read(d->transport, real, whole, &h->flash);
 	return 0;
 }
 
@@ -735,6 +737,7 @@ void fsb_health_json(struct fsb_rec *r, const char *when, const struct fsb_healt
 	} else {
 		rec_str(r, K(temperature), h->temp_why);
 	}
+	fsb_flash_json(r, &h->flash);
 	if (!before)
 		return;
 
@@ -772,5 +775,6 @@ void fsb_health_json(struct fsb_rec *r, const char *when, const struct fsb_healt
 	if (h->have_pcie && before->have_pcie)
 		rec_bool(r, K(pcie_link_changed), strcmp(h->pcie_speed, before->pcie_speed) ||
 							 strcmp(h->pcie_width, before->pcie_width));
+	fsb_flash_delta_json(r, &before->flash, &h->flash);
 	rec_close(r);
 }

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "log/record.h"
+#include "run/evidence/flash.h"
 #include "run/target/target.h"
 
 #define FSB_NVME_LOG_SMART 0x02
@@ -145,6 +146,7 @@ struct fsb_health {
 	int temp_mc;			/* millidegrees Celsius */
 	char temp_source[64];		/* "nvme smart log", "hwmon NAME" */
 	char temp_why[160];
+	struct fsb_flash flash;		/* an eMMC's or UFS device's wear (flash.h) */
 };
 
 /* Read the health of disk d (a whole disk or a partition: the whole disk is
