@@ -58,6 +58,18 @@ SHAPE(host,
 	R(mem_bytes, I, "bytes", "the memory the kernel sees (in QEMU the guest's)"),
 	RS(dmi, OB, dmi, "the machine's DMI strings the kernel has (x86, UEFI arm64)"),
 	O(dt_model, S, "", "the device tree's model (boards without DMI)"));
+SHAPE(dlfeat,
+	R(raw, I, "", "the DLFEAT byte of Identify Namespace (byte 33)"),
+	R(read, S, "", "what a read of a deallocated block returns (bits 2:0): `not reported`, `zeroes`, `ones`, `reserved`"),
+	R(write_zeroes_dealloc, B, "", "bit 3: Write Zeroes may deallocate (the DEAC bit)"),
+	R(guard_crc, B, "", "bit 4: a deallocated block's guard field is the CRC of its data"));
+SHAPE(discard,
+	O(granularity, I, "bytes", "`queue/discard_granularity` (the whole disk's for a partition): 0 when the device does not discard"),
+	O(max_bytes, I, "bytes", "`queue/discard_max_bytes`: the most one discard may cover, as the kernel sends it"),
+	O(max_hw_bytes, I, "bytes", "`queue/discard_max_hw_bytes`: the device's own limit"),
+	O(write_zeroes_max_bytes, I, "bytes", "`queue/write_zeroes_max_bytes` (0: no Write Zeroes; also 0 before Linux 4.10)"),
+	O(limits, S, "", "instead of the four limits when they could not be read: `not available: REASON`"),
+	RS(dlfeat, OB | S, dlfeat, "NVMe: DLFEAT from Identify Namespace (admin passthrough, opcode 0x06, CNS 0), or `not available: REASON` (not an NVMe disk, the passthrough refused)"));
 SHAPE(target,
 	R(path, S, "", "the target as named (`\"\"` for a refused device, the directory with `--dir`); the only field of a run without a resolved disk"),
 	O(name, S, "", "the kernel's name of the disk (`nvme0n1`)"),
@@ -76,7 +88,8 @@ SHAPE(target,
 	O(loop_backing_file, S, "", "a loop device's backing file"),
 	O(loop_direct_io, B, "", "a loop device with direct I/O on"),
 	O(pcie_link_speed, S, "", "the PCIe link's speed as sysfs writes it"),
-	O(pcie_link_width, S, "", "the PCIe link's width"));
+	O(pcie_link_width, S, "", "the PCIe link's width"),
+	OS(discard, OB, discard, "what the disk's discard (TRIM, deallocate) offers and promises, in `run_start` (setting `fstrim`)"));
 static const struct fsb_shape config_shape = { NULL, 0, 1 };
 SHAPE(run_start,
 	R(tool, S, "", "`fsbench`"),
@@ -150,8 +163,8 @@ SHAPE(walk,
 SHAPE(phase,
 	R(fs, S, "", "the column"),
 	R(round, I, "", "from 1 (round 1 is the fresh mkfs)"),
-	R(phase, S, "", "`create`, `stat`, `read` (file-name order), `read_inode` (readdir entries sorted by inode number), `delete`; the optional `rewrite`, `read_after_rewrite`, `sqlite_*`, `pack_*`"),
-	R(order, S, "", "`name`, `inode` or `readdir` (`shuffled` for `create` with `create_order = shuffled`)"),
+	R(phase, S, "", "`create`, `stat`, `read` (file-name order), `read_inode` (readdir entries sorted by inode number), `delete`; the optional `rewrite`, `read_after_rewrite`, `fstrim`, `sqlite_*`, `pack_*`"),
+	R(order, S, "", "`name`, `inode` or `readdir` (`shuffled` for `create` with `create_order = shuffled`; `none` for `fstrim`)"),
 	R(cold, B, "", "the phase ran on a fresh mount"),
 	R(seconds, N, "s", "from the first worker's start to the last worker's end, plus the `syncfs` for `create` and `delete`"),
 	R(files, I, "", "files done"),
@@ -169,7 +182,8 @@ SHAPE(phase,
 	OS(walk, OB, walk, "the order the phase really went"),
 	O(mnt_id, I, "", "statx: the mount the phase ran on"),
 	O(mnt_id_unique, B, "", "`mnt_id` is unique (a new one after every remount, Linux 6.8+)"),
-	O(timed_out, B, "", "the phase hit `phase_timeout`"));
+	O(timed_out, B, "", "the phase hit `phase_timeout`"),
+	O(trim, S, "", "`fstrim` only: `ok`, or `not supported: REASON` (the filesystem or its device does not discard: not an error) or the error. Its `bytes` are what FITRIM reports it trimmed, `seconds` the one FITRIM call, `files` and `workers` 0"));
 SHAPE(verify_error,
 	R(fs, S, "", "the column"),
 	R(round, I, "", "the round"),
@@ -542,6 +556,16 @@ SHAPE(verdict,
 	R(failed, I, "", "of them failed"),
 	RS(check, AO, check, "each check"));
 
+SHAPE(discard_check,
+	R(device, S, "", "the target (never another disk)"),
+	R(status, S, "", "`ok` (the range read back as zeroes), `not zero`, `not run: REASON` (the disk does not promise zeroes after a deallocate), or `failed: OP: REASON`"),
+	O(offset, I, "bytes", "the range's start on the target: the middle of the disk, aligned to the discard granularity"),
+	O(length, I, "bytes", "the range's length: 1 MiB, or the granularity when larger"),
+	O(written, B, "", "a pattern with no zero byte was written over the range and read back before the discard"),
+	O(nonzero_bytes, I, "bytes", "bytes of the range that were not 0 when read back (O_DIRECT) after BLKDISCARD"),
+	O(first_nonzero, I, "bytes", "the first of them, on the target"),
+	O(seconds, N, "s", "write, discard and reads"));
+
 SHAPE(run_end,
 	R(status, S, "", "`ok`, `failed`, `refused`"),
 	R(exit_code, I, "", "the runner's exit code"),
@@ -576,6 +600,7 @@ const struct fsb_rtype fsb_rec_types[FSB_REC_N] = {
 	T(capacity, "the capacity check (setting `capacity`, on a device only): signatures written across the whole target, read back past every cache; after the `health` record before, before the first filesystem"),
 	T(fs_end, "a column ends"),
 	T(run_end, "the run's last record"),
+	T(discard_check, "the read-back of a discarded range (setting `fstrim`, on a device only): after the last filesystem, where the disk promises zeroes after a deallocate (NVMe DLFEAT), a range of the target written, discarded with BLKDISCARD and read back with O_DIRECT"),
 	T(verdict, "the checks of `fsbench verdict`, written after the run by `fsbench verdict --log`: the `seq` after the run's last record in the log, and that record's `t`; a later `verdict` record of a run replaces an earlier one"),
 };
 #undef T
