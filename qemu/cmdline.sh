@@ -110,7 +110,7 @@ elif [ -n "${TSOCK:-}" ]; then
 else
 	tdrive="file=$WORK/target.img,format=raw"
 fi
-tdrive="$tdrive,if=none,id=target,cache=$TCACHE"
+tdrive="$tdrive,if=none,id=target,cache=$TCACHE,discard=unmap"
 [ -z "${TTHROTTLE:-}" ] || tdrive="$tdrive,throttling.iops-total=$TTHROTTLE"
 tdev=nvme,drive=target,serial=fsbench-target
 set -- "$@" \

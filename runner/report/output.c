@@ -14,6 +14,7 @@
 #include "report/sections/packing.h"
 #include "report/sections/cuts.h"
 #include "report/sections/honesty.h"
+#include "report/sections/trim.h"
 
 const struct rep_writer rep_writers[] = {
 	{ .name = "md", .alias = "markdown", .about = "Markdown, the default",
@@ -111,6 +112,7 @@ static const struct section sections[] = {
 	{ .name = "packing", .build = rep_table_packing, .rows = 1, .phases = 1 },
 	{ .name = "powercut", .build = rep_table_powercut, .rows = 1 },
 	{ .name = "capacity", .build = rep_table_capacity, .rows = 1 },
+	{ .name = "trim", .build = rep_table_trim, .rows = 1 },
 	{ .name = "health", .build = rep_table_health, .rows = 1 },
 	{ .name = "errors", .build = rep_table_errors, .rows = 1 },
 	{ .name = "kmsg", .build = rep_table_kmsg, .rows = 1 },

@@ -150,13 +150,13 @@ if wanted options; then
 	env WORK="$T/argv" ACCEL=tcg CPU=max SERIAL="$T/argv/serial.log" KERNEL=k INITRD=i \
 		ROOTFS=ext4 PROFILE=smoke TCACHE=none TSOCK=/s/target.sock sh qemu/cmdline.sh "$T/argv/model.argv"
 	check "options: TSOCK: the target is raw over QEMU's nbd driver on the socket" grep -qxF \
-		"driver=raw,file.driver=nbd,file.server.type=unix,file.server.path=/s/target.sock,if=none,id=target,cache=none" \
+		"driver=raw,file.driver=nbd,file.server.type=unix,file.server.path=/s/target.sock,if=none,id=target,cache=none,discard=unmap" \
 		"$T/argv/model.argv"
 	env WORK="$T/argv" ACCEL=tcg CPU=max SERIAL="$T/argv/serial.log" KERNEL=k INITRD=i \
 		ROOTFS=ext4 PROFILE=smoke TCACHE=none TSOCK=/s/target.sock TFAULT=/x/rules \
 		sh qemu/cmdline.sh "$T/argv/fault.argv"
 	check "options: TSOCK and TFAULT: blkdebug between raw and the nbd driver" grep -qxF \
-		"driver=raw,file.driver=blkdebug,file.config=/x/rules,file.image.driver=nbd,file.image.server.type=unix,file.image.server.path=/s/target.sock,if=none,id=target,cache=none" \
+		"driver=raw,file.driver=blkdebug,file.config=/x/rules,file.image.driver=nbd,file.image.server.type=unix,file.image.server.path=/s/target.sock,if=none,id=target,cache=none,discard=unmap" \
 		"$T/argv/fault.argv"
 fi
 

@@ -62,4 +62,7 @@ void ld_powercut_free(struct rep_run *r);
 int ld_load_capacity(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_capacity_free(struct rep_run *r);
 
+int ld_load_discard(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_discard_free(struct rep_run *r);
+
 #endif

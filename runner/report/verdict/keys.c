@@ -63,6 +63,9 @@ const struct vd_key vd_keys[] = {
 	{ "capacity", .value = "honest",
 	  .help = "the target holds what it claims: the capacity check (setting `capacity`) read back every signature it wrote, none naming another offset; a failure names the real size and the first offset that aliases an earlier one",
 	  .parse = vd_parse_honest, .eval = vd_eval_capacity, .derive = vd_derive_capacity, .rank = { 6, 7 } },
+	{ "discard_zeroes", .value = "ok",
+	  .help = "a range of the target written, discarded (BLKDISCARD) and read back (O_DIRECT) after the last filesystem held only zeroes: the `discard_check` record (setting `fstrim`), made where the disk promises zeroes after a deallocate (NVMe DLFEAT); a disk that does not promise it is not measured",
+	  .parse = vd_parse_ok, .eval = vd_eval_discard },
 	/* --baseline RUN: per filesystem and summary row, the baseline's
 	 * median seconds and the spread between its rounds */
 	{ "baseline", .eval = vd_eval_baseline, .derive = vd_derive_baseline, .rank = { 0, 6 } },
