@@ -7,7 +7,7 @@
 #include "run/target/discard.h"
 #include "run/target/target.h"
 
-int fsb_zero_check(struct fsb_ctx *c, const struct fsb_disk *t)
+void fsb_zero_check(struct fsb_ctx *c, const struct fsb_disk *t)
 {
 	struct fsb_zero_check k = { 0 };
 	struct fsb_discard x;
@@ -51,9 +51,6 @@ int fsb_zero_check(struct fsb_ctx *c, const struct fsb_disk *t)
 		rec_dbl(&r, K(seconds), k.seconds);
 	}
 	fsb_emit(c, &r);
-	if (ran && (e < 0 || k.nonzero_bytes)) {
+	if (ran && (e < 0 || k.nonzero_bytes))
 		fsb_say(c->say, "discard check: %s: %s", t->path, status);
-		return -1;
-	}
-	return 0;
 }

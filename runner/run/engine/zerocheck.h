@@ -9,8 +9,11 @@
 struct fsb_ctx;
 struct fsb_disk;
 
-/* The check and its record; 0, or -1 when the range did not read back as
- * zeroes or the check failed (the run fails). */
-int fsb_zero_check(struct fsb_ctx *c, const struct fsb_disk *t);
+/* The check and its record, and a line for the user when the range did
+ * not read back as zeroes or the check failed. The run goes on and does
+ * not fail for it: a deallocate is advisory in NVMe (a controller may keep
+ * some blocks), so whether it must hold is the verdict's (the criteria
+ * key discard_zeroes). */
+void fsb_zero_check(struct fsb_ctx *c, const struct fsb_disk *t);
 
 #endif
