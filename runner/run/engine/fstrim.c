@@ -13,6 +13,7 @@
 #include "run/engine/fstrim.h"
 #include "run/engine/lava.h"
 #include "run/evidence/kmsg.h"
+#include "run/fs/mount.h"
 
 /* linux/fs.h: FITRIM _IOWR('X', 121, struct fstrim_range); the kernel
  * writes the bytes it trimmed back into len. */
@@ -50,8 +51,8 @@ int fsb_fstrim_phase(struct fsb_ctx *c, const char *fs, const char *mnt, uint32_
 	struct fsb_fstrim_range range = { 0, UINT64_MAX, 0 };
 	struct fsb_rec r;
 	char why[160];
-	uint64_t t0, ns = 0;
-	int fd, err = 0, st;
+	uint64_t t0, ns = 0, mnt_id = 0;
+	int fd, err = 0, st, have_mnt_id = 0, mnt_id_unique = 0;
 
 	fsb_kmsg_drain(c);
 	fsb_kmsg_mark(c, fs, round, "fstrim");
@@ -65,6 +66,7 @@ int fsb_fstrim_phase(struct fsb_ctx *c, const char *fs, const char *mnt, uint32_
 	if (fd < 0) {
 		err = errno;
 	} else {
+		have_mnt_id = fsb_mnt_id(fd, &mnt_id, &mnt_id_unique) == 0;
 		t0 = fsb_now_ns();
 		if (ioctl(fd, FITRIM_, &range) < 0)
 			err = errno;
@@ -106,6 +108,10 @@ int fsb_fstrim_phase(struct fsb_ctx *c, const char *fs, const char *mnt, uint32_
 	rec_arr(&r, K(worker_seconds));
 	rec_close(&r);
 	rec_dbl(&r, K(span_seconds), s);
+	if (have_mnt_id) {	/* delete's: no remount before fstrim */
+		rec_u64(&r, K(mnt_id), mnt_id);
+		rec_bool(&r, K(mnt_id_unique), mnt_id_unique);
+	}
 	rec_str(&r, K(trim), st == 0 ? "ok" : why);
 	fsb_emit(c, &r);
 	fsb_lava_phase(c, fs, round, "fstrim", s, st < 0);
