@@ -124,7 +124,7 @@ set -- "$@" -drive "$tdrive" -device "$tdev"
 n=0
 for x in ${EXTRA:-}; do
 	n=$((n + 1))
-	set -- "$@" -drive "file=$(cd "$(dirname "${x%:*}")" && pwd)/$(basename "${x%:*}"),format=raw,if=none,id=extra$n,cache=$TCACHE" \
+	set -- "$@" -drive "file=$(cd "$(dirname "${x%:*}")" && pwd)/$(basename "${x%:*}"),format=raw,if=none,id=extra$n,cache=$TCACHE,discard=unmap" \
 		-device "nvme,drive=extra$n,serial=${x##*:}"
 done
 printf '%s\n' "$@" >"$out"
