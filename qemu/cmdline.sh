@@ -119,7 +119,7 @@ elif [ -n "${TSOCK:-}" ]; then
 else
 	tdrive="file=$WORK/target.img,format=raw"
 fi
-tdrive="$tdrive,if=none,id=target,cache=$TCACHE"
+tdrive="$tdrive,if=none,id=target,cache=$TCACHE,discard=unmap"
 [ -z "${TTHROTTLE:-}" ] || tdrive="$tdrive,throttling.iops-total=$TTHROTTLE"
 tdev=nvme,drive=target,serial=fsbench-target
 set -- "$@" \
@@ -134,7 +134,7 @@ set -- "$@" -drive "$tdrive" -device "$tdev"
 n=0
 for x in ${EXTRA:-}; do
 	n=$((n + 1))
-	set -- "$@" -drive "file=$(cd "$(dirname "${x%:*}")" && pwd)/$(basename "${x%:*}"),format=raw,if=none,id=extra$n,cache=$TCACHE" \
+	set -- "$@" -drive "file=$(cd "$(dirname "${x%:*}")" && pwd)/$(basename "${x%:*}"),format=raw,if=none,id=extra$n,cache=$TCACHE,discard=unmap" \
 		-device "nvme,drive=extra$n,serial=${x##*:}"
 done
 printf '%s\n' "$@" >"$out"

@@ -15,7 +15,7 @@
 	X(run_start) X(note) X(fs_start) X(phase_start) X(phase) X(verify_error) \
 	X(error) X(layout) X(freespace) X(kmsg) X(kmsg_dropped) X(health) X(space) \
 	X(mkfs) X(fio) X(fill) X(capacity) X(powercut_arm) X(powercut_ack) X(powercut) X(fs_end) X(run_end) \
-	X(verdict) X(sustain) X(sustain_series)
+	X(discard_check) X(sustain) X(sustain_series) X(verdict) \
 
 #define FSB_REC_ENUM_(n) FSB_REC_##n,
 enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
@@ -37,29 +37,34 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(critical_warning) X(current) X(current_pending_sectors) X(cut) X(cut_s) \
 	X(cycle) X(cycle_seed) X(cycles) X(data_units_read) X(data_units_written) \
 	X(defrag) X(delete) X(delete_pct) X(delta) X(dev) X(device) X(device_size) \
-	X(device_version) X(dir) X(dirty_segments) X(disk_bytes) X(disks) X(dmi) X(dt_model) \
+	X(device_version) X(dir) X(dirty_segments) X(discard) X(disk_bytes) X(disks) \
+	X(dlfeat) X(dmi) X(dt_model) \
 	X(empty_segments) X(enospc) X(errno) X(error) X(error_count) \
 	X(error_log_entries) X(errors) X(exit_code) X(exit_status) X(expected_size) \
 	X(ext_csd_rev) X(extents_best) X(extents_max) X(extents_mean) X(extents_now) X(f2fs) \
 	X(facility) X(failed) X(fatal) X(file) X(file_disk_bytes) X(file_size) \
 	X(filename) X(files) X(files_per_s) X(fill) X(fill_pct) X(final) \
-	X(fio_version) X(firmware) X(first_bad) X(first_blocks) X(first_s) X(flash) \
-	X(for) X(forward) X(found) X(free_bytes) X(free_estimated) X(free_extents) \
-	X(free_segments) X(from) X(fs) X(fs_bytes) X(fs_failed) X(fs_ok) X(fsck) \
-	X(full_segments) X(gc_background_calls) X(gc_foreground_calls) X(hold_s) \
-	X(honest) X(host) X(host_read_commands) X(host_write_commands) X(hostname) \
-	X(hs_timing) X(id) X(in_flight) \
-	X(index) X(inline) X(inode) X(inode_blocks) X(inode_order) X(io_bytes) \
-	X(iodepth) X(iops) X(iops_ratio) X(ios) X(kernel) X(kernel_build) \
-	X(kernel_seq) X(kind) X(kmsg) X(kmsg_clock) X(kmsg_clock_offset_us) X(kmsg_dropped) \
-	X(kmsg_lost) X(kmsg_recorded) X(largest_bytes) X(lat_ns) X(lead) X(level) \
-	X(life_a) X(life_a_pct_max) X(life_a_raw) X(life_b) X(life_b_pct_max) X(life_b_raw) X(limit) X(log) X(logical_block) X(loop_backing_file) X(loop_direct_io) \
-	X(lost) X(machine) X(manufacturer) X(manufacturer_id) X(mapped) X(max) X(max_speed) X(max_width) X(mean) \
+	X(fio_version) X(firmware) X(first_bad) X(first_blocks) X(first_nonzero) \
+	X(first_s) X(flash) X(for) X(forward) X(found) X(free_bytes) \
+	X(free_estimated) X(free_extents) X(free_segments) X(from) X(fs) X(fs_bytes) \
+	X(fs_failed) X(fs_ok) X(fsck) X(full_segments) X(gc_background_calls) \
+	X(gc_foreground_calls) X(granularity) X(guard_crc) X(hold_s) X(honest) \
+	X(host) X(host_read_commands) X(host_write_commands) X(hostname) \
+	X(hs_timing) X(id) X(in_flight) X(index) X(inline) X(inode) X(inode_blocks) \
+	X(inode_order) X(io_bytes) X(iodepth) X(iops) X(iops_ratio) X(ios) X(kernel) \
+	X(kernel_build) X(kernel_seq) X(kind) X(kmsg) X(kmsg_clock) \
+	X(kmsg_clock_offset_us) X(kmsg_dropped) X(kmsg_lost) X(kmsg_recorded) \
+	X(largest_bytes) X(lat_ns) X(lead) X(length) X(level) X(life_a) \
+	X(life_a_pct_max) X(life_a_raw) X(life_b) X(life_b_pct_max) X(life_b_raw) \
+	X(limit) X(limits) X(log) X(logical_block) X(loop_backing_file) \
+	X(loop_direct_io) X(lost) X(machine) X(manufacturer) X(manufacturer_id) \
+	X(mapped) X(max) X(max_bytes) X(max_hw_bytes) X(max_speed) X(max_width) \
+	X(mean) \
 	X(mean_bytes) X(measured) X(media_errors) X(median_jump_blocks) X(mem_bytes) \
 	X(mib_per_s) X(mkfs) X(mnt) X(mnt_id) X(mnt_id_unique) X(mode) X(model) \
 	X(mount) X(mount_opts) X(mountinfo) X(moved_blocks_background) \
 	X(moved_blocks_foreground) X(msg) X(name) X(name_blocks) X(name_order) \
-	X(near) X(new_critical_warning) X(numjobs) X(nvme_smart) \
+	X(near) X(new_critical_warning) X(nonzero_bytes) X(numjobs) X(nvme_smart) \
 	X(offline_uncorrectable) X(offset) X(op) X(ops) X(ops_per_s) X(opts) \
 	X(order) X(overall) X(ovp_segments) X(p50) X(p90) X(p99) X(p999) \
 	X(partial_segments) X(partial_valid_blocks) X(partition) X(partlabel) \
@@ -77,12 +82,12 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(sys_vendor) X(t) X(target) X(temp_source) X(temperature) \
 	X(temperature_celsius) \
 	X(temperature_k) X(text) X(time_unix) X(timed_out) X(tool) X(torn) \
-	X(transport) X(ts_usec) X(type) X(udma_crc_errors) X(unallocated) \
+	X(transport) X(trim) X(ts_usec) X(type) X(udma_crc_errors) X(unallocated) \
 	X(unsafe_shutdowns) X(unusable) X(used) X(used_after) X(used_before) \
 	X(used_delta) X(variant) X(verified) X(verified_bytes) X(verify_errors) \
 	X(version) X(walk) X(went_backwards) X(what) X(when) X(where) X(width) \
 	X(window) X(worker) X(worker_seconds) X(workers) X(workload) X(worst) \
-	X(write) X(wwn)
+	X(write) X(write_zeroes_dealloc) X(write_zeroes_max_bytes) X(written) X(wwn)
 
 #define FSB_KEY_ENUM_(n) FSB_K_##n,
 enum fsb_key { FSB_FIELD_NAMES(FSB_KEY_ENUM_) FSB_K_N };

@@ -40,6 +40,7 @@ struct rep_phase {
 	int verified;		/* "verified": 1, 0, or -1 when absent */
 	unsigned workers;
 	double sync_seconds;	/* negative when absent */
+	char *trim;		/* fstrim: "ok" or "not supported: ..."; NULL for the others */
 	size_t line;		/* line number in the input, for messages */
 };
 
@@ -306,6 +307,15 @@ struct rep_sustain {
 	size_t line;
 };
 
+/* The `discard_check` record: a discarded range of the target read back
+ * (the last record of the run wins). */
+struct rep_discard {
+	int have;
+	char *device, *status;	/* status: ok, not zero, not run: ..., failed: ... */
+	uint64_t nonzero;	/* bytes that were not 0 */
+	size_t line;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -360,6 +370,7 @@ struct rep_run {
 	struct rep_capacity cap;	/* the capacity check, when the run made one */
 	struct rep_sustain *sus;	/* sustain records, in input order */
 	size_t nsus, capsus;
+	struct rep_discard dc;		/* the discard read-back, when the run made one */
 	/* the last `verdict` record: its checks */
 	int have_verdict;
 	struct rep_check *chk;

@@ -15,6 +15,7 @@
 #include "report/sections/cuts.h"
 #include "report/sections/honesty.h"
 #include "report/sections/sustained.h"
+#include "report/sections/trim.h"
 
 const struct rep_writer rep_writers[] = {
 	{ .name = "md", .alias = "markdown", .about = "Markdown, the default",
@@ -113,6 +114,7 @@ static const struct section sections[] = {
 	{ .name = "powercut", .build = rep_table_powercut, .rows = 1 },
 	{ .name = "sustain", .build = rep_table_sustain, .rows = 1 },
 	{ .name = "capacity", .build = rep_table_capacity, .rows = 1 },
+	{ .name = "trim", .build = rep_table_trim, .rows = 1 },
 	{ .name = "health", .build = rep_table_health, .rows = 1 },
 	{ .name = "errors", .build = rep_table_errors, .rows = 1 },
 	{ .name = "kmsg", .build = rep_table_kmsg, .rows = 1 },

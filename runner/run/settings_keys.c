@@ -101,6 +101,8 @@ const struct key set_keys[] = {
 	  "`sustain`: seconds the fall must hold to be a cliff: the median of the samples from the cliff over this many seconds, and of every sample to the end, are below the share too (a dip that recovers is no cliff)" },
 	{ "sustain_rise", K_U32, F(sustain_rise), 1, 100, "5",
 	  "`sustain`: degrees Celsius above the first seconds' median temperature that, reached from `sustain_hold` seconds before the cliff to one after it, make the cliff coincide with a temperature rise (throttling)" },
+	{ "fstrim", K_BOOL, F(fstrim), 0, 1, "1",
+	  "after each round's delete, the `fstrim` phase: the filesystem's free space discarded (FITRIM), timed; after the last filesystem, a discarded range of the target read back where the disk promises zeroes (NVMe DLFEAT); on a device only" },
 };
 /* The per-filesystem keys, after the fixed ones in help and docs. */
 const char set_help_mkfs_opts[] =

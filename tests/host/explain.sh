@@ -29,8 +29,8 @@ for fs in ext4 xfs btrfs; do
 		  "$(count "$out" ".type == \"freespace\" and .fs == \"$fs\" and .round == 2")" -eq 1 ]
 	# the order of a round: the evidence after the reads, before the remedy
 	for r in 1 2; do
-		want="create stat read read_inode freespace delete"
-		[ $r = 2 ] && want="create stat read read_inode freespace rewrite read_after_rewrite delete"
+		want="create stat read read_inode freespace delete fstrim"
+		[ $r = 2 ] && want="create stat read read_inode freespace rewrite read_after_rewrite delete fstrim"
 		got=$(jq -n -r --argjson r $r '[inputs | select(.round == $r and (.type == "phase" or .type == "freespace"))
 			| if .type == "phase" then .phase else .type end] | join(" ")' "$out")
 		check "explain on $fs, round $r: $want (got: $got)" [ "$got" = "$want" ]

@@ -123,7 +123,7 @@ EOF
 		--mnt "$S/mnt" --progress 0 --yes
 	check "fio after the rounds: the phases, then a fresh mkfs for fio, then its record" sh -c "
 		jq -r 'select(.type == \"phase\" or .type == \"mkfs\" or .type == \"fio\") | .type + \" \" + (.phase // .for // .workload) + \" \" + (.status // \"\")' '$S/out' |
-		tr '\n' ';' | grep -qx 'phase create ;phase stat ;phase read ;phase read_inode ;phase delete ;mkfs fio ;fio randwrite ok;'"
+		tr '\n' ';' | grep -qx 'phase create ;phase stat ;phase read ;phase read_inode ;phase delete ;phase fstrim ;mkfs fio ;fio randwrite ok;'"
 	check "fio after the rounds: the mkfs record has the tool's argv" some "$S/out" \
 		'.type == "mkfs" and .fs == "ext4" and (.mkfs.argv | test("mke2fs .*-t ext4"))'
 

@@ -136,8 +136,8 @@ run ok.out
 check "pack = 1 on $fslist: the run passes (exit $(cat "$S/ok.out.rc"))" [ "$(cat "$S/ok.out.rc")" -eq 0 ]
 for fs in $(echo "$fslist" | tr ',' ' '); do
 	f="select(.fs == \"$fs\")"
-	check "$fs: the six packing phases after delete, in order" [ "$(jq -n -r "[inputs | select(.type == \"phase\") | $f | .phase] | join(\" \")" "$S/ok.out")" = \
-		"create stat read read_inode delete sqlite_write sqlite_read sqlite_delete pack_write pack_read pack_delete" ]
+	check "$fs: the six packing phases after delete and fstrim, in order" [ "$(jq -n -r "[inputs | select(.type == \"phase\") | $f | .phase] | join(\" \")" "$S/ok.out")" = \
+		"create stat read read_inode delete fstrim sqlite_write sqlite_read sqlite_delete pack_write pack_read pack_delete" ]
 	check "$fs: each packing phase: $N files, no error, the reads verified, every byte" [ "$(count "$S/ok.out" \
 		".type == \"phase\" and .fs == \"$fs\" and (.phase | test(\"^(sqlite|pack)_\")) and .files == $N
 		 and .errors == 0 and .verify_errors == 0 and .cold == true

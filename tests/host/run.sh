@@ -286,7 +286,14 @@ for fs in $(echo "$fslist" | tr ',' ' '); do
 done
 check "read_inode phases record order inode" \
 	[ "$(count "$S/run.stdout" '.type == "phase" and .phase == "read_inode" and .order == "inode"')" -eq $((nfs * 2)) ]
-check "every phase is cold (remounted)" [ "$(count "$S/run.stdout" '.type == "phase" and .cold != true')" -eq 0 ]
+check "every phase is cold (remounted) but fstrim, which is not" \
+	[ "$(count "$S/run.stdout" '.type == "phase" and (.cold != true) != (.phase == "fstrim")')" -eq 0 ]
+check "fstrim after each round's delete: trim ok, bytes trimmed > 0 (a loop device discards), files and workers 0" \
+	[ "$(count "$S/run.stdout" '.type == "phase" and .phase == "fstrim" and .trim == "ok" and .bytes > 0 and .files == 0 and .workers == 0')" -eq $((nfs * 2)) ]
+check "run_start: the loop device's discard limits, DLFEAT not available (not NVMe)" \
+	[ "$(count "$S/run.stdout" '.type == "run_start" and .target.discard.granularity > 0 and .target.discard.max_bytes > 0 and (.target.discard.dlfeat | startswith("not available: not an NVMe disk"))')" -eq 1 ]
+check "discard_check: not run on a loop device, says why" \
+	[ "$(count "$S/run.stdout" '.type == "discard_check" and (.status | startswith("not run: DLFEAT not available"))')" -eq 1 ]
 check "every phase verified its reads" sh -c '[ "$1" -gt 0 ] && [ "$2" -eq 0 ]' _ \
 	"$(count "$S/run.stdout" '.type == "phase" and (.phase | startswith("read"))')" \
 	"$(count "$S/run.stdout" '.type == "phase" and (.phase | startswith("read")) and .verified != true')"

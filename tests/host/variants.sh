@@ -86,9 +86,9 @@ grep '^{' "$V/stdout" > "$V/records.jsonl" || true
 # each column ran as a column of its own, under its name in every record
 check "variants: every column ran to the end (fs_end ok)" \
 	[ "$(vcount '.type == "fs_end" and .status == "ok"')" -eq "$ncols" ]
-check "variants: 5 phases per column, named by the column" \
+check "variants: 6 phases per column (fstrim the sixth), named by the column" \
 	[ "$(jq -n -r '[inputs | select(.type == "phase") | .fs] | group_by(.) | map("\(.[0])=\(length)") | join(",")' "$V/records.jsonl")" = \
-	  "$(echo "$cols" | tr ',' '\n' | sort | sed 's/$/=5/' | paste -sd, -)" ]
+	  "$(echo "$cols" | tr ',' '\n' | sort | sed 's/$/=6/' | paste -sd, -)" ]
 check "variants: the records' fs are the columns, in their order" \
 	[ "$(jq -n -r '[inputs | select(.type == "fs_start") | .fs] | join(",")' "$V/records.jsonl")" = "$cols" ]
 
@@ -176,6 +176,6 @@ expect_rc 0 "variants: the verdict of those criteria" "$HFSB" verdict "$V/record
 check "variants: a check per variant column" contains "$OUT" "ext4:nojournal create files/s (all rounds)"
 check "variants: LAVA result lines with a variant's id (':' made '.')" \
 	grep -q '^FSBENCH-RESULT: test_case_id=ext4.nojournal-r1-create result=pass measurement=' "$V/stdout"
-check "variants: one LAVA line per phase" [ "$(grep -c '^FSBENCH-RESULT: ' "$V/stdout")" -eq $((ncols * 5)) ]
+check "variants: one LAVA line per phase" [ "$(grep -c '^FSBENCH-RESULT: ' "$V/stdout")" -eq $((ncols * 6)) ]
 
 if [ "$v_alone" = 1 ]; then summary; exit $?; fi

@@ -124,9 +124,9 @@ if wanted pass; then
 		check "pass: the smoke run through labgrid passes (FSBENCH-VERDICT: PASS, host verdict PASS)" \
 			[ "$rc" -eq 0 ] || sed -n '/^=* FAILURES/,$p' "$T/pass/pytest.out" | head -n 40
 		kept pass
-		check "pass: the records pulled from the console: 4 filesystems, 1 round, a verdict record" sh -c \
+		check "pass: the records pulled from the console: 4 filesystems, 1 round of 6 phases (fstrim the sixth), a verdict record" sh -c \
 			"[ \$(grep -c '\"type\":\"fs_end\".*\"status\":\"ok\"' '$T/pass/records.jsonl') -eq 4 ] &&
-			 [ \$(grep -c '\"type\":\"phase\"' '$T/pass/records.jsonl') -eq 20 ] &&
+			 [ \$(grep -c '\"type\":\"phase\"' '$T/pass/records.jsonl') -eq 24 ] &&
 			 grep -q '\"type\":\"verdict\".*\"status\":\"pass\"' '$T/pass/records.jsonl'"
 		check "pass: the host's verdict.txt ends with verdict: PASS" sh -c "tail -n 1 '$T/pass/verdict.txt' | grep -qx 'verdict: PASS'"
 		info "pass: $(grep -o 'power on to the verdict: .*' "$T/pass/pytest.out" | head -n 1)"
@@ -173,9 +173,9 @@ elif wanted uefi; then
 		check "uefi: OVMF boots the disk copy, the settings on its ESP: the test passes" \
 			[ "$rc" -eq 0 ] || sed -n '/^=* FAILURES/,$p' "$T/uefi/pytest.out" | head -n 40
 		check "uefi: the firmware started the disk's boot entry" grep -aq '^BdsDxe: starting Boot' "$T/uefi/console.log"
-		check "uefi: the ESP's fsbench.conf reached the runner: ext4 only, one round (5 phase records)" sh -c \
+		check "uefi: the ESP's fsbench.conf reached the runner: ext4 only, one round (6 phase records: fstrim the sixth)" sh -c \
 			"grep -qx 'fs = ext4' '$T/uefi/fsbench.conf' && grep -qx 'rounds = 1' '$T/uefi/fsbench.conf' &&
-			 [ \$(grep -c '\"type\":\"phase\"' '$T/uefi/records.jsonl') -eq 5 ] &&
+			 [ \$(grep -c '\"type\":\"phase\"' '$T/uefi/records.jsonl') -eq 6 ] &&
 			 [ \$(grep -c '\"type\":\"fs_end\".*\"fs\":\"ext4\"' '$T/uefi/records.jsonl') -eq 1 ]"
 		kept uefi
 	fi

@@ -27,7 +27,7 @@
 #      FSBENCH-RESULT line of the console is a test case.
 #   4. fault: the same on ext4 alone with fsbench.fault=d0001/f0000007:100 (one bit
 #      flipped after each create): every read and read_inode case fails,
-#      create, stat and delete pass, the verification check and fsbench-run
+#      create, stat, delete and fstrim pass, the verification check and fsbench-run
 #      fail.
 # Parts 3 and 4 print SKIP with the reason without lava-run, root,
 # qemu-system-x86_64 or PyYAML. Figures (INFO): each job's time and the
@@ -276,7 +276,7 @@ phases() {
 	for fs in $fslist; do
 		r=1
 		while [ "$r" -le "${rounds:-0}" ]; do
-			for ph in create stat read read_inode delete; do
+			for ph in create stat read read_inode delete fstrim; do
 				id=$fs-r$r-$ph
 				res=${results##* $ph=}; res=${res%% *}
 				s=$(sed -n "s/^$id //p" "$T/$name.phases")
@@ -335,11 +335,11 @@ if wanted smoke; then
 	job smoke "fsbench.profile=smoke $BRIEF"
 	if [ "$rc" != 99 ]; then
 		common smoke
-		phases smoke " create=pass stat=pass read=pass read_inode=pass delete=pass"
+		phases smoke " create=pass stat=pass read=pass read_inode=pass delete=pass fstrim=pass"
 		verdicts smoke
 		check "smoke: fsbench-run passed" [ "$(case_of smoke fsbench-run)" = "pass		" ]
-		check "smoke: $(grep -c '^fsbench	' "$T/smoke.cases" || :) cases: 4 filesystems x 1 round x 5 phases, the checks, fsbench-run" \
-			[ "$(grep -c '^fsbench	' "$T/smoke.cases" || :)" -eq $((20 + $(wc -l <"$T/smoke.verdict.want") + 1)) ]
+		check "smoke: $(grep -c '^fsbench	' "$T/smoke.cases" || :) cases: 4 filesystems x 1 round x 6 phases, the checks, fsbench-run" \
+			[ "$(grep -c '^fsbench	' "$T/smoke.cases" || :)" -eq $((24 + $(wc -l <"$T/smoke.verdict.want") + 1)) ]
 	fi
 fi
 if wanted fault; then
@@ -347,7 +347,7 @@ if wanted fault; then
 	job fault "fsbench.profile=smoke fsbench.fs=ext4 $BRIEF fsbench.fault=d0001/f0000007:100"
 	if [ "$rc" != 99 ]; then
 		common fault
-		phases fault " create=pass stat=pass read=fail read_inode=fail delete=pass"
+		phases fault " create=pass stat=pass read=fail read_inode=fail delete=pass fstrim=pass"
 		check "fault: the verification check failed" sh -c \
 			"grep -q '^fsbench	verdict_verification[a-z_]*	fail	' '$T/fault.cases'"
 		check "fault: fsbench-run failed" [ "$(case_of fault fsbench-run)" = "fail		" ]

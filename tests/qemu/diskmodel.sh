@@ -150,13 +150,13 @@ if wanted options; then
 	env WORK="$T/argv" ACCEL=tcg CPU=max SERIAL="$T/argv/serial.log" KERNEL=k INITRD=i \
 		ROOTFS=ext4 PROFILE=smoke TCACHE=none TSOCK=/s/target.sock sh qemu/cmdline.sh "$T/argv/model.argv"
 	check "options: TSOCK: the target is raw over QEMU's nbd driver on the socket" grep -qxF \
-		"driver=raw,file.driver=nbd,file.server.type=unix,file.server.path=/s/target.sock,if=none,id=target,cache=none" \
+		"driver=raw,file.driver=nbd,file.server.type=unix,file.server.path=/s/target.sock,if=none,id=target,cache=none,discard=unmap" \
 		"$T/argv/model.argv"
 	env WORK="$T/argv" ACCEL=tcg CPU=max SERIAL="$T/argv/serial.log" KERNEL=k INITRD=i \
 		ROOTFS=ext4 PROFILE=smoke TCACHE=none TSOCK=/s/target.sock TFAULT=/x/rules \
 		sh qemu/cmdline.sh "$T/argv/fault.argv"
 	check "options: TSOCK and TFAULT: blkdebug between raw and the nbd driver" grep -qxF \
-		"driver=raw,file.driver=blkdebug,file.config=/x/rules,file.image.driver=nbd,file.image.server.type=unix,file.image.server.path=/s/target.sock,if=none,id=target,cache=none" \
+		"driver=raw,file.driver=blkdebug,file.config=/x/rules,file.image.driver=nbd,file.image.server.type=unix,file.image.server.path=/s/target.sock,if=none,id=target,cache=none,discard=unmap" \
 		"$T/argv/fault.argv"
 fi
 
@@ -294,7 +294,7 @@ if wanted boot && bootable boot; then
 	check "boot: ext4 fs_end ok" has "$T/boot" fs_end fs=ext4 status=ok
 	check "boot: every phase has errors 0 and verify_errors 0" \
 		[ "$(rec "$T/boot" phase errors verify_errors | grep -cvxF '0	0' || true)" -eq 0 ]
-	check "boot: the five phases ran" [ "$(recs "$T/boot" phase | wc -l)" -eq 5 ]
+	check "boot: the six phases ran (fstrim the sixth)" [ "$(recs "$T/boot" phase | wc -l)" -eq 6 ]
 	check "boot: no error or verify_error records" \
 		[ "$(($(recs "$T/boot" verify_error | wc -l) + $(recs "$T/boot" error | wc -l)))" -eq 0 ]
 	check "boot: run.txt names the model" grep -q '^  target model: *cache (volatile write cache' "$T/boot/run.txt"

@@ -73,12 +73,12 @@ argv() {
 if wanted options; then
 	check "options: cmdline.sh without a fault" argv plain
 	check "options: without a fault the target is raw over its file, on the root bus" sh -c \
-		"grep -qxF 'file=$T/argv-plain/target.img,format=raw,if=none,id=target,cache=none' '$T/argv-plain/qemu.argv' &&
+		"grep -qxF 'file=$T/argv-plain/target.img,format=raw,if=none,id=target,cache=none,discard=unmap' '$T/argv-plain/qemu.argv' &&
 		grep -qxF 'nvme,drive=target,serial=fsbench-target' '$T/argv-plain/qemu.argv' &&
 		! grep -q 'blkdebug\|throttling\|pcie-root-port\|chardev=mon' '$T/argv-plain/qemu.argv'"
 	check "options: cmdline.sh with TFAULT and TTHROTTLE" argv fault TFAULT=/x/rules TTHROTTLE=300
 	check "options: blkdebug between raw and the file, throttled" grep -qxF \
-		"driver=raw,file.driver=blkdebug,file.config=/x/rules,file.image.driver=file,file.image.filename=$T/argv-fault/target.img,if=none,id=target,cache=none,throttling.iops-total=300" \
+		"driver=raw,file.driver=blkdebug,file.config=/x/rules,file.image.driver=file,file.image.filename=$T/argv-fault/target.img,if=none,id=target,cache=none,discard=unmap,throttling.iops-total=300" \
 		"$T/argv-fault/qemu.argv"
 	check "options: cmdline.sh with TUNPLUG" argv unplug TUNPLUG=1
 	check "options: unplug: a root port, the NVMe on it, a monitor on named pipes" sh -c \

@@ -7,7 +7,12 @@
 #      against the record schema (fsbench log check); the launcher's exit
 #      status is the runner's; the freespace record of each filesystem
 #      (the staged tools, f2fs's segments); the run figures are in the summary; the
-#      results folder's index.html links to the run's report.html.
+#      results folder's index.html links to the run's report.html; TRIM:
+#      the fstrim phase of each filesystem and round (bytes trimmed > 0 on
+#      ext4, xfs and btrfs), the NVMe's discard limits and DLFEAT (reads
+#      zeroes) in run_start's target, and a discarded range of it read back
+#      as zeroes (discard_check ok: QEMU honours the deallocate with
+#      discard=unmap).
 #   2. the same with the rootfs on f2fs, brief (BRIEF of tests/lib.sh:
 #      one round of fewer files) and on ext4 only (what it checks is the
 #      f2fs rootfs; the targets' filesystems are those of 1).
@@ -106,6 +111,20 @@ check_full() {
 	# QEMU has no eMMC or UFS: the flash object says why, on both records
 	check "$name: health: no flash object on the NVMe target, the reason instead" \
 		[ "$(rec "$res" health when flash | grep -c '^[ab][a-z]*	not available: an NVMe disk')" -eq 2 ]
+	# TRIM: an fstrim phase after each round's delete, FITRIM ok; f2fs
+	# discards online by default (its mount's discard option), so its
+	# FITRIM finds nothing left and reports 0 bytes
+	rec "$res" phase fs round phase bytes trim | awk -F'\t' '$3 == "fstrim"' >"$T/$name.fstrim"
+	nt=$(wc -l <"$T/$name.fstrim")
+	nok=$(awk -F'\t' '$5 == "ok" && ($4 > 0 || $1 == "f2fs")' "$T/$name.fstrim" | wc -l)
+	info "$name: fstrim (fs, round, bytes, seconds): $(rec "$res" phase fs round phase bytes seconds | awk -F'\t' '$3 == "fstrim" { printf "%s %s %s %s; ", $1, $2, $4, $5 }')"
+	check "$name: fstrim: a phase of each filesystem ($fslist) and round, trim ok, bytes trimmed > 0 (f2fs >= 0)" \
+		[ "$nt" -eq $((nf * ${nr:-0})) -a "$nok" -eq "$nt" -a "$nt" -gt 0 ]
+	check "$name: run_start: the NVMe's discard granularity and limit, DLFEAT read zeroes" \
+		sh -c "sh qemu/records.sh '$res/records.jsonl' run_start target.discard.granularity target.discard.max_bytes target.discard.dlfeat.read | grep -qE '^[1-9][0-9]*	[1-9][0-9]*	zeroes\$'"
+	check "$name: discard_check: the discarded range of the target read back as zeroes, after a pattern was written" \
+		has "$res" discard_check device=/dev/nvme0n1 status=ok written=true nonzero_bytes=0
+	check "$name: report.md has the TRIM table, the read-back ok" grep -q '| target .*read back after a discard: ok' "$res/report.md"
 	for f in 'accelerator:' 'first record:' 'total run time:' 'image total'; do
 		check "$name: summary.txt has '$f'" grep -q "$f" "$res/summary.txt"
 	done

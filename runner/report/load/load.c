@@ -56,6 +56,7 @@ static void run_free(struct rep_run *r)
 	for (size_t i = 0; i < r->nph; i++) {
 		free(r->ph[i].phase);
 		free(r->ph[i].order);
+		free(r->ph[i].trim);
 	}
 	free(r->ph);
 	for (size_t i = 0; i < r->nev; i++) {
@@ -93,6 +94,7 @@ static void run_free(struct rep_run *r)
 	ld_powercut_free(r);
 	ld_capacity_free(r);
 	ld_sustain_free(r);
+	ld_discard_free(r);
 	checks_free(r);
 	free(r);
 }
@@ -397,6 +399,11 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 	p->verified = jsonr_bool(jsonr_get(rec, "verified"), -1);
 	p->workers = (unsigned)jsonr_u64(jsonr_get(rec, "workers"), 0);
 	p->sync_seconds = opt_num(rec, "sync_seconds", -1);
+	if (ld_set_text(&p->trim, jsonr_get(rec, "trim"))) {
+		free(p->phase);
+		free(p->order);
+		return ld_oom(L);
+	}
 	const struct jsonr *lat = jsonr_get(rec, "lat_ns");
 	static const char *const lk[LAT_N] = { "p50", "p90", "p99", "p999", "max", "mean" };
 	p->have_lat = jsonr_is(lat, JSONR_OBJ);
@@ -600,6 +607,7 @@ static const ld_hook hooks[FSB_REC_N] = {
 	[FSB_REC_fill] = ld_load_fill,
 	[FSB_REC_powercut] = ld_load_powercut,
 	[FSB_REC_capacity] = ld_load_capacity,
+	[FSB_REC_discard_check] = ld_load_discard,
 	[FSB_REC_fs_end] = load_fs_end,
 	[FSB_REC_run_end] = load_run_end,
 	[FSB_REC_verdict] = load_verdict,

@@ -71,4 +71,7 @@ void ld_sustain_free(struct rep_run *r);
 int ld_load_inventory(struct loader *L, struct rep_inventory *inv, const struct jsonr *rec);
 void ld_inventory_free(struct rep_inventory *inv);
 
+int ld_load_discard(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_discard_free(struct rep_run *r);
+
 #endif

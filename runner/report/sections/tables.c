@@ -281,7 +281,10 @@ int rep_table_rounds(const struct rep_run *r, struct rep_table *t)
 		else
 			tab_missing(t, row, 6);
 		tab_count(t, row, 7, p->files);
-		tab_num(t, row, 8, CELL_RATE, p->files_per_s);
+		if (p->trim)	/* fstrim: no files */
+			tab_missing(t, row, 8);
+		else
+			tab_num(t, row, 8, CELL_RATE, p->files_per_s);
 		tab_count(t, row, 9, p->errors);
 		tab_count(t, row, 10, p->verify_errors);
 	}
@@ -301,6 +304,8 @@ int rep_table_latency(const struct rep_run *r, struct rep_table *t)
 		tab_col(t, c, c == 1 || c >= 3, h[c].head, h[c].key);
 	for (size_t i = 0; i < r->nph; i++) {
 		const struct rep_phase *p = &r->ph[i];
+		if (p->trim)	/* fstrim: one call, not a file (the TRIM table) */
+			continue;
 		size_t row = tab_row(t);
 		tab_text(t, row, 0, "%s", p->fs);
 		tab_count(t, row, 1, p->round);

@@ -56,7 +56,7 @@ int vd_round_taken(enum vd_rounds rounds, unsigned round)
 
 double vd_files_per_s(const struct rep_phase *p)
 {
-	return p->files_per_s;
+	return p->trim ? NAN : p->files_per_s;	/* fstrim handles no files */
 }
 
 double vd_seconds(const struct rep_phase *p)
@@ -66,7 +66,7 @@ double vd_seconds(const struct rep_phase *p)
 
 double vd_p99_us(const struct rep_phase *p)
 {
-	return p->have_lat && p->lat_ns[LAT_P99] >= 0 ? p->lat_ns[LAT_P99] / 1000 : NAN;
+	return p->have_lat && !p->trim && p->lat_ns[LAT_P99] >= 0 ? p->lat_ns[LAT_P99] / 1000 : NAN;
 }
 
 /* One fs x phase of a phase rule: the worst of the rounds taken. */
@@ -139,6 +139,8 @@ int vd_eval_phase(struct vd_result *res, const struct vd_criteria *c,
 			size_t j;
 			if (strcmp(p->fs, fs) || !vd_round_taken(u->rounds, p->round))
 				continue;
+			if (p->trim && isnan(u->key->measure(p)))
+				continue;	/* fstrim: no files, no per-file latency */
 			for (j = 0; j < i; j++)
 				if (!strcmp(r->ph[j].fs, fs) && !strcmp(r->ph[j].phase, p->phase) &&
 				    vd_round_taken(u->rounds, r->ph[j].round))

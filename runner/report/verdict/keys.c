@@ -87,6 +87,9 @@ const struct vd_key vd_keys[] = {
 	{ "sata_link", .value = "a number > 0 (Gb/s)",
 	  .help = "a floor on the SATA link speed the target came up at (`sata_link.speed_gbps` of the `health` records: 1.5, 3 or 6)",
 	  .parse = vd_parse_sata_link, .eval = vd_eval_sata_link, .derive = vd_derive_inventory, .rank = { 15, 0 } },
+	{ "discard_zeroes", .value = "ok",
+	  .help = "a range of the target written, discarded (BLKDISCARD) and read back (O_DIRECT) after the last filesystem held only zeroes: the `discard_check` record (setting `fstrim`), made where the disk promises zeroes after a deallocate (NVMe DLFEAT); a disk that does not promise it is not measured",
+	  .parse = vd_parse_ok, .eval = vd_eval_discard },
 	/* --baseline RUN: per filesystem and summary row, the baseline's
 	 * median seconds and the spread between its rounds */
 	{ "baseline", .eval = vd_eval_baseline, .derive = vd_derive_baseline, .rank = { 0, 6 } },

@@ -140,6 +140,10 @@ int vd_eval_pc_fsck(struct vd_result *res, const struct vd_criteria *c,
 		    const struct vd_rule *u, const struct rep_run *r);
 int vd_eval_pc_cycles(struct vd_result *res, const struct vd_criteria *c,
 		      const struct vd_rule *u, const struct rep_run *r);
+/* zeroes.c: discard_zeroes = ok */
+int vd_parse_ok(const struct vd_arg *a, struct vd_rule *u);	/* "ok" */
+int vd_eval_discard(struct vd_result *res, const struct vd_criteria *c,
+		    const struct vd_rule *u, const struct rep_run *r);
 /* A phase record's files/s, seconds, p99 latency in microseconds. */
 double vd_files_per_s(const struct rep_phase *p);
 double vd_seconds(const struct rep_phase *p);

@@ -33,6 +33,8 @@ enum fsb_walk {
 #define FSB_PH_COLD	0x10	/* runs on a fresh mount: the filesystem under test is
 				 * unmounted and mounted before it (not in --dir mode) */
 #define FSB_PH_SPACE	0x20	/* with pack = 1, a space record follows: what the files take on disk */
+#define FSB_PH_SELF	0x40	/* no workers, no op: the suite runs the phase itself
+				 * (fstrim: run/engine/fstrim.h), on a device only */
 
 struct fsb_wctx;	/* a worker's context (run/core/wctx.h), reached through fsb_w_*() */
 struct fsb_config;

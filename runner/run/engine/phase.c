@@ -26,6 +26,7 @@
 #include "run/core/cfg.h"
 #include "run/stores/pack.h"
 #include "run/engine/files.h"
+#include "run/engine/fstrim.h"
 #include "run/engine/phase.h"
 #include "run/core/names.h"
 #include "run/core/wctx.h"
@@ -225,6 +226,8 @@ const struct fsb_phase_def fsb_phases[] = {
 	{ "rewrite", WALK_NAME, FSB_PH_COLD | FSB_PH_SYNC, fsb_files_rewrite, want_rewrite },
 	{ "read_after_rewrite", WALK_NAME, FSB_PH_COLD | FSB_PH_VERIFY, fsb_files_read, want_rewrite },
 	{ "delete", WALK_READDIR, FSB_PH_COLD | FSB_PH_SYNC, fsb_files_delete, NULL },
+	/* the free space discarded (fstrim = 1), on the mount delete ran on */
+	{ "fstrim", WALK_KEYS, FSB_PH_SELF, NULL, fsb_fstrim_wanted },
 	/* packing (pack = 1): the same files in one SQLite database, then in
 	 * one pack file (run/stores/pack.h) */
 	{ "sqlite_write", WALK_KEYS, FSB_PH_COLD | FSB_PH_SYNC | FSB_PH_FAULT | FSB_PH_SPACE,

@@ -24,6 +24,7 @@
 #include "run/evidence/layout.h"
 #include "run/fs/fs.h"
 #include "run/evidence/kmsg.h"
+#include "run/engine/fstrim.h"
 #include "run/engine/lava.h"
 #include "run/fs/mount.h"
 #include "run/stores/pack.h"
@@ -31,6 +32,7 @@
 #include "run/engine/phase.h"
 #include "run/core/names.h"
 #include "run/engine/suite.h"
+#include "run/engine/zerocheck.h"
 
 struct fsrun {
 	struct fsb_ctx *c;
@@ -513,6 +515,12 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 
 			if (ph->wanted && !ph->wanted(cfg, round))
 				continue;
+			if (ph->flags & FSB_PH_SELF) {	/* fstrim: on a device only */
+				int e = remount ? fsb_fstrim_phase(c, f->name, f->mnt, round) : 0;
+				if (e < 0)
+					fail(f, "round %u %s: %s", round, ph->name, strerror(-e));
+				continue;
+			}
 
 			/* cold cache: unmount and mount the filesystem under test
 			 * (the first phase follows the mount after mkfs) */
@@ -832,6 +840,8 @@ void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 				if (fsb_config_column(&c->cfg, tok, &col) == 0)	/* checked by the config */
 					run_device_fs(c, target, &col, w, pat);
 			}
+			if (c->cfg.fstrim)
+				fsb_zero_check(c, target);
 			if (fsb_fio_raw(c, target) < 0)
 				c->failed = 1;
 			if (fsb_sustain_raw(c, target) < 0)

@@ -14,6 +14,7 @@
 
 #include "lib/bytes.h"
 #include "lib/sysfs.h"
+#include "run/target/discard.h"
 #include "run/target/target.h"
 
 #ifndef BLKGETSIZE64
@@ -450,6 +451,11 @@ void fsb_disk_json(struct fsb_rec *r, const char *key, const struct fsb_disk *d)
 	if (d->pcie_speed[0]) {
 		rec_str(r, K(pcie_link_speed), d->pcie_speed);
 		rec_str(r, K(pcie_link_width), d->pcie_width);
+	}
+	if (d->name[0]) {	/* a disk the kernel knows: what its discard offers */
+		struct fsb_discard x;
+		fsb_discard_probe(d, &x);
+		fsb_discard_json(r, K(discard), &x);
 	}
 	rec_close(r);
 }

@@ -1,0 +1,74 @@
+/* trim.c: the TRIM table (trim.h) and the loading of the `discard_check`
+ * record (loader.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/load/loader.h"
+#include "report/sections/trim.h"
+
+int ld_load_discard(struct loader *L, struct rep_run *r, const struct jsonr *rec)
+{
+	struct rep_discard d;
+	int rc = 0;
+
+	memset(&d, 0, sizeof(d));
+	const char *dev = ld_need_str(L, rec, "discard_check", "device", &rc);
+	if (rc)
+		return rc;
+	const char *st = ld_need_str(L, rec, "discard_check", "status", &rc);
+	if (rc)
+		return rc;
+	d.nonzero = jsonr_u64(jsonr_get(rec, "nonzero_bytes"), 0);
+	d.line = L->line;
+	d.have = 1;
+	if (!(d.device = strdup(dev)) || !(d.status = strdup(st))) {
+		free(d.device);
+		return ld_oom(L);
+	}
+	ld_discard_free(r);
+	r->dc = d;
+	return 0;
+}
+
+void ld_discard_free(struct rep_run *r)
+{
+	free(r->dc.device);
+	free(r->dc.status);
+	memset(&r->dc, 0, sizeof(r->dc));
+}
+
+int rep_table_trim(const struct rep_run *r, struct rep_table *t)
+{
+	static const struct { const char *head, *key; } h[] = {
+		{ "fs", NULL }, { "round", NULL }, { "seconds", NULL },
+		{ "trimmed", "bytes" }, { "status", NULL },
+	};
+	enum { NH = sizeof(h) / sizeof(h[0]) };
+
+	tab_init(t, "trim", "TRIM (fstrim after delete)", SHAPE_GRID, NH);
+	for (size_t i = 0; i < NH; i++)
+		tab_col(t, i, i >= 1 && i <= 3, h[i].head, h[i].key);
+	t->note = "The fstrim phase: the filesystem's free space discarded with FITRIM after each "
+		  "round's delete (setting fstrim); trimmed is what FITRIM reports. The row \"target\": "
+		  "a discarded range of the disk read back where it promises zeroes (NVMe DLFEAT).";
+	for (size_t i = 0; i < r->nph; i++) {
+		const struct rep_phase *p = &r->ph[i];
+		if (!p->trim)
+			continue;
+		size_t row = tab_row(t);
+		tab_text(t, row, 0, "%s", p->fs);
+		tab_count(t, row, 1, p->round);
+		tab_num(t, row, 2, CELL_SECONDS, p->seconds);
+		tab_bytes(t, row, 3, p->bytes);
+		tab_text(t, row, 4, "%s", p->trim);
+	}
+	if (r->dc.have) {
+		size_t row = tab_row(t);
+		tab_text(t, row, 0, "target");
+		tab_missing(t, row, 1);
+		tab_missing(t, row, 2);
+		tab_missing(t, row, 3);
+		tab_text(t, row, 4, "read back after a discard: %s", r->dc.status);
+	}
+	return tab_done(t);
+}
