@@ -46,7 +46,8 @@ function redraw(   l) {
 	close(status)
 }
 # before(F, PHASE, THROUGH): the seconds of a round of F before PHASE
-# (THROUGH: including it), from the plan; 0 for a phase it does not know.
+# (THROUGH: including it), from the plan; 0 for a phase it does not know
+# (such a phase keeps the position its round has reached, below).
 function before(f, p, through,   i, k, s) {
 	if (!((f, p) in pidx) || psum[f] <= 0) return 0
 	k = pidx[f, p]
@@ -94,7 +95,9 @@ function put(ev,   l) {
 		cur_fs = R[2]; fsi = idx[cur_fs]
 		rnd = R[3] + 0; ph = R[4]
 		b = base[cur_fs] + (rnd - 1) * rs[cur_fs]
-		if (ty == "phase_start") {
+		if (!((cur_fs, ph) in pidx) && done >= b && done <= b + rs[cur_fs]) {
+			cur = 0	# a phase the plan does not weigh (fstrim): where the round is
+		} else if (ty == "phase_start") {
 			done = b + before(cur_fs, ph, 0)
 			cur = before(cur_fs, ph, 1) - before(cur_fs, ph, 0)
 		} else {
