@@ -21,7 +21,12 @@
 #   QEMU's human monitor reads WORK/monitor.in and writes WORK/monitor.out,
 #   so `device_del fsbench-target` removes it from the running guest);
 #   TSOCK (a unix socket: the target is the NBD export there, a disk model
-#   of qemu/diskmodel.py over the target file, through QEMU's nbd driver).
+#   of qemu/diskmodel.py over the target file, through QEMU's nbd driver);
+#   TBUS (the target's bus: nvme, the default; ahci: ide-hd on the q35
+#   machine's own AHCI, elsewhere on an ich9-ahci; usb: usb-storage on a
+#   qemu-xhci; uas: usb-uas on a qemu-xhci with its scsi-hd; sd: sd-card on
+#   an sdhci-pci; scsi: scsi-hd on a virtio-scsi-pci), serial
+#   fsbench-target wherever the device takes one (not sd-card).
 # The guest's size: SMP when given; else under KVM one vCPU per worker of
 #   the profile (at least BOARD_QEMU_SMP), at most HOST_CPUS; under TCG
 #   BOARD_QEMU_SMP (on a few host cores TCG vCPUs beyond those slow the
@@ -113,6 +118,22 @@ fi
 tdrive="$tdrive,if=none,id=target,cache=$TCACHE"
 [ -z "${TTHROTTLE:-}" ] || tdrive="$tdrive,throttling.iops-total=$TTHROTTLE"
 tdev=nvme,drive=target,serial=fsbench-target
+tctl=
+case ${TBUS:-nvme} in
+nvme) ;;
+ahci)
+	case $BOARD_QEMU_MACHINE in
+	q35|q35,*|pc-q35*) tdev=ide-hd,bus=ide.0 ;;
+	*) tctl=ich9-ahci,id=fsbench-ahci tdev=ide-hd,bus=fsbench-ahci.0 ;;
+	esac
+	tdev="$tdev,drive=target,serial=fsbench-target" ;;
+usb) tctl=qemu-xhci,id=fsbench-xhci tdev=usb-storage,bus=fsbench-xhci.0,drive=target,serial=fsbench-target ;;
+uas) tctl="qemu-xhci,id=fsbench-xhci usb-uas,id=fsbench-uas,bus=fsbench-xhci.0"
+	tdev=scsi-hd,bus=fsbench-uas.0,scsi-id=0,lun=0,drive=target,serial=fsbench-target ;;
+sd) tctl=sdhci-pci,id=fsbench-sdhci tdev=sd-card,bus=sd-bus,drive=target ;;
+scsi) tctl=virtio-scsi-pci,id=fsbench-scsi tdev=scsi-hd,bus=fsbench-scsi.0,drive=target,serial=fsbench-target ;;
+*) die $EX_USAGE "TBUS '$TBUS': nvme, ahci, usb, uas, sd or scsi" ;;
+esac
 set -- "$@" \
 	-drive "file=$WORK/disk.img,format=raw,if=none,id=boot" \
 	-device virtio-blk-pci,drive=boot,serial=fsbench-boot
@@ -120,6 +141,7 @@ if [ "${TUNPLUG:-0}" = 1 ]; then
 	set -- "$@" -device pcie-root-port,id=fsbench-rp,chassis=1,slot=1
 	tdev="$tdev,id=fsbench-target,bus=fsbench-rp"
 fi
+for c in $tctl; do set -- "$@" -device "$c"; done
 set -- "$@" -drive "$tdrive" -device "$tdev"
 n=0
 for x in ${EXTRA:-}; do

@@ -16,17 +16,21 @@ BOARD_CONSOLE     ?= ttyS0,115200
 # Kernel modules in the rootfs, besides the filesystems' own (the modules
 # column of `fsbench config --filesystems`), with their dependencies and
 # softdeps: the ESP (vfat), the checksum driver with the CPU's instructions,
-# the disks (an emulated NVMe target, the virtio boot disk).
+# the disks (an emulated NVMe target, the virtio boot disk), and the other
+# buses a target may sit on (qemu/run.sh --target-bus): SATA on AHCI, USB
+# storage (bulk-only and UAS) on xHCI, SD on SDHCI, virtio-scsi.
+BOARD_BUS_MODULES ?= ahci sd_mod xhci_pci usb_storage uas sdhci_pci mmc_block virtio_scsi
 BOARD_MODULES     ?= vfat nls_cp437 nls_ascii nls_utf8 crc32c-intel \
-                     nvme virtio_pci virtio_blk
+                     nvme virtio_pci virtio_blk $(BOARD_BUS_MODULES)
 # Loaded by the initramfs to find the rootfs disk; the rootfs filesystem's
 # module (from rootfstype=) is loaded with its dependencies.
 BOARD_BOOT_MODULES ?= virtio_pci virtio_blk
-# Loaded by the rootfs init before the run: the target disk, the ESP, and
+# Loaded by the rootfs init before the run: the target disk (on any of
+# the buses), the ESP, and
 # the checksum drivers the filesystems load as softdeps (BusyBox modprobe
 # does not follow softdeps: ext4 needs crc32c, f2fs crc32). The filesystems
 # themselves are loaded on demand by the runner.
-BOARD_INIT_MODULES ?= nvme vfat nls_cp437 nls_ascii crc32c_generic crc32c-intel crc32_generic
+BOARD_INIT_MODULES ?= nvme $(BOARD_BUS_MODULES) vfat nls_cp437 nls_ascii crc32c_generic crc32c-intel crc32_generic
 
 # Disk image: the ESP holds the kernel, the initramfs and the UKI.
 BOARD_ESP_SIZE    ?= 48M

@@ -77,7 +77,10 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(used_delta) X(variant) X(verified) X(verified_bytes) X(verify_errors) \
 	X(version) X(walk) X(went_backwards) X(what) X(when) X(where) X(width) \
 	X(window) X(worker) X(worker_seconds) X(workers) X(workload) X(worst) \
-	X(write) X(wwn)
+	X(write) X(wwn) \
+	X(bus) X(sata_link) X(port) X(speed_gbps) X(usb) X(speed_mbps) X(mmc) \
+	X(manfid) X(oemid) X(date) X(cid) X(csd) X(timing) X(timing_why) X(scsi) \
+	X(vendor) X(rev)
 
 #define FSB_KEY_ENUM_(n) FSB_K_##n,
 enum fsb_key { FSB_FIELD_NAMES(FSB_KEY_ENUM_) FSB_K_N };

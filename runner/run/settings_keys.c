@@ -89,6 +89,8 @@ const struct key set_keys[] = {
 	  "`powercut`: milliseconds between batches of acknowledgements: each batch is a `powercut_ack` record of one 4 KiB block in the log, so a cycle takes about `powercut_window` x 1000 / `powercut_batch` blocks of it (400 KiB at the defaults; the runner refuses to arm a cycle the log has no room for); a worker runs at most 16 operations past the last batch, so a longer interval slows the workload" },
 	{ "powercut_files", K_U32, F(powercut_files), 1, 4096, "32",
 	  "`powercut`: file slots per worker (files of 4 KiB to 1 MiB, grown by appends up to 2 MiB: at most 2 MiB x workers x files on the target)" },
+	{ "target_wait", K_U32, F(target_wait), 0, 600, "0",
+	  "seconds to wait for the `target` to appear when no disk matches it yet (a USB, SCSI or SD disk shows up a moment after its driver loads): the spec is tried again every 0.2 s; 0 = refuse at once" },
 };
 /* The per-filesystem keys, after the fixed ones in help and docs. */
 const char set_help_mkfs_opts[] =

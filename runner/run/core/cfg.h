@@ -52,6 +52,7 @@ struct fsb_config {
 	uint32_t powercut_workers;	/* worker processes of the durability workload */
 	uint32_t powercut_files;	/* file slots per worker */
 	uint32_t powercut_batch;	/* ms between batches of acknowledgements */
+	uint32_t target_wait;	/* seconds to wait for the target to appear */
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
 	char mount_opts[FSB_MAX_FS][256];
 	/* variant.FS:NAME settings (run/fs/variant.h), each with its source */

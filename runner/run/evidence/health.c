@@ -562,6 +562,7 @@ void fsb_health_none(struct fsb_health *h, const char *reason)
 	snprintf(h->ata_why, sizeof(h->ata_why), "not available: %s", reason);
 	snprintf(h->pcie_why, sizeof(h->pcie_why), "not available: %s", reason);
 	snprintf(h->temp_why, sizeof(h->temp_why), "not available: %s", reason);
+	fsb_bus_none(&h->bus, reason);
 }
 
 int fsb_health_read(const struct fsb_disk *d, struct fsb_health *h)
@@ -597,6 +598,7 @@ int fsb_health_read(const struct fsb_disk *d, struct fsb_health *h)
 	}
 	read_pcie(h, real);
 	read_temp(h, real);
+	fsb_bus_read("/sys", "/sys/kernel/debug", d->disk[0] ? d->disk : d->name, &h->bus);
 	return 0;
 }
 
@@ -735,6 +737,7 @@ void fsb_health_json(struct fsb_rec *r, const char *when, const struct fsb_healt
 	} else {
 		rec_str(r, K(temperature), h->temp_why);
 	}
+	fsb_bus_json(r, &h->bus);
 	if (!before)
 		return;
 
