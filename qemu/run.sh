@@ -85,7 +85,11 @@
 #                     is told fsbench.target=serial:fsbench-target (sd:
 #                     model:QEMU!, the card's CID name) and
 #                     fsbench.target_wait=30 (USB, SCSI and SD disks appear
-#                     after the modules load) unless --append sets them.
+#                     after the modules load) unless --append sets them;
+#                     on sd every mkfs is told not to discard
+#                     (fsbench.mkfs_opts.ext4=-Enodiscard, xfs and btrfs
+#                     -K, f2fs -t0: QEMU's card erases a discard 512 bytes
+#                     at a time, past the guest's command timeout).
 #                     Not with --unplug-target-after-records (NVMe's root
 #                     port)
 #   --keep            keep the work folder (disk copy, target file); its
@@ -232,6 +236,16 @@ if [ "$tbus" != nvme ]; then
 	   else append="$append fsbench.target=serial:fsbench-target"; fi ;;
 	esac
 	case " $append " in *" fsbench.target_wait="*) ;; *) append="$append fsbench.target_wait=30" ;; esac
+fi
+# QEMU 7.2's sd-card erases a discarded range 512 bytes at a time in the
+# vCPU's thread: a mkfs's discard of the whole card outlasts the guest's
+# SDHCI command timeout (mmc0: Timeout waiting for hardware cmd interrupt;
+# mmc_erase: erase error -110) and the run hangs. On sd every mkfs is told
+# not to discard, unless --append sets its mkfs_opts.
+if [ "$tbus" = sd ]; then
+	for kv in ext4=-Enodiscard xfs=-K btrfs=-K f2fs=-t0; do
+		case " $append " in *" fsbench.mkfs_opts.${kv%%=*}="*) ;; *) append="$append fsbench.mkfs_opts.$kv" ;; esac
+	done
 fi
 for v in "$smp" "$mem"; do
 	case $v in ''|*[!0-9]*|0) [ -z "$v" ] || die $EX_USAGE "--smp, --mem, QEMU_SMP, QEMU_MEM: a number > 0, not '$v'" ;; esac

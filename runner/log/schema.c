@@ -345,7 +345,7 @@ SHAPE(pcie_link,
 	R(at_max, B, "", "the link runs at its maximum speed and width"));
 SHAPE(temperature,
 	R(celsius, N, "°C", "the disk's temperature"),
-	R(source, S, "", "`nvme smart log`, `ata smart attribute 194`, or `hwmon NAME`"));
+	R(source, S, "", "`nvme smart log`, `ata smart attribute 194` (else `190`, the airflow temperature), or `hwmon NAME`"));
 SHAPE(delta_nvme,
 	SMART_COUNTERS("after minus before"),
 	R(new_critical_warning, I, "", "bits set after that were not before"),

@@ -528,12 +528,17 @@ static void read_temp(struct fsb_health *h, const char *real)
 			return;
 		}
 	}
-	const struct fsb_ata_attr *t = h->have_ata ? fsb_ata_attr_find(&h->ata, 194) : NULL;
-	if (t && (t->raw & 0xff)) {
-		h->have_temp = 1;
-		h->temp_mc = (int)(t->raw & 0xff) * 1000;
-		snprintf(h->temp_source, sizeof(h->temp_source), "ata smart attribute 194");
-		return;
+	/* 194 (temperature), else 190 (airflow temperature, which QEMU's
+	 * ide-hd has): the raw value's low byte */
+	for (int k = 0; k < 2 && h->have_ata; k++) {
+		uint8_t id = k ? 190 : 194;
+		const struct fsb_ata_attr *t = fsb_ata_attr_find(&h->ata, id);
+		if (t && (t->raw & 0xff)) {
+			h->have_temp = 1;
+			h->temp_mc = (int)(t->raw & 0xff) * 1000;
+			snprintf(h->temp_source, sizeof(h->temp_source), "ata smart attribute %u", id);
+			return;
+		}
 	}
 	/* the disk's device (drivetemp for SATA), then the NVMe controller */
 	snprintf(dir, sizeof(dir), "%s/device", real);
