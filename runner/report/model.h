@@ -179,6 +179,7 @@ enum { REP_HEALTH_BEFORE, REP_HEALTH_AFTER, REP_HEALTH_N };
 struct rep_health {
 	int have;
 	char *device, *transport;
+	char *bus_summary;	/* the bus parts in one line (NULL in older records) */
 	char *smart_na, *ata_na, *pcie_na, *temp_na;	/* each NULL, or the reason */
 	struct rep_hnum smart[REP_SM_N];
 	int have_ata;		/* ata_smart is an object */

@@ -3,7 +3,8 @@
  * behind AHCI, USB disks behind usb-storage (bulk-only) and uas, an SD card
  * on an SDHCI host (with and without debugfs's ios), an NVMe namespace, a
  * virtio-scsi disk and a virtio-blk disk; the decoders of sata_spd and of
- * the ios file's timing spec; the record's members. */
+ * the ios file's timing spec; the record's members; VPD page 0x80's serial;
+ * the report's one-line summary of the bus parts. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "log/record.h"
 #include "run/evidence/bus.h"
 #include "run/target/target.h"
+#include "records.h"
 #include "unit.h"
 
 /* mkdir -p */
@@ -361,9 +363,47 @@ static void test_vpd80(void)
 	CHECK_STR(s, "");
 }
 
+/* The report's loader: the bus parts in one line; none in an older record. */
+static void test_summary(void)
+{
+	static const char text[] =
+		"{\"schema\":1,\"type\":\"health\",\"run_id\":\"c3\",\"seq\":1,\"when\":\"before\","
+		"\"device\":\"/dev/sda\",\"transport\":\"usb\",\"nvme_smart\":\"not available: x\","
+		"\"ata_smart\":\"not available: x\",\"pcie_link\":\"not available: x\","
+		"\"temperature\":\"not available: x\",\"bus\":\"usb\",\"sata_link\":\"not available: y\","
+		"\"usb\":{\"device\":\"2-1\",\"speed_mbps\":5000,\"version\":\"3.00\",\"transport\":\"uas\"},"
+		"\"mmc\":\"not available: z\",\"scsi\":{\"vendor\":\"QEMU\",\"model\":\"QEMU HARDDISK\",\"rev\":\"2.5+\"}}\n"
+		"{\"schema\":1,\"type\":\"health\",\"run_id\":\"c3\",\"seq\":2,\"when\":\"after\","
+		"\"device\":\"/dev/mmcblk0\",\"transport\":\"mmc\",\"nvme_smart\":\"not available: x\","
+		"\"ata_smart\":\"not available: x\",\"pcie_link\":\"not available: x\","
+		"\"temperature\":\"not available: x\",\"bus\":\"mmc\","
+		"\"mmc\":{\"type\":\"SD\",\"name\":\"QEMU!\",\"manfid\":\"0x0000aa\",\"oemid\":\"0x5859\","
+		"\"date\":\"02/2006\",\"serial\":\"0xdeadbeef\",\"cid\":\"aa\",\"csd\":\"40\",\"timing\":\"HS\"}}\n"
+		"{\"schema\":1,\"type\":\"health\",\"run_id\":\"d4\",\"seq\":1,\"when\":\"before\","
+		"\"device\":\"/dev/nvme0n1\",\"transport\":\"nvme\",\"nvme_smart\":\"not available: x\","
+		"\"ata_smart\":\"not available: x\",\"pcie_link\":\"not available: x\","
+		"\"temperature\":\"not available: x\"}\n";
+	struct rep_set set;
+	char err[256] = "";
+
+	CHECK_EQ_U(unit_load_records(&set, text, "bus.jsonl", err, sizeof(err)), 0);
+	const struct rep_run *r = rep_find(&set, "c3");
+	CHECK(r != NULL);
+	if (r) {
+		CHECK_STR(r->health[REP_HEALTH_BEFORE].bus_summary,
+			  "usb; USB 2-1, 5000 Mbit/s, version 3.00, uas; SCSI QEMU QEMU HARDDISK 2.5+");
+		CHECK_STR(r->health[REP_HEALTH_AFTER].bus_summary,
+			  "mmc; SD card QEMU! (manfid 0x0000aa, 02/2006), timing HS");
+	}
+	r = rep_find(&set, "d4");
+	CHECK(r != NULL && r->health[REP_HEALTH_BEFORE].have && !r->health[REP_HEALTH_BEFORE].bus_summary);
+	rep_free(&set);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
+	test_summary();
 	test_vpd80();
 	test_decoders();
 	test_sata();
