@@ -180,6 +180,12 @@ done
 for m in $(printf '%s\n' $FS_MODULES | awk '!seen[$0]++') nvme vfat virtio_blk; do
 	check "rootfs module $m in modules.dep" grep -q "/$m.ko:" "$R/lib/modules/$kver/modules.dep"
 done
+# The other buses a target may sit on (qemu/run.sh --target-bus), in the
+# rootfs and in init's load list.
+for m in ahci sd_mod xhci-pci usb-storage uas sdhci-pci mmc_block virtio_scsi; do
+	check "rootfs bus module $m in modules.dep and load.list" sh -c \
+		"grep -q '/$m.ko:' '$R/lib/modules/$kver/modules.dep' && grep -q '/$m.ko\$' '$R/lib/modules/$kver/load.list'"
+done
 # The mkfs tools are found before any BusyBox applet of the same name.
 shadow=
 for t in $FS_TOOLS $FS_LINKS; do
