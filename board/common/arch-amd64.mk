@@ -25,12 +25,13 @@ BOARD_MODULES     ?= vfat nls_cp437 nls_ascii nls_utf8 crc32c-intel \
 # Loaded by the initramfs to find the rootfs disk; the rootfs filesystem's
 # module (from rootfstype=) is loaded with its dependencies.
 BOARD_BOOT_MODULES ?= virtio_pci virtio_blk
-# Loaded by the rootfs init before the run: the target disk (on any of
-# the buses), the ESP, and
+# Loaded by the rootfs init before the run: the target disk (the buses'
+# drivers in BOARD_BUS_MODULES are loaded by init for the controllers the
+# machine has: PCI coldplug), the ESP, and
 # the checksum drivers the filesystems load as softdeps (BusyBox modprobe
 # does not follow softdeps: ext4 needs crc32c, f2fs crc32). The filesystems
 # themselves are loaded on demand by the runner.
-BOARD_INIT_MODULES ?= nvme $(BOARD_BUS_MODULES) vfat nls_cp437 nls_ascii crc32c_generic crc32c-intel crc32_generic
+BOARD_INIT_MODULES ?= nvme vfat nls_cp437 nls_ascii crc32c_generic crc32c-intel crc32_generic
 
 # Disk image: the ESP holds the kernel, the initramfs and the UKI.
 BOARD_ESP_SIZE    ?= 48M

@@ -31,10 +31,11 @@ BOARD_MODULES     ?= vfat nls_cp437 nls_ascii nls_utf8 nvme virtio_pci virtio_bl
                      $(BOARD_BUS_MODULES)
 # Loaded by the initramfs to find the rootfs disk (virtio-blk on PCI).
 BOARD_BOOT_MODULES ?= virtio_pci virtio_blk
-# Loaded by the rootfs init before the run: the target disk (on any of the
-# buses), the ESP and the checksum drivers (BusyBox modprobe does not
-# follow softdeps).
-BOARD_INIT_MODULES ?= nvme $(BOARD_BUS_MODULES) vfat nls_cp437 nls_ascii crc32c_generic crc32_generic
+# Loaded by the rootfs init before the run: the target disk (the buses'
+# drivers in BOARD_BUS_MODULES are loaded by init for the controllers the
+# machine has: PCI coldplug), the ESP and the checksum drivers (BusyBox
+# modprobe does not follow softdeps).
+BOARD_INIT_MODULES ?= nvme vfat nls_cp437 nls_ascii crc32c_generic crc32_generic
 
 # Disk image: the ESP holds the gzipped Image (~10 MiB), the initramfs and
 # the UKI (the plain Image, ~30 MiB, and the initramfs again).
