@@ -42,7 +42,8 @@
 #      =m in .config) or without virtio_blk it is refused with exit 2 and a
 #      line naming the module, what it is for and the tree; f2fs built in
 #      (modules.builtin or =y in .config) needs no module; a missing
-#      checksum driver is optional; a folder with vmlinuz-VERSION and
+#      checksum driver is optional, so are the other buses' drivers
+#      (BOARD_BUS_MODULES); a folder with vmlinuz-VERSION and
 #      lib/modules/VERSION and a build tree without modules_install (its
 #      modules.order, with NAME.o or the older kernel/DIR/NAME.ko) are found; staged, the modules land in
 #      lib/modules/VERSION with the config's built-in ones in modules.builtin.
@@ -369,6 +370,11 @@ mktree "$K/nocrc"
 rm "$K/nocrc/lib/modules/$V/kernel/crc32c-intel.ko"
 expect_rc 0 "kernel: no crc32c-intel: optional" kcheck "$K/nocrc" "$K/out-nocrc"
 check "kernel: kernel-absent.txt names it" grep -qxF crc32c-intel "$K/out-nocrc/kernel-absent.txt"
+mktree "$K/nobus"
+for m in $BOARD_BUS_MODULES; do rm -f "$K/nobus/lib/modules/$V/kernel/$m.ko"; done
+expect_rc 0 "kernel: none of the other buses' drivers (BOARD_BUS_MODULES): optional" kcheck "$K/nobus" "$K/out-nobus"
+check "kernel: kernel-absent.txt names them" sh -c \
+	"grep -qxF usb_storage '$K/out-nobus/kernel-absent.txt' && grep -qxF sdhci_pci '$K/out-nobus/kernel-absent.txt'"
 
 mktree "$K/t"
 mkdir -p "$K/folder/lib/modules"
