@@ -1,5 +1,5 @@
 # image.mk: the bootable image and the QEMU run (included by the Makefile).
-# Targets: image, fio, run, powercut, check-image (check-image-x86, check-image-arm), check-qemu (check-qemu-x86), check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-qemu-sustain, check-lava, soak, image-clean.
+# Targets: image, fio, run, powercut, check-image (check-image-x86, check-image-arm), check-qemu (check-qemu-x86), check-qemu-buses, check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-qemu-sustain, check-lava, soak, image-clean.
 # Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
 # KERNEL (a kernel of your own: a build tree or a folder with a kernel
@@ -60,7 +60,7 @@ IMG_STAGE := $(IMG_DIR)/stage.stamp
 export SOURCE_DATE_EPOCH ROOTFS
 export $(filter BOARD_%,$(.VARIABLES))
 
-.PHONY: powercut image image-fstable fio run check-image check-image-x86 check-image-arm check-qemu check-qemu-x86 check-faults check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-qemu-sustain check-lava soak image-clean board-check
+.PHONY: powercut image image-fstable fio run check-image check-image-x86 check-image-arm check-qemu check-qemu-x86 check-qemu-buses check-faults check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-qemu-sustain check-lava soak image-clean board-check
 
 board-check:
 	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(patsubst %/board.mk,%,$(wildcard board/*/board.mk))))" >&2; exit 2; }
@@ -196,6 +196,12 @@ check-qemu-x86: deps
 	+$(Q)sh tests/qemu/kernel.sh
 	+$(Q)sh tests/qemu/verdict.sh
 
+# The target on every bus but NVMe (tests/qemu/buses.sh): AHCI, USB
+# (bulk-only and UAS), SD, virtio-scsi; one brief ext4 boot each.
+check-qemu-buses: deps
+	$(Q)$(MAKE) --no-print-directory host
+	+$(Q)sh tests/qemu/buses.sh
+
 # The fault cases of check-qemu alone (tests/qemu/faults.sh).
 check-faults: deps
 	$(Q)$(MAKE) --no-print-directory host
@@ -278,6 +284,8 @@ help-test::
 	@echo '                       under TCG: smoke, killed run, targets, faults (EIO, unplug, slow), UEFI, a kernel of'
 	@echo '                       your own (KERNEL=), the verdict at boot, arm64, U-Boot, armhf'
 	@echo '  check-qemu-x86     - check-qemu without its arm64, U-Boot and armhf parts'
+	@echo '  check-qemu-buses   - the target on AHCI, USB (bulk-only, UAS), SD and virtio-scsi: one brief'
+	@echo '                       ext4 boot each, the bus and its facts in the health record'
 	@echo '  check-faults       - the QEMU fault cases alone: EIO on writes and reads, unplug, slow, healthy'
 	@echo '                       (part of check-qemu)'
 	@echo '  check-qemu-arm64   - the arm64 image through AAVMF (part of check-qemu)'

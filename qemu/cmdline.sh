@@ -26,6 +26,11 @@
 #   WORK/qmp.out, named pipes, and the target's NVMe device has the id
 #   fsbench-target, so `block_set_io_throttle` changes its throttle in the
 #   running guest: qemu/watch.sh --throttle-spec).
+#   TBUS (the target's bus: nvme, the default; ahci: ide-hd on the q35
+#   machine's own AHCI, elsewhere on an ich9-ahci; usb: usb-storage on a
+#   qemu-xhci; uas: usb-uas on a qemu-xhci with its scsi-hd; sd: sd-card on
+#   an sdhci-pci; scsi: scsi-hd on a virtio-scsi-pci), serial
+#   fsbench-target wherever the device takes one (not sd-card).
 # The guest's size: SMP when given; else under KVM one vCPU per worker of
 #   the profile (at least BOARD_QEMU_SMP), at most HOST_CPUS; under TCG
 #   BOARD_QEMU_SMP (on a few host cores TCG vCPUs beyond those slow the
@@ -122,6 +127,22 @@ fi
 tdrive="$tdrive,if=none,id=target,cache=$TCACHE,discard=unmap"
 [ -z "${TTHROTTLE:-}" ] || tdrive="$tdrive,throttling.iops-total=$TTHROTTLE"
 tdev=nvme,drive=target,serial=fsbench-target
+tctl=
+case ${TBUS:-nvme} in
+nvme) ;;
+ahci)
+	case $BOARD_QEMU_MACHINE in
+	q35|q35,*|pc-q35*) tdev=ide-hd,bus=ide.0 ;;
+	*) tctl=ich9-ahci,id=fsbench-ahci tdev=ide-hd,bus=fsbench-ahci.0 ;;
+	esac
+	tdev="$tdev,drive=target,serial=fsbench-target" ;;
+usb) tctl=qemu-xhci,id=fsbench-xhci tdev=usb-storage,bus=fsbench-xhci.0,drive=target,serial=fsbench-target ;;
+uas) tctl="qemu-xhci,id=fsbench-xhci usb-uas,id=fsbench-uas,bus=fsbench-xhci.0"
+	tdev=scsi-hd,bus=fsbench-uas.0,scsi-id=0,lun=0,drive=target,serial=fsbench-target ;;
+sd) tctl=sdhci-pci,id=fsbench-sdhci tdev=sd-card,bus=sd-bus,drive=target ;;
+scsi) tctl=virtio-scsi-pci,id=fsbench-scsi tdev=scsi-hd,bus=fsbench-scsi.0,drive=target,serial=fsbench-target ;;
+*) die $EX_USAGE "TBUS '$TBUS': nvme, ahci, usb, uas, sd or scsi" ;;
+esac
 set -- "$@" \
 	-drive "file=$WORK/disk.img,format=raw,if=none,id=boot" \
 	-device virtio-blk-pci,drive=boot,serial=fsbench-boot
@@ -130,6 +151,7 @@ if [ "${TUNPLUG:-0}" = 1 ]; then
 	tdev="$tdev,id=fsbench-target,bus=fsbench-rp"
 fi
 [ "${TQMP:-0}" != 1 ] || case $tdev in *,id=*) ;; *) tdev="$tdev,id=fsbench-target" ;; esac
+for c in $tctl; do set -- "$@" -device "$c"; done
 set -- "$@" -drive "$tdrive" -device "$tdev"
 n=0
 for x in ${EXTRA:-}; do

@@ -85,6 +85,24 @@
 #   --lie-after-records N  with --target-model lying: WORK/target.lie is
 #                     created once N records are on the console (from then
 #                     on the target's flushes lie)
+#   --target-bus BUS  the bus the target sits on (default nvme): ahci (a
+#                     SATA disk, ide-hd, on the q35 machine's own AHCI or an
+#                     ich9-ahci), usb (usb-storage, bulk-only, on a
+#                     qemu-xhci), uas (usb-uas with a scsi-hd on a
+#                     qemu-xhci), sd (an SD card, sd-card, on an sdhci-pci;
+#                     its size must be a power of 2: 8G unless --target-size
+#                     says), scsi (scsi-hd on a virtio-scsi-pci). Serial
+#                     fsbench-target where the device takes one; the guest
+#                     is told fsbench.target=serial:fsbench-target (sd:
+#                     model:QEMU!, the card's CID name) and
+#                     fsbench.target_wait=30 (USB, SCSI and SD disks appear
+#                     after the modules load) unless --append sets them;
+#                     on sd every mkfs is told not to discard
+#                     (fsbench.mkfs_opts.ext4=-Enodiscard, xfs and btrfs
+#                     -K, f2fs -t0: QEMU's card erases a discard 512 bytes
+#                     at a time, past the guest's command timeout).
+#                     Not with --unplug-target-after-records (NVMe's root
+#                     port)
 #   --keep            keep the work folder (disk copy, target file); its
 #                     path is in run.txt ("work folder:")
 #   --work DIR        the work folder is DIR (made if missing; kept
@@ -141,7 +159,7 @@ prog=qemu
 
 disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
 criteria=$here/../board/$BOARD/criteria.conf onesp=
-throttle_at= throttle_spec= tfault= tthrottle= unplug_after=0 kpath= tmodel= lie_after=0 workdir= cut_line= cut_delay=0 lie_lead=1
+throttle_at= throttle_spec= tfault= tthrottle= unplug_after=0 tbus=nvme tsize_set= kpath= tmodel= lie_after=0 workdir= cut_line= cut_delay=0 lie_lead=1
 smp=${QEMU_SMP:-} mem=${QEMU_MEM:-}
 tsize=${BOARD_TARGET_SIZE:-10G}
 while [ $# -gt 0 ]; do
@@ -164,7 +182,13 @@ while [ $# -gt 0 ]; do
 	--lie-lead)
 		case $2 in ''|*[!0-9.]*|*.*.*) die $EX_USAGE "--lie-lead $2: not a number of seconds" ;; esac
 		lie_lead=$2; shift ;;
-	--target-size) tsize=$2; shift ;;
+	--target-size) tsize=$2 tsize_set=1; shift ;;
+	--target-bus)
+		case $2 in
+		nvme|ahci|usb|uas|sd|scsi) ;;
+		*) die $EX_USAGE "--target-bus '$2': nvme, ahci, usb, uas, sd or scsi" ;;
+		esac
+		tbus=$2; shift ;;
 	--extra-disk)
 		case $2 in *?:?*) ;; *) die $EX_USAGE "--extra-disk FILE:SERIAL" ;; esac
 		[ -f "${2%:*}" ] || die $EX_USAGE "--extra-disk: no file ${2%:*}"
@@ -211,6 +235,37 @@ case $lie_after:$tmodel in
 0:*|*:lying|*:lying:*) ;;
 *) die $EX_USAGE "--lie-after-records: only with --target-model lying" ;;
 esac
+# The target's bus: what combines with it (the faults, the throttle and
+# the disk models sit in QEMU's block layer, under any device; the unplug
+# needs NVMe on its root port), an SD card's size (a power of 2), and the
+# guest's target spec and wait.
+if [ "$tbus" != nvme ] && [ "$unplug_after" != 0 ]; then
+	die $EX_USAGE "--unplug-target-after-records: only with --target-bus nvme (the target on its hot-pluggable root port), not $tbus"
+fi
+if [ "$tbus" = sd ]; then
+	[ -n "$tsize_set" ] || tsize=8G
+	b=$(numfmt --from=iec "$tsize" 2>/dev/null) || die $EX_USAGE "--target-size '$tsize': not a size"
+	[ "$b" -gt 0 ] && [ $((b & (b - 1))) = 0 ] ||
+		die $EX_USAGE "--target-bus sd: the SD card's size must be a power of 2 (QEMU's sd-card), not --target-size $tsize"
+fi
+if [ "$tbus" != nvme ]; then
+	case " $append " in
+	*" fsbench.target="*) ;;
+	*) if [ "$tbus" = sd ]; then append="$append fsbench.target=model:QEMU!"
+	   else append="$append fsbench.target=serial:fsbench-target"; fi ;;
+	esac
+	case " $append " in *" fsbench.target_wait="*) ;; *) append="$append fsbench.target_wait=30" ;; esac
+fi
+# QEMU 7.2's sd-card erases a discarded range 512 bytes at a time in the
+# vCPU's thread: a mkfs's discard of the whole card outlasts the guest's
+# SDHCI command timeout (mmc0: Timeout waiting for hardware cmd interrupt;
+# mmc_erase: erase error -110) and the run hangs. On sd every mkfs is told
+# not to discard, unless --append sets its mkfs_opts.
+if [ "$tbus" = sd ]; then
+	for kv in ext4=-Enodiscard xfs=-K btrfs=-K f2fs=-t0; do
+		case " $append " in *" fsbench.mkfs_opts.${kv%%=*}="*) ;; *) append="$append fsbench.mkfs_opts.$kv" ;; esac
+	done
+fi
 for v in "$smp" "$mem"; do
 	case $v in ''|*[!0-9]*|0) [ -z "$v" ] || die $EX_USAGE "--smp, --mem, QEMU_SMP, QEMU_MEM: a number > 0, not '$v'" ;; esac
 done
@@ -408,7 +463,7 @@ tunplug=0
 [ "$unplug_after" = 0 ] || tunplug=1
 tqmp=0
 [ -z "$throttle_at" ] || tqmp=1
-TQMP=$tqmp TFAULT=$tfault TTHROTTLE=$tthrottle TUNPLUG=$tunplug TSOCK=$tsock \
+TQMP=$tqmp TBUS=$tbus TFAULT=$tfault TTHROTTLE=$tthrottle TUNPLUG=$tunplug TSOCK=$tsock \
 	WORK=$work ACCEL=$accel CPU=$cpu SERIAL=$serial UEFI=$uefi KERNEL=$kernel \
 	INITRD=$imgdir/initramfs.cpio.gz ROOTFS=$rootfs PROFILE=$profile \
 	APPEND=$append TCACHE=$tcache EXTRA=$extra WORKERS=$workers SMP=$smp MEM=$mem \
@@ -416,7 +471,7 @@ TQMP=$tqmp TFAULT=$tfault TTHROTTLE=$tthrottle TUNPLUG=$tunplug TSOCK=$tsock \
 guest=$(cat "$work/qemu.argv.guest")
 set --
 while IFS= read -r a; do set -- "$@" "$a"; done <"$work/qemu.argv"
-say "boot $BOARD ($([ "$uefi" = 1 ] && echo "${BOARD_QEMU_FIRMWARE_VARS:+UEFI }firmware, disk image" || echo "direct kernel boot")), rootfs $rootfs, profile ${profile:-from fsbench.conf}, target $tsize NVMe (cache=$tcache), timeout ${timeout}s"
+say "boot $BOARD ($([ "$uefi" = 1 ] && echo "${BOARD_QEMU_FIRMWARE_VARS:+UEFI }firmware, disk image" || echo "direct kernel boot")), rootfs $rootfs, profile ${profile:-from fsbench.conf}, target $tsize $(case $tbus in nvme) echo NVMe ;; ahci) echo SATA on AHCI ;; usb) echo USB mass storage ;; uas) echo USB UAS ;; sd) echo SD card ;; scsi) echo virtio-scsi ;; esac) (cache=$tcache), timeout ${timeout}s"
 say "guest: $guest"
 say "console: $serial"
 [ -z "$tfault" ] || say "target fault: QEMU blkdebug rules $tfault"

@@ -22,12 +22,13 @@ BOARD_CMDLINE     := loglevel=4 oops=panic softlockup_panic=1
 # disks and buses a boot stick or a target may sit on: NVMe, SATA (AHCI on
 # PCI and platform), USB storage (xHCI on PCI and platform, DWC3, DWC2,
 # EHCI), SD/eMMC (SDHCI on ACPI, PCI and the common SoC controllers;
-# mmc_block is built in), virtio (QEMU, cloud machines).
+# mmc_block is built in), virtio (QEMU, cloud machines: virtio-blk and
+# virtio-scsi).
 BOARD_STORAGE_MODULES := nvme ahci ahci_platform sd_mod usb_storage uas \
                      xhci_pci xhci_plat_hcd ehci_pci ehci_platform dwc3 dwc3_pci dwc2 \
                      sdhci_acpi sdhci_pci sdhci_of_dwcmshc sdhci_of_arasan sdhci_iproc \
                      sdhci_tegra sdhci_msm dw_mmc_rockchip \
-                     virtio_pci virtio_blk
+                     virtio_pci virtio_blk virtio_scsi
 BOARD_MODULES     := vfat nls_cp437 nls_ascii nls_utf8 $(BOARD_STORAGE_MODULES)
 # Loaded by the initramfs to find the rootfs disk (the stick): every storage
 # driver; the partition named fsbench-root is waited for (rootwait, 20 s).

@@ -16,13 +16,18 @@ BOARD_CONSOLE     ?= ttyS0,115200
 # Kernel modules in the rootfs, besides the filesystems' own (the modules
 # column of `fsbench config --filesystems`), with their dependencies and
 # softdeps: the ESP (vfat), the checksum driver with the CPU's instructions,
-# the disks (an emulated NVMe target, the virtio boot disk).
+# the disks (an emulated NVMe target, the virtio boot disk), and the other
+# buses a target may sit on (qemu/run.sh --target-bus): SATA on AHCI, USB
+# storage (bulk-only and UAS) on xHCI, SD on SDHCI, virtio-scsi.
+BOARD_BUS_MODULES ?= ahci sd_mod xhci_pci usb_storage uas sdhci_pci mmc_block virtio_scsi
 BOARD_MODULES     ?= vfat nls_cp437 nls_ascii nls_utf8 crc32c-intel \
-                     nvme virtio_pci virtio_blk
+                     nvme virtio_pci virtio_blk $(BOARD_BUS_MODULES)
 # Loaded by the initramfs to find the rootfs disk; the rootfs filesystem's
 # module (from rootfstype=) is loaded with its dependencies.
 BOARD_BOOT_MODULES ?= virtio_pci virtio_blk
-# Loaded by the rootfs init before the run: the target disk, the ESP, and
+# Loaded by the rootfs init before the run: the target disk (the buses'
+# drivers in BOARD_BUS_MODULES are loaded by init for the controllers the
+# machine has: PCI coldplug), the ESP, and
 # the checksum drivers the filesystems load as softdeps (BusyBox modprobe
 # does not follow softdeps: ext4 needs crc32c, f2fs crc32). The filesystems
 # themselves are loaded on demand by the runner.

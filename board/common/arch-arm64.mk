@@ -22,12 +22,19 @@ BOARD_CONSOLE     ?= ttyAMA0,115200
 
 # Kernel modules in the rootfs, besides the filesystems' own (the modules
 # column of `fsbench config --filesystems`): the ESP (vfat), the disks (an
-# emulated NVMe target, the virtio boot disk).
-BOARD_MODULES     ?= vfat nls_cp437 nls_ascii nls_utf8 nvme virtio_pci virtio_blk
+# emulated NVMe target, the virtio boot disk), and the other buses a target
+# may sit on (qemu/run.sh --target-bus): SATA on AHCI, USB storage
+# (bulk-only and UAS) on xHCI, SD on SDHCI (mmc_block is built in),
+# virtio-scsi.
+BOARD_BUS_MODULES ?= ahci sd_mod xhci_pci usb_storage uas sdhci_pci virtio_scsi
+BOARD_MODULES     ?= vfat nls_cp437 nls_ascii nls_utf8 nvme virtio_pci virtio_blk \
+                     $(BOARD_BUS_MODULES)
 # Loaded by the initramfs to find the rootfs disk (virtio-blk on PCI).
 BOARD_BOOT_MODULES ?= virtio_pci virtio_blk
-# Loaded by the rootfs init before the run: the target disk, the ESP and the
-# checksum drivers (BusyBox modprobe does not follow softdeps).
+# Loaded by the rootfs init before the run: the target disk (the buses'
+# drivers in BOARD_BUS_MODULES are loaded by init for the controllers the
+# machine has: PCI coldplug), the ESP and the checksum drivers (BusyBox
+# modprobe does not follow softdeps).
 BOARD_INIT_MODULES ?= nvme vfat nls_cp437 nls_ascii crc32c_generic crc32_generic
 
 # Disk image: the ESP holds the gzipped Image (~10 MiB), the initramfs and

@@ -18,9 +18,10 @@ BOARD_CMDLINE     := console=tty0 loglevel=4 oops=panic softlockup_panic=1 rootw
 # Kernel modules in the rootfs (besides the filesystems'): the ESP, the
 # checksum driver, the disks and buses a boot stick or a target may sit on:
 # NVMe, SATA (AHCI), USB storage (UAS and bulk-only on xHCI, EHCI, OHCI,
-# UHCI), virtio (virtual machines), and a USB keyboard for on_finish = shell.
+# UHCI), SD card readers (SDHCI on PCI and ACPI), virtio (virtual machines),
+# and a USB keyboard for on_finish = shell.
 BOARD_STORAGE_MODULES := nvme ahci sd_mod usb_storage uas xhci_pci ehci_pci ohci_pci uhci_hcd \
-                     virtio_pci virtio_blk virtio_scsi
+                     sdhci_pci sdhci_acpi mmc_block virtio_pci virtio_blk virtio_scsi
 BOARD_MODULES     := vfat nls_cp437 nls_ascii nls_utf8 crc32c-intel \
                      $(BOARD_STORAGE_MODULES) usbhid hid_generic
 # Loaded by the initramfs to find the rootfs disk (the stick, wherever it

@@ -30,12 +30,12 @@ BOARD_CMDLINE     := loglevel=4 oops=panic softlockup_panic=1
 # Kernel modules in the rootfs (besides the filesystems'): the ESP, and the
 # disks a board boots from or tests: SD/eMMC (the SoC controllers; mmc_block
 # is built in), NVMe (M.2 and PCIe slots), SATA, USB storage (xHCI, DWC3,
-# DWC2, EHCI), virtio (QEMU).
+# DWC2, EHCI), virtio (QEMU: virtio-blk and virtio-scsi).
 BOARD_STORAGE_MODULES := nvme ahci ahci_platform sd_mod usb_storage uas \
                      xhci_pci xhci_plat_hcd ehci_platform dwc3 dwc2 \
                      sdhci_of_dwcmshc sdhci_of_arasan sdhci_iproc sdhci_esdhc_imx \
                      sunxi_mmc meson_gx_mmc dw_mmc_rockchip \
-                     virtio_pci virtio_blk
+                     virtio_pci virtio_blk virtio_scsi
 BOARD_MODULES     := vfat nls_cp437 nls_ascii nls_utf8 $(BOARD_STORAGE_MODULES)
 # Loaded by the initramfs to find the rootfs (the card): every storage
 # driver; the partition named fsbench-root is waited for.

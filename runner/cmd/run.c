@@ -312,6 +312,12 @@ int cmd_run(int argc, char **argv)
 		health(c, NULL, "after", &after, &before);
 	} else {
 		enum fsb_refusal no = fsb_disk_resolve(c->cfg.target, &target, why, sizeof(why));
+		/* a disk that is still coming up (USB, SCSI, SD): target_wait */
+		for (uint64_t t0 = fsb_now_ns(); (no == FSB_REFUSE_NO_MATCH || no == FSB_REFUSE_NO_DEVICE) &&
+		     fsb_now_ns() - t0 < (uint64_t)c->cfg.target_wait * 1000000000ull;) {
+			usleep(200000);
+			no = fsb_disk_resolve(c->cfg.target, &target, why, sizeof(why));
+		}
 		if (no != FSB_USABLE)
 			return refuse(c, NULL, no, why);
 		no = fsb_target_check(&target, c->log_dev, need_bytes(&c->cfg), why, sizeof(why));

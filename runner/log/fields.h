@@ -87,7 +87,10 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(used_delta) X(variant) X(verified) X(verified_bytes) X(verify_errors) \
 	X(version) X(walk) X(went_backwards) X(what) X(when) X(where) X(width) \
 	X(window) X(worker) X(worker_seconds) X(workers) X(workload) X(worst) \
-	X(write) X(write_zeroes_dealloc) X(write_zeroes_max_bytes) X(written) X(wwn)
+	X(bus) X(cid) X(csd) X(date) X(manfid) X(mmc) X(oemid) X(port) X(rev) \
+	X(sata_link) X(scsi) X(speed_gbps) X(speed_mbps) X(timing) X(timing_why) \
+	X(usb) X(vendor) X(write) X(write_zeroes_dealloc) X(write_zeroes_max_bytes) \
+	X(written) X(wwn) \
 
 #define FSB_KEY_ENUM_(n) FSB_K_##n,
 enum fsb_key { FSB_FIELD_NAMES(FSB_KEY_ENUM_) FSB_K_N };

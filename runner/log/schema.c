@@ -359,7 +359,7 @@ SHAPE(pcie_link,
 	R(at_max, B, "", "the link runs at its maximum speed and width"));
 SHAPE(temperature,
 	R(celsius, N, "°C", "the disk's temperature"),
-	R(source, S, "", "`nvme smart log`, `ata smart attribute 194`, or `hwmon NAME`"));
+	R(source, S, "", "`nvme smart log`, `ata smart attribute 194` (else `190`, the airflow temperature), or `hwmon NAME`"));
 SHAPE(delta_nvme,
 	SMART_COUNTERS("after minus before"),
 	R(new_critical_warning, I, "", "bits set after that were not before"),
@@ -415,6 +415,31 @@ SHAPE(delta,
 	R(temperature_celsius, N | S, "°C", "the difference, or the reason"),
 	O(pcie_link_changed, B, "", "the link's speed or width changed (when both records have a link)"),
 	OS(flash, OB | S, delta_flash, "what changed in `flash`, or the reason there is no difference"));
+SHAPE(sata_link,
+	R(port, S, "", "the ATA port (`ata1`)"),
+	R(speed, S, "", "the link's `sata_spd` as sysfs writes it (`6.0 Gbps`, `<unknown>`)"),
+	O(speed_gbps, N, "Gbit/s", "the number in `speed`; left out when it has none"),
+	R(limit, S, "", "`sata_spd_limit` (`<unknown>` when the port has no limit set)"));
+SHAPE(usb,
+	R(device, S, "", "the USB device's sysfs name (`2-1`)"),
+	R(speed_mbps, N, "Mbit/s", "sysfs `speed`: 1.5, 12, 480, 5000, 10000, 20000"),
+	R(version, S, "", "sysfs `version`, the USB version the device declares (`3.00`)"),
+	R(transport, S, "", "`uas` (USB Attached SCSI) or `bot` (bulk-only, the usb-storage driver)"));
+SHAPE(mmc,
+	R(type, S, "", "`SD`, `MMC`, `SDIO`"),
+	R(name, S, "", "the product name of the CID"),
+	R(manfid, S, "", "the manufacturer id of the CID"),
+	R(oemid, S, "", "the OEM/application id of the CID"),
+	R(date, S, "", "the manufacturing date of the CID (`MM/YYYY`)"),
+	R(serial, S, "", "the serial number of the CID"),
+	R(cid, S, "", "the whole CID register, hex"),
+	R(csd, S, "", "the whole CSD register, hex"),
+	O(timing, S, "", "the bus timing the host runs the card at (`HS400`, `HS200`, `DDR52`, `SDR104`, `HS`, `legacy`), from debugfs mmcN/ios"),
+	O(timing_why, S, "", "without `timing`: why it could not be read (`not available: ...`)"));
+SHAPE(scsi,
+	R(vendor, S, "", "sysfs `vendor` (`ATA` for a disk behind libata)"),
+	R(model, S, "", "sysfs `model`"),
+	R(rev, S, "", "sysfs `rev`"));
 SHAPE(health,
 	R(when, S, "", "`before`: after `run_start`, before the first filesystem; `after`: after the last filesystem, before `run_end`"),
 	R(device, S, "", "the whole disk"),
@@ -424,7 +449,12 @@ SHAPE(health,
 	RS(pcie_link, OB | S, pcie_link, "the disk's PCIe link, or the reason"),
 	RS(temperature, OB | S, temperature, "the disk's temperature, or the reason"),
 	OS(delta, OB, delta, "in the `after` record: after minus before"),
-	OS(flash, OB | S, flash, "a managed flash target's wear and identity (an eMMC, a UFS device), or `not available: REASON` (every other target: an NVMe, SATA, SD, USB, virtio disk; an eMMC before 5.0 has the object with reasons for its life fields); QEMU 7.2 emulates neither an eMMC nor UFS"));
+	OS(flash, OB | S, flash, "a managed flash target's wear and identity (an eMMC, a UFS device), or `not available: REASON` (every other target: an NVMe, SATA, SD, USB, virtio disk; an eMMC before 5.0 has the object with reasons for its life fields); QEMU 7.2 emulates neither an eMMC nor UFS"),
+	O(bus, S, "", "the disk's bus, from its sysfs path and the driver above it: `nvme`, `sata`, `usb`, `mmc`, `scsi` (any other disk of the SCSI layer: virtio-scsi, SAS), `virtio` (virtio-blk), `other` (a loop device, `--dir`); the bus parts below in records from this version on"),
+	OS(sata_link, OB | S, sata_link, "a disk behind an ATA port: its link, or the reason"),
+	OS(usb, OB | S, usb, "a disk behind a USB mass-storage interface: the USB device, or the reason"),
+	OS(mmc, OB | S, mmc, "an SD/MMC card: its registers from sysfs (/sys/block/mmcblkN/device/), or the reason"),
+	OS(scsi, OB | S, scsi, "a disk of the SCSI layer (SATA, USB and SCSI disks): its identity from sysfs, or the reason"));
 
 /* ---- stores ---- */
 SHAPE(space,

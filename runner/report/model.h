@@ -205,6 +205,7 @@ struct rep_inventory {
 struct rep_health {
 	int have;
 	char *device, *transport;
+	char *bus_summary;	/* the bus parts in one line (NULL in older records) */
 	char *smart_na, *ata_na, *pcie_na, *temp_na;	/* each NULL, or the reason */
 	struct rep_hnum smart[REP_SM_N];
 	int have_ata;		/* ata_smart is an object */

@@ -103,6 +103,8 @@ const struct key set_keys[] = {
 	  "`sustain`: degrees Celsius above the first seconds' median temperature that, reached from `sustain_hold` seconds before the cliff to one after it, make the cliff coincide with a temperature rise (throttling)" },
 	{ "fstrim", K_BOOL, F(fstrim), 0, 1, "1",
 	  "after each round's delete, the `fstrim` phase: the filesystem's free space discarded (FITRIM), timed; after the last filesystem, a discarded range of the target read back where the disk promises zeroes (NVMe DLFEAT); on a device only" },
+	{ "target_wait", K_U32, F(target_wait), 0, 600, "0",
+	  "seconds to wait for the `target` to appear when no disk matches it yet (a USB, SCSI or SD disk shows up a moment after its driver loads): the spec is tried again every 0.2 s; 0 = refuse at once" },
 };
 /* The per-filesystem keys, after the fixed ones in help and docs. */
 const char set_help_mkfs_opts[] =

@@ -164,6 +164,13 @@ expect_err "holds the log"
 check "holds the log: device untouched" [ "$(fingerprint "$L1")" = "$fp" ]
 expect_rc 3 "no disk with that serial" "$FSB" run --target serial:NO-SUCH-SERIAL --profile smoke --yes
 expect_err "no disk matches"
+# target_wait: the spec is tried again for that long, then refused the same way
+t0=$(date +%s%N)
+expect_rc 3 "no disk with that serial, target_wait 1" "$FSB" run --target serial:NO-SUCH-SERIAL \
+	--target_wait=1 --profile smoke --yes
+t1=$(date +%s%N)
+expect_err "no disk matches"
+check "target_wait 1: refused after 1 s of waiting, not at once" [ $(((t1 - t0) / 1000000)) -ge 1000 ]
 
 # mounted device, and a disk holding a mounted partition
 new_loop LM "$S/mounted.img" 1100M

@@ -180,6 +180,16 @@ done
 for m in $(printf '%s\n' $FS_MODULES | awk '!seen[$0]++') nvme vfat virtio_blk; do
 	check "rootfs module $m in modules.dep" grep -q "/$m.ko:" "$R/lib/modules/$kver/modules.dep"
 done
+# The other buses a target may sit on (qemu/run.sh --target-bus): in the
+# rootfs, the controllers' drivers found by their PCI or virtio aliases
+# (init loads them by the modalias of the devices the machine has).
+for m in ahci sd_mod xhci-pci usb-storage uas sdhci-pci mmc_block virtio_scsi; do
+	check "rootfs bus module $m in modules.dep" grep -q "/$m.ko:" "$R/lib/modules/$kver/modules.dep"
+done
+for m in ahci:pci xhci_pci:pci sdhci_pci:pci virtio_scsi:virtio; do
+	check "rootfs: ${m%:*} has ${m#*:} aliases in modules.alias" \
+		grep -q "^alias ${m#*:}:.* ${m%:*}\$" "$R/lib/modules/$kver/modules.alias"
+done
 # The mkfs tools are found before any BusyBox applet of the same name.
 shadow=
 for t in $FS_TOOLS $FS_LINKS; do

@@ -31,13 +31,19 @@
 #      board's, memory to match; under TCG the board's 2 vCPUs and 2048 MiB
 #      whatever the workers; QEMU_SMP and QEMU_MEM win; a bad number
 #      refused; the size and why in OUT.guest (run.txt's guest line).
+#   8b. the target's bus (TBUS, --target-bus): each bus's -device
+#      arguments (the q35 machine's own AHCI, an ich9-ahci elsewhere), an
+#      unknown bus refused by cmdline.sh and run.sh naming the value, the
+#      unplug refused with any bus but nvme, an SD card whose size is not a
+#      power of 2 refused, one that is passes.
 #   9. a kernel of your own (image/kernel.sh check and stage, on made-up
 #      trees: empty modules, no boot): a tree with every module the
 #      qemu-x86_64 board needs passes; without f2fs (or with f2fs only as
 #      =m in .config) or without virtio_blk it is refused with exit 2 and a
 #      line naming the module, what it is for and the tree; f2fs built in
 #      (modules.builtin or =y in .config) needs no module; a missing
-#      checksum driver is optional; a folder with vmlinuz-VERSION and
+#      checksum driver is optional, so are the other buses' drivers
+#      (BOARD_BUS_MODULES); a folder with vmlinuz-VERSION and
 #      lib/modules/VERSION and a build tree without modules_install (its
 #      modules.order, with NAME.o or the older kernel/DIR/NAME.ko) are found; staged, the modules land in
 #      lib/modules/VERSION with the config's built-in ones in modules.builtin.
@@ -276,6 +282,41 @@ check "guest: the message names QEMU_SMP" contains "$ERR" "qemu: QEMU_SMP '0': a
 expect_rc 2 "run.sh: --smp x refused before anything runs" sh qemu/run.sh --smp x --disk /nonexistent
 check "run.sh: the message says what is wanted" contains "$ERR" "a number > 0, not 'x'"
 
+# --- 8b. the target's bus ------------------------------------------------------
+# argv NAME: the -device arguments of cmdline.sh's argv, one a line
+devs() { awk 'p == "-device" { print } { p = $0 }' "$T/smp-$1/qemu.argv"; }
+guest bus-nvme ACCEL=tcg
+check "bus: nvme by default" [ "$(devs bus-nvme | tail -n 1)" = "nvme,drive=target,serial=fsbench-target" ]
+guest bus-ahci ACCEL=tcg TBUS=ahci
+check "bus: ahci on q35: ide-hd on the machine's AHCI" [ "$(devs bus-ahci | tail -n 1)" = "ide-hd,bus=ide.0,drive=target,serial=fsbench-target" ]
+guest bus-ahci-virt ACCEL=tcg TBUS=ahci BOARD_QEMU_MACHINE=virt
+check "bus: ahci elsewhere: an ich9-ahci of its own" [ "$(devs bus-ahci-virt | tail -n 2 | tr '\n' ' ')" = "ich9-ahci,id=fsbench-ahci ide-hd,bus=fsbench-ahci.0,drive=target,serial=fsbench-target " ]
+guest bus-usb ACCEL=tcg TBUS=usb
+check "bus: usb: usb-storage on a qemu-xhci" [ "$(devs bus-usb | tail -n 2 | tr '\n' ' ')" = "qemu-xhci,id=fsbench-xhci usb-storage,bus=fsbench-xhci.0,drive=target,serial=fsbench-target " ]
+guest bus-uas ACCEL=tcg TBUS=uas
+check "bus: uas: usb-uas and its scsi-hd" [ "$(devs bus-uas | tail -n 3 | tr '\n' ' ')" = "qemu-xhci,id=fsbench-xhci usb-uas,id=fsbench-uas,bus=fsbench-xhci.0 scsi-hd,bus=fsbench-uas.0,scsi-id=0,lun=0,drive=target,serial=fsbench-target " ]
+guest bus-sd ACCEL=tcg TBUS=sd
+check "bus: sd: sd-card on an sdhci-pci, no serial" [ "$(devs bus-sd | tail -n 2 | tr '\n' ' ')" = "sdhci-pci,id=fsbench-sdhci sd-card,bus=sd-bus,drive=target " ]
+guest bus-scsi ACCEL=tcg TBUS=scsi
+check "bus: scsi: scsi-hd on a virtio-scsi-pci" [ "$(devs bus-scsi | tail -n 2 | tr '\n' ' ')" = "virtio-scsi-pci,id=fsbench-scsi scsi-hd,bus=fsbench-scsi.0,drive=target,serial=fsbench-target " ]
+guest bus-usb-thr ACCEL=tcg TBUS=usb TTHROTTLE=200
+check "bus: the throttle (a block-layer driver) under usb-storage" sh -c \
+	"grep -q '^file=.*,id=target,cache=none,throttling.iops-total=200\$' '$T/smp-bus-usb-thr/qemu.argv' &&
+	 grep -qx 'usb-storage,bus=fsbench-xhci.0,drive=target,serial=fsbench-target' '$T/smp-bus-usb-thr/qemu.argv'"
+expect_rc 2 "bus: cmdline.sh TBUS=floppy refused" guest bus-bad ACCEL=tcg TBUS=floppy
+check "bus: cmdline.sh names the value" contains "$ERR" "TBUS 'floppy'"
+expect_rc 2 "run.sh: --target-bus floppy refused" sh qemu/run.sh --target-bus floppy --disk /nonexistent
+check "run.sh: the message names the value and the buses" contains "$ERR" "--target-bus 'floppy': nvme, ahci, usb, uas, sd or scsi"
+expect_rc 2 "run.sh: --target-bus usb with the unplug refused" \
+	sh qemu/run.sh --target-bus usb --unplug-target-after-records 3 --disk /nonexistent
+check "run.sh: the unplug needs nvme, and says so" contains "$ERR" "only with --target-bus nvme"
+expect_rc 2 "run.sh: an SD card of 10G refused (not a power of 2)" \
+	sh qemu/run.sh --target-bus sd --target-size 10G --disk /nonexistent
+check "run.sh: the SD size message" contains "$ERR" "the SD card's size must be a power of 2"
+expect_rc 2 "run.sh: an SD card of 256M passes the size check (then: no disk image)" \
+	sh qemu/run.sh --target-bus sd --target-size 256M --disk /nonexistent
+check "run.sh: ... and stops at the missing disk image" contains "$ERR" "no disk image /nonexistent"
+
 # --- 9. a kernel of your own -------------------------------------------------------
 K=$T/kernel
 V=6.1.0-test
@@ -338,6 +379,11 @@ mktree "$K/nocrc"
 rm "$K/nocrc/lib/modules/$V/kernel/crc32c-intel.ko"
 expect_rc 0 "kernel: no crc32c-intel: optional" kcheck "$K/nocrc" "$K/out-nocrc"
 check "kernel: kernel-absent.txt names it" grep -qxF crc32c-intel "$K/out-nocrc/kernel-absent.txt"
+mktree "$K/nobus"
+for m in $BOARD_BUS_MODULES; do rm -f "$K/nobus/lib/modules/$V/kernel/$m.ko"; done
+expect_rc 0 "kernel: none of the other buses' drivers (BOARD_BUS_MODULES): optional" kcheck "$K/nobus" "$K/out-nobus"
+check "kernel: kernel-absent.txt names them" sh -c \
+	"grep -qxF usb_storage '$K/out-nobus/kernel-absent.txt' && grep -qxF sdhci_pci '$K/out-nobus/kernel-absent.txt'"
 
 mktree "$K/t"
 mkdir -p "$K/folder/lib/modules"

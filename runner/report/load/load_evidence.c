@@ -13,7 +13,7 @@ void ld_health_free(struct rep_health *h)
 		h->device, h->transport, h->smart_na, h->ata_na, h->pcie_na, h->temp_na,
 		h->pcie_speed, h->pcie_width, h->pcie_max_speed, h->pcie_max_width,
 		h->temp_source, h->delta_smart_na, h->went_backwards,
-		h->ata_overall, h->ata_error_na, h->delta_ata_na,
+		h->ata_overall, h->ata_error_na, h->delta_ata_na, h->bus_summary,
 	};
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
 		free(strs[i]);
@@ -165,6 +165,8 @@ int ld_load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 	    health_part(L, rec, "ata_smart", &ata, &h->ata_na) ||
 	    health_part(L, rec, "pcie_link", &pcie, &h->pcie_na) ||
 	    health_part(L, rec, "temperature", &temp, &h->temp_na))
+		return ld_oom(L);
+	if (jsonr_get(rec, "bus") && !(h->bus_summary = ld_bus_summary(rec)))
 		return ld_oom(L);
 	for (int k = 0; sm && k < REP_SM_N; k++)
 		if (health_num(L, jsonr_get(sm, rep_smart_key[k]), &h->smart[k]))

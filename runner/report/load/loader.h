@@ -44,6 +44,9 @@ void ld_health_free(struct rep_health *h);
 /* A kmsg record (dropped 0) or a kmsg_dropped record (dropped 1). */
 int ld_load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *rec, int dropped);
 int ld_load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+/* The bus parts of a health record in one line (load_bus.c), malloc'ed;
+ * NULL without a `bus` member. */
+char *ld_bus_summary(const struct jsonr *rec);
 
 /* load_fio.c: the fio and fill records (run/stores/fio.h, run/stores/fill.h). */
 int ld_load_fio(struct loader *L, struct rep_run *r, const struct jsonr *rec);

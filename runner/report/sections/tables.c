@@ -683,6 +683,17 @@ int rep_table_health(const struct rep_run *r, struct rep_table *t)
 	}
 	health_text_rows(t, hs, "device", offsetof(struct rep_health, device));
 	health_text_rows(t, hs, "transport", offsetof(struct rep_health, transport));
+	if (b->bus_summary || a->bus_summary) {	/* records with the bus parts */
+		row = tab_row_only(t, REP_VIEW_READ);
+		tab_text(t, row, 0, "bus");
+		for (int i = 0; i < 2; i++) {
+			if (hs[i]->have && hs[i]->bus_summary)
+				tab_text(t, row, 2 + i, "%s", hs[i]->bus_summary);
+			else
+				tab_missing(t, row, 2 + i);
+		}
+		health_text_rows(t, hs, "bus", offsetof(struct rep_health, bus_summary));
+	}
 
 	if ((b->have && !b->smart_na) || (a->have && !a->smart_na)) {
 		for (int k = 0; k < REP_SM_N; k++) {

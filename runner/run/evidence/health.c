@@ -528,12 +528,17 @@ static void read_temp(struct fsb_health *h, const char *real)
 			return;
 		}
 	}
-	const struct fsb_ata_attr *t = h->have_ata ? fsb_ata_attr_find(&h->ata, 194) : NULL;
-	if (t && (t->raw & 0xff)) {
-		h->have_temp = 1;
-		h->temp_mc = (int)(t->raw & 0xff) * 1000;
-		snprintf(h->temp_source, sizeof(h->temp_source), "ata smart attribute 194");
-		return;
+	/* 194 (temperature), else 190 (airflow temperature, which QEMU's
+	 * ide-hd has): the raw value's low byte */
+	for (int k = 0; k < 2 && h->have_ata; k++) {
+		uint8_t id = k ? 190 : 194;
+		const struct fsb_ata_attr *t = fsb_ata_attr_find(&h->ata, id);
+		if (t && (t->raw & 0xff)) {
+			h->have_temp = 1;
+			h->temp_mc = (int)(t->raw & 0xff) * 1000;
+			snprintf(h->temp_source, sizeof(h->temp_source), "ata smart attribute %u", id);
+			return;
+		}
 	}
 	/* the disk's device (drivetemp for SATA), then the NVMe controller */
 	snprintf(dir, sizeof(dir), "%s/device", real);
@@ -563,6 +568,7 @@ void fsb_health_none(struct fsb_health *h, const char *reason)
 	snprintf(h->pcie_why, sizeof(h->pcie_why), "not available: %s", reason);
 	snprintf(h->temp_why, sizeof(h->temp_why), "not available: %s", reason);
 	fsb_flash_none(&h->flash, reason);
+	fsb_bus_none(&h->bus, reason);
 }
 
 int fsb_health_read(const struct fsb_disk *d, struct fsb_health *h)
@@ -599,6 +605,7 @@ int fsb_health_read(const struct fsb_disk *d, struct fsb_health *h)
 	read_pcie(h, real);
 	read_temp(h, real);
 	fsb_flash_read(d->transport, real, whole, &h->flash);
+	fsb_bus_read("/sys", "/sys/kernel/debug", d->disk[0] ? d->disk : d->name, &h->bus);
 	return 0;
 }
 
@@ -738,6 +745,7 @@ void fsb_health_json(struct fsb_rec *r, const char *when, const struct fsb_healt
 		rec_str(r, K(temperature), h->temp_why);
 	}
 	fsb_flash_json(r, &h->flash);
+	fsb_bus_json(r, &h->bus);
 	if (!before)
 		return;
 

@@ -15,6 +15,7 @@
 
 #include "log/record.h"
 #include "run/evidence/flash.h"
+#include "run/evidence/bus.h"
 #include "run/target/target.h"
 
 #define FSB_NVME_LOG_SMART 0x02
@@ -147,6 +148,7 @@ struct fsb_health {
 	char temp_source[64];		/* "nvme smart log", "hwmon NAME" */
 	char temp_why[160];
 	struct fsb_flash flash;		/* an eMMC's or UFS device's wear (flash.h) */
+	struct fsb_bus bus;		/* the bus and what it tells (bus.h) */
 };
 
 /* Read the health of disk d (a whole disk or a partition: the whole disk is
@@ -157,7 +159,8 @@ int fsb_health_read(const struct fsb_disk *d, struct fsb_health *h);
  * with reason. */
 void fsb_health_none(struct fsb_health *h, const char *reason);
 /* The health record's members (`when`, `device`, `transport`,
- * `nvme_smart`, `ata_smart`, `pcie_link`, `temperature`), and with before
+ * `nvme_smart`, `ata_smart`, `pcie_link`, `temperature`, and bus.h's `bus`,
+ * `sata_link`, `usb`, `mmc`, `scsi`), and with before
  * != NULL the `delta` object. */
 void fsb_health_json(struct fsb_rec *r, const char *when, const struct fsb_health *h,
 		     const struct fsb_health *before);

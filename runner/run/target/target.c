@@ -43,6 +43,52 @@ static void transport_of(struct fsb_disk *d, const char *real)
 		strcpy(d->transport, "other");
 }
 
+/* The unit serial number of SCSI VPD page 0x80 (DEV/vpd_pg80, binary: a
+ * 4-byte header whose first byte is the device type, 0 for a disk, and the
+ * page length in bytes 2-3), without its padding blanks. */
+void fsb_vpd80_serial(const char *dev, char *out, size_t len)
+{
+	unsigned char b[260];
+	char p[PATH_MAX + 16];
+	size_t n = 0, a, e;
+
+	snprintf(p, sizeof(p), "%s/vpd_pg80", dev);
+	int fd = open(p, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	ssize_t got = read(fd, b, sizeof(b));
+	close(fd);
+	if (got < 4 || b[1] != 0x80)
+		return;
+	e = 4 + ((size_t)b[2] << 8 | b[3]);
+	if (e > (size_t)got)
+		e = (size_t)got;
+	for (a = 4; a < e && (b[a] == ' ' || !b[a]); a++)
+		;
+	while (e > a && (b[e - 1] == ' ' || !b[e - 1]))
+		e--;
+	for (; a < e && n + 1 < len; a++)
+		out[n++] = (char)b[a];
+	if (len)
+		out[n] = 0;
+}
+
+/* The serial number of the USB device above a disk (usb-storage asks no
+ * VPD pages of it): the first ancestor of its sysfs node with idVendor. */
+static void usb_serial(const char *dsys, char *out, size_t len)
+{
+	char dir[PATH_MAX], v[8];
+
+	snprintf(dir, sizeof(dir), "%s", dsys);
+	for (char *slash; (slash = strrchr(dir, '/')) && slash > dir;) {
+		*slash = 0;
+		if (fsb_read_attr(dir, "idVendor", v, sizeof(v)) == 0) {
+			fsb_read_attr(dir, "serial", out, len);
+			return;
+		}
+	}
+}
+
 /* Fill d from /sys/class/block/NAME. */
 static int probe_name(const char *name, struct fsb_disk *d)
 {
@@ -96,13 +142,15 @@ static int probe_name(const char *name, struct fsb_disk *d)
 	fsb_read_attr(dev, "model", d->model, sizeof(d->model));
 	if (fsb_read_attr(dev, "serial", d->serial, sizeof(d->serial)) < 0 || !d->serial[0])
 		fsb_read_attr(dsys, "serial", d->serial, sizeof(d->serial));
-	if (!d->serial[0]) {	/* SCSI/SATA: VPD page 0x80 */
-		char vpd[256];
-		if (fsb_read_attr(dev, "vpd_pg80", vpd, sizeof(vpd)) == 0 && strlen(vpd) > 4)
-			snprintf(d->serial, sizeof(d->serial), "%.120s", vpd + 4);
-	}
-	if (fsb_read_attr(dev, "firmware_rev", d->firmware, sizeof(d->firmware)) < 0)
-		fsb_read_attr(dev, "rev", d->firmware, sizeof(d->firmware));
+	if (!d->serial[0])	/* SCSI/SATA: VPD page 0x80 */
+		fsb_vpd80_serial(dev, d->serial, sizeof(d->serial));
+	if (!d->serial[0] && !strcmp(d->transport, "usb"))
+		usb_serial(dsys, d->serial, sizeof(d->serial));
+	if (fsb_read_attr(dev, "firmware_rev", d->firmware, sizeof(d->firmware)) < 0 &&
+	    fsb_read_attr(dev, "rev", d->firmware, sizeof(d->firmware)) < 0)
+		fsb_read_attr(dev, "fwrev", d->firmware, sizeof(d->firmware));	/* SD/MMC */
+	if (!d->model[0] && !strcmp(d->transport, "mmc"))
+		fsb_read_attr(dev, "name", d->model, sizeof(d->model));	/* the CID's product name */
 	if (fsb_read_attr(dsys, "wwid", d->wwn, sizeof(d->wwn)) < 0 || !d->wwn[0])
 		fsb_read_attr(dev, "wwid", d->wwn, sizeof(d->wwn));
 	if (!d->model[0]) {

@@ -52,6 +52,9 @@ enum fsb_refusal {
 /* The rule behind a code in a few words ("holds the log"); "?" when unknown. */
 const char *fsb_refusal_text(enum fsb_refusal r);
 
+/* The unit serial number in DEV/vpd_pg80 (SCSI VPD page 0x80 as sysfs
+ * gives it, binary), without its padding; "" when there is none. */
+void fsb_vpd80_serial(const char *dev, char *out, size_t len);
 /* Fill d from sysfs for the block device at path (a /dev node). 0 or -errno. */
 int fsb_disk_probe(const char *path, struct fsb_disk *d);
 /* Every block device (disks and partitions) except ram/zram. Returns count. */

@@ -1,0 +1,142 @@
+#!/bin/sh
+# tests/qemu/buses.sh: the target on every bus but NVMe, one brief boot each
+# (ext4, one round of 100 files a directory: fsbench.fs=ext4
+# fsbench.rounds=1 fsbench.files=100), two boots at a time:
+#   ahci  ide-hd on the q35 machine's AHCI (qemu/run.sh --target-bus ahci)
+#   usb   usb-storage on a qemu-xhci (bulk-only)
+#   uas   usb-uas with a scsi-hd on a qemu-xhci
+#   sd    sd-card on an sdhci-pci (1 GiB: QEMU wants a power of 2; its
+#         mke2fs with lazy_journal_init: emulated SD is slow)
+#   scsi  scsi-hd on a virtio-scsi-pci
+# Each boot: the launcher's exit status 0 and run_end ok; the target
+# selected by identity (run_start's target serial fsbench-target, the SD
+# card's model QEMU!, its CID name) and on the bus asked for (its
+# transport); the health records' `bus` (sata, usb, usb, mmc, scsi); and
+# that bus's facts: on ahci the ATA SMART attributes and the error log's
+# count read through SG_IO and the SATA link; on usb the transport bot and
+# a speed, on uas the transport uas and a speed; on sd the card's type, CID
+# and CSD; on scsi (and ahci, usb, uas) the SCSI identity.
+# Inputs (environment): O (build output, absolute), BOARD (default
+# qemu-x86_64), BUSES_TEST_ONLY (the buses to boot: ahci usb uas sd scsi).
+# Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work and
+# results under $O/tests/qemu-buses/.
+set -eu
+
+O=${O:?run through make check-qemu-buses}
+BOARD=${BOARD:-qemu-x86_64}
+T=$O/tests/qemu-buses
+IMG=$O/image/$BOARD
+only=${BUSES_TEST_ONLY:-ahci usb uas sd scsi}
+. tests/qemu/lib.sh
+
+rm -rf "$T"
+test_init 'qemu bus tests' "$T"
+eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
+export BOARD
+command -v "$BOARD_QEMU" >/dev/null || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
+if ! make -s --no-print-directory image ROOTFS=ext4 >"$T/build.log" 2>&1; then
+	fail "make image"; tail -n 20 "$T/build.log"; summary; exit 1
+fi
+
+# The devices QEMU here must have for each bus; a bus whose devices are
+# missing is a SKIP with their names.
+devices=$("$BOARD_QEMU" -machine none -device help 2>&1 | sed -n 's/^name "\([^"]*\)".*/\1/p')
+needs() {
+	case $1 in
+	ahci) echo ide-hd ;;
+	usb) echo qemu-xhci usb-storage ;;
+	uas) echo qemu-xhci usb-uas scsi-hd ;;
+	sd) echo sdhci-pci sd-card ;;
+	scsi) echo virtio-scsi-pci scsi-hd ;;
+	esac
+}
+runnable=
+for b in $only; do
+	miss=
+	for d in $(needs "$b"); do
+		echo "$devices" | grep -qxF "$d" || miss="$miss $d"
+	done
+	if [ -n "$miss" ]; then skip "$b: $BOARD_QEMU has no device$miss (qemu-system-* -device help)"
+	else runnable="$runnable $b"; fi
+done
+
+# boot BUS: the launcher in the background; its status in $T/BUS.rc.
+boot() {
+	(
+		set +e
+		# the SD card: 1 GiB (a power of 2, the least the smoke profile
+		# takes); emulated SD is slow and mke2fs zeroes the journal
+		# through it (62 s here): not on the card, a fresh sparse file
+		# that reads zeros already (lazy_journal_init)
+		sz= mk=
+		[ "$1" != sd ] || sz="--target-size 1G" mk=" fsbench.mkfs_opts.ext4=-Enodiscard,lazy_journal_init=1"
+		sh qemu/run.sh --disk "$IMG/disk-ext4.img" --results "$T/$1" --quiet \
+			--profile smoke --timeout 300 --target-bus "$1" $sz --criteria none \
+			--append "fsbench.fs=ext4 fsbench.rounds=1 fsbench.files=100$mk" >"$T/$1.out" 2>&1
+		echo $? >"$T/$1.rc"
+	) &
+}
+# Two guests at a time (each is a TCG process of its own).
+set -- $runnable
+while [ $# -gt 0 ]; do
+	boot "$1"; p1=$!; p2=
+	if [ $# -gt 1 ]; then boot "$2"; p2=$!; shift; fi
+	shift
+	wait $p1 ${p2:+$p2} || true
+done
+
+# facts RES: the health record before's values, PATH=VALUE lines.
+facts() { flat "$1" health | awk '/^when=/ { n++ } n == 1'; }
+for b in $runnable; do
+	res=$T/$b
+	rc=$(cat "$T/$b.rc" 2>/dev/null || echo none)
+	check "$b: launcher exit status 0" [ "$rc" = 0 ] || tail -n 20 "$T/$b.out"
+	check "$b: run_end ok" has "$res" run_end status=ok
+	info "$b: $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
+	facts "$res" >"$T/$b.health"
+	case $b in
+	ahci) want=sata ;;
+	usb|uas) want=usb ;;
+	sd) want=mmc ;;
+	scsi) want=scsi ;;
+	esac
+	if [ "$b" = sd ]; then
+		check "sd: the target selected by model (QEMU!, the CID's name)" has "$res" run_start target.model='QEMU!'
+	else
+		check "$b: the target selected by serial fsbench-target" has "$res" run_start target.serial=fsbench-target
+	fi
+	check "$b: run_start's target transport $want" has "$res" run_start target.transport=$want
+	check "$b: health bus = $want (before and after)" \
+		[ "$(rec "$res" health bus | sort -u)" = "$want" ]
+	has_fact() { grep -q "^$1" "$T/$b.health"; }
+	case $b in
+	ahci)
+		check "ahci: ATA SMART attributes read (SG_IO)" has_fact 'ata_smart.attributes\[[0-9]*\].id='
+		check "ahci: the summary error log's count read" has_fact 'ata_smart.error_count=[0-9]'
+		check "ahci: the temperature from ATA attribute 190 (QEMU's ide-hd has no 194)" has_fact 'temperature.source=ata smart attribute 190$'
+		check "ahci: the SATA link's port and speed" sh -c "grep -q '^sata_link.port=ata' '$T/$b.health' && grep -q '^sata_link.speed=' '$T/$b.health'"
+		grep -E '^ata_smart\.(revision|overall|power_on_hours|power_cycles|error_count|attributes)' "$T/$b.health" |
+			tr '\n' ' ' | sed 's/^/INFO: ahci: /; s/$/\n/'
+		;;
+	usb)
+		check "usb: transport bot" has_fact 'usb.transport=bot$'
+		check "usb: a speed" has_fact 'usb.speed_mbps=[0-9]'
+		;;
+	uas)
+		check "uas: transport uas" has_fact 'usb.transport=uas$'
+		check "uas: a speed" has_fact 'usb.speed_mbps=[0-9]'
+		;;
+	sd)
+		check "sd: the card's type SD" has_fact 'mmc.type=SD$'
+		check "sd: the card's CID" has_fact 'mmc.cid=[0-9a-f]\{32\}$'
+		check "sd: the card's CSD" has_fact 'mmc.csd=[0-9a-f]\{32\}$'
+		check "sd: the bus timing or why not" sh -c "grep -q '^mmc.timing=\|^mmc.timing_why=not available: ' '$T/$b.health'"
+		;;
+	esac
+	case $b in
+	ahci|usb|uas|scsi)
+		check "$b: the SCSI identity" sh -c "grep -q '^scsi.vendor=.' '$T/$b.health' && grep -q '^scsi.model=.' '$T/$b.health'" ;;
+	esac
+	grep -E '^(bus|sata_link|usb|mmc|scsi)[.=]' "$T/$b.health" | tr '\n' ' ' | sed "s/^/INFO: $b: /; s/\$/\\n/"
+done
+summary
