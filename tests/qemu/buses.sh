@@ -15,7 +15,10 @@
 # that bus's facts: on ahci the ATA SMART attributes and the error log's
 # count read through SG_IO and the SATA link; on usb the transport bot and
 # a speed, on uas the transport uas and a speed; on sd the card's type, CID
-# and CSD; on scsi (and ahci, usb, uas) the SCSI identity.
+# and CSD; on scsi (and ahci, usb, uas) the SCSI identity. The usb and
+# ahci boots carry criteria of the board's inventory (target_bus and a
+# faster bus mode than QEMU's): the verdict FAILs naming the measured and
+# the expected value.
 # Inputs (environment): O (build output, absolute), BOARD (default
 # qemu-x86_64), BUSES_TEST_ONLY (the buses to boot: ahci usb uas sd scsi).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work and
@@ -68,14 +71,22 @@ boot() {
 		# takes); emulated SD is slow and mke2fs zeroes the journal
 		# through it (62 s here): not on the card, a fresh sparse file
 		# that reads zeros already (lazy_journal_init)
-		sz= mk=
+		sz= mk= crit=none
 		[ "$1" != sd ] || sz="--target-size 1G" mk=" fsbench.mkfs_opts.ext4=-Enodiscard,lazy_journal_init=1"
+		[ ! -f "$T/$1.criteria" ] || crit=$T/$1.criteria
 		sh qemu/run.sh --disk "$IMG/disk-ext4.img" --results "$T/$1" --quiet \
-			--profile smoke --timeout 300 --target-bus "$1" $sz --criteria none \
+			--profile smoke --timeout 300 --target-bus "$1" $sz --criteria "$crit" \
 			--append "fsbench.fs=ext4 fsbench.rounds=1 fsbench.files=100$mk" >"$T/$1.out" 2>&1
 		echo $? >"$T/$1.rc"
 	) &
 }
+# The board's inventory (the verdict's keys of what the target must be):
+# the USB disk and the SATA disk each with criteria its bus meets and a
+# bus mode it did not come up in (QEMU's xHCI runs usb-storage at 5000
+# Mb/s, its AHCI links at 1.5 Gb/s): the verdict must FAIL naming both
+# values.
+printf 'target_bus = usb\nusb_speed = 10000\n' >"$T/usb.criteria"
+printf 'target_bus = sata\nsata_link = 3\n' >"$T/ahci.criteria"
 # Two guests at a time (each is a TCG process of its own).
 set -- $runnable
 while [ $# -gt 0 ]; do
@@ -115,12 +126,20 @@ for b in $runnable; do
 		check "ahci: the summary error log's count read" has_fact 'ata_smart.error_count=[0-9]'
 		check "ahci: the temperature from ATA attribute 190 (QEMU's ide-hd has no 194)" has_fact 'temperature.source=ata smart attribute 190$'
 		check "ahci: the SATA link's port and speed" sh -c "grep -q '^sata_link.port=ata' '$T/$b.health' && grep -q '^sata_link.speed=' '$T/$b.health'"
+		check "ahci: inventory: target_bus = sata passes" grep -q '^target bus: sata; limit sata: PASS' "$res/verdict.txt"
+		check "ahci: inventory: sata_link = 3 fails with the measured 1.5 Gb/s and the limit" \
+			grep -q '^SATA link.*: 1.5 Gb/s.*; limit >= 3 Gb/s: FAIL' "$res/verdict.txt"
+		check "ahci: inventory: the verdict FAILs" grep -q '^verdict: FAIL (1 of 2 checks failed)' "$res/verdict.txt"
 		grep -E '^ata_smart\.(revision|overall|power_on_hours|power_cycles|error_count|attributes)' "$T/$b.health" |
 			tr '\n' ' ' | sed 's/^/INFO: ahci: /; s/$/\n/'
 		;;
 	usb)
 		check "usb: transport bot" has_fact 'usb.transport=bot$'
 		check "usb: a speed" has_fact 'usb.speed_mbps=[0-9]'
+		check "usb: inventory: target_bus = usb passes" grep -q '^target bus: usb; limit usb: PASS' "$res/verdict.txt"
+		check "usb: inventory: usb_speed = 10000 fails with the measured 5000 Mb/s and the limit" \
+			grep -q '^USB speed.*: 5000 Mb/s (USB 3.00, bot); limit >= 10000 Mb/s: FAIL' "$res/verdict.txt"
+		check "usb: inventory: the verdict FAILs" grep -q '^verdict: FAIL (1 of 2 checks failed)' "$res/verdict.txt"
 		;;
 	uas)
 		check "uas: transport uas" has_fact 'usb.transport=uas$'
