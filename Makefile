@@ -228,7 +228,7 @@ check-cross: host
 # with -j$(CHECK_JOBS).
 CHECK_JOBS ?= 2
 CHECK_FIRST  := runner+host+image-fstable
-CHECK_LANE_1 := check-image-x86 check-qemu-x86 check-labgrid
+CHECK_LANE_1 := check-image-x86 check-qemu-x86 check-qemu-buses check-labgrid
 CHECK_LANE_2 := unit check-html check-docs check-verdict check-install check-asan check-fuzz \
 	check-host check-cross check-image-arm check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-qemu-sustain check-lava
 CHECK_STAGES := $(CHECK_FIRST) --lane $(CHECK_LANE_1) --lane $(CHECK_LANE_2)
