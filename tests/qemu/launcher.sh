@@ -301,7 +301,7 @@ guest bus-scsi ACCEL=tcg TBUS=scsi
 check "bus: scsi: scsi-hd on a virtio-scsi-pci" [ "$(devs bus-scsi | tail -n 2 | tr '\n' ' ')" = "virtio-scsi-pci,id=fsbench-scsi scsi-hd,bus=fsbench-scsi.0,drive=target,serial=fsbench-target " ]
 guest bus-usb-thr ACCEL=tcg TBUS=usb TTHROTTLE=200
 check "bus: the throttle (a block-layer driver) under usb-storage" sh -c \
-	"grep -q '^file=.*,id=target,cache=none,throttling.iops-total=200\$' '$T/smp-bus-usb-thr/qemu.argv' &&
+	"grep -q '^file=.*,id=target,cache=none,discard=unmap,throttling.iops-total=200\$' '$T/smp-bus-usb-thr/qemu.argv' &&
 	 grep -qx 'usb-storage,bus=fsbench-xhci.0,drive=target,serial=fsbench-target' '$T/smp-bus-usb-thr/qemu.argv'"
 expect_rc 2 "bus: cmdline.sh TBUS=floppy refused" guest bus-bad ACCEL=tcg TBUS=floppy
 check "bus: cmdline.sh names the value" contains "$ERR" "TBUS 'floppy'"
