@@ -100,7 +100,8 @@
 #                     on sd every mkfs is told not to discard
 #                     (fsbench.mkfs_opts.ext4=-Enodiscard, xfs and btrfs
 #                     -K, f2fs -t0: QEMU's card erases a discard 512 bytes
-#                     at a time, past the guest's command timeout).
+#                     at a time, past the guest's command timeout), and
+#                     the fstrim phase is off (fsbench.fstrim=0).
 #                     Not with --unplug-target-after-records (NVMe's root
 #                     port)
 #   --keep            keep the work folder (disk copy, target file); its
@@ -260,11 +261,13 @@ fi
 # vCPU's thread: a mkfs's discard of the whole card outlasts the guest's
 # SDHCI command timeout (mmc0: Timeout waiting for hardware cmd interrupt;
 # mmc_erase: erase error -110) and the run hangs. On sd every mkfs is told
-# not to discard, unless --append sets its mkfs_opts.
+# not to discard, unless --append sets its mkfs_opts; and the fstrim
+# phase (FITRIM: the same discards) is off, unless --append sets it.
 if [ "$tbus" = sd ]; then
 	for kv in ext4=-Enodiscard xfs=-K btrfs=-K f2fs=-t0; do
 		case " $append " in *" fsbench.mkfs_opts.${kv%%=*}="*) ;; *) append="$append fsbench.mkfs_opts.$kv" ;; esac
 	done
+	case " $append " in *" fsbench.fstrim="*) ;; *) append="$append fsbench.fstrim=0" ;; esac
 fi
 for v in "$smp" "$mem"; do
 	case $v in ''|*[!0-9]*|0) [ -z "$v" ] || die $EX_USAGE "--smp, --mem, QEMU_SMP, QEMU_MEM: a number > 0, not '$v'" ;; esac
