@@ -14,31 +14,8 @@
 
 #include "lib/sysfs.h"
 #include "run/evidence/health.h"
+#include "run/target/nvme.h"
 
-/* The kernel's NVMe admin passthrough (linux/nvme_ioctl.h, a stable UAPI).
- * Written out here: musl's headers do not carry the kernel's. */
-struct fsb_nvme_admin_cmd {
-	uint8_t opcode;
-	uint8_t flags;
-	uint16_t rsvd1;
-	uint32_t nsid;
-	uint32_t cdw2;
-	uint32_t cdw3;
-	uint64_t metadata;
-	uint64_t addr;
-	uint32_t metadata_len;
-	uint32_t data_len;
-	uint32_t cdw10;
-	uint32_t cdw11;
-	uint32_t cdw12;
-	uint32_t cdw13;
-	uint32_t cdw14;
-	uint32_t cdw15;
-	uint32_t timeout_ms;
-	uint32_t result;
-};
-_Static_assert(sizeof(struct fsb_nvme_admin_cmd) == 72, "struct nvme_admin_cmd is 72 bytes");
-#define FSB_NVME_IOCTL_ADMIN_CMD _IOWR('N', 0x41, struct fsb_nvme_admin_cmd)
 #define FSB_NVME_ADMIN_GET_LOG_PAGE 0x02
 #define FSB_NVME_NSID_ALL 0xffffffffu
 

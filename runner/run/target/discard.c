@@ -11,32 +11,9 @@
 #include "lib/sysfs.h"
 #include "lib/time.h"
 #include "run/target/discard.h"
+#include "run/target/nvme.h"
 
-/* The kernel's NVMe admin passthrough (linux/nvme_ioctl.h, a stable UAPI),
- * as run/evidence/health.c writes it out: musl's headers do not carry it. */
-struct fsb_nvme_id_cmd {
-	uint8_t opcode;
-	uint8_t flags;
-	uint16_t rsvd1;
-	uint32_t nsid;
-	uint32_t cdw2;
-	uint32_t cdw3;
-	uint64_t metadata;
-	uint64_t addr;
-	uint32_t metadata_len;
-	uint32_t data_len;
-	uint32_t cdw10;
-	uint32_t cdw11;
-	uint32_t cdw12;
-	uint32_t cdw13;
-	uint32_t cdw14;
-	uint32_t cdw15;
-	uint32_t timeout_ms;
-	uint32_t result;
-};
-_Static_assert(sizeof(struct fsb_nvme_id_cmd) == 72, "struct nvme_admin_cmd is 72 bytes");
 #define NVME_IOCTL_ID_ _IO('N', 0x40)
-#define NVME_IOCTL_ADMIN_CMD_ _IOWR('N', 0x41, struct fsb_nvme_id_cmd)
 #define NVME_ADMIN_IDENTIFY 0x06
 #define NVME_CNS_NS 0x00
 
@@ -115,7 +92,7 @@ static void read_limits(const struct fsb_disk *d, struct fsb_discard *x)
  * or -EIO with the NVMe status in *status. */
 static int nvme_identify_ns(const char *dev, uint8_t *buf, unsigned *status)
 {
-	struct fsb_nvme_id_cmd cmd;
+	struct fsb_nvme_admin_cmd cmd;
 	int fd = open(dev, O_RDONLY | O_CLOEXEC | O_NONBLOCK), nsid, rc, e;
 
 	*status = 0;
@@ -134,7 +111,7 @@ static int nvme_identify_ns(const char *dev, uint8_t *buf, unsigned *status)
 	cmd.addr = (uint64_t)(uintptr_t)buf;
 	cmd.data_len = FSB_NVME_IDENTIFY_LEN;
 	cmd.cdw10 = NVME_CNS_NS;
-	rc = ioctl(fd, NVME_IOCTL_ADMIN_CMD_, &cmd);
+	rc = ioctl(fd, FSB_NVME_IOCTL_ADMIN_CMD, &cmd);
 	e = errno;
 	close(fd);
 	if (rc < 0)
