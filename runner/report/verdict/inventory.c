@@ -402,20 +402,32 @@ int vd_eval_bus(struct vd_result *res, const struct vd_criteria *c,
 	return 0;
 }
 
+/* A floor in UNIT (usb_speed, sata_link): its check, the limit said. */
+static struct vd_check *floor_check(struct vd_result *res, const struct vd_rule *u,
+				    const char *what, const char *unit)
+{
+	char b[32];
+	struct vd_check *k = add_check(res, u, what);
+
+	if (!k)
+		return NULL;
+	vd_num(b, sizeof(b), u->limit);
+	snprintf(k->limit, sizeof(k->limit), ">= %s %s", b, unit);
+	k->unit = unit;
+	k->bound = u->limit;
+	return k;
+}
+
 int vd_eval_usb_speed(struct vd_result *res, const struct vd_criteria *c,
 		      const struct vd_rule *u, const struct rep_run *r)
 {
 	const char *na;
-	char a[32], b[32];
+	char a[32];
 
 	(void)c;
-	struct vd_check *k = add_check(res, u, "USB speed of the target");
+	struct vd_check *k = floor_check(res, u, "USB speed of the target", "Mb/s");
 	if (!k)
 		return -ENOMEM;
-	vd_num(b, sizeof(b), u->limit);
-	snprintf(k->limit, sizeof(k->limit), ">= %s Mb/s", b);
-	k->unit = "Mb/s";
-	k->bound = u->limit;
 	const struct rep_health *h = with(r, F_USB, &na);
 	if (!h || isnan(h->inv.usb_mbps)) {
 		lacking(k, r, h ? "the usb object has no speed_mbps" : na, "the target's USB facts");
@@ -469,16 +481,12 @@ int vd_eval_sata_link(struct vd_result *res, const struct vd_criteria *c,
 		      const struct vd_rule *u, const struct rep_run *r)
 {
 	const char *na;
-	char a[32], b[32];
+	char a[32];
 
 	(void)c;
-	struct vd_check *k = add_check(res, u, "SATA link speed of the target");
+	struct vd_check *k = floor_check(res, u, "SATA link speed of the target", "Gb/s");
 	if (!k)
 		return -ENOMEM;
-	vd_num(b, sizeof(b), u->limit);
-	snprintf(k->limit, sizeof(k->limit), ">= %s Gb/s", b);
-	k->unit = "Gb/s";
-	k->bound = u->limit;
 	const struct rep_health *h = with(r, F_SATA, &na);
 	double g = h ? h->inv.sata_gbps : NAN;
 	if (h && isnan(g) && h->inv.sata_speed) {	/* "6.0 Gbps" */
