@@ -62,14 +62,8 @@ export BOARD
 have "$BOARD_QEMU" || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
 have jq || { skip "jq not installed"; summary; exit 0; }
 # The launcher's side, without a boot: the options, and the QEMU argv
-# cmdline.sh makes for each fault (the target's lines unchanged without).
-argv() {
-	_w=$T/argv-$1; shift
-	mkdir -p "$_w"
-	: >"$_w/target.img"
-	env WORK="$_w" ACCEL=tcg CPU=max SERIAL="$_w/serial.log" KERNEL=k INITRD=i \
-		ROOTFS=ext4 PROFILE=smoke TCACHE=none "$@" sh qemu/cmdline.sh "$_w/qemu.argv"
-}
+# cmdline.sh makes for each fault (the target's lines unchanged without;
+# argv of tests/qemu/lib.sh).
 if wanted options; then
 	check "options: cmdline.sh without a fault" argv plain
 	check "options: without a fault the target is raw over its file, on the root bus" sh -c \

@@ -129,3 +129,15 @@ use_board() {
 	BOARD=$1
 	export BOARD
 }
+
+# argv NAME [VAR=VALUE...]: qemu/cmdline.sh's QEMU argv without a boot, in
+# $T/argv-NAME/qemu.argv (a TCG guest, an empty target file, the profile
+# ARGV_PROFILE, default smoke); VAR=VALUE set cmdline.sh's inputs (TFAULT,
+# TQMP, ...).
+argv() {
+	_w=$T/argv-$1; shift
+	mkdir -p "$_w"
+	: >"$_w/target.img"
+	env WORK="$_w" ACCEL=tcg CPU=max SERIAL="$_w/serial.log" KERNEL=k INITRD=i \
+		ROOTFS=ext4 PROFILE="${ARGV_PROFILE:-smoke}" TCACHE=none "$@" sh qemu/cmdline.sh "$_w/qemu.argv"
+}

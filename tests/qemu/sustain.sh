@@ -49,13 +49,7 @@ have "$BOARD_QEMU" || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
 have jq || { skip "jq not installed"; summary; exit 0; }
 
 # --- the launcher, without a boot -------------------------------------
-argv() {
-	_w=$T/argv-$1; shift
-	mkdir -p "$_w"
-	: >"$_w/target.img"
-	env WORK="$_w" ACCEL=tcg CPU=max SERIAL="$_w/serial.log" KERNEL=k INITRD=i \
-		ROOTFS=ext4 PROFILE=sustain TCACHE=none "$@" sh qemu/cmdline.sh "$_w/qemu.argv"
-}
+ARGV_PROFILE=sustain	# argv (tests/qemu/lib.sh)
 check "options: cmdline.sh with TQMP" argv qmp TQMP=1
 check "options: QMP on named pipes, the target's NVMe device named fsbench-target" sh -c \
 	"grep -qxF 'pipe,id=qmp,path=$T/argv-qmp/qmp' '$T/argv-qmp/qemu.argv' &&
