@@ -277,7 +277,7 @@ help-run::
 help-test::
 	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility);'
 	@echo '                       the image'"'"'s fio built for x86_64, arm64, armhf, run on the host (qemu-user) and in guests;'
-	@echo '                       every arm64 board built and held to the 44 MiB image budget'
+	@echo '                       every arm64 board built and held to the 40 MiB image budget'
 	@echo '  check-image-x86    - check-image'"'"'s first half: the board'"'"'s image and its fio (x86_64)'
 	@echo '  check-image-arm    - check-image'"'"'s second half: fio for arm64 and armhf, every arm64 board'"'"'s image'
 	@echo '  check-qemu         - the launcher (progress, estimate, guest size, kernel checks), then boot tests'

@@ -3,7 +3,7 @@
 # Inputs: $1 the board's image folder, $2 the rootfs type.
 # Output (stdout): kernel, initramfs (compressed), rootfs contents (sum of
 # file sizes in the staged tree), the total of those three (the image budget,
-# target < 44 MiB, tests/lib.sh IMAGE_BUDGET_MIB), the device trees (BOARD_FDTDIR), the UKI, the rootfs image and the disk image (apparent size and
+# target < 40 MiB, tests/lib.sh IMAGE_BUDGET_MIB), the device trees (BOARD_FDTDIR), the UKI, the rootfs image and the disk image (apparent size and
 # blocks in use: the files are sparse).
 set -eu
 d=${1:?image folder} t=${2:?rootfs type}

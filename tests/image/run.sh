@@ -167,28 +167,43 @@ mkdir -p "$T/rootfs"
 debugfs -R "rdump / $T/rootfs" "$root" >/dev/null 2>&1 || true
 R=$T/rootfs
 kver=$(cat "$IMG/kernel.version")
+# The modules: a squashfs image (zstd) mounted by init over
+# /lib/modules/KVER, loop and squashfs beside it; unpacked here to look in.
+M=$T/modules
+rm -rf "$M"
+check "rootfs: the modules are a squashfs image, its mount point empty, loop and squashfs beside it" sh -c "
+	unsquashfs -n -d '$M' '$R/lib/modules/$kver.squashfs' >/dev/null &&
+	[ -z \"\$(ls -A '$R/lib/modules/$kver')\" ] &&
+	grep -qx loop.ko '$R/lib/modules/squashfs-$kver/mount.list' &&
+	grep -qx squashfs.ko '$R/lib/modules/squashfs-$kver/mount.list' &&
+	[ -f '$R/lib/modules/squashfs-$kver/loop.ko' ] && [ -f '$R/lib/modules/squashfs-$kver/squashfs.ko' ]"
+check "rootfs: the squashfs image is zstd-compressed and under a third of the modules it holds" sh -c "
+	unsquashfs -s '$R/lib/modules/$kver.squashfs' | grep -q 'Compression zstd' &&
+	[ \$(stat -c %s '$R/lib/modules/$kver.squashfs') -lt \$((\$(du -sb '$M' | cut -f1) / 3)) ]"
 missing=
 for f in sbin/init bin/busybox bin/sh bin/modprobe bin/insmod usr/bin/fsbench \
 	$(for t in $FS_TOOLS $FS_LINKS; do echo "usr/sbin/$t"; done) etc/fsbench.conf etc/mtab \
 	$(for f in $FS_FILES; do echo "${f#/}"; done) \
-	"lib/modules/$kver/modules.dep" "lib/modules/$kver/modules.dep.bin" \
-	"lib/modules/$kver/load.list"; do
+	"lib/modules/$kver.squashfs"; do
 	[ -e "$R/$f" ] || [ -L "$R/$f" ] || missing="$missing $f"
 done
-[ -z "$missing" ] && pass "rootfs holds init, BusyBox, fsbench, the mkfs tools ($FS_TOOLS$FS_LINKS) and their files, modules.dep" ||
+for f in modules.dep modules.dep.bin modules.alias load.list; do
+	[ -e "$M/$f" ] || missing="$missing (modules image)/$f"
+done
+[ -z "$missing" ] && pass "rootfs holds init, BusyBox, fsbench, the mkfs tools ($FS_TOOLS$FS_LINKS) and their files, the modules with modules.dep" ||
 	fail "rootfs is missing:$missing"
 for m in $(printf '%s\n' $FS_MODULES | awk '!seen[$0]++') nvme vfat virtio_blk; do
-	check "rootfs module $m in modules.dep" grep -q "/$m.ko:" "$R/lib/modules/$kver/modules.dep"
+	check "rootfs module $m in modules.dep" grep -q "/$m.ko:" "$M/modules.dep"
 done
 # The other buses a target may sit on (qemu/run.sh --target-bus): in the
 # rootfs, the controllers' drivers found by their PCI or virtio aliases
 # (init loads them by the modalias of the devices the machine has).
 for m in ahci sd_mod xhci-pci usb-storage uas sdhci-pci mmc_block virtio_scsi; do
-	check "rootfs bus module $m in modules.dep" grep -q "/$m.ko:" "$R/lib/modules/$kver/modules.dep"
+	check "rootfs bus module $m in modules.dep" grep -q "/$m.ko:" "$M/modules.dep"
 done
 for m in ahci:pci xhci_pci:pci sdhci_pci:pci virtio_scsi:virtio; do
 	check "rootfs: ${m%:*} has ${m#*:} aliases in modules.alias" \
-		grep -q "^alias ${m#*:}:.* ${m%:*}\$" "$R/lib/modules/$kver/modules.alias"
+		grep -q "^alias ${m#*:}:.* ${m%:*}\$" "$M/modules.alias"
 done
 # The mkfs tools are found before any BusyBox applet of the same name.
 shadow=
@@ -332,6 +347,6 @@ check "a build with a warm cache downloads nothing" grep -q 'fetch: all [0-9]* p
 for f in initramfs.cpio.gz rootfs.ext4 rootfs.f2fs uki-ext4.efi disk-ext4.img disk-f2fs.img esp.vfat disk-ext4.img.bmap; do
 	check "reproducible: $f (two builds, cmp)" cmp "$IMG/$f" "$T/rep2/image/$BOARD/$f"
 done
-rm -rf "$T/rep2" "$T/rootfs" "$T/nrcache"
+rm -rf "$T/rep2" "$T/rootfs" "$T/nrcache" "$M"
 
 summary
