@@ -5,8 +5,9 @@
  * Known shifts are found at their index: one, two, one near the end, a
  * small one among long noise; series without a shift give no change point
  * in at least 95 of 100 seeded noise series (counted and printed); the
- * answer depends on the seed only through the p-values; bad settings are
- * refused. The series are near-Gaussian noise (the sum of twelve uniforms)
+ * answer depends on the seed only through the p-values; over 1000 noise
+ * series the false changes come near the level (0.01, 0.05); bad settings
+ * are refused. The series are near-Gaussian noise (the sum of twelve uniforms)
  * from the generator's own stream, so every machine draws the same
  * numbers. */
 #include <errno.h>
@@ -153,6 +154,23 @@ static void test_noise(void)
 	       " at p <= %g, %.2f s\n", clean, o.sig,
 	       (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	CHECK(clean >= 95);
+
+	/* calibrated: over 1000 series the false changes come near the level,
+	 * neither far above it nor far below (a test that never finds one) */
+	static const double levels[] = { 0.01, 0.05 };
+	static const unsigned lo[] = { 2, 30 }, hi[] = { 20, 70 };
+	for (size_t l = 0; l < 2; l++) {
+		unsigned hits = 0;
+		o.sig = levels[l];
+		for (unsigned s = 0; s < 1000; s++) {
+			rng = 20000 + s;
+			size_t n = series(x, 5, (double[]){ 30, 100 }, 1);
+			hits += find(x, n, &o, 30000 + s, cp) > 0;
+		}
+		printf("test_changes: INFO: %u of 1000 noise series with a false change at p <= %g\n",
+		       hits, o.sig);
+		CHECK(hits >= lo[l] && hits <= hi[l]);
+	}
 }
 
 static void test_settings(void)
