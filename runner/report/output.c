@@ -26,8 +26,7 @@ const struct rep_writer rep_writers[] = {
 	  .begin = html_begin, .table = html_table, .cell = html_cell,
 	  .figures = chart_html, .end = html_end },
 	{ .name = "junit", .about = "JUnit XML, for CI", .doc = junit_doc },
-	{ .name = "ktap", .about = "KTAP version 1, for the kernel's and TuxRun's tooling",
-	  .doc = ktap_doc },
+	{ .name = "ktap", .about = "KTAP version 1, for kernel CI", .doc = ktap_doc },
 	{ .name = NULL },
 };
 
