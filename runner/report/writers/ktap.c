@@ -20,7 +20,10 @@
 
 /* The result kinds of the verdict and the JUnit writer, as KTAP writes
  * them: the one place that maps them. A parent takes the kind of its
- * highest rank child (SKIP only when every child is skipped). */
+ * highest rank child (SKIP only when every child is skipped). Another
+ * kind is a row here and a case in the *_kind() functions below (an
+ * error that is not the disk's: { "not ok", "ERROR", 3 }, its reason
+ * after the directive and on the diagnostic line). */
 enum kt_kind { KT_SKIP, KT_PASS, KT_FAIL, KT_N };
 static const struct {
 	const char *result;	/* "ok" or "not ok" */
