@@ -1,10 +1,11 @@
 # ktap.sh: `fsbench report --format ktap`, sourced by run.sh (its fsb, S,
-# here, top, smoke and the criteria files it wrote; lib.sh's checks).
+# here, top, smoke and the criteria files and logs it wrote; lib.sh's
+# checks).
 # Every output goes through ktap.awk, a strict KTAP version 1 parser (the
 # version line, each plan against its count, the numbering, the result
 # lines and directives, nesting and a parent's result), on a passing run,
-# a failing one and one with a skipped filesystem and failed phases; the
-# parser itself must refuse broken KTAP.
+# a failing one, one with a skipped filesystem and failed phases, and the
+# checks of a verdict record; the parser itself must refuse broken KTAP.
 ktap() { awk -f "$here/ktap.awk" "$1"; }
 
 expect_rc 0 "report --format ktap (the run's own tests, no criteria)" "$fsb" report "$smoke" --format ktap
@@ -53,6 +54,11 @@ check "the skipped filesystem: SKIP with the reason, in its subtest and as its p
 check "a phase with errors is not ok, and so is its filesystem" sh -c \
 	"grep -qx '  not ok 13 ext4-r3-read' '$S/skip.ktap' && grep -qx 'not ok 1 ext4' '$S/skip.ktap' &&
 	 grep -q '^# ext4: 1 of ' '$S/skip.ktap'"
+"$fsb" report "$S/with-verdict.log" --format ktap > "$S/record.ktap" 2>/dev/null || true
+check "without --criteria, the run's verdict record gives the checks (valid KTAP)" sh -c \
+	"awk -f '$here/ktap.awk' '$S/record.ktap' >/dev/null &&
+	 grep -A1 -x '  # kernel messages: 3 & <more>; limit <= 0 (criteria.conf:4)' '$S/record.ktap' |
+	 tail -n 1 | grep -qx '  not ok 2 verdict-kernel-messages'"
 expect_rc 2 "compare --format ktap: misuse (a format of one run)" "$fsb" compare "$smoke" "$smoke" --format ktap
 expect_err "format 'ktap' is for fsbench report"
 
