@@ -15,7 +15,7 @@ static const char usage[] =
 	"  --format F  %2$s\n"
 	"  --run ID    which run of the file (default: the last one; a unique prefix is enough)\n"
 	"  --criteria F, --baseline B, --tolerance P\n"
-	"              the checks of fsbench verdict: a last table \"verdict\" (junit: a testcase each)\n";
+	"              the checks of fsbench verdict: a last table \"verdict\" (junit, ktap: a test each)\n";
 
 /* " (runs: ID ID ...)": the runs a file holds, for the message. */
 static void list_runs(const struct rep_set *set, char *buf, size_t len)

@@ -26,6 +26,7 @@ const struct rep_writer rep_writers[] = {
 	  .begin = html_begin, .table = html_table, .cell = html_cell,
 	  .figures = chart_html, .end = html_end },
 	{ .name = "junit", .about = "JUnit XML, for CI", .doc = junit_doc },
+	{ .name = "ktap", .about = "KTAP version 1, for kernel CI", .doc = ktap_doc },
 	{ .name = NULL },
 };
 
@@ -293,5 +294,40 @@ int rep_print_history(FILE *out, const struct rep_history *h, const struct rep_w
 	rep_table_view(&t, w->view);
 	write_doc(out, w, "fsbench history", seq, 1, NULL, 0);
 	rep_table_free(&t);
+	return 0;
+}
+
+int rep_print_changes(FILE *out, const struct rep_history *h, const struct rep_ediv_opts *o,
+		      const struct rep_writer *w, size_t *found)
+{
+	struct rep_table t[4];
+	const struct rep_table *seq[3];
+	size_t nt = 3;
+	int rc;
+
+	if (w->doc)	/* not a format of tables */
+		return -EINVAL;
+	if ((rc = rep_table_changes_method(o, &t[0])))
+		return rc;
+	if ((rc = rep_table_changes(h, o, &t[1], &t[2], found))) {
+		rep_table_free(&t[0]);
+		return rc;
+	}
+	/* for a reader, a line stands in for a table of no change point */
+	int none = w->view == REP_VIEW_READ && !t[1].nrows;
+	if (none && (rc = text_table(&t[3], "changes", "No change point in any series."))) {
+		for (size_t i = 0; i < 3; i++)
+			rep_table_free(&t[i]);
+		return rc;
+	}
+	nt += none;
+	for (size_t i = 0; i < nt; i++)
+		rep_table_view(&t[i], w->view);
+	seq[0] = &t[0];
+	seq[1] = none ? &t[3] : &t[1];
+	seq[2] = &t[2];
+	write_doc(out, w, "fsbench history --changes", seq, 3, NULL, 0);
+	for (size_t i = 0; i < nt; i++)
+		rep_table_free(&t[i]);
 	return 0;
 }

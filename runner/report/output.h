@@ -9,6 +9,8 @@
  *   sidebyside.h runs side by side, flagged beyond the noise; the reference
  *               as a run (sidebyside.c)
  *   timeline.h  the runs of a results folder, one row each (timeline.c)
+ *   changes.h   where the level of a series of runs shifted (changes.c,
+ *               by E-divisive means: edivisive.h)
  *   reference.h the published figures, data only (reference.c)
  *   writer.h    the output formats, one row each (md.c, csv.c, junit.c)
  *   criteria.h  criteria and the checks of a verdict (report/verdict/)
@@ -21,6 +23,7 @@
 
 #include <stdio.h>
 
+#include "report/compare/changes.h"
 #include "report/compare/sidebyside.h"
 #include "report/compare/timeline.h"
 #include "report/model.h"
@@ -46,5 +49,11 @@ int rep_print_compare(FILE *out, const struct rep_cmp_run *runs, size_t n, doubl
 /* The runs of a results folder, one row each. Returns 0, -EINVAL (a writer
  * that is not of tables) or -ENOMEM; nothing is printed then. */
 int rep_print_history(FILE *out, const struct rep_history *h, const struct rep_writer *w);
+/* The change points of the runs of a results folder (changes.h): the
+ * method, the change points, the series; *found gets how many change
+ * points. Returns 0, -EINVAL (a writer that is not of tables, o out of
+ * range) or -ENOMEM; nothing is printed then. */
+int rep_print_changes(FILE *out, const struct rep_history *h, const struct rep_ediv_opts *o,
+		      const struct rep_writer *w, size_t *found);
 
 #endif

@@ -299,7 +299,7 @@ static void test_commands(void)
 	static const char *const umsg[] = {
 		"fsbench: report: missing RUN\nusage: fsbench report RUN",
 		"fsbench: report: --format needs an argument\nusage:",
-		"fsbench: report: unknown format 'xml' (md, csv, html or junit)\nusage:",
+		"fsbench: report: unknown format 'xml' (md, csv, html, junit or ktap)\nusage:",
 		"fsbench: report: unknown option '--bogus'\nusage:",
 		"fsbench: report: too many arguments",
 		"no run 'zzzz' (runs: aaaa000000000001 bbbb000000000002)",
@@ -312,7 +312,7 @@ static void test_commands(void)
 	}
 	char *h[] = { "report", "--help", NULL };
 	CHECK_EQ_U(run_cmd(cmd_report, h, &o, &e), 0);
-	CHECK_CONTAINS(o, "usage: fsbench report RUN [--format md|csv|html|junit] [--run RUNID]");
+	CHECK_CONTAINS(o, "usage: fsbench report RUN [--format md|csv|html|junit|ktap] [--run RUNID]");
 	free(o), free(e);
 
 	/* input that cannot be opened or is malformed: 4, nothing on stdout */

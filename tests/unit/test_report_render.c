@@ -138,14 +138,14 @@ static void test_writers(void)
 	CHECK(rep_writer_find("xml") == NULL);
 	CHECK(MD->view == REP_VIEW_READ && CSV->view == REP_VIEW_DATA);
 	rep_writer_names(buf, sizeof(buf), "|", "|", 0);
-	CHECK_STR(buf, "md|csv|html|junit");
+	CHECK_STR(buf, "md|csv|html|junit|ktap");
 	rep_writer_names(buf, sizeof(buf), "|", "|", REP_NAMES_TABLES);
-	CHECK_STR(buf, "md|csv|html");	/* compare: no junit */
+	CHECK_STR(buf, "md|csv|html");	/* compare: no junit, no ktap */
 	rep_writer_names(buf, sizeof(buf), ", ", " or ", REP_NAMES_ABOUT | REP_NAMES_TABLES);
 	CHECK_STR(buf, "md (Markdown, the default), csv or html (one HTML page with charts)");
 	rep_writer_names(buf, sizeof(buf), ", ", " or ", REP_NAMES_ABOUT);
-	CHECK_STR(buf, "md (Markdown, the default), csv, html (one HTML page with charts) or junit"
-		  " (JUnit XML, for CI)");
+	CHECK_STR(buf, "md (Markdown, the default), csv, html (one HTML page with charts), junit"
+		  " (JUnit XML, for CI) or ktap (KTAP version 1, for kernel CI)");
 	rep_writer_names(buf, 5, "|", "|", 0);
 	CHECK_STR(buf, "md|c");	/* cut, terminated */
 

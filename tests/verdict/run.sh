@@ -4,7 +4,9 @@
 # criteria.conf, a criteria file that must fail, a baseline with a slowed
 # phase, misuse, `verdict --log` (the record appended to a run's log and
 # read back), and `report --format junit` validated against
-# tests/verdict/junit.xsd with xmllint (SKIP when xmllint is missing).
+# tests/verdict/junit.xsd with xmllint (SKIP when xmllint is missing);
+# `report --format ktap` read by a strict KTAP parser (ktap.sh, ktap.awk);
+# `history --changes` on run folders made from the smoke run (changes.sh).
 # Usage: run.sh FSBENCH (the host build). Scratch files under $O/tests/verdict.
 # Output: one line per check, a summary; exit 1 when one failed.
 set -eu
@@ -165,5 +167,11 @@ if have xmllint; then
 else
 	skip "JUnit XML against tests/verdict/junit.xsd: xmllint not found (Debian libxml2-utils; make deps)"
 fi
+
+# ---- KTAP, checked by a strict parser ----
+. "$here/ktap.sh"
+
+# ---- history --changes: change points over run folders made from the smoke run ----
+. "$here/changes.sh"
 
 summary

@@ -58,6 +58,9 @@ const char *rep_cell_text(const struct rep_writer *w, const struct rep_cell *c,
 			  char *buf, size_t len);
 
 int junit_doc(FILE *out, const struct rep_run *r, const struct vd_result *v);
+/* ktap.c: the same tests as KTAP version 1 (the kernel's
+ * Documentation/dev-tools/ktap.rst). */
+int ktap_doc(FILE *out, const struct rep_run *r, const struct vd_result *v);
 /* md.c, csv.c: the rows of rep_writers[]. */
 void md_begin(FILE *out, const char *title);
 void md_table(FILE *out, const struct rep_table *t, const struct rep_table *prev);

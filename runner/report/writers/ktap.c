@@ -1,0 +1,277 @@
+/* ktap.c: the KTAP writer (see writer.h): the kernel's Kernel Test Anything
+ * Protocol, version 1 (Documentation/dev-tools/ktap.rst), for the
+ * kernel's and TuxRun's tooling. The tests are those of the JUnit writer
+ * (junit.c): a subtest per filesystem, in run order, holding a test per
+ * round x phase (not ok when it had errors or verify errors) and one for
+ * whether the filesystem ran to the end (skipped: a SKIP with the reason;
+ * failed or no fs_end: not ok), and a subtest "verdict" with a test per
+ * check when the report was given criteria or the run holds a verdict
+ * record. A test's name is its LAVA test case id (FORMATS.md, "LAVA
+ * lines"); the measurement is a diagnostic line right before its result
+ * line. Subtests are indented two spaces; a parent is not ok when a test
+ * of it is not ok, skipped when all of them are. */
+#include "report/writers/writer.h"
+#include "report/verdict/criteria.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The result kinds of the verdict and the JUnit writer, as KTAP writes
+ * them: the one place that maps them. A parent takes the kind of its
+ * highest rank child (SKIP only when every child is skipped). Another
+ * kind is a row here and a case in the *_kind() functions below (an
+ * error that is not the disk's: { "not ok", "ERROR", 3 }, its reason
+ * after the directive and on the diagnostic line). */
+enum kt_kind { KT_SKIP, KT_PASS, KT_FAIL, KT_N };
+static const struct {
+	const char *result;	/* "ok" or "not ok" */
+	const char *directive;	/* written " # DIRECTIVE reason", or NULL */
+	int rank;
+} kinds[KT_N] = {
+	[KT_SKIP] = { "ok", "SKIP", 0 },
+	[KT_PASS] = { "ok", NULL, 1 },
+	[KT_FAIL] = { "not ok", NULL, 2 },
+};
+
+#define KT_NAME_MAX 96	/* a LAVA test case id's room, with its NUL */
+
+static void indent(FILE *out, int depth)
+{
+	for (int i = 0; i < depth; i++)
+		fputs("  ", out);
+}
+
+/* Text on one line: control characters as spaces; no_hash: '#' too (a
+ * result line's description and directive reason cannot hold one). */
+static void put_text(FILE *out, const char *s, int no_hash)
+{
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++)
+		fputc(*p < 0x20 || *p == 0x7f || (no_hash && *p == '#') ? ' ' : *p, out);
+}
+
+/* "# TEXT" at depth. */
+static void diag(FILE *out, int depth, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void diag(FILE *out, int depth, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	indent(out, depth);
+	fputs("# ", out);
+	put_text(out, line, 0);
+	fputc('\n', out);
+}
+
+/* "ok N NAME", "not ok N NAME", "ok N NAME # SKIP REASON". */
+static void result(FILE *out, int depth, size_t n, const char *name, enum kt_kind k,
+		   const char *reason)
+{
+	indent(out, depth);
+	fprintf(out, "%s %zu ", kinds[k].result, n);
+	put_text(out, name, 1);
+	if (kinds[k].directive) {
+		fprintf(out, " # %s", kinds[k].directive);
+		if (reason && *reason) {
+			fputc(' ', out);
+			put_text(out, reason, 1);
+		}
+	}
+	fputc('\n', out);
+}
+
+/* The parent of children of kinds k[0..n). */
+static enum kt_kind parent_kind(const enum kt_kind *k, size_t n)
+{
+	enum kt_kind worst = KT_SKIP;
+
+	for (size_t i = 0; i < n; i++)
+		if (kinds[k[i]].rank > kinds[worst].rank)
+			worst = k[i];
+	return worst;
+}
+
+/* A LAVA test case id from text (as run/engine/lava.c makes them):
+ * prefix, then the text in lower case, each run of characters other than
+ * letters, digits, '_' and '.' one '-', none at either end. */
+static void make_id(char *buf, size_t len, const char *prefix, const char *text)
+{
+	size_t o = (size_t)snprintf(buf, len - 4, "%s", prefix), max = len - 4;
+	int dash = o > 0 && buf[o - 1] == '-';
+
+	if (o >= max)
+		o = max - 1;
+	for (const unsigned char *p = (const unsigned char *)text; *p && o + 1 < max; p++) {
+		if (isalnum(*p) || *p == '_' || *p == '.') {
+			buf[o++] = (char)tolower(*p);
+			dash = 0;
+		} else if (!dash && o > 0) {
+			buf[o++] = '-';
+			dash = 1;
+		}
+	}
+	while (o > 0 && buf[o - 1] == '-')
+		o--;
+	if (!o)
+		buf[o++] = 'x';
+	buf[o] = 0;
+}
+
+/* Made unique among names[0..n) with "-2", "-3", ... */
+static void unique(char *buf, size_t len, char (*names)[KT_NAME_MAX], size_t n)
+{
+	size_t base = strlen(buf);
+
+	for (unsigned k = 2; k < 100; k++) {
+		size_t i;
+		for (i = 0; i < n && strcmp(names[i], buf); i++)
+			;
+		if (i == n)
+			return;
+		snprintf(buf + base, len - base, "-%u", k);
+	}
+}
+
+static int fs_ok(const struct rep_fs *f)
+{
+	return f->status && strcmp(f->status, "ok") == 0;
+}
+
+static enum kt_kind fs_kind(const struct rep_fs *f)
+{
+	if (fs_ok(f))
+		return KT_PASS;
+	return f->status && strcmp(f->status, "skipped") == 0 ? KT_SKIP : KT_FAIL;
+}
+
+static enum kt_kind phase_kind(const struct rep_phase *p)
+{
+	return p->errors || p->verify_errors ? KT_FAIL : KT_PASS;
+}
+
+static enum kt_kind check_kind(const struct vd_check *k)
+{
+	return k->pass ? KT_PASS : KT_FAIL;
+}
+
+/* A filesystem's or phase's test name: NAME then SUFFIX, a variant's ':'
+ * as '.' (LAVA's "f2fs.s4z4-r1-create"). */
+static void fs_name(char *buf, size_t len, const char *fs, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void fs_name(char *buf, size_t len, const char *fs, const char *fmt, ...)
+{
+	va_list ap;
+	size_t o = (size_t)snprintf(buf, len, "%s", fs);
+
+	if (o < len) {
+		va_start(ap, fmt);
+		vsnprintf(buf + o, len - o, fmt, ap);
+		va_end(ap);
+	}
+	for (char *c = buf; *c; c++)
+		if (*c == ':')
+			*c = '.';
+}
+
+/* The kind of filesystem f's subtest, and how many tests it holds. */
+static enum kt_kind fs_summary(const struct rep_run *r, const struct rep_fs *f, size_t *ntests,
+			       size_t *nfail)
+{
+	enum kt_kind worst = fs_kind(f);
+	size_t n = 1, bad = fs_kind(f) == KT_FAIL;
+
+	for (size_t i = 0; i < r->nph; i++)
+		if (r->ph[i].fs == f->name) {
+			enum kt_kind k = phase_kind(&r->ph[i]);
+			enum kt_kind both[2] = { worst, k };
+			worst = parent_kind(both, 2);
+			bad += k == KT_FAIL;
+			n++;
+		}
+	*ntests = n;
+	*nfail = bad;
+	return worst;
+}
+
+static void fs_subtest(FILE *out, const struct rep_run *r, const struct rep_fs *f, size_t num)
+{
+	size_t ntests, nfail, n = 0;
+	enum kt_kind k = fs_summary(r, f, &ntests, &nfail), fk = fs_kind(f);
+	const char *status = f->status ? f->status : "no fs_end record";
+	char name[KT_NAME_MAX];
+
+	fputs("  KTAP version 1\n", out);
+	diag(out, 1, "Subtest: %s", f->name);
+	fprintf(out, "  1..%zu\n", ntests);
+	for (size_t i = 0; i < r->nph; i++) {
+		const struct rep_phase *p = &r->ph[i];
+		char lat[64] = "";
+		if (p->fs != f->name)
+			continue;
+		if (p->have_lat && p->lat_ns[LAT_P99] >= 0)
+			snprintf(lat, sizeof(lat), ", p99 %.3f us", p->lat_ns[LAT_P99] / 1000);
+		diag(out, 1, "%s round %u %s: %.6f s, %llu files, %.1f files/s%s%s, %llu errors, "
+		     "%llu verify errors", f->name, p->round, p->phase, p->seconds,
+		     (unsigned long long)p->files, p->files_per_s, lat,
+		     p->verified > 0 ? ", verified" : "",
+		     (unsigned long long)p->errors, (unsigned long long)p->verify_errors);
+		fs_name(name, sizeof(name), f->name, "-r%u-%s", p->round, p->phase);
+		result(out, 1, ++n, name, phase_kind(p), NULL);
+	}
+	diag(out, 1, "%s: %s%s%s", f->name, status, f->reason && *f->reason ? ": " : "",
+	     f->reason ? f->reason : "");
+	fs_name(name, sizeof(name), f->name, "-ran-to-the-end");
+	result(out, 1, ++n, name, fk, f->reason && *f->reason ? f->reason : status);
+	if (k == KT_FAIL)
+		diag(out, 0, "%s: %zu of %zu tests not ok", f->name, nfail, ntests);
+	result(out, 0, num, f->name, k, f->reason && *f->reason ? f->reason : status);
+}
+
+static int verdict_subtest(FILE *out, const struct vd_result *v, size_t num)
+{
+	char (*names)[KT_NAME_MAX] = calloc(v->n ? v->n : 1, sizeof(*names));
+	enum kt_kind worst = KT_SKIP;
+
+	if (!names)
+		return -1;
+	fputs("  KTAP version 1\n", out);
+	diag(out, 1, "Subtest: verdict");
+	fprintf(out, "  1..%zu\n", v->n);
+	for (size_t i = 0; i < v->n; i++) {
+		const struct vd_check *k = &v->check[i];
+		enum kt_kind both[2] = { worst, check_kind(k) };
+		worst = parent_kind(both, 2);
+		make_id(names[i], sizeof(names[i]), "verdict-", k->what);
+		unique(names[i], sizeof(names[i]), names, i);
+		if (k->where[0] && !k->pass)
+			diag(out, 1, "%s: %s; limit %s (%s)", k->what, k->measured, k->limit, k->where);
+		else
+			diag(out, 1, "%s: %s; limit %s", k->what, k->measured, k->limit);
+		result(out, 1, i + 1, names[i], check_kind(k), NULL);
+	}
+	free(names);
+	diag(out, 0, "verdict: %s", v->verdict);
+	result(out, 0, num, "verdict", v->n ? worst : KT_SKIP, "no checks");
+	return 0;
+}
+
+int ktap_doc(FILE *out, const struct rep_run *r, const struct vd_result *v)
+{
+	size_t n = r->nfs + (v != NULL), num = 0;
+
+	fprintf(out, "KTAP version 1\n1..%zu\n", n);
+	diag(out, 0, "fsbench run %s: profile %s, kernel %s, target %s", r->run_id,
+	     r->profile ? r->profile : "?", r->kernel ? r->kernel : "?",
+	     r->target_model ? r->target_model : "?");
+	for (size_t f = 0; f < r->nfs; f++)
+		fs_subtest(out, r, &r->fs[f], ++num);
+	if (v && verdict_subtest(out, v, ++num))
+		return -1;
+	return 0;
+}
