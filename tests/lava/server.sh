@@ -51,7 +51,13 @@ LOCAL_SETTINGS=/etc/lava-server/settings.d/50-fsbench-localhost.yaml
 SERVICES="gunicorn scheduler publisher worker"
 
 manage() { nice -n 19 lava-server manage "$@"; }
-alive() { [ -f "$S/$1.pid" ] && kill -0 "$(cat "$S/$1.pid")" 2>/dev/null; }
+# alive NAME: the recorded process runs and leads its process group (not
+# another process that got the id since)
+alive() {
+	[ -f "$S/$1.pid" ] || return 1
+	_p=$(cat "$S/$1.pid")
+	kill -0 "$_p" 2>/dev/null && [ "$(ps -o pgid= -p "$_p" | tr -d ' ')" = "$_p" ]
+}
 port_busy() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
 
 # start NAME CMD...: CMD in a session of its own (its process group id is
@@ -190,13 +196,13 @@ down() {
 	for name in worker publisher scheduler gunicorn; do
 		[ -f "$S/$name.pid" ] || continue
 		pid=$(cat "$S/$name.pid")
-		if kill -0 "$pid" 2>/dev/null; then
+		if alive "$name"; then
 			# the process group the session started (setsid: its id is pid)
-			kill -TERM -- "-$pid" 2>/dev/null || :
+			kill -TERM "-$pid" 2>/dev/null || :
 			n=30
 			while kill -0 "$pid" 2>/dev/null && [ "$n" -gt 0 ]; do sleep 1; n=$((n - 1)); done
 			if kill -0 "$pid" 2>/dev/null; then
-				kill -KILL -- "-$pid" 2>/dev/null || :
+				kill -KILL "-$pid" 2>/dev/null || :
 				warn "$name: killed (pid $pid did not stop in 30 s)"
 			fi
 			say "$name: stopped (pid $pid)"
