@@ -103,6 +103,7 @@ lava monitors board/README.md board/qemu-x86_64/lava/job.yaml >"$T/monitors.yaml
 # the images
 (
 	eval "$(sh image/boardenv.sh board/qemu-x86_64/board.mk)"
+	# shellcheck disable=SC2046
 	export $(set | sed -n 's/^\(BOARD_[A-Z0-9_]*\)=.*/\1/p')
 	env WORK="$T/work" SERIAL=- UEFI=0 KERNEL='{kernel}' INITRD='{initrd}' ROOTFS=ext4 \
 		PROFILE= APPEND=' fsbench.lava=1' ACCEL=tcg CPU="$BOARD_QEMU_CPU_TCG" TCACHE=none \
@@ -169,6 +170,7 @@ fi
 given=$(sed -n 's/^FSBENCH:\({.*"type":"run_start".*\)/\1/p' "$T/console" |
 	jq -r '"\(.config.fs) \(.config.rounds)"' 2>/dev/null || :)
 bad=
+# shellcheck disable=SC2086
 set -- $given
 [ $# -eq 2 ] || bad=" (no run_start record on the console)"
 if [ $# -eq 2 ]; then

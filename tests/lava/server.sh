@@ -94,6 +94,7 @@ up() {
 	chmod 700 "$S"
 
 	# 1. PostgreSQL (postgresql@.service runs pg_ctlcluster VERSION-CLUSTER start)
+	# shellcheck disable=SC2046
 	set -- $(cluster)
 	[ $# -eq 3 ] || die "$EX_SYSTEM" "up: no PostgreSQL cluster on port 5432 (pg_lsclusters; pg_createcluster 15 main)"
 	if [ "$3" = online ]; then
