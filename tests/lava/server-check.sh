@@ -22,7 +22,8 @@
 #      --lava` gives on the console's records is a case, the same;
 #      fsbench-run passed.
 # The server is left as found: stopped at the end (tests/lava/server.sh
-# down) when it was not running before. SKIP with the reason without root
+# down) when it was not running before, and then no process of its
+# services' groups is left, nothing listens on their ports. SKIP with the reason without root
 # or the packages (sh image/deps.sh lavaserver). Figures (INFO): the
 # setup's time, the job's (submitted to finished), its cases by result.
 # Inputs (environment): O (build output, absolute), FSBENCH_HOST, LAVA_PORT,
@@ -205,4 +206,20 @@ check "fsbench-run passed" grep -q '^fsbench	fsbench_run	pass		' "$T/cases"
 
 np=$(grep -c '^fsbench	' "$T/cases" || :)
 info "job $id: submitted to finished in $took s; $np cases in suite fsbench ($(grep '^fsbench	' "$T/cases" | cut -f3 | sort | uniq -c | awk '{ printf "%s%s %s", s, $1, $2; s = ", " }')), $(wc -l <"$T/cases") in all"
+
+# ---- the server as found -------------------------------------------------
+if [ "$was_up" = 0 ]; then
+	pids=$(cat "$O"/lava-server/*.pid 2>/dev/null | tr '\n' ' ')
+	t2=$(now)
+	check "server down (tests/lava/server.sh down)" sh -c "sh tests/lava/server.sh down >'$T/down.log' 2>&1"
+	trap - EXIT
+	left=
+	# a process of the group, not a zombie its new parent has yet to reap
+	for p in $pids; do
+		[ -z "$(ps -e -o pgid=,stat= | awk -v g="$p" '$1 == g && $2 !~ /^Z/')" ] || left="$left $p"
+	done
+	check "no process of the services' groups is left (${pids% }), nothing listens on their ports" sh -c \
+		"[ -z '$left' ] && ! ss -Hltn | awk '{ print \$4 }' | grep -qx '127\.0\.0\.1:\(${LAVA_PORT:-8000}\|$((${LAVA_PORT:-8000} + 1))\|5500\)'"
+	info "server down: $(secs "$t2" "$(now)") s"
+fi
 summary
