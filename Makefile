@@ -309,4 +309,5 @@ FORCE:
 -include tests/bench/bench.mk
 -include tests/fuzz/fuzz.mk
 -include tests/labgrid/labgrid.mk
+-include tests/lava/server.mk
 -include $(DEV_OBJS:.o=.d) $(HOST_OBJS:.o=.d)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # deps.sh: install the Debian packages fsbench needs on the build host.
 # Inputs: package groups as arguments (runner, test, bench, image, fio,
-# arm64, armhf, farm, html; default: all).
+# arm64, armhf, farm, html, lavaserver; default: all but lavaserver).
 # Output: missing packages installed with apt-get; prints what it installs.
 # Needs root only when something is missing.
 set -eu
@@ -25,6 +25,9 @@ pkgs_fio="curl patch musl-tools"
 # HTML report (gnuplot draws the charts, chromium tests the page).
 pkgs_farm="lava-dispatcher python3-labgrid python3-pytest"
 pkgs_html="gnuplot-nox chromium"
+# A LAVA server on this machine (make lava-server, check-lava-server; not
+# in the default groups): the server, its database, a worker, lavacli.
+pkgs_lavaserver="lava-server lava-dispatcher lavacli postgresql"
 
 groups=${*:-runner test bench image fio arm64 armhf farm html}
 want=

@@ -26,9 +26,19 @@
 #   lava.py results LOG   the test cases LAVA recorded in lava-run's log
 #       (its "results" lines): SUITE<TAB>CASE<TAB>RESULT<TAB>MEASUREMENT<TAB>
 #       UNITS<TAB>TEST_CASE_ID, one a line
+#   lava.py expect MONITORS.yaml < LINES   the cases a LAVA server records
+#       for the lines (the block's pattern, as match):
+#       fsbench<TAB>CASE<TAB>RESULT<TAB>MEASUREMENT<TAB>UNITS<TAB>TEST_CASE_ID,
+#       CASE the id as LAVA names it (lower case, each run of characters
+#       other than letters, digits and _ one _), the measurement as the server's database
+#       keeps it (10 decimals), written without trailing zeros
+#   lava.py server-results JSON   the cases of `lavacli results JOB --json`
+#       in expect's form (every suite)
 # Exit status: 0, 1 on a mismatch (said on stderr), 2 on misuse.
+import json
 import re
 import sys
+from decimal import ROUND_HALF_EVEN, Decimal
 
 import yaml
 
@@ -76,26 +86,75 @@ def monitors(paths):
     sys.stdout.write(first)
 
 
-def match(path):
+def matched(path, lines):
+    """(kind, groups) per line: ("start"|"end", None), ("case", the
+    pattern's groups) or ("bad", the line) for a FSBENCH-RESULT line the
+    pattern does not take."""
     with open(path, encoding="utf-8") as f:
         m = yaml.safe_load(f)["monitors"][0]
     start, end, pat = re.compile(m["start"]), re.compile(m["end"]), re.compile(m["pattern"])
-    bad = 0
-    for line in sys.stdin:
+    for line in lines:
         if start.search(line):
-            print("start")
+            yield "start", None
         elif end.search(line):
-            print("end")
+            yield "end", None
         else:
             r = pat.search(line)
             if r:
-                g = r.groupdict()
-                print("\t".join(str(g.get(k) if g.get(k) is not None else "")
-                                for k in ("test_case_id", "result", "measurement", "units")))
+                yield "case", r.groupdict()
             elif line.startswith("FSBENCH-RESULT:"):
-                sys.stderr.write("lava.py: no match: %s" % line)
-                bad = 1
+                yield "bad", line
+
+
+def match(path):
+    bad = 0
+    for kind, g in matched(path, sys.stdin):
+        if kind in ("start", "end"):
+            print(kind)
+        elif kind == "case":
+            print("\t".join(str(g.get(k) if g.get(k) is not None else "")
+                            for k in ("test_case_id", "result", "measurement", "units")))
+        else:
+            sys.stderr.write("lava.py: no match: %s" % g)
+            bad = 1
     sys.exit(bad)
+
+
+def decimal10(v):
+    # a measurement as the server's DecimalField(decimal_places=10) keeps
+    # it, without trailing zeros; "" for none
+    if v is None or str(v) in ("", "None"):
+        return ""
+    d = Decimal(str(v)).quantize(Decimal("1e-10"), rounding=ROUND_HALF_EVEN)
+    t = format(d, "f")
+    return t.rstrip("0").rstrip(".") if "." in t else t
+
+
+def expect(path):
+    bad = 0
+    for kind, g in matched(path, sys.stdin):
+        if kind == "case":
+            tid = g["test_case_id"].strip()
+            print("\t".join(("fsbench", re.sub(r"\W+", "_", tid.lower()), g["result"],
+                             decimal10(g.get("measurement")),
+                             g.get("units") or "", tid)))
+        elif kind == "bad":
+            sys.stderr.write("lava.py: no match: %s" % g)
+            bad = 1
+    sys.exit(bad)
+
+
+def server_results(path):
+    with open(path, encoding="utf-8") as f:
+        cases = json.load(f)
+    for c in cases:
+        extra = (c.get("metadata") or {}).get("extra") or {}
+        if isinstance(extra, list):
+            extra = {k: v for d in extra if isinstance(d, dict) for k, v in d.items()}
+        tid = extra.get("test_case_id", "") if isinstance(extra, dict) else ""
+        unit = c.get("unit")
+        print("\t".join((c["suite"], c["name"], c["result"], decimal10(c.get("measurement")),
+                         "" if unit in (None, "None") else str(unit), str(tid))))
 
 
 def render(argv_path, work, template, images, words, job_out, dev_out):
@@ -228,6 +287,11 @@ if __name__ == "__main__":
         console(a[1])
     elif len(a) == 2 and a[0] == "results":
         results(a[1])
+    elif len(a) == 2 and a[0] == "expect":
+        expect(a[1])
+    elif len(a) == 2 and a[0] == "server-results":
+        server_results(a[1])
     else:
         die("usage: lava.py monitors FILE... | match MONITORS.yaml | "
-            "render ARGV WORK TEMPLATE IMAGES WORDS JOB DEVICE | console LOG | results LOG", 2)
+            "render ARGV WORK TEMPLATE IMAGES WORDS JOB DEVICE | console LOG | results LOG | "
+            "expect MONITORS.yaml | server-results JSON", 2)
