@@ -70,7 +70,9 @@ elif [ "$ACCEL" = kvm ]; then
 	mem=$((1024 + 256 * smp))
 	[ "$mem" -ge "$BOARD_QEMU_MEM" ] || mem=$BOARD_QEMU_MEM
 fi
-echo "$smp vCPUs, $mem MiB ($why)" >"$out.guest"
+vcpus="$smp vCPUs"
+[ "$smp" != 1 ] || vcpus="1 vCPU"
+echo "$vcpus, $mem MiB ($why)" >"$out.guest"
 
 if [ "$SERIAL" = - ]; then con=stdio,id=con,signal=off; else con=file,id=con,path=$SERIAL; fi
 set -- "$BOARD_QEMU" -machine "$BOARD_QEMU_MACHINE,accel=$ACCEL" -cpu "$CPU" \

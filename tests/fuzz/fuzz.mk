@@ -21,7 +21,7 @@
 
 FUZZ_TARGETS       ?= jsonr report log
 FUZZ_SECONDS       ?= 60
-FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_SMOKE_SECONDS ?= 5
 FUZZ_CC            ?= clang
 ASAN_CC            ?= $(HOST_CC)
 
@@ -120,7 +120,7 @@ help-test::
 	@echo '  check-fuzz         - corpus replay + FUZZ_SMOKE_SECONDS each (part of check; SKIP without clang)'
 help-vars::
 	@echo '  FUZZ_SECONDS=60    - fuzz: seconds per target (0: replay the corpus only)'
-	@echo '  FUZZ_SMOKE_SECONDS=10 - check-fuzz: seconds per target'
+	@echo '  FUZZ_SMOKE_SECONDS=5 - check-fuzz: seconds per target'
 	@echo '  FUZZ_TARGETS="$(FUZZ_TARGETS)" - fuzz, check-fuzz, check-asan: the targets'
 	@echo '  FUZZ_CC=clang      - compiler of the libFuzzer build'
 	@echo '  ASAN_CC=cc         - compiler of check-asan (default HOST_CC)'

@@ -105,7 +105,7 @@ if wanted boot; then
 		 file -b '$TREE/arch/x86/boot/bzImage' | grep -qF '$build'"
 	check "boot: run.txt's boot line names the tree" grep -qF \
 		"kernel $V from $TREE/arch/x86/boot/bzImage" "$res/run.txt"
-	n=$(sed -n 's/^  guest: *\([0-9]*\) vCPUs, [0-9]* MiB (.*)$/\1/p' "$res/run.txt")
+	n=$(sed -n 's/^  guest: *\([0-9]*\) vCPUs*, [0-9]* MiB (.*)$/\1/p' "$res/run.txt")
 	check "boot: run.txt's guest line and run_start's host.cpus agree" sh -c \
 		"[ -n '$n' ] && [ \"\$(sh qemu/records.sh '$res/records.jsonl' run_start host.cpus)\" = '$n' ]"
 fi

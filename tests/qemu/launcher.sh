@@ -275,6 +275,9 @@ check "guest: TCG, 16 workers: the board's 2 vCPUs, 2048 MiB" [ "$(size tcg16)" 
 check "guest: TCG: why" grep -qxF "2 vCPUs, 2048 MiB (TCG: the board's BOARD_QEMU_SMP)" "$T/smp-tcg16/qemu.argv.guest"
 guest tcgset ACCEL=tcg WORKERS=16 SMP=4 MEM=3000
 check "guest: QEMU_SMP=4 QEMU_MEM=3000 under TCG" [ "$(size tcgset)" = "-smp 4 -m 3000" ]
+guest tcgone ACCEL=tcg WORKERS=4 SMP=1
+check "guest: QEMU_SMP=1 (the tests' guests): one vCPU, said in the singular" sh -c \
+	"[ \"\$(awk 'p == \"-smp\" { print } { p = \$0 }' '$T/smp-tcgone/qemu.argv')\" = 1 ] && grep -qxF '1 vCPU, 2048 MiB (QEMU_SMP)' '$T/smp-tcgone/qemu.argv.guest'"
 guest kvmset ACCEL=kvm WORKERS=16 HOST_CPUS=256 SMP=3
 check "guest: QEMU_SMP=3 under KVM, memory to match" [ "$(size kvmset)" = "-smp 3 -m 2048" ]
 expect_rc 2 "guest: QEMU_SMP=0 refused" guest bad ACCEL=tcg SMP=0

@@ -11,6 +11,13 @@
 
 . tests/lib.sh
 PREFIX='FSBENCH:'
+# The tests' guests have one vCPU (QEMU_SMP, read by qemu/run.sh) unless a
+# test asks for more (--smp; QEMU_SMP set before: that): under TCG a
+# second vCPU costs about a quarter more processor time for the same brief
+# run (results/MEASUREMENTS.md), and make check is bound by processor
+# time. The full smoke run of tests/qemu/run.sh keeps the board's two.
+QEMU_SMP=${QEMU_SMP:-1}
+export QEMU_SMP
 
 wanted() { case " ${only:-} " in *" $1 "*) return 0 ;; esac; return 1; }
 
