@@ -69,7 +69,7 @@ if [ -n "${CRITERIA:-}" ] && [ -x "$FSBENCH_HOST" ]; then
 	vrc=0
 	"$FSBENCH_HOST" verdict "$results" --criteria "$CRITERIA" >"$results/verdict.txt" 2>"$work/verdict.err" || vrc=$?
 	case $vrc in
-	0|1|5) verdict=$(tail -n 1 "$results/verdict.txt") ;;
+	0|1|"$EX_ERROR") verdict=$(tail -n 1 "$results/verdict.txt") ;;
 	*) verdict="verdict: none (fsbench verdict exited with $vrc)"
 	   say "verdict failed:"; sed 's/^/  /' "$work/verdict.err" ;;
 	esac

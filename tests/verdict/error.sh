@@ -3,16 +3,19 @@
 # recorded smoke console and runs made from it, in every output: the
 # verdict's lines and exit code, JUnit (validated), HTML, LAVA lines and
 # the verdict record.
-#   - a boot that never reached the runner: the console without its
-#     records (FSBENCH lines taken out): ERROR, exit 5, JUnit <error>;
-#   - a run that broke off (cut before its last filesystem's fs_end): what
+#   - a boot that never reached the runner: the console up to its first
+#     record: ERROR, exit 5, JUnit <error>; and qemu/collect.sh on it, as
+#     a launcher's --timeout leaves it;
+#   - a run that broke off (cut before btrfs's fs_end): what
 #     was measured holds (PASS or FAIL), what is absent is ERROR;
 #   - a refused target, a filesystem skipped (tests/unit/data);
 #   - a discard read-back that does not apply: SKIP;
 #   - known issues matched, expired, --strict, bad files.
 
 noboot=$S/noboot.log
-grep -v 'FSBENCH' "$smoke" >"$noboot"
+# the recorded console up to its first record: init started the runner,
+# which never wrote one (a hang, a crash before run_start)
+sed '/FSBENCH/,$d' "$smoke" >"$noboot"
 printf 'fs_ok = ext4,xfs\nmin_files_per_s.ext4.create = 100\nerrors = 0\n' >"$S/e.conf"
 
 # ---- ERROR: the boot never reached the runner ----
@@ -173,3 +176,27 @@ if have xmllint; then
 		check "junit $x.xml validates against tests/verdict/junit.xsd" xmllint --noout --schema "$xsd" "$S/$x.xml"
 	done
 fi
+
+# ---- the launcher: a boot that never reached the runner ----
+# qemu/collect.sh on what a run killed by --timeout before any record
+# leaves (watch.txt's end, a console without records, a log partition
+# that holds none): the host's verdict is ERROR, the exit status the
+# launcher's for no run_end (4).
+mkdir -p "$S/timeout/work" "$S/timeout/res"
+cp "$noboot" "$S/timeout/res/serial.log"
+printf "t0=100.0\nfirst=\nt1=160.0\nqrc=137\nwhy_end='timeout: killed after 60s'\n" >"$S/timeout/work/watch.txt"
+: >"$S/timeout/work/disk.img"
+set +e
+(cd "$S/timeout" && FSBENCH_HOST=$fsb BOARD=qemu-x86_64 PROFILE=smoke ROOTFS=ext4 BOOT=direct \
+	ACCEL_TEXT=tcg CRITERIA="$top/board/qemu-x86_64/criteria.conf" SIZES=/dev/null \
+	sh "$top/qemu/collect.sh" "$S/timeout/res" "$S/timeout/work" >"$S/timeout/out" 2>&1)
+rc=$?
+set -e
+check "collect.sh, no record: exit 4 (no run_end record), as before ($rc)" [ "$rc" = 4 ]
+check "collect.sh, no record: verdict.txt says ERROR, the boot never reached the runner" sh -c \
+	"tail -n 1 '$S/timeout/res/verdict.txt' | grep -q '^verdict: ERROR (' &&
+	 grep -q 'ERROR (the run.s records): no record of the run: the boot never reached the runner' '$S/timeout/res/verdict.txt'"
+check "collect.sh, no record: run.txt and the last word say ERROR" sh -c \
+	"grep -q '^  verdict: *ERROR (' '$S/timeout/res/run.txt' && grep -q 'qemu: verdict: ERROR (' '$S/timeout/out'"
+check "collect.sh, no record: the JUnit says error" \
+	grep -q '<error type="could not judge"' "$S/timeout/res/report.junit.xml"

@@ -1,4 +1,4 @@
-/* criteria.h: the verdict, PASS or FAIL for a run with the evidence of
+/* criteria.h: the verdict, PASS, FAIL or ERROR for a run with the evidence of
  * each check. `fsbench verdict` (cmd/verdict.c) and the JUnit writer
  * (junit.c) are its users; nothing here prints or exits.
  *
