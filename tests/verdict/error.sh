@@ -135,6 +135,8 @@ rm -rf "$S/kback"
 check "the verdict record: status pass, the check fail with its known issue" \
 	[ "$(tail -n 1 "$S/kback/records.jsonl" | sh "$top/qemu/records.sh" - verdict status failed known 'check[1].result' 'check[1].known')" = \
 	"$(printf 'pass\t0\t1\tfail\thttps://bugs.example.org/3')" ]
+check "the verdict record with its results and known issue breaks no rule of the schema (log check)" \
+	"$fsb" log check "$S/kback/records.jsonl"
 "$fsb" report "$S/kback" --format junit >"$S/kback.xml" 2>/dev/null || :
 check "junit from the record: the known failure" grep -q '<failure type="known issue"' "$S/kback.xml"
 # bad files: the file, the line, the reason

@@ -73,8 +73,8 @@ struct vd_result {
 	int strict;		/* known failures fail the verdict too */
 	enum vd_kind kind;	/* the verdict: FAIL when a failure counts (not known,
 				 * or --strict), else ERROR when a check is, else PASS */
-	char verdict[160];	/* "PASS" or "FAIL (N of M checks failed)", ... */
-	char title[192];	/* "Verdict: PASS (M checks)", "Verdict: FAIL (...)" */
+	char verdict[256];	/* "PASS" or "FAIL (N of M checks failed)", ... */
+	char title[288];	/* "Verdict: PASS (M checks)", "Verdict: FAIL (...)" */
 };
 
 /* A check's result as text: "PASS"; "FAIL", with_where " (WHERE)", and
