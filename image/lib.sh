@@ -20,12 +20,14 @@
 #   EX_REFUSED=3  refused by the safety rules
 #   EX_SYSTEM=4   system failure: a tool failed or is missing, a download,
 #                 a file that cannot be read or written
-# (tests/docs/run.sh checks these numbers against msg.h.)
+#   EX_ERROR=5    the test could not judge (fsbench verdict: ERROR)
+# (tests/docs/vocab.sh checks these numbers against msg.h.)
 
 EX_FAIL=1
 EX_USAGE=2
 EX_REFUSED=3
 EX_SYSTEM=4
+EX_ERROR=5
 
 prog=$(basename "$0" .sh)
 

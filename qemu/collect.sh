@@ -15,8 +15,10 @@
 #   gnuplot the page says so), run.txt (the figures of this run, also
 #   appended to summary.txt); the report and run.txt are printed. With
 #   CRITERIA: verdict.txt (`fsbench verdict RESULTS --criteria CRITERIA`:
-#   the checks and the verdict line) and report.junit.xml (`fsbench report
-#   --format junit` with the same criteria); the verdict is printed last.
+#   the checks and the verdict line; with no record at all, a boot that
+#   never reached the runner, `verdict: ERROR ...`) and report.junit.xml
+#   (`fsbench report --format junit` with the same criteria); the verdict
+#   is printed last.
 #   Then, when RESULTS is a folder of $RESULTS (the default), the index of
 #   $RESULTS (qemu/index.sh:
 #   index.html, a row per run linking to its report), rewritten; a failure
@@ -60,18 +62,19 @@ if [ -x "$FSBENCH_HOST" ] && [ "$nrec" -gt 0 ]; then
 		{ say "HTML report failed:"; sed 's/^/  /' "$work/html.err"; }
 fi
 
-# The verdict on the host, against the same criteria as the guest's.
+# The verdict on the host, against the same criteria as the guest's; a
+# boot that never reached the runner (no record) is judged too: ERROR.
 verdict=
-if [ -n "${CRITERIA:-}" ] && [ -x "$FSBENCH_HOST" ] && [ "$nrec" -gt 0 ]; then
+if [ -n "${CRITERIA:-}" ] && [ -x "$FSBENCH_HOST" ]; then
 	vrc=0
 	"$FSBENCH_HOST" verdict "$results" --criteria "$CRITERIA" >"$results/verdict.txt" 2>"$work/verdict.err" || vrc=$?
 	case $vrc in
-	0|1) verdict=$(tail -n 1 "$results/verdict.txt") ;;
+	0|1|"$EX_ERROR") verdict=$(tail -n 1 "$results/verdict.txt") ;;
 	*) verdict="verdict: none (fsbench verdict exited with $vrc)"
 	   say "verdict failed:"; sed 's/^/  /' "$work/verdict.err" ;;
 	esac
 	"$FSBENCH_HOST" report "$results" --criteria "$CRITERIA" --format junit \
-		>"$results/report.junit.xml" 2>"$work/junit.err" ||
+		>"$results/report.junit.xml" 2>"$work/junit.err" || [ "$nrec" = 0 ] ||
 		{ say "JUnit report failed:"; sed 's/^/  /' "$work/junit.err"; rm -f "$results/report.junit.xml"; }
 fi
 
@@ -112,7 +115,7 @@ else
 fi
 if [ -n "$verdict" ]; then
 	# The checks that failed, then the verdict: the last thing said.
-	grep ': FAIL' "$results/verdict.txt" | grep -v '^verdict: ' | sed 's/^/  /' || true
+	grep ': FAIL\|: ERROR' "$results/verdict.txt" | grep -v '^verdict: ' | sed 's/^/  /' || true
 	say "$verdict (checks: $results/verdict.txt; the exit status is the runner's)"
 fi
 if [ -z "$code" ]; then

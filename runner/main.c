@@ -19,7 +19,7 @@ static const struct {
 	{ "report", cmd_report, "the runner/SUITE.md tables from a run's records" },
 	{ "compare", cmd_compare, "runs side by side, flagged beyond the noise, or one against runner/SUITE.md" },
 	{ "history", cmd_history, "one row per run of a results folder, by date" },
-	{ "verdict", cmd_verdict, "PASS or FAIL for a run, against a criteria file or a baseline run" },
+	{ "verdict", cmd_verdict, "PASS, FAIL or ERROR for a run, against a criteria file or a baseline run" },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 

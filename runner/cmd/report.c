@@ -15,7 +15,9 @@ static const char usage[] =
 	"  --format F  %2$s\n"
 	"  --run ID    which run of the file (default: the last one; a unique prefix is enough)\n"
 	"  --criteria F, --baseline B, --tolerance P\n"
-	"              the checks of fsbench verdict: a last table \"verdict\" (junit, ktap: a test each)\n";
+	"              the checks of fsbench verdict: a last table \"verdict\" (junit, ktap: a test each)\n"
+	"  --known F [--strict]\n"
+	"              known issues, as for fsbench verdict: failures they match marked known\n";
 
 /* " (runs: ID ID ...)": the runs a file holds, for the message. */
 static void list_runs(const struct rep_set *set, char *buf, size_t len)
@@ -34,7 +36,9 @@ int cmd_report(int argc, char **argv)
 				  .allow_criteria = 1 };
 	struct vd_criteria vc;
 	struct vd_result res, *v = NULL;
+	struct vd_known kn;
 	struct rep_set set;
+	static const struct rep_run none;	/* no record: the boot never reached the runner */
 	int ec = results_parse(&c, argc, argv);
 
 	if (ec >= 0)
@@ -45,32 +49,44 @@ int cmd_report(int argc, char **argv)
 		vd_criteria_free(&vc);
 		return ec;
 	}
-	ec = results_load("report", &set, c.pos[0]);
-	if (ec >= 0) {
+	if ((ec = results_known("report", &kn, c.known)) >= 0) {
 		vd_criteria_free(&vc);
 		return ec;
 	}
-	const struct rep_run *r = rep_find(&set, c.run);
+	/* JUnit of an input without a record: the run that never started */
+	ec = (c.w->doc ? results_load_empty : results_load)("report", &set, c.pos[0]);
+	if (ec >= 0) {
+		vd_known_free(&kn);
+		vd_criteria_free(&vc);
+		return ec;
+	}
+	const struct rep_run *r = set.nruns || c.run ? rep_find(&set, c.run) : &none;
 	if (!r) {
 		char runs[20 * 20 + 32];
 
 		list_runs(&set, runs, sizeof(runs));
 		fsb_msg("report %s: no run '%s'%s", set.path, c.run, runs);
 		rep_free(&set);
+		vd_known_free(&kn);
 		vd_criteria_free(&vc);
 		return EXIT_USAGE;
 	}
 	if (vc.n || c.w->doc || c.w->figures) {
 		/* the checks asked for, else (junit, html) the run's own verdict record */
-		int got = vc.n ? (vd_evaluate(&vc, r, &res) ? -ENOMEM : 1) : vd_result_of_run(r, &res);
+		int got = vc.n ? (vd_evaluate(&vc, r, &res) || vd_check_run(&res, r) ? -ENOMEM : 1)
+			       : vd_result_of_run(r, &res);
 		if (got < 0) {
 			rep_free(&set);
+			vd_known_free(&kn);
 			vd_criteria_free(&vc);
 			return fsb_fail(EXIT_SYSTEM, "report %s: %s", set.path, strerror(ENOMEM));
 		}
 		if (got)
 			v = &res;
+		if (v && c.known)
+			vd_known_apply(&kn, vc.n ? &vc : NULL, r, v, c.strict);
 	}
+	vd_known_free(&kn);
 	vd_criteria_free(&vc);
 	if (rep_print_checks(stdout, r, c.w, v)) {
 		fsb_msg("report %s: %s", set.path, strerror(ENOMEM));
@@ -83,7 +99,11 @@ int cmd_report(int argc, char **argv)
 		vd_result_free(v);
 	ec = results_flush("report");
 	/* a refused run, or one of fio, fill or sustain only, is complete without phases */
-	if (!ec && !r->nph && !r->nfio && !r->nfill && !r->nsus && !(r->status && strcmp(r->status, "refused") == 0)) {
+	if (!ec && !set.nruns) {
+		fsb_msg("report %s: no records", set.path);
+		ec = EXIT_FAIL;
+	} else if (!ec && !r->nph && !r->nfio && !r->nfill && !r->nsus &&
+		   !(r->status && strcmp(r->status, "refused") == 0)) {
 		fsb_msg("report %s: run %s has no phase records",
 			set.path, r->run_id);
 		ec = EXIT_FAIL;

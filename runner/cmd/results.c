@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* c->usage to f with %1$s as a, %2$s as b and %% as %: the usage is a
@@ -89,6 +90,10 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 			results_usage(c, stdout);
 			return EXIT_OK;
 		}
+		if (c->allow_criteria && strcmp(a, "--strict") == 0) {
+			c->strict = 1;
+			continue;
+		}
 		if (c->allow_gate && strcmp(a, "--fail-on-regression") == 0) {
 			c->fail_on_regression = 1;
 			continue;
@@ -111,7 +116,8 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		int is_base = c->allow_criteria && klen == 10 && strncmp(a, "--baseline", 10) == 0;
 		int is_tol = (c->allow_criteria || c->allow_gate) && klen == 11 &&
 			     strncmp(a, "--tolerance", 11) == 0;
-		if (!is_fmt && !is_run && !is_crit && !is_base && !is_tol) {
+		int is_known = c->allow_criteria && klen == 7 && strncmp(a, "--known", 7) == 0;
+		if (!is_fmt && !is_run && !is_crit && !is_base && !is_tol && !is_known) {
 			return misuse(c, "%s: unknown option '%s'", c->cmd, a);
 		}
 		if (eq) {
@@ -127,6 +133,8 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 			c->criteria = val;
 		} else if (is_base) {
 			c->baseline = val;
+		} else if (is_known) {
+			c->known = val;
 		} else if (is_tol) {
 			if ((c->tolerance = vd_percent(val)) < 0) {
 				return misuse(c, "%s: --tolerance: expected a percentage (10%%), got '%s'",
@@ -139,6 +147,8 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 			return misuse(c, "%s: unknown format '%s' (%s)", c->cmd, val, names);
 		}
 	}
+	if (c->strict && !c->known)
+		return misuse(c, "%s: --strict without --known", c->cmd);
 	if (c->w->doc && !c->allow_criteria) {
 		return misuse(c, "%s: format '%s' is for fsbench report", c->cmd, c->w->name);
 	}
@@ -294,7 +304,44 @@ static int load_log(const char *cmd, struct rep_set *set, const char *path, char
 	return rc;
 }
 
+static int load_input(const char *cmd, struct rep_set *set, const char *in, int empty_ok);
+
 int results_load(const char *cmd, struct rep_set *set, const char *in)
+{
+	return load_input(cmd, set, in, 0);
+}
+
+int results_load_empty(const char *cmd, struct rep_set *set, const char *in)
+{
+	return load_input(cmd, set, in, 1);
+}
+
+int results_known(const char *cmd, struct vd_known *kn, const char *file)
+{
+	char today[16], err[600];
+	time_t now = time(NULL);
+	struct tm tm;
+	int e;
+
+	memset(kn, 0, sizeof(*kn));
+	if (!file)
+		return -1;
+	if (!gmtime_r(&now, &tm) || !strftime(today, sizeof(today), "%Y-%m-%d", &tm))
+		return fsb_fail(EXIT_SYSTEM, "%s: the date: %s", cmd, strerror(errno));
+	if ((e = vd_known_file(kn, file, today, err, sizeof(err))) < 0) {
+		vd_known_free(kn);
+		if (e == -EINVAL)
+			return fsb_fail(EXIT_USAGE, "%s: known issues %s", cmd, err);
+		return fsb_fail(EXIT_SYSTEM, "%s: known issues %s", cmd, err);
+	}
+	for (size_t i = 0; i < kn->n; i++)
+		if (kn->e[i].expired)
+			fsb_msg("%s: known issue %s (%s) expired on %s: it no longer applies", cmd,
+				kn->e[i].where, kn->e[i].link, kn->e[i].until);
+	return -1;
+}
+
+static int load_input(const char *cmd, struct rep_set *set, const char *in, int empty_ok)
 {
 	char err[1024], what[256];
 	enum results_kind kind = RESULTS_TEXT;
@@ -326,7 +373,7 @@ int results_load(const char *cmd, struct rep_set *set, const char *in)
 		rep_free(set);
 		return EXIT_SYSTEM;
 	}
-	if (!set->nruns) {
+	if (!set->nruns && !empty_ok) {
 		fsb_msg("%s %s: no records", cmd, set->path);
 		rep_free(set);
 		return EXIT_FAIL;

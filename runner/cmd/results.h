@@ -8,6 +8,7 @@
 
 #include "report/output.h"
 #include "report/verdict/criteria.h"
+#include "report/verdict/known.h"
 
 struct results_cli {
 	const char *cmd;	/* "report", "compare" */
@@ -30,6 +31,9 @@ struct results_cli {
 	int allow_criteria;
 	const char *criteria, *baseline;
 	double tolerance;
+	/* report: --known FILE (known issues), --strict (they fail too) */
+	const char *known;
+	int strict;
 };
 
 /* The usage of c->cmd, to f. */
@@ -59,6 +63,14 @@ enum results_kind results_sniff_path(const char *path, char *what, size_t len);
  * error and returns an exit code (2 for an input that is none of these,
  * saying what it looks like), or -1. */
 int results_load(const char *cmd, struct rep_set *set, const char *in);
+/* The same, and an input that holds no record is no error: set->nruns
+ * is then 0 (verdict, report --format junit: the boot never reached the
+ * runner). */
+int results_load_empty(const char *cmd, struct rep_set *set, const char *in);
+/* The known issues of file (NULL: none, kn empty) as of today (UTC), each
+ * expired one said on stderr. Prints the error and returns an exit code (2
+ * for a bad entry: FILE:LINE: reason; 4 when it cannot be read), or -1. */
+int results_known(const char *cmd, struct vd_known *kn, const char *file);
 /* Flush stdout: 0, or an exit code with the error printed. */
 int results_flush(const char *cmd);
 

@@ -1,6 +1,8 @@
-/* verdict.c: `fsbench verdict RUN`: PASS or FAIL, one line per check, from
- * a criteria file or a known-good baseline run (report/verdict/criteria.h);
- * with --log, the checks also as a `verdict` record appended to the run's log. */
+/* verdict.c: `fsbench verdict RUN`: PASS, FAIL or ERROR, one line per
+ * check, from a criteria file or a known-good baseline run
+ * (report/verdict/criteria.h), failures a known-issues file matches marked
+ * (report/verdict/known.h); with --log, the checks also as a `verdict`
+ * record appended to the run's log. */
 #include "cmd/results.h"
 #include "fsbench.h"
 #include "lib/jsonr.h"
@@ -18,7 +20,9 @@
 
 static const char usage[] =
 	"usage: fsbench verdict RUN --criteria FILE [--baseline RUN2 [--tolerance PCT]] [--run ID] [--log LOG] [--lava]\n"
+	"                       [--known FILE [--strict]]\n"
 	"       fsbench verdict RUN --baseline RUN2 [--tolerance PCT] [--baseline-run ID] [--run ID] [--log LOG] [--lava]\n"
+	"                       [--known FILE [--strict]]\n"
 	"       fsbench verdict RUN --write-criteria [--margin PCT] [--run ID]\n"
 	"  RUN             a run folder (RUN/records.jsonl), a .jsonl file, a serial log, a results log\n"
 	"                  (fsbench run --log), a raw log partition or a whole GPT disk image; - reads stdin\n"
@@ -35,14 +39,21 @@ static const char usage[] =
 	"                  (a file or a raw partition) that holds the run: its run_id, the seq after\n"
 	"                  the run's last record, that record's t\n"
 	"  --lava          also a line per check for a LAVA monitors test, before the verdict line:\n"
-	"                  FSBENCH-RESULT: test_case_id=verdict-WHAT result=pass|fail\n"
+	"                  FSBENCH-RESULT: test_case_id=verdict-WHAT result=pass|fail|unknown|skip\n"
 	"                  [measurement=VALUE units=UNIT] (runner/FORMATS.md)\n"
+	"  --known FILE    known issues: a failure an entry matches is marked known (with its link)\n"
+	"                  and does not fail the verdict; an expired entry no longer applies\n"
+	"                  (lines KIND EXPIRES LINK PATTERN: runner/README.md, Known issues)\n"
+	"  --strict        known failures fail the verdict too\n"
 	"\n"
-	"Prints one line per check (WHAT: MEASURED; limit LIMIT: PASS or FAIL) and\n"
-	"`verdict: PASS` or `verdict: FAIL (N of M checks failed)`. A check the run\n"
-	"holds no data for says `not measured` and fails.\n"
-	"exit: 0 PASS, 1 FAIL, 2 misuse, a bad criteria file or a run not in LOG, 4 an input cannot\n"
-	"be read or LOG cannot be written\n";
+	"Prints one line per check (WHAT: MEASURED; limit LIMIT: PASS, FAIL, ERROR or SKIP)\n"
+	"and `verdict: PASS`, `verdict: FAIL (N of M checks failed)` or `verdict: ERROR (...)`.\n"
+	"A check the run holds no data for says `not measured` and fails; it is ERROR (could not\n"
+	"judge) when the run broke off, never started or was refused, or its filesystem failed for\n"
+	"a reason that is not the disk's; SKIP when it does not apply to the target.\n"
+	"exit: 0 PASS, 1 FAIL, 5 ERROR (no failure, a check could not judge), 2 misuse, a bad\n"
+	"criteria or known-issues file or a run not in LOG, 4 an input cannot be read or LOG\n"
+	"cannot be written\n";
 
 /* "fsbench: verdict: WHAT" and the usage. */
 __attribute__((format(printf, 1, 2)))
@@ -80,7 +91,13 @@ void verdict_lava(FILE *out, const struct vd_result *res)
 		double v = k->measured_ok ? k->value : NAN;
 		fsb_lava_text_id(ids[i], sizeof(ids[i]), "verdict-", k->what,
 				 (const char (*)[FSB_LAVA_ID_MAX])ids, i);
-		if (fsb_lava_result(line, sizeof(line), ids[i], k->pass, v, k->unit) > 0)
+		/* a known issue: its own line, just before the result it marks
+		 * (the result line stays as a monitors pattern matches it) */
+		if (k->known[0])
+			fprintf(out, FSB_LAVA_KNOWN " test_case_id=%s link=%s %s=%s where=%s\n", ids[i],
+				k->known, k->known_expired ? "expired" : "until", k->known_until,
+				k->known_where);
+		if (fsb_lava_result_as(line, sizeof(line), ids[i], vd_kinds[k->kind].lava, v, k->unit) > 0)
 			fputs(line, out);
 	}
 	free(ids);
@@ -88,13 +105,12 @@ void verdict_lava(FILE *out, const struct vd_result *res)
 
 static void verdict_print(FILE *out, const struct vd_result *res, int lava)
 {
+	char text[700];
+
 	for (size_t i = 0; i < res->n; i++) {
 		const struct vd_check *k = &res->check[i];
-		fprintf(out, "%s: %s; limit %s: %s", k->what, k->measured, k->limit,
-			k->pass ? "PASS" : "FAIL");
-		if (!k->pass && k->where[0])
-			fprintf(out, " (%s)", k->where);
-		fputc('\n', out);
+		vd_result_text(k, 1, text, sizeof(text));
+		fprintf(out, "%s: %s; limit %s: %s\n", k->what, k->measured, k->limit, text);
 	}
 	if (lava)
 		verdict_lava(out, res);
@@ -186,12 +202,14 @@ out:
 int cmd_verdict(int argc, char **argv)
 {
 	const char *run = NULL, *criteria = NULL, *baseline = NULL, *id = NULL, *base_id = NULL;
-	const char *log = NULL;
+	const char *log = NULL, *known = NULL;
 	double tolerance = 0.10, margin = 1.0;
-	int write = 0, tol_given = 0, lava = 0;
+	int write = 0, tol_given = 0, lava = 0, strict = 0;
 	struct vd_criteria vc;
 	struct vd_result res;
+	struct vd_known kn;
 	struct rep_set set;
+	static const struct rep_run none;	/* no record: the boot never reached the runner */
 	int ec;
 
 	for (int i = 1; i < argc; i++) {
@@ -211,6 +229,10 @@ int cmd_verdict(int argc, char **argv)
 			lava = 1;
 			continue;
 		}
+		if (!strcmp(a, "--strict")) {
+			strict = 1;
+			continue;
+		}
 		if (a[0] != '-' || !strcmp(a, "-")) {
 			if (run)
 				return misuse("too many arguments ('%s')", a);
@@ -227,6 +249,8 @@ int cmd_verdict(int argc, char **argv)
 			slot = &base_id;
 		else if (!strcmp(a, "--log"))
 			slot = &log;
+		else if (!strcmp(a, "--known"))
+			slot = &known;
 		else if (!strcmp(a, "--tolerance"))
 			num = &tolerance, tol_given = 1;
 		else if (!strcmp(a, "--margin"))
@@ -255,17 +279,27 @@ int cmd_verdict(int argc, char **argv)
 		return misuse("%s: give no --log", "--write-criteria");
 	if (lava && write)
 		return misuse("%s: give no --lava", "--write-criteria");
+	if (known && write)
+		return misuse("%s: give no --known", "--write-criteria");
+	if (strict && !known)
+		return misuse("%s without --known", "--strict");
 
 	results_criteria_init(&vc);
 	if (!write && (ec = results_criteria("verdict", &vc, criteria, baseline, base_id, tolerance)) >= 0) {
 		vd_criteria_free(&vc);
 		return ec;
 	}
-	if ((ec = results_load("verdict", &set, run)) >= 0) {
+	if ((ec = results_known("verdict", &kn, known)) >= 0) {
 		vd_criteria_free(&vc);
 		return ec;
 	}
-	const struct rep_run *r = rep_find(&set, id);
+	if ((ec = (write ? results_load : results_load_empty)("verdict", &set, run)) >= 0) {
+		vd_known_free(&kn);
+		vd_criteria_free(&vc);
+		return ec;
+	}
+	/* an input without a record is judged as a run that never started */
+	const struct rep_run *r = set.nruns || id ? rep_find(&set, id) : &none;
 	if (!r) {
 		fsb_msg("verdict %s: no run '%s'", set.path, id);
 		ec = EXIT_USAGE;
@@ -276,16 +310,18 @@ int cmd_verdict(int argc, char **argv)
 	} else if (!vc.n) {
 		fsb_msg("verdict: %s: no checks", criteria ? criteria : baseline);
 		ec = EXIT_USAGE;
-	} else if (vd_evaluate(&vc, r, &res)) {
+	} else if (vd_evaluate(&vc, r, &res) || vd_check_run(&res, r)) {
 		ec = fsb_fail(EXIT_SYSTEM, "verdict %s: %s", set.path, strerror(ENOMEM));
 	} else {
 		char why[200];
 		int e;
 
+		if (known)
+			vd_known_apply(&kn, &vc, r, &res, strict);
 		verdict_print(stdout, &res, lava);
 		ec = results_flush("verdict");
-		if (!ec && res.nfail)
-			ec = EXIT_FAIL;
+		if (!ec)
+			ec = vd_kinds[res.kind].exit;
 		if (log && (e = verdict_to_log(log, r, &res, why, sizeof(why))) < 0) {
 			fsb_msg("verdict: log %s: %s", log, why[0] ? why : strerror(-e));
 			ec = e == -ESRCH || e == -EINVAL || e == -EMEDIUMTYPE ? EXIT_USAGE : EXIT_SYSTEM;
@@ -293,6 +329,7 @@ int cmd_verdict(int argc, char **argv)
 		vd_result_free(&res);
 	}
 	rep_free(&set);
+	vd_known_free(&kn);
 	vd_criteria_free(&vc);
 	return ec;
 }

@@ -17,6 +17,8 @@ const struct fsb_exit_code fsb_exit_codes[] = {
 	{ EXIT_REFUSED, "refused by the safety rules",
 	  "refused by the safety rules (target mounted, holds the system or the log, too small, no `--yes`)" },
 	{ EXIT_SYSTEM, "system failure", "system failure (cannot open the log, fork, memory)" },
+	{ EXIT_ERROR, "could not judge",
+	  "the test could not judge (`verdict`: a check is ERROR and none failed: the run never reached the runner or broke off, the target was missing or refused, mkfs or mount failed for a reason that is not the disk's)" },
 };
 const size_t fsb_exit_count = sizeof(fsb_exit_codes) / sizeof(fsb_exit_codes[0]);
 

@@ -26,7 +26,8 @@
  *
  * The exit codes are fixed and documented (`fsbench help exit-codes`, the
  * README and the man page are generated from fsb_exit_codes[]): misuse
- * differs from a refusal, from a system failure, from a failed benchmark.
+ * differs from a refusal, from a system failure, from a failed benchmark,
+ * and a failed benchmark from one that could not be judged.
  */
 #ifndef FSB_MSG_H
 #define FSB_MSG_H
@@ -41,6 +42,7 @@ enum fsb_exit {
 	EXIT_USAGE = 2,		/* misuse */
 	EXIT_REFUSED = 3,	/* refused by the safety rules */
 	EXIT_SYSTEM = 4,	/* system failure */
+	EXIT_ERROR = 5,		/* the test could not judge (`verdict`: ERROR) */
 };
 
 struct fsb_exit_code {

@@ -91,6 +91,7 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(sata_link) X(scsi) X(speed_gbps) X(speed_mbps) X(timing) X(timing_why) \
 	X(usb) X(vendor) X(write) X(write_zeroes_dealloc) X(write_zeroes_max_bytes) \
 	X(written) X(wwn) \
+	X(known) X(known_expired) X(known_until) X(known_where) X(skipped) X(strict) X(why) \
 
 #define FSB_KEY_ENUM_(n) FSB_K_##n,
 enum fsb_key { FSB_FIELD_NAMES(FSB_KEY_ENUM_) FSB_K_N };

@@ -235,6 +235,10 @@ struct rep_health {
 struct rep_check {
 	char *what, *measured, *limit, *where;	/* each may be NULL */
 	int pass;
+	/* "pass", "fail", "error", "skip" (NULL in older records: pass says),
+	 * why an error or skip, the known issue that matched */
+	char *result, *why, *known, *known_where, *known_until;
+	int known_expired;
 };
 
 /* A `fio` record: one fio workload on a filesystem or on the raw target
@@ -374,6 +378,7 @@ struct rep_run {
 	struct rep_discard dc;		/* the discard read-back, when the run made one */
 	/* the last `verdict` record: its checks */
 	int have_verdict;
+	int verdict_strict;	/* its "strict": known failures counted */
 	struct rep_check *chk;
 	size_t nchk;
 };

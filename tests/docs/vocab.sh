@@ -19,7 +19,7 @@ check "image/, qemu/: every script that says or dies sources image/lib.sh${nolib
 # lib.sh's EX_NAME=N against msg.h's EXIT_NAME = N
 codes_sh=$(sed -n 's/^EX_\([A-Z]*\)=\([0-9]*\)$/\1 \2/p' "$top/image/lib.sh")
 codes_h=$(sed -n 's/^[[:space:]]*EXIT_\([A-Z]*\) = \([0-9]*\),.*/\1 \2/p' "$top/runner/lib/msg.h" | grep -v '^OK ')
-check "image/lib.sh: EX_FAIL, EX_USAGE, EX_REFUSED, EX_SYSTEM are msg.h's codes" \
+check "image/lib.sh: EX_FAIL, EX_USAGE, EX_REFUSED, EX_SYSTEM, EX_ERROR are msg.h's codes" \
 	sh -c '[ -n "$1" ] && [ "$1" = "$2" ]' _ "$codes_sh" "$codes_h"
 
 # A misuse exits 2, a system failure 4; the line is "SCRIPT: message".

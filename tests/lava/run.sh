@@ -6,7 +6,9 @@
 #      lava=1) and of `fsbench verdict --lava` on the recorded QEMU console
 #      (qemu/smoke-serial.log), matches every FSBENCH-RESULT line with its
 #      id, result, measurement and units, and the markers are the start and
-#      end strings.
+#      end strings; an ERROR check (the recorded console up to its first
+#      record: a boot that never reached the runner) is LAVA's unknown, a
+#      known failure's FSBENCH-KNOWN line is no test case.
 #   2. validate: the qemu-aarch64 job (its images are the launcher's, as
 #      qemu/cmdline.sh boots that board) and the two
 #      real-board jobs (against a device with a flasher deploy method and
@@ -105,6 +107,26 @@ if wanted templates; then
 		"grep -q '^verdict-[a-z0-9_.-]*	\(pass\|fail\)		$' '$T/matched' &&
 		 grep -q '^verdict-error-records[a-z0-9_.-]*	pass	0	count$' '$T/matched'"
 	check "fsbench-run: matched without a measurement" grep -qx 'fsbench-run	pass		' "$T/matched"
+	# ERROR is LAVA's unknown, SKIP its skip; a known issue's own line is
+	# no test case: a boot that never reached the runner (the recorded
+	# console up to its first record), a failure marked known
+	sed '/FSBENCH/,$d' tests/qemu/smoke-serial.log >"$T/noboot.log"
+	"$FSBENCH_HOST" verdict "$T/noboot.log" --criteria board/qemu-x86_64/criteria.conf \
+		--lava >"$T/noboot.out" 2>&1 || :
+	printf 'check 2099-12-31 https://bugs.example.org/1 kernel messages*\n' >"$T/known.txt"
+	"$FSBENCH_HOST" verdict tests/qemu/smoke-serial.log --criteria board/qemu-x86_64/criteria.conf \
+		--known "$T/known.txt" --lava >"$T/known.out" 2>&1 || :
+	printf 'FSBENCH-RESULT: test_case_id=verdict-x result=skip\n' >>"$T/noboot.out"
+	check "verdict --lava: an ERROR check is result=unknown, matched as unknown" sh -c \
+		"'$py' tests/lava/lava.py match '$T/monitors.yaml' <'$T/noboot.out' >'$T/noboot.matched' &&
+		 grep -qx 'verdict-fsbench-run-ran-to-its-end	unknown		' '$T/noboot.matched' &&
+		 [ \$(grep -c '	unknown	' '$T/noboot.matched') = \$(grep -c 'result=unknown' '$T/noboot.out') ]"
+	check "a skip line is matched as skip" grep -qx 'verdict-x	skip		' "$T/noboot.matched"
+	check "a known failure: its FSBENCH-KNOWN line, then its result line, fail, the only case" sh -c \
+		"grep -A1 '^FSBENCH-KNOWN: test_case_id=verdict-kernel-messages-warning-or-worse link=https://bugs.example.org/1 until=2099-12-31 where=known.txt:1' '$T/known.out' |
+		 grep -qx 'FSBENCH-RESULT: test_case_id=verdict-kernel-messages-warning-or-worse result=fail' &&
+		 '$py' tests/lava/lava.py match '$T/monitors.yaml' <'$T/known.out' >'$T/known.matched' &&
+		 [ \$(grep -c . '$T/known.matched') = \$(grep -c '^FSBENCH-RESULT:' '$T/known.out') ]"
 	# a line the pattern must not take: an id LAVA does not allow
 	check "the pattern refuses an id with a space" sh -c \
 		"! printf 'FSBENCH-RESULT: test_case_id=a b result=pass\n' | '$py' tests/lava/lava.py match '$T/monitors.yaml' 2>/dev/null"

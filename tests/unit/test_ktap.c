@@ -104,6 +104,23 @@ static void test_edges(void)
 			       "# verdict: PASS\nok 2 verdict # SKIP no checks\n");
 	}
 	free(k);
+
+	/* a check that could not judge: not ok with the ERROR directive and
+	 * its reason; one that does not apply: ok with SKIP; the verdict's
+	 * subtest takes the ERROR */
+	k = ktap_of("{\"type\":\"run_start\",\"run_id\":\"r4\",\"seq\":0}\n"
+		    "{\"type\":\"verdict\",\"run_id\":\"r4\",\"seq\":1,\"status\":\"error\",\"check\":["
+		    "{\"what\":\"ext4 fs_ok\",\"measured\":\"not measured\",\"limit\":\"ok\",\"pass\":false,"
+		    "\"where\":\"c.conf:2\",\"result\":\"error\",\"why\":\"no run_end: the run broke off\"},"
+		    "{\"what\":\"discard zeroes\",\"measured\":\"-\",\"limit\":\"ok\",\"pass\":false,"
+		    "\"where\":\"c.conf:3\",\"result\":\"skip\",\"why\":\"the disk does not promise zeroes\"}]}\n");
+	CHECK(k != NULL);
+	if (k) {
+		CHECK_CONTAINS(k, "\n  not ok 1 verdict-ext4-fs_ok # ERROR no run_end: the run broke off\n");
+		CHECK_CONTAINS(k, "\n  ok 2 verdict-discard-zeroes # SKIP the disk does not promise zeroes\n");
+		CHECK_CONTAINS(k, "\nnot ok 1 verdict # ERROR");
+	}
+	free(k);
 }
 
 int main(int argc, char **argv)

@@ -113,7 +113,7 @@ static void test_run_lines(void)
 
 static void test_verdict_lines(void)
 {
-	struct vd_check k[4];
+	struct vd_check k[7];
 	struct vd_result res;
 	char *out = NULL;
 	size_t len = 0;
@@ -121,16 +121,27 @@ static void test_verdict_lines(void)
 
 	memset(k, 0, sizeof(k));
 	snprintf(k[0].what, sizeof(k[0].what), "ext4 create files/s (fresh, round 1)");
-	k[0].value = 2863, k[0].unit = "files/s", k[0].measured_ok = 1, k[0].pass = 0;
+	k[0].value = 2863, k[0].unit = "files/s", k[0].measured_ok = 1, k[0].pass = 0, k[0].kind = VD_FAIL;
 	snprintf(k[1].what, sizeof(k[1].what), "xfs ran to the end");
-	k[1].value = NAN, k[1].unit = "", k[1].measured_ok = 1, k[1].pass = 1;
+	k[1].value = NAN, k[1].unit = "", k[1].measured_ok = 1, k[1].pass = 1, k[1].kind = VD_PASS;
 	snprintf(k[2].what, sizeof(k[2].what), "kernel messages (warning or worse)");
 	k[2].value = 1, k[2].unit = "", k[2].measured_ok = 0, k[2].pass = 0;	/* not measured */
+	k[2].kind = VD_FAIL;
 	snprintf(k[3].what, sizeof(k[3].what), "errors");
-	k[3].value = 0, k[3].unit = "", k[3].measured_ok = 1, k[3].pass = 1;
+	k[3].value = 0, k[3].unit = "", k[3].measured_ok = 1, k[3].pass = 1, k[3].kind = VD_PASS;
+	/* ERROR: LAVA's unknown; SKIP: skip; a known failure: its line first */
+	snprintf(k[4].what, sizeof(k[4].what), "f2fs ran to the end");
+	k[4].value = NAN, k[4].unit = "", k[4].measured_ok = 1, k[4].kind = VD_ERROR;
+	snprintf(k[5].what, sizeof(k[5].what), "a discarded range of the target reads back as zeroes");
+	k[5].value = NAN, k[5].unit = "", k[5].kind = VD_SKIP;
+	snprintf(k[6].what, sizeof(k[6].what), "xfs read p99 latency (all rounds)");
+	k[6].value = 27918, k[6].unit = "us", k[6].measured_ok = 1, k[6].kind = VD_FAIL;
+	snprintf(k[6].known, sizeof(k[6].known), "https://bugs.example.org/7");
+	snprintf(k[6].known_where, sizeof(k[6].known_where), "known.txt:2");
+	snprintf(k[6].known_until, sizeof(k[6].known_until), "2099-12-31");
 	memset(&res, 0, sizeof(res));
 	res.check = k;
-	res.n = 4;
+	res.n = 7;
 	if (!m)
 		return;
 	verdict_lava(m, &res);
@@ -138,7 +149,11 @@ static void test_verdict_lines(void)
 	CHECK_STR(out, "FSBENCH-RESULT: test_case_id=verdict-ext4-create-files-s-fresh-round-1 result=fail measurement=2863 units=files/s\n"
 		  "FSBENCH-RESULT: test_case_id=verdict-xfs-ran-to-the-end result=pass\n"
 		  "FSBENCH-RESULT: test_case_id=verdict-kernel-messages-warning-or-worse result=fail\n"
-		  "FSBENCH-RESULT: test_case_id=verdict-errors result=pass measurement=0 units=count\n");
+		  "FSBENCH-RESULT: test_case_id=verdict-errors result=pass measurement=0 units=count\n"
+		  "FSBENCH-RESULT: test_case_id=verdict-f2fs-ran-to-the-end result=unknown\n"
+		  "FSBENCH-RESULT: test_case_id=verdict-a-discarded-range-of-the-target-reads-back-as-zeroes result=skip\n"
+		  "FSBENCH-KNOWN: test_case_id=verdict-xfs-read-p99-latency-all-rounds link=https://bugs.example.org/7 until=2099-12-31 where=known.txt:2\n"
+		  "FSBENCH-RESULT: test_case_id=verdict-xfs-read-p99-latency-all-rounds result=fail measurement=27918 units=us\n");
 	free(out);
 }
 

@@ -97,15 +97,17 @@ int main(int argc, char **argv)
 		fclose(f);
 
 	/* the exit codes: fixed numbers, in order, each documented */
-	CHECK_EQ_U(fsb_exit_count, 5);
+	CHECK_EQ_U(fsb_exit_count, 6);
 	for (size_t i = 0; i < fsb_exit_count; i++) {
 		CHECK_EQ_U(fsb_exit_codes[i].code, i);
 		CHECK(fsb_exit_codes[i].brief[0] && fsb_exit_codes[i].meaning[0]);
 	}
-	CHECK(EXIT_OK == 0 && EXIT_FAIL == 1 && EXIT_USAGE == 2 && EXIT_REFUSED == 3 && EXIT_SYSTEM == 4);
+	CHECK(EXIT_OK == 0 && EXIT_FAIL == 1 && EXIT_USAGE == 2 && EXIT_REFUSED == 3 && EXIT_SYSTEM == 4 &&
+	      EXIT_ERROR == 5);
 	CHECK_STR(doc(fsb_exit_codes_print, DOC_TEXT),
 		  "exit codes: 0 ok, 1 benchmark or verification failure, 2 misuse,\n"
-		  "            3 refused by the safety rules, 4 system failure\n");
+		  "            3 refused by the safety rules, 4 system failure,\n"
+		  "            5 could not judge\n");
 	CHECK_CONTAINS(doc(fsb_exit_codes_print, DOC_MARKDOWN),
 		       "| code | meaning |\n|---|---|\n| 0 | everything asked for ran and verified |\n");
 	CHECK_CONTAINS(doc(fsb_exit_codes_print, DOC_MARKDOWN), "too small, no `--yes`) |\n");

@@ -7,6 +7,8 @@
 # tests/verdict/junit.xsd with xmllint (SKIP when xmllint is missing);
 # `report --format ktap` read by a strict KTAP parser (ktap.sh, ktap.awk);
 # `history --changes` on run folders made from the smoke run (changes.sh).
+# ERROR apart from FAIL, SKIP and known issues in every output
+# (tests/verdict/error.sh).
 # Usage: run.sh FSBENCH (the host build). Scratch files under $O/tests/verdict.
 # Output: one line per check, a summary; exit 1 when one failed.
 set -eu
@@ -138,6 +140,9 @@ check "nothing was written to it" [ ! -s "$S/other.log" ]
 expect_rc 4 "verdict --log LOG that cannot be read: system failure" \
 	"$fsb" verdict "$S/dir.jsonl" --criteria "$S/dir-ok.conf" --log "$S/missing.log"
 expect_rc 2 "--write-criteria --log: misuse" "$fsb" verdict "$S/dir.jsonl" --write-criteria --log "$S/run.log"
+
+# ---- ERROR, SKIP and known issues (tests/verdict/error.sh) ----
+. "$here/error.sh"
 
 # ---- JUnit XML ----
 expect_rc 0 "report --format junit --criteria" \

@@ -1,6 +1,7 @@
 /* timeline.c: the runs of a results folder, one row each (see timeline.h). */
 #include "report/compare/timeline.h"
 #include "report/sections/summary.h"
+#include "report/verdict/criteria.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -118,16 +119,14 @@ static int name_time(const char *name, time_t *out)
 /* The checks of a verdict record as the verdict line says them. */
 static char *record_verdict(const struct rep_run *r)
 {
-	size_t fail = 0;
-	char buf[96];
+	struct vd_result res;
+	char *s;
 
-	for (size_t i = 0; i < r->nchk; i++)
-		fail += !r->chk[i].pass;
-	if (fail)
-		snprintf(buf, sizeof(buf), "FAIL (%zu of %zu checks failed)", fail, r->nchk);
-	else
-		snprintf(buf, sizeof(buf), "PASS");
-	return strdup(buf);
+	if (vd_result_of_run(r, &res) != 1)
+		return strdup("PASS");
+	s = strdup(res.verdict);
+	vd_result_free(&res);
+	return s;
 }
 
 /* What the entry's row links to, relative to DIR (see timeline.h). */

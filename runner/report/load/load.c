@@ -20,6 +20,11 @@ static void checks_free(struct rep_run *r)
 		free(r->chk[i].measured);
 		free(r->chk[i].limit);
 		free(r->chk[i].where);
+		free(r->chk[i].result);
+		free(r->chk[i].why);
+		free(r->chk[i].known);
+		free(r->chk[i].known_where);
+		free(r->chk[i].known_until);
 	}
 	free(r->chk);
 	r->chk = NULL;
@@ -507,6 +512,7 @@ static int load_verdict(struct loader *L, struct rep_run *r, const struct jsonr 
 		return ld_bad(L, "verdict record without a \"check\" array");
 	checks_free(r);
 	r->have_verdict = 1;
+	r->verdict_strict = jsonr_bool(jsonr_get(rec, "strict"), 0);
 	if (!n)
 		return 0;
 	if (!(r->chk = calloc(n, sizeof(*r->chk))))
@@ -522,8 +528,14 @@ static int load_verdict(struct loader *L, struct rep_run *r, const struct jsonr 
 		if (ld_set_text(&k->what, jsonr_get(c, "what")) ||
 		    ld_set_text(&k->measured, jsonr_get(c, "measured")) ||
 		    ld_set_text(&k->limit, jsonr_get(c, "limit")) ||
-		    ld_set_text(&k->where, jsonr_get(c, "where")))
+		    ld_set_text(&k->where, jsonr_get(c, "where")) ||
+		    ld_set_text(&k->result, jsonr_get(c, "result")) ||
+		    ld_set_text(&k->why, jsonr_get(c, "why")) ||
+		    ld_set_text(&k->known, jsonr_get(c, "known")) ||
+		    ld_set_text(&k->known_where, jsonr_get(c, "known_where")) ||
+		    ld_set_text(&k->known_until, jsonr_get(c, "known_until")))
 			return ld_oom(L);
+		k->known_expired = jsonr_bool(jsonr_get(c, "known_expired"), 0);
 	}
 	return 0;
 }

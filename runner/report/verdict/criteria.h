@@ -1,4 +1,4 @@
-/* criteria.h: the verdict, PASS or FAIL for a run with the evidence of
+/* criteria.h: the verdict, PASS, FAIL or ERROR for a run with the evidence of
  * each check. `fsbench verdict` (cmd/verdict.c) and the JUnit writer
  * (junit.c) are its users; nothing here prints or exits.
  *
@@ -24,6 +24,7 @@
 
 #include "lib/msg.h"
 #include "report/model.h"
+#include "report/verdict/kinds.h"
 
 /* A rule: one line of a criteria file, or one made from a baseline run
  * (rules.h, inside the verdict). */
@@ -50,15 +51,57 @@ struct vd_check {
 	int pass;
 	char where[64];		/* the rule's FILE:LINE or "baseline" */
 	const char *fs;		/* the filesystem checked, or NULL */
+	/* PASS, FAIL, ERROR or SKIP (kinds.h): from pass, skip and absent by
+	 * vd_classify (infra.c), with the run's evidence */
+	enum vd_kind kind;
+	int skip;		/* the eval hook: it does not apply to this target */
+	int absent;		/* the evidence it needs is not in the run */
+	const char *key;	/* the criteria key ("kmsg"); NULL when read back */
+	char why[256];		/* ERROR, SKIP: why it could not judge */
+	/* a known issue that matches this failure (known.h): its link, its
+	 * FILE:LINE and expiry date; expired: it matched but no longer applies */
+	char known[160], known_where[96], known_until[12];
+	int known_expired;
 };
 
 struct vd_result {
 	struct vd_check *check;
 	size_t n, cap;
-	size_t nfail;
-	char verdict[72];	/* "PASS" or "FAIL (N of M checks failed)" */
-	char title[96];		/* "Verdict: PASS (M checks)", "Verdict: FAIL (...)" */
+	size_t nfail;		/* FAIL checks, known ones too */
+	size_t nknown;		/* of them, matched by a known issue that applies */
+	size_t nerror, nskip;
+	int strict;		/* known failures fail the verdict too */
+	enum vd_kind kind;	/* the verdict: FAIL when a failure counts (not known,
+				 * or --strict), else ERROR when a check is, else PASS */
+	char verdict[256];	/* "PASS" or "FAIL (N of M checks failed)", ... */
+	char title[288];	/* "Verdict: PASS (M checks)", "Verdict: FAIL (...)" */
 };
+
+/* A check's result as text: "PASS"; "FAIL", with_where " (WHERE)", and
+ * ", known issue LINK (FILE:LINE, until DATE)" or its expiry; "ERROR" or
+ * "SKIP", with_where " (WHERE)", then ": WHY". */
+void vd_result_text(const struct vd_check *k, int with_where, char *buf, size_t len);
+/* The failures that fail the verdict: known ones only with strict. */
+size_t vd_counted_failures(const struct vd_result *res);
+/* The verdict line, title and kind of res from its checks' kinds. */
+void vd_result_done(struct vd_result *res);
+
+/* infra.c: ERROR apart from FAIL. Why run r as a whole could not be
+ * judged: 1 with why (no record: the boot never reached the runner; no
+ * run_start; refused; no run_end: it broke off; a fatal error that is not
+ * the disk's), else 0. */
+int vd_run_broken(const struct rep_run *r, char *why, size_t len);
+/* Why column fs of run r could not be judged, for a reason not the
+ * disk's: 1 with why (no fs_end; skipped: no kernel support, no mkfs
+ * tool; failed with a fatal error that is not the disk's), else 0. */
+int vd_fs_broken(const struct rep_run *r, const char *fs, char *why, size_t len);
+/* Each check's kind from its evaluation and the run's evidence (vd_evaluate
+ * calls it). */
+void vd_classify(struct vd_result *res, const struct rep_run *r);
+/* A check of the run itself, ERROR, appended to the evaluated res only when
+ * the run could not be judged (vd_run_broken), and the verdict made again:
+ * what `verdict` and `report --criteria` show. 0, or -ENOMEM (res freed). */
+int vd_check_run(struct vd_result *res, const struct rep_run *r);
 
 void vd_criteria_init(struct vd_criteria *c, const char *fs_names,
 		      const char *phase_names, const char *verify_phases);

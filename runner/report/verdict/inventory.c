@@ -186,6 +186,7 @@ static struct vd_check *add_check(struct vd_result *res, const struct vd_rule *u
 static void not_measured(struct vd_check *k, const char *why)
 {
 	k->measured_ok = 0;
+	k->absent = 1;
 	k->pass = 0;
 	snprintf(k->measured, sizeof(k->measured), "not measured (%.200s)", why);
 }
@@ -293,6 +294,10 @@ int vd_eval_pre_eol(struct vd_result *res, const struct vd_criteria *c,
 		else
 			snprintf(why, sizeof(why), "pre-EOL information %s", v->pre_eol ? v->pre_eol : "absent");
 		not_measured(k, why);
+		if (v->pre_eol_raw == 0) {	/* does not apply to this device */
+			k->skip = 1;
+			snprintf(k->why, sizeof(k->why), "%s", why);
+		}
 		return 0;
 	}
 	k->value = worst;

@@ -42,6 +42,7 @@ void vd_num(char *buf, size_t len, double v)
 static void not_measured(struct vd_check *k, const char *why)
 {
 	k->measured_ok = 0;
+	k->absent = 1;
 	k->pass = 0;
 	snprintf(k->measured, sizeof(k->measured), "not measured (%s)", why);
 }
@@ -561,6 +562,7 @@ int vd_eval_fs_ok(struct vd_result *res, const struct vd_criteria *c,
 		k->fs = f ? f->name : NULL;
 		snprintf(k->what, sizeof(k->what), "%.*s ran to the end", (int)l, p);
 		snprintf(k->limit, sizeof(k->limit), "ok");
+		k->absent = !f || !f->status;
 		if (!f)
 			snprintf(k->measured, sizeof(k->measured), "not in the run");
 		else if (!f->status)
@@ -689,12 +691,16 @@ int vd_evaluate(const struct vd_criteria *c, const struct rep_run *r, struct vd_
 	memset(res, 0, sizeof(*res));
 	for (size_t i = 0; i < c->n; i++) {
 		const struct vd_rule *u = &c->rule[i];
+		size_t before = res->n;
 		int rc = u->key->eval(res, c, u, r);
 		if (rc) {
 			vd_result_free(res);
 			return rc;
 		}
+		for (size_t j = before; j < res->n; j++)
+			res->check[j].key = u->key->name;
 	}
+	vd_classify(res, r);
 	vd_result_done(res);
 	return 0;
 }

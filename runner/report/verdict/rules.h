@@ -214,7 +214,6 @@ int vd_eval_sata_link(struct vd_result *res, const struct vd_criteria *c,
  * run measured them; nothing for what it did not measure */
 int vd_derive_inventory(struct vd_from *d, const struct vd_key *k);
 
-/* outcome.c: the verdict line and title of res, from its checks. */
-void vd_result_done(struct vd_result *res);
+/* outcome.c: vd_result_done (criteria.h) */
 
 #endif

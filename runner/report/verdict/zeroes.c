@@ -32,10 +32,15 @@ int vd_eval_discard(struct vd_result *res, const struct vd_criteria *c,
 	if (!d->have) {
 		snprintf(k->measured, sizeof(k->measured),
 			 "not measured (no discard_check record: the setting fstrim was off, or a --dir run)");
+		k->absent = 1;
 		return 0;
 	}
 	k->measured_ok = strncmp(d->status, "not run", 7) && strncmp(d->status, "failed", 6);
 	k->pass = !strcmp(d->status, "ok");
+	if (!strncmp(d->status, "not run", 7)) {	/* no promise of zeroes: does not apply */
+		k->skip = 1;
+		snprintf(k->why, sizeof(k->why), "%.200s", d->status);
+	}
 	if (!strcmp(d->status, "not zero"))
 		snprintf(k->measured, sizeof(k->measured), "not zero: %llu bytes of the range on %.200s",
 			 (unsigned long long)d->nonzero, d->device);

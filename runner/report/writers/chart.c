@@ -690,17 +690,17 @@ static void verdict_box(FILE *out, const struct vd_result *v)
 {
 	if (!v)
 		return;
-	fprintf(out, "<div class=\"verdict %s\" id=\"verdict\">\n<p><strong>",
-		v->nfail ? "fail" : "pass");
+	fprintf(out, "<div class=\"verdict %s\" id=\"verdict\">\n<p><strong>", vd_kinds[v->kind].word);
 	html_text(out, v->title);
 	fputs("</strong></p>\n", out);
-	if (v->nfail) {
+	if (v->nfail || v->nerror || v->nskip) {
 		fputs("<ul>\n", out);
 		for (size_t i = 0; i < v->n; i++) {
 			const struct vd_check *k = &v->check[i];
-			if (k->pass)
+			char res[700];
+			if (k->kind == VD_PASS)
 				continue;
-			fputs("<li>", out);
+			fprintf(out, "<li class=\"%s\">", vd_kinds[k->kind].word);
 			html_text(out, k->what);
 			fputs(": measured ", out);
 			html_text(out, k->measured);
@@ -708,7 +708,13 @@ static void verdict_box(FILE *out, const struct vd_result *v)
 			html_text(out, k->limit);
 			fputs(" (", out);
 			html_text(out, k->where);
-			fputs(")</li>\n", out);
+			fputs(")", out);
+			if (k->kind != VD_FAIL || k->known[0]) {
+				vd_result_text(k, 0, res, sizeof(res));
+				fputs(": ", out);
+				html_text(out, res);
+			}
+			fputs("</li>\n", out);
 		}
 		fputs("</ul>\n", out);
 	}

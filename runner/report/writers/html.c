@@ -40,7 +40,8 @@ static const char style[] =
 	"figcaption{font-size:.92em;color:#444;margin-bottom:.4em}\n"
 	"p.nocharts{background:#fff4e0;border:1px solid #e0b060;padding:.5em}\n"
 	"div.verdict{padding:.5em .8em;border:2px solid;margin:1em 0}\n"
-	"div.pass{border-color:#2a8a2a;background:#eef8ee}div.fail{border-color:#c02020;background:#fbeeee}\n";
+	"div.pass{border-color:#2a8a2a;background:#eef8ee}div.fail{border-color:#c02020;background:#fbeeee}\n"
+	"div.error{border-color:#b07000;background:#fdf5e6}\n";
 
 void html_begin(FILE *out, const char *title)
 {

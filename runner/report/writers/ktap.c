@@ -18,13 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The result kinds of the verdict and the JUnit writer, as KTAP writes
- * them: the one place that maps them. A parent takes the kind of its
- * highest rank child (SKIP only when every child is skipped). Another
- * kind is a row here and a case in the *_kind() functions below (an
- * error that is not the disk's: { "not ok", "ERROR", 3 }, its reason
- * after the directive and on the diagnostic line). */
-enum kt_kind { KT_SKIP, KT_PASS, KT_FAIL, KT_N };
+/* The result kinds of the verdict and the JUnit writer (kinds.h), as KTAP
+ * writes them: the one place that maps them. A parent takes the kind of
+ * its highest rank child (SKIP only when every child is skipped). An
+ * ERROR (the check could not judge) is "not ok" with the directive
+ * ERROR and its reason: KTAP has no result of its own for it. */
+enum kt_kind { KT_SKIP, KT_PASS, KT_FAIL, KT_ERROR, KT_N };
 static const struct {
 	const char *result;	/* "ok" or "not ok" */
 	const char *directive;	/* written " # DIRECTIVE reason", or NULL */
@@ -33,6 +32,7 @@ static const struct {
 	[KT_SKIP] = { "ok", "SKIP", 0 },
 	[KT_PASS] = { "ok", NULL, 1 },
 	[KT_FAIL] = { "not ok", NULL, 2 },
+	[KT_ERROR] = { "not ok", "ERROR", 3 },
 };
 
 #define KT_NAME_MAX 96	/* a LAVA test case id's room, with its NUL */
@@ -156,7 +156,10 @@ static enum kt_kind phase_kind(const struct rep_phase *p)
 
 static enum kt_kind check_kind(const struct vd_check *k)
 {
-	return k->pass ? KT_PASS : KT_FAIL;
+	static const enum kt_kind of[VD_NKINDS] = {
+		[VD_PASS] = KT_PASS, [VD_FAIL] = KT_FAIL, [VD_ERROR] = KT_ERROR, [VD_SKIP] = KT_SKIP,
+	};
+	return of[k->kind];
 }
 
 /* A filesystem's or phase's test name: NAME then SUFFIX, a variant's ':'
@@ -253,7 +256,7 @@ static int verdict_subtest(FILE *out, const struct vd_result *v, size_t num)
 			diag(out, 1, "%s: %s; limit %s (%s)", k->what, k->measured, k->limit, k->where);
 		else
 			diag(out, 1, "%s: %s; limit %s", k->what, k->measured, k->limit);
-		result(out, 1, i + 1, names[i], check_kind(k), NULL);
+		result(out, 1, i + 1, names[i], check_kind(k), k->why[0] ? k->why : NULL);
 	}
 	free(names);
 	diag(out, 0, "verdict: %s", v->verdict);

@@ -26,17 +26,22 @@ int fsb_lava_id_ok(const char *s)
 	return n > 0 && !s[n] && n < FSB_LAVA_ID_MAX;
 }
 
-int fsb_lava_result(char *buf, size_t len, const char *id, int pass,
-		    double measurement, const char *units)
+int fsb_lava_result_as(char *buf, size_t len, const char *id, const char *result,
+		       double measurement, const char *units)
 {
 	if (!fsb_lava_id_ok(id))
 		return -1;
 	if (!isfinite(measurement))
 		return fits(snprintf(buf, len, FSB_LAVA_RESULT " test_case_id=%s result=%s\n",
-				     id, pass ? "pass" : "fail"), len);
+				     id, result), len);
 	return fits(snprintf(buf, len, FSB_LAVA_RESULT " test_case_id=%s result=%s measurement=%.9g units=%s\n",
-			     id, pass ? "pass" : "fail", measurement,
-			     units && *units ? units : "count"), len);
+			     id, result, measurement, units && *units ? units : "count"), len);
+}
+
+int fsb_lava_result(char *buf, size_t len, const char *id, int pass,
+		    double measurement, const char *units)
+{
+	return fsb_lava_result_as(buf, len, id, pass ? "pass" : "fail", measurement, units);
 }
 
 int fsb_lava_phase_id(char *buf, size_t len, const char *fs, unsigned round, const char *phase)

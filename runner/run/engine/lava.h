@@ -22,6 +22,11 @@ int fsb_lava_marker(char *buf, size_t len, const char *which, const char *run_id
  * digits, '-', '_', '.'). Returns the length, or -1 (a bad id, no room). */
 int fsb_lava_result(char *buf, size_t len, const char *id, int pass,
 		    double measurement, const char *units);
+/* The same with LAVA's result as a word: pass, fail, skip or unknown (a
+ * verdict's check of each kind: report/verdict/kinds.h). */
+int fsb_lava_result_as(char *buf, size_t len, const char *id, const char *result,
+		       double measurement, const char *units);
+#define FSB_LAVA_KNOWN	"FSBENCH-KNOWN:"	/* a known issue of the result line after it */
 /* A phase's test case id: "FS-rROUND-PHASE" (ext4-r1-read_inode); a
  * variant's ':' becomes '.' (f2fs.s4z4-r1-create). */
 int fsb_lava_phase_id(char *buf, size_t len, const char *fs, unsigned round, const char *phase);
