@@ -97,7 +97,7 @@ check "verdict: not measured, and why" contains "$OUT" "not measured (no capacit
 # backup at the disk's end are the same bytes after the run.
 truncate -s 1100M "$S/parts.img"
 printf 'label: gpt\n,16M,L\n,1040M,L\n,,L\n' | sfdisk -q "$S/parts.img" >/dev/null
-LP=$(losetup --find --show --partscan --direct-io=on "$S/parts.img"); T_LOOPS="$T_LOOPS $LP"
+LP=$(losetup --find --show --partscan --direct-io=on "$S/parts.img"); remember_loop "$LP" "$S/parts.img"
 part_node P1 "$LP" 1; part_node P2 "$LP" 2; part_node P3 "$LP" 3
 mark "$P1"; mark "$P3"
 dd if=/dev/urandom of="$P3" bs=1M seek=40 count=2 conv=fsync status=none	# its last MiB too

@@ -8,9 +8,13 @@ T_LOOPS=""; T_MOUNTS=""
 new_loop() {	# new_loop VAR FILE SIZE [losetup options]: VAR = the device, remembered for cleanup
 	_var=$1; truncate -s "$3" "$2"
 	_dev=$(losetup --find --show --direct-io=on "$2")
-	T_LOOPS="$T_LOOPS $_dev"
+	remember_loop "$_dev" "$2"
 	eval "$_var=\$_dev"
 }
+# remember_loop DEV FILE: DEV, attached to FILE by this test, detached at
+# exit only while FILE is still what it holds: a device detached early (a
+# test's own unplug) may be another test's by then.
+remember_loop() { T_LOOPS="$T_LOOPS $1|$(readlink -f "$2")"; }
 
 T_NODES=""
 part_node() {	# part_node VAR DEV N: VAR = DEVpN, adding the partition and its node when nothing (udev) did
@@ -31,7 +35,12 @@ cleanup() {
 	for m in $T_MOUNTS; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true; done
 	# Partitions first: a detached loop device can keep its partitions
 	# (loopNp1 listed with its old size) when they were busy at detach.
-	for l in $T_LOOPS; do partx -d "$l" 2>/dev/null || true; losetup -d "$l" 2>/dev/null || true; done
+	for e in $T_LOOPS; do
+		l=${e%%|*}
+		[ "$(losetup -n -O BACK-FILE "$l" 2>/dev/null | sed 's/ (deleted)$//')" = "${e#*|}" ] || continue
+		partx -d "$l" 2>/dev/null || true
+		losetup -d "$l" 2>/dev/null || true
+	done
 	for n in $T_NODES; do rm -f "$n"; done
 }
 

@@ -183,7 +183,7 @@ check "mounted device: its file survived" [ "$(cat "$S/mnt-m/keep")" = keep ]
 
 truncate -s 1200M "$S/parted.img"
 printf 'label: gpt\n,100M,L\n,,L\n' | sfdisk -q "$S/parted.img" >/dev/null
-LP=$(losetup --find --show --partscan "$S/parted.img"); T_LOOPS="$T_LOOPS $LP"
+LP=$(losetup --find --show --partscan "$S/parted.img"); remember_loop "$LP" "$S/parted.img"
 part_node LP1 "$LP" 1
 /usr/sbin/mke2fs -q -F -t ext4 "$LP1"
 mkdir -p "$S/mnt-p"; mount "$LP1" "$S/mnt-p"; remember_mount "$S/mnt-p"
@@ -258,7 +258,7 @@ cp "$S/out" "$S/run1.criteria"
 truncate -s 16M "$S/gpt.img"
 printf 'label: gpt\nstart=2048, size=24576, type=L, name="fsbench-log"\n' | sfdisk -q "$S/gpt.img" >/dev/null
 dd if="$S/run.log" of="$S/gpt.img" bs=512 seek=2048 conv=notrunc status=none
-LG=$(losetup --find --show --partscan "$S/gpt.img"); T_LOOPS="$T_LOOPS $LG"
+LG=$(losetup --find --show --partscan "$S/gpt.img"); remember_loop "$LG" "$S/gpt.img"
 part_node LG1 "$LG" 1
 for src in "$S/run.log" "$S/gpt.img" "$LG1"; do
 	case $src in "$S/run.log") what="log file" ;; "$S/gpt.img") what="GPT disk image" ;; *) what="log partition" ;; esac
