@@ -282,6 +282,9 @@ int cmd_verdict(int argc, char **argv)
 		char why[200];
 		int e;
 
+		if (r->raw)	/* repetitions: every phase row is their median (report/load/load_reps.c) */
+			printf("repetitions: %u; each phase's figure is the median of its repetitions\n",
+			       r->reps);
 		verdict_print(stdout, &res, lava);
 		ec = results_flush("verdict");
 		if (!ec && res.nfail)
