@@ -288,17 +288,30 @@ static void test_report(void)
 	CHECK(rep_table_versus(r, &t) == 0);
 	CHECK_EQ_U(t.nrows, 3);
 	CHECK_STR(row_cell(&t, "ext4:same", "create", 6), "1.00");
-	CHECK_STR(row_cell(&t, "ext4:same", "create", 8), "");		/* the same values: not flagged */
+	CHECK_STR(row_cell(&t, "ext4:same", "create", 9), "");		/* the same values: not flagged */
 	CHECK_STR(row_cell(&t, "ext4:same", "read", 6), "1.50");
 	CHECK_STR(row_cell(&t, "ext4:same", "read", 7), "0.0022");	/* 6 v 6 apart: 2 / C(12, 6) */
-	CHECK_STR(row_cell(&t, "ext4:same", "read", 8), "slower");
+	CHECK_STR(row_cell(&t, "ext4:same", "read", 8), "0.0065");	/* Holm: 3 rows, the two smallest x 3 */
+	CHECK_STR(row_cell(&t, "ext4:same", "read", 9), "slower");
 	CHECK_STR(row_cell(&t, "ext4:same", "stat", 7), "0.0022");	/* significant ... */
-	CHECK_STR(row_cell(&t, "ext4:same", "stat", 8), "");		/* ... but within 10 % */
+	CHECK_STR(row_cell(&t, "ext4:same", "stat", 8), "0.0065");
+	CHECK_STR(row_cell(&t, "ext4:same", "stat", 9), "");		/* ... but within 10 % */
+	CHECK_STR(row_cell(&t, "ext4:same", "create", 8), "1.0000");
 	rep_table_free(&t);
-	struct rep_vs vs;
-	CHECK(rep_vs_judge(r, "ext4:same", "ext4", 1, "read", 0.10, &vs) == 0 && vs.flag == VS_SLOWER);
-	CHECK(rep_vs_judge(r, "ext4:same", "ext4", 1, "stat", 0.01, &vs) == 0 && vs.flag == VS_SLOWER);
-	CHECK(rep_vs_judge(r, "ext4:same", "ext4", 2, "stat", 0.10, &vs) == -ENOENT);
+	struct rep_vs vs[3];
+	CHECK(rep_vs_judge(r, "ext4:same", "ext4", 1, "read", &vs[0]) == 0 && vs[0].flag == VS_NONE);
+	CHECK(rep_vs_judge(r, "ext4:same", "ext4", 1, "stat", &vs[1]) == 0);
+	CHECK(rep_vs_judge(r, "ext4:same", "ext4", 2, "stat", &vs[2]) == -ENOENT);
+	rep_vs_holm(vs, 2, 0.01);
+	CHECK(vs[0].flag == VS_SLOWER && vs[1].flag == VS_SLOWER);
+	/* Holm by hand: 0.01, 0.04, 0.03 of 3 -> 0.03, 0.06, 0.06 */
+	vs[0].p = 0.01, vs[1].p = 0.04, vs[2].p = 0.03;
+	vs[0].ratio = vs[1].ratio = vs[2].ratio = 2;
+	vs[0].flag = vs[1].flag = vs[2].flag = VS_NONE;
+	rep_vs_holm(vs, 3, 0.10);
+	CHECK(fabs(vs[0].p_holm - 0.03) < 1e-12 && fabs(vs[1].p_holm - 0.06) < 1e-12 &&
+	      fabs(vs[2].p_holm - 0.06) < 1e-12);
+	CHECK(vs[0].flag == VS_SLOWER && vs[1].flag == VS_SAME && vs[2].flag == VS_SAME);
 
 	/* the whole report: the sections there, in order */
 	char *s = render(r, MD);

@@ -115,7 +115,7 @@ int rep_table_repetitions(const struct rep_run *r, struct rep_table *t)
 }
 
 int rep_vs_judge(const struct rep_run *r, const char *fs, const char *base, unsigned round,
-		 const char *phase, double tolerance, struct rep_vs *out)
+		 const char *phase, struct rep_vs *out)
 {
 	double *a = malloc((r->nraw ? r->nraw : 1) * 2 * sizeof(*a)), *b = a ? a + r->nraw : NULL;
 	int rc = 0;
@@ -126,15 +126,32 @@ int rep_vs_judge(const struct rep_run *r, const char *fs, const char *base, unsi
 	out->na = samples(r, fs, round, phase, a);
 	out->nb = samples(r, base, round, phase, b);
 	double ma = stats_median(a, out->na), mb = stats_median(b, out->nb);
-	if (!out->na || !out->nb || !(mb > 0)) {
+	if (!out->na || !out->nb || !(mb > 0))
 		rc = -ENOENT;
-	} else if ((rc = stats_mwu(a, out->na, b, out->nb, &out->u, &out->p)) == 0) {
+	else if ((rc = stats_mwu(a, out->na, b, out->nb, &out->u, &out->p)) == 0)
 		out->ratio = ma / mb;
-		out->flag = out->p < REP_ALPHA && fabs(out->ratio - 1) > tolerance ?
-			(out->ratio > 1 ? VS_SLOWER : VS_FASTER) : VS_SAME;
-	}
+	out->p_holm = out->p;
 	free(a);
 	return rc;
+}
+
+void rep_vs_holm(struct rep_vs *vs, size_t n, double tolerance)
+{
+	/* the k-th smallest p times (n - k), never below the one before, at most 1 */
+	double prev = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t m = n;	/* the k-th smallest not yet taken */
+		for (size_t i = 0; i < n; i++)
+			if (vs[i].flag == VS_NONE && (m == n || vs[i].p < vs[m].p))
+				m = i;
+		double adj = vs[m].p * (double)(n - k);
+		prev = adj > prev ? adj : prev;
+		vs[m].p_holm = prev < 1 ? prev : 1;
+		vs[m].flag = VS_SAME;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (vs[i].p_holm < REP_ALPHA && fabs(vs[i].ratio - 1) > tolerance)
+			vs[i].flag = vs[i].ratio > 1 ? VS_SLOWER : VS_FASTER;
 }
 
 /* The column of the run named name, or NULL. */
@@ -151,47 +168,68 @@ int rep_table_versus(const struct rep_run *r, struct rep_table *t)
 	static const struct { const char *head, *key; } h[] = {
 		{ "variant", NULL }, { "base", NULL }, { "round", NULL }, { "phase", NULL },
 		{ "n", "n_variant" }, { "n base", "n_base" }, { "ratio", "ratio_seconds" },
-		{ "p", "p_mann_whitney" }, { "", "flag" },
+		{ "p", "p_mann_whitney" }, { "p (Holm)", "p_holm" }, { "", "flag" },
 	};
 	size_t nh = sizeof(h) / sizeof(h[0]);
+	struct rep_vs *vs = calloc(r->nph ? r->nph : 1, sizeof(*vs));
+	size_t *at = calloc(r->nph ? r->nph : 1, sizeof(*at));
 
+	if (!vs || !at) {
+		free(vs);
+		free(at);
+		return -ENOMEM;
+	}
 	tab_init(t, "versus_base", "Variants against their base (median seconds over the"
 		 " repetitions, variant / base; Mann-Whitney U)", SHAPE_GRID, nh);
 	for (size_t c = 0; c < nh; c++)
-		tab_col(t, c, c == 2 || (c >= 4 && c <= 7), h[c].head, h[c].key);
+		tab_col(t, c, c == 2 || (c >= 4 && c <= 8), h[c].head, h[c].key);
 	t->note = "ratio above 1: the variant took longer. p is the two-sided Mann-Whitney U"
 		  " test of the two columns' repetitions (exact without ties and under 50"
 		  " samples each, else the normal approximation with the tie and continuity"
-		  " corrections). A row is flagged slower or faster only when p < 0.05 and the"
-		  " ratio is beyond 1 +- the compare tolerance (10 %): within one run, where the"
-		  " repetitions of both columns were interleaved. Across many rows, some will"
-		  " come below 0.05 by chance; the tolerance keeps those unflagged unless the"
-		  " difference also matters.";
-	for (size_t i = 0; i < r->nph; i++) {
-		const struct rep_phase *p = &r->ph[i];
-		const struct rep_fs *v = column(r, p->fs);
-		struct rep_vs vs;
-		int e;
-
-		if (!v || !v->variant || !column(r, v->base))
+		  " corrections); p (Holm) is p adjusted over the variant's rows (Holm's"
+		  " step-down), so that the 5 % holds for the variant's whole table: a variant"
+		  " identical to its base flags no row in 95 % of runs. A row is flagged slower"
+		  " or faster only when p (Holm) < 0.05 and the ratio is beyond 1 +- the compare"
+		  " tolerance (10 %). Few repetitions cannot reach it: 5 against 5 give at best"
+		  " p = 0.0079, so at most 6 rows can be flagged; 8 against 8 give 0.00016.";
+	/* each variant column in turn: its rows, one family */
+	for (size_t f = 0; f < r->nfs; f++) {
+		const struct rep_fs *v = &r->fs[f];
+		size_t n = 0;
+		if (!v->variant || !column(r, v->base))
 			continue;
-		e = rep_vs_judge(r, v->name, v->base, p->round, p->phase, REP_CMP_TOLERANCE, &vs);
-		if (e == -ENOMEM) {
-			rep_table_free(t);
-			return -ENOMEM;
+		for (size_t i = 0; i < r->nph; i++) {
+			const struct rep_phase *p = &r->ph[i];
+			if (strcmp(p->fs, v->name))
+				continue;
+			int e = rep_vs_judge(r, v->name, v->base, p->round, p->phase, &vs[n]);
+			if (e == -ENOMEM) {
+				free(vs);
+				free(at);
+				rep_table_free(t);
+				return -ENOMEM;
+			}
+			if (e == 0)
+				at[n++] = i;
 		}
-		if (e < 0)
-			continue;
-		size_t row = tab_row(t);
-		tab_text(t, row, 0, "%s", v->name);
-		tab_text(t, row, 1, "%s", v->base);
-		tab_count(t, row, 2, p->round);
-		tab_text(t, row, 3, "%s", p->phase);
-		tab_count(t, row, 4, vs.na);
-		tab_count(t, row, 5, vs.nb);
-		tab_num(t, row, 6, CELL_RATIO, vs.ratio);
-		tab_fixed(t, row, 7, vs.p, 4);
-		tab_text(t, row, 8, "%s", vs.flag == VS_SLOWER ? "slower" : vs.flag == VS_FASTER ? "faster" : "");
+		rep_vs_holm(vs, n, REP_CMP_TOLERANCE);
+		for (size_t k = 0; k < n; k++) {
+			const struct rep_phase *p = &r->ph[at[k]];
+			size_t row = tab_row(t);
+			tab_text(t, row, 0, "%s", v->name);
+			tab_text(t, row, 1, "%s", v->base);
+			tab_count(t, row, 2, p->round);
+			tab_text(t, row, 3, "%s", p->phase);
+			tab_count(t, row, 4, vs[k].na);
+			tab_count(t, row, 5, vs[k].nb);
+			tab_num(t, row, 6, CELL_RATIO, vs[k].ratio);
+			tab_fixed(t, row, 7, vs[k].p, 4);
+			tab_fixed(t, row, 8, vs[k].p_holm, 4);
+			tab_text(t, row, 9, "%s", vs[k].flag == VS_SLOWER ? "slower" :
+				 vs[k].flag == VS_FASTER ? "faster" : "");
+		}
 	}
+	free(vs);
+	free(at);
 	return tab_done(t);
 }

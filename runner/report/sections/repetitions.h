@@ -25,17 +25,23 @@ enum rep_vs_flag { VS_NONE, VS_SAME, VS_SLOWER, VS_FASTER };
 struct rep_vs {
 	double ratio;		/* median seconds of the variant / of the base */
 	double u, p;		/* Mann-Whitney U of the variant, two-sided p */
+	double p_holm;		/* p adjusted over the variant's rows (Holm) */
 	size_t na, nb;		/* repetitions of the variant, of the base */
-	enum rep_vs_flag flag;	/* SLOWER/FASTER: p < REP_ALPHA and the ratio
-				 * beyond 1 +- tolerance; NONE: not comparable */
+	enum rep_vs_flag flag;
 };
 /* The variant's (fs) phase of a round against the same of column base,
- * from the repetitions in r->raw. -ENOENT when one of them has none,
- * -ENOMEM. */
+ * from the repetitions in r->raw: ratio, U and p (p_holm = p, flag
+ * VS_NONE). -ENOENT when one of them has none, -ENOMEM. */
 int rep_vs_judge(const struct rep_run *r, const char *fs, const char *base, unsigned round,
-		 const char *phase, double tolerance, struct rep_vs *out);
+		 const char *phase, struct rep_vs *out);
+/* Holm's adjustment of the p of n comparisons (one family: a variant's
+ * rows), into each p_holm, then each flag: SLOWER or FASTER when p_holm <
+ * REP_ALPHA and the ratio is beyond 1 +- tolerance, else SAME. So the 5 %
+ * holds for the family, not each row: an A/A variant flags no row in 95 %
+ * of runs. */
+void rep_vs_holm(struct rep_vs *vs, size_t n, double tolerance);
 /* One row per variant column, round and phase with its base column in the
- * run: the ratio, the p and the flag (tolerance: REP_CMP_TOLERANCE).
+ * run: the ratio, p, Holm's p and the flag (tolerance: REP_CMP_TOLERANCE).
  * 0 or -ENOMEM. */
 int rep_table_versus(const struct rep_run *r, struct rep_table *t);
 
