@@ -71,7 +71,7 @@ include runner/sqlite.mk
 # maths library (lib/stats.c).
 HOST_LDLIBS := $(SQLITE_HOST_LIBS) -lm
 
-.PHONY: all help deps runner host unit unit-cross check check-host check-verdict check-html check-cross clean bench
+.PHONY: all help deps runner host unit unit-cross check check-host check-aa check-verdict check-html check-cross clean bench
 
 all: runner host
 
@@ -100,6 +100,8 @@ help-test::
 	@echo '  check              - deps and every test (unit, html, asan, fuzz smoke, host, cross, docs, verdict, install, image, qemu, lava, labgrid)'
 	@echo '  unit               - build and run the unit tests'
 	@echo '  check-host         - host integration tests (loop devices, needs root)'
+	@echo '  check-aa           - the A/A test of repetitions: 20 trials of a variant identical to its base,'
+	@echo '                       at least 19 flag no row (loop device, root; minutes, not part of check)'
 	@echo '  check-cross        - the aarch64 and armhf runners (CROSS_COMPILE=aarch64-linux-gnu-,'
 	@echo '                       arm-linux-gnueabihf-) under qemu-user, the armhf unit tests under qemu-arm'
 	@echo '  unit-cross         - the unit tests built with CROSS_COMPILE=, run under qemu-user'
@@ -204,6 +206,11 @@ endif
 
 check-host: runner host
 	$(Q)sh tests/host/run.sh
+
+# The A/A test of repetitions: 20 trials of a variant identical to its base
+# (tests/host/aa.sh; minutes, not part of check).
+check-aa: runner host
+	$(Q)sh tests/host/aa.sh
 
 check-verdict: host
 	$(Q)sh tests/verdict/run.sh $(FSBENCH_HOST)
