@@ -115,5 +115,13 @@ expect_rc 0 "repeat: auto: report" "$HFSB" report "$R/auto.jsonl" --format csv
 check "repeat: auto: the report says converged or not for every phase" \
 	[ "$(echo "$OUT" | grep -c '^repetitions,ext4,1,[a-z_]*,6,.*,\(yes\|no\)$')" -eq 5 ]
 
+# ---- a directory (--dir): its rounds repeated the same way, no mkfs ----
+mkdir -p "$R/dir"
+expect_rc 0 "repeat: --dir, 2 repetitions" "$FSB" run --dir "$R/dir" --repeat 2 --dirs 1 --files 20 \
+	--workers 1 --rounds 1 --progress 0
+grep '^{' "$T_DIR/out" > "$R/dir.jsonl" || true
+check "repeat: --dir: repetitions 1 and 2, each phase twice, one fs_ok" \
+	[ "$(jq -n -r '[inputs] | "\([.[] | select(.type == "fs_start") | .rep] | join(" ")),\([.[] | select(.type == "phase" and .phase == "read") | .rep] | join(" ")),\(.[] | select(.type == "run_end") | .fs_ok)"' "$R/dir.jsonl")" = "1 2,1 2,1" ]
+
 [ "$r_alone" = 1 ] && { summary; exit $?; }
 :
