@@ -786,8 +786,8 @@ static void run_dir(struct fsb_ctx *c, struct fsb_workers *w, const struct fsb_p
 static void run_columns(struct fsb_ctx *c, const struct fsb_disk *target, struct fsb_workers *w,
 			const struct fsb_pattern *pat)
 {
-	static struct fsb_column col[FSB_MAX_COLUMNS];
-	static struct fsb_reps reps[FSB_MAX_COLUMNS];
+	struct fsb_column col[FSB_MAX_COLUMNS];	/* about 20 KiB */
+	struct fsb_reps reps[FSB_MAX_COLUMNS];
 	char list[sizeof(c->cfg.fs)], *save = NULL;
 	size_t n = 0;
 	int on = fsb_repeat_on(&c->cfg);
