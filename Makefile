@@ -67,7 +67,11 @@ FSBENCH_HOST := $(O)/host/fsbench
 
 include runner/sqlite.mk
 
-.PHONY: all help deps runner host unit unit-cross check check-host check-verdict check-html check-cross clean bench
+# What a host link of the runner's objects needs: SQLite's library and the
+# maths library (lib/stats.c).
+HOST_LDLIBS := $(SQLITE_HOST_LIBS) -lm
+
+.PHONY: all help deps runner host unit unit-cross check check-host check-aa check-verdict check-html check-cross clean bench
 
 all: runner host
 
@@ -96,6 +100,8 @@ help-test::
 	@echo '  check              - deps and every test (unit, html, asan, fuzz smoke, host, cross, docs, verdict, install, image, qemu, lava, labgrid)'
 	@echo '  unit               - build and run the unit tests'
 	@echo '  check-host         - host integration tests (loop devices, needs root)'
+	@echo '  check-aa           - the A/A test of repetitions: 20 trials of a variant identical to its base,'
+	@echo '                       at least 19 flag no row (loop device, root; minutes, not part of check)'
 	@echo '  check-cross        - the aarch64 and armhf runners (CROSS_COMPILE=aarch64-linux-gnu-,'
 	@echo '                       arm-linux-gnueabihf-) under qemu-user, the armhf unit tests under qemu-arm'
 	@echo '  unit-cross         - the unit tests built with CROSS_COMPILE=, run under qemu-user'
@@ -150,7 +156,7 @@ $(FSBENCH): $(SQLITE_DEV_OBJ) $(DEV_OBJS)
 $(FSBENCH_HOST): $(HOST_OBJS)
 	@mkdir -p $(@D)
 	@echo '  LD      $@'
-	$(Q)$(HOST_CC) -o $@ $^ $(SQLITE_HOST_LIBS)
+	$(Q)$(HOST_CC) -o $@ $^ $(HOST_LDLIBS)
 
 $(O)/obj/$(DEV_NAME)/%.o: %.c | $(DEV_SPECS)
 	@mkdir -p $(@D)
@@ -171,7 +177,7 @@ $(O)/obj/host/%.o: %.c
 $(O)/tests/unit/%: tests/unit/%.c $(HOST_LIB) $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	@echo '  HOSTCC  $@'
-	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) $(UNIT_DEFS) -Irunner -Itests/unit -o $@ $< $(HOST_LIB) $(SQLITE_HOST_LIBS)
+	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) $(UNIT_DEFS) -Irunner -Itests/unit -o $@ $< $(HOST_LIB) $(HOST_LDLIBS)
 
 unit: $(UNIT_BINS)
 	$(Q)sh tests/unit/run.sh $(UNIT_BINS)
@@ -201,6 +207,11 @@ endif
 
 check-host: runner host
 	$(Q)sh tests/host/run.sh
+
+# The A/A test of repetitions: 20 trials of a variant identical to its base
+# (tests/host/aa.sh; minutes, not part of check).
+check-aa: runner host
+	$(Q)sh tests/host/aa.sh
 
 check-verdict: host
 	$(Q)sh tests/verdict/run.sh $(FSBENCH_HOST)

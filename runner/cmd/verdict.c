@@ -318,6 +318,9 @@ int cmd_verdict(int argc, char **argv)
 
 		if (known)
 			vd_known_apply(&kn, &vc, r, &res, strict);
+		if (r->raw)	/* repetitions: every phase row is their median (report/load/load_reps.c) */
+			printf("repetitions: %u; each phase's figure is the median of its repetitions\n",
+			       r->reps);
 		verdict_print(stdout, &res, lava);
 		ec = results_flush("verdict");
 		if (!ec)

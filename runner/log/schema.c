@@ -35,6 +35,7 @@ static const struct fsb_field common_f[] = {
 	R(run_id, S, "", "the run, 16 hex digits"),
 	R(seq, I, "", "the record's number within the run: 0, 1, 2, ..."),
 	R(t, N, "s", "seconds since the run started"),
+	O(rep, I, "", "the repetition (setting `repeat`), from 1: in every record of the repetitions when `repeat` is not 1 (the columns' records, their phases, errors and evidence); absent means 1"),
 };
 const struct fsb_shape fsb_rec_common = { common_f, sizeof(common_f) / sizeof(common_f[0]), 0 };
 
@@ -684,6 +685,25 @@ SHAPE(run_end,
 	O(kmsg_dropped, I, "", "the sum of `kmsg_dropped` counts"),
 	O(kmsg_lost, I, "", "messages of any level the kernel overwrote in its buffer before they were read (also said in a `note` when it happens)"));
 
+/* ---- repetitions ---- */
+SHAPE(repeat_phase,
+	R(round, I, "", "the round"),
+	R(phase, S, "", "the phase"),
+	R(n, I, "", "its repetitions (samples)"),
+	R(median, N, "s", "the median of their `seconds`"),
+	O(lo, N, "s", "the 95 % confidence interval of the median, distribution-free (order statistics, `runner/lib/stats.c`): its low end; absent below 6 samples"),
+	O(hi, N, "s", "its high end"),
+	O(ci_pct, N, "%", "its width, `(hi - lo) / median` x 100"),
+	R(converged, B, "", "the interval is within `width_pct`"),
+	O(converged_at, I, "", "the repetition at which its interval was first within `width_pct`"));
+SHAPE(repeat,
+	R(fs, S, "", "the column"),
+	R(reps, I, "", "its repetitions run"),
+	R(max, I, "", "the setting `repeat_max`"),
+	R(width_pct, I, "%", "the setting `repeat_width`"),
+	R(converged, B, "", "every phase's interval came within `width_pct` (`false`: `repeat_max` was reached, or the column failed)"),
+	RS(phases, AO, repeat_phase, "each phase of each round (not `fstrim`)"));
+
 #define T(n, m) [FSB_REC_##n] = { #n, 1, &n, m }
 const struct fsb_rtype fsb_rec_types[FSB_REC_N] = {
 	T(run_start, "the run's first record: the machine, the target, the settings"),
@@ -712,6 +732,7 @@ const struct fsb_rtype fsb_rec_types[FSB_REC_N] = {
 	T(verdict, "the checks of `fsbench verdict`, written after the run by `fsbench verdict --log`: the `seq` after the run's last record in the log, and that record's `t`; a later `verdict` record of a run replaces an earlier one"),
 	T(sustain, "a sustained write (setting `sustain`): fio's summary, where its per-second samples were taken and the settings the cliff is found with; its `sustain_series` records follow it. On each filesystem after its fio and fill, on the raw target after the last filesystem's (and after the raw fio workloads)"),
 	T(sustain_series, "the per-second throughput and temperature of the `sustain` record before it (the report's cliff and chart read them)"),
+	T(repeat, "the end of a column's repetitions with `repeat = auto`: after its last repetition's `fs_end`, where every phase's 95 % interval ended and which did not converge"),
 };
 #undef T
 

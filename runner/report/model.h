@@ -42,6 +42,9 @@ struct rep_phase {
 	double sync_seconds;	/* negative when absent */
 	char *trim;		/* fstrim: "ok" or "not supported: ..."; NULL for the others */
 	size_t line;		/* line number in the input, for messages */
+	unsigned rep;		/* the record's repetition (`rep`, 1 when absent) */
+	unsigned nrep;		/* the repetitions this row is the median of (1: a run
+				 * without repetitions; report/load/load_reps.c) */
 };
 
 struct rep_fs {
@@ -312,6 +315,25 @@ struct rep_sustain {
 	size_t line;
 };
 
+/* A `repeat` record: where a column's repetitions ended (`repeat = auto`),
+ * each phase's interval. Numbers absent are NaN. */
+struct rep_repeat_phase {
+	unsigned round;
+	char *phase;
+	unsigned n, converged_at;	/* converged_at: 0 when absent */
+	double median, lo, hi, ci_pct;
+	int converged;
+};
+
+struct rep_repeat {
+	char *fs;
+	unsigned reps, max, width_pct;
+	int converged;
+	struct rep_repeat_phase *ph;
+	size_t nph;
+	size_t line;
+};
+
 /* The `discard_check` record: a discarded range of the target read back
  * (the last record of the run wins). */
 struct rep_discard {
@@ -376,6 +398,14 @@ struct rep_run {
 	struct rep_sustain *sus;	/* sustain records, in input order */
 	size_t nsus, capsus;
 	struct rep_discard dc;		/* the discard read-back, when the run made one */
+	/* repetitions (setting repeat; report/load/load_reps.c): with any
+	 * record's rep above 1, ph holds one row per fs, round and phase, the
+	 * median of its repetitions, and raw every phase record as loaded */
+	unsigned reps;		/* the highest rep of a phase record (0: none) */
+	struct rep_phase *raw;	/* NULL for a run without repetitions */
+	size_t nraw;
+	struct rep_repeat *rpt;	/* repeat records, in input order */
+	size_t nrpt, caprpt;
 	/* the last `verdict` record: its checks */
 	int have_verdict;
 	int verdict_strict;	/* its "strict": known failures counted */

@@ -10,6 +10,7 @@
 #include "report/writers/chart.h"
 #include "report/sections/workloads.h"
 #include "report/sections/variants.h"
+#include "report/sections/repetitions.h"
 #include "report/sections/fragmentation.h"
 #include "report/sections/packing.h"
 #include "report/sections/cuts.h"
@@ -101,6 +102,8 @@ static const struct section sections[] = {
 	{ .name = "warm", .build = rep_table_warm, .view = REP_VIEW_READ, .phases = 1,
 	  .under = "summary" },
 	{ .name = "rounds", .build = rep_table_rounds, .phases = 1 },
+	{ .name = "repetitions", .build = rep_table_repetitions, .when = rep_has_reps },
+	{ .name = "versus_base", .build = rep_table_versus, .rows = 1, .when = rep_has_reps_variants },
 	{ .name = "latency", .build = rep_table_latency, .phases = 1 },
 	{ .name = "layout", .build = rep_table_layout, .rows = 1, .phases = 1 },
 	{ .name = "layout_findings", .build = rep_table_layout_findings, .view = REP_VIEW_READ,

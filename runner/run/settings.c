@@ -140,6 +140,9 @@ static void allowed_text(const struct key *k, char *buf, size_t len)
 	case K_CHOICE:
 		snprintf(buf, len, "one of %s", choices(k));
 		break;
+	case K_U32_AUTO:
+		snprintf(buf, len, "an integer from %" PRIu64 " to %" PRIu64 ", or auto", k->min, k->max);
+		break;
 	}
 }
 
@@ -253,6 +256,12 @@ static int apply(struct fsb_config *c, const char *name, const char *val,
 	char *p = (char *)c + k->off;
 
 	switch (k->type) {
+	case K_U32_AUTO:
+		if (!strcmp(val, "auto")) {
+			*(uint32_t *)p = 0;
+			break;
+		}
+		/* fall through */
 	case K_U32:
 	case K_SIZE: {
 		uint64_t v;
@@ -588,6 +597,12 @@ static void value_text(const struct fsb_config *c, const struct key *k, char *bu
 
 	switch (k->type) {
 	case K_U32: snprintf(buf, len, "%u", *(const uint32_t *)p); break;
+	case K_U32_AUTO:
+		if (*(const uint32_t *)p)
+			snprintf(buf, len, "%u", *(const uint32_t *)p);
+		else
+			snprintf(buf, len, "auto");
+		break;
 	case K_SIZE: snprintf(buf, len, "%" PRIu64, *(const uint64_t *)p); break;
 	case K_BOOL: snprintf(buf, len, "%d", *(const int *)p); break;
 	default: snprintf(buf, len, "%s", p); break;
@@ -766,7 +781,8 @@ int fsb_config_json(const struct fsb_config *c, char *buf, size_t len)
 	PUT("{");
 	for (size_t i = 0; i < NKEYS; i++) {
 		value_text(c, &set_keys[i], val, sizeof(val));
-		if (set_keys[i].type == K_U32 || set_keys[i].type == K_SIZE || set_keys[i].type == K_BOOL) {
+		if (set_keys[i].type == K_U32 || set_keys[i].type == K_SIZE || set_keys[i].type == K_BOOL ||
+		    (set_keys[i].type == K_U32_AUTO && strcmp(val, "auto"))) {
 			PUT("%s\"%s\":%s", i ? "," : "", set_keys[i].name, val);
 		} else {
 			json_quote(q, sizeof(q), val);

@@ -105,6 +105,12 @@ const struct key set_keys[] = {
 	  "after each round's delete, the `fstrim` phase: the filesystem's free space discarded (FITRIM), timed; after the last filesystem, a discarded range of the target read back where the disk promises zeroes (NVMe DLFEAT); on a device only" },
 	{ "target_wait", K_U32, F(target_wait), 0, 600, "0",
 	  "seconds to wait for the `target` to appear when no disk matches it yet (a USB, SCSI or SD disk shows up a moment after its driver loads): the spec is tried again every 0.2 s; 0 = refuse at once" },
+	{ "repeat", K_U32_AUTO, F(repeat), 1, 1000, "1",
+	  "repetitions: each column's rounds run this many times, each on a fresh mkfs, the columns interleaved (A B A B, so a drift of the machine or the disk does not fall on one column); `auto`: repeat until the 95 % confidence interval of every phase's median (seconds) is within `repeat_width`, at most `repeat_max` times (at least 6: a 95 % interval of a median needs 6 samples), a `repeat` record saying which phases did not converge. Records of a run with repetitions carry `rep`; the report shows the median of the repetitions with its interval, the verdict judges that median (runner/README.md, Repetitions). The fio workloads, fill and sustained write run once, after a column's last repetition" },
+	{ "repeat_width", K_U32, F(repeat_width), 1, 100, "5",
+	  "`repeat = auto`: the width of the 95 % confidence interval of each phase's median that ends the repetitions, percent of the median" },
+	{ "repeat_max", K_U32, F(repeat_max), 6, 1000, "20",
+	  "`repeat = auto`: the most repetitions of a column; phases whose interval is still wider are named in its `repeat` record and the report" },
 };
 /* The per-filesystem keys, after the fixed ones in help and docs. */
 const char set_help_mkfs_opts[] =

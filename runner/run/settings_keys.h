@@ -9,7 +9,8 @@
 
 #include "run/core/cfg.h"
 
-enum ktype { K_STR, K_U32, K_SIZE, K_BOOL, K_FSLIST, K_PROFILE, K_CHOICE };
+/* K_U32_AUTO: a whole number from min to max, or `auto`, kept as 0 */
+enum ktype { K_STR, K_U32, K_SIZE, K_BOOL, K_FSLIST, K_PROFILE, K_CHOICE, K_U32_AUTO };
 
 struct key {
 	const char *name;

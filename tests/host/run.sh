@@ -549,6 +549,8 @@ check "the filesystem fails with the worker and the signal" some "$S/kill.out" \
 . "$here/sustain.sh"
 # ---- variants of a filesystem (the tuning matrix) ----
 . "$here/variants.sh"
+# ---- repetitions: interleaved, rep in the records, the statistics ----
+. "$here/repeat.sh"
 
 # ---- packing: SQLite and a pack file ----
 if O="$O" sh "$here/pack.sh"; then pass "packing: tests/host/pack.sh"; else fail "packing: tests/host/pack.sh"; fi

@@ -100,6 +100,7 @@ static void run_free(struct rep_run *r)
 	ld_capacity_free(r);
 	ld_sustain_free(r);
 	ld_discard_free(r);
+	ld_reps_free(r);
 	checks_free(r);
 	free(r);
 }
@@ -394,6 +395,15 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 		return ld_oom(L);
 	}
 	p->cold = jsonr_bool(jsonr_get(rec, "cold"), -1);
+	p->rep = (unsigned)jsonr_u64(jsonr_get(rec, "rep"), 1);
+	p->nrep = 1;
+	if (p->rep < 1) {
+		free(p->phase);
+		free(p->order);
+		return ld_bad(L, "phase record: \"rep\" must be a whole number >= 1");
+	}
+	if (p->rep > r->reps)
+		r->reps = p->rep;
 	p->files = jsonr_u64(jsonr_get(rec, "files"), 0);
 	p->bytes = jsonr_u64(jsonr_get(rec, "bytes"), 0);
 	p->files_per_s = opt_num(rec, "files_per_s", -1);
@@ -625,6 +635,7 @@ static const ld_hook hooks[FSB_REC_N] = {
 	[FSB_REC_verdict] = load_verdict,
 	[FSB_REC_sustain] = ld_load_sustain,
 	[FSB_REC_sustain_series] = ld_load_sustain_series,
+	[FSB_REC_repeat] = ld_load_repeat,
 };
 
 static int load_record(struct loader *L, const struct jsonr *rec)
@@ -734,6 +745,9 @@ int rep_load_stream(struct rep_set *set, FILE *f, const char *name,
 		if (rc)
 			break;
 	}
+	for (size_t i = 0; !rc && got >= 0 && i < set->nruns; i++)
+		if ((rc = ld_fold_reps(set->runs[i])))
+			rc = ld_oom(&L);
 	if (!rc && got == -ENOMEM) {
 		rc = ld_oom(&L);
 	} else if (!rc && got < 0) {

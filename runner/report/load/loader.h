@@ -74,6 +74,12 @@ void ld_sustain_free(struct rep_run *r);
 int ld_load_inventory(struct loader *L, struct rep_inventory *inv, const struct jsonr *rec);
 void ld_inventory_free(struct rep_inventory *inv);
 
+/* load_reps.c: a `repeat` record; the phase rows of a run with repetitions
+ * folded into their medians (once the input is read); freeing both. */
+int ld_load_repeat(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+int ld_fold_reps(struct rep_run *r);
+void ld_reps_free(struct rep_run *r);
+
 int ld_load_discard(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_discard_free(struct rep_run *r);
 

@@ -261,6 +261,9 @@ int rep_table_rounds(const struct rep_run *r, struct rep_table *t)
 	tab_init(t, "rounds", "Rounds", SHAPE_GRID, nh);
 	for (size_t c = 0; c < nh; c++)
 		tab_col(t, c, c == 1 || c >= 5, h[c].head, h[c].key);
+	if (r->raw)	/* repetitions (report/load/load_reps.c) */
+		t->note = "Each row is the median of the phase's repetitions (errors: their sum);"
+			  " the Repetitions table has their spread.";
 	for (size_t i = 0; i < r->nph; i++) {
 		const struct rep_phase *p = &r->ph[i];
 		size_t row = tab_row(t);

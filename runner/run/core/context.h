@@ -28,11 +28,14 @@ struct fsb_ctx {
 	char log_dev[FSB_PATH_MAX];	/* resolved log path */
 	struct fsb_kmsg *kmsg;		/* the kernel log being read (run/evidence/kmsg.h), or NULL */
 	char kmsg_source[160];		/* run_start "kmsg": what is read, or why nothing */
+	uint32_t rep;			/* the repetition running (run/engine/repeat.h), from 1; 0: the run does
+					 * not repeat, or outside the columns */
 };
 
 /* emit.c: emit a finished record to stdout and the log. */
 int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r);
-/* Begin a record with the common fields (schema, type, run_id, seq, t). */
+/* Begin a record with the common fields (schema, type, run_id, seq, t, and
+ * rep inside a repetition). */
 void fsb_rec_start(struct fsb_ctx *c, struct fsb_rec *r, enum fsb_rec_type type);
 /* Convenience records. */
 void fsb_note(struct fsb_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

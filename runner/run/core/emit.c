@@ -23,6 +23,8 @@ void fsb_rec_start(struct fsb_ctx *c, struct fsb_rec *r, enum fsb_rec_type type)
 	rec_str(r, K(run_id), id);
 	rec_u64(r, K(seq), c->seq);
 	rec_dbl(r, K(t), fsb_now() - c->t0);
+	if (c->rep)
+		rec_u64(r, K(rep), c->rep);
 }
 
 int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r)

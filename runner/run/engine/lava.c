@@ -118,8 +118,13 @@ void fsb_lava_phase(struct fsb_ctx *c, const char *fs, unsigned round, const cha
 		    double seconds, int failed)
 {
 	char id[FSB_LAVA_ID_MAX], line[FSB_LAVA_LINE_MAX];
+	int n;
 
-	if (!c->cfg.lava || fsb_lava_phase_id(id, sizeof(id), fs, round, phase) < 0)
+	if (!c->cfg.lava || (n = fsb_lava_phase_id(id, sizeof(id), fs, round, phase)) < 0)
+		return;
+	/* a repetition after the first: "ext4-r1-create-rep2" */
+	if (c->rep > 1 && fits(snprintf(id + n, sizeof(id) - (size_t)n, "-rep%u", (unsigned)c->rep),
+			       sizeof(id) - (size_t)n) < 0)
 		return;
 	put(c, line, fsb_lava_result(line, sizeof(line), id, !failed, seconds, "s"));
 }

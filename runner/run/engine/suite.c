@@ -30,6 +30,7 @@
 #include "run/stores/pack.h"
 #include "run/settings.h"
 #include "run/engine/phase.h"
+#include "run/engine/repeat.h"
 #include "run/core/names.h"
 #include "run/engine/suite.h"
 #include "run/engine/zerocheck.h"
@@ -51,6 +52,7 @@ struct fsrun {
 	int failed;
 	char reason[512];
 	const struct fsb_disk *disk;	/* the target (sustain: its temperature); NULL in dir mode */
+	struct fsb_reps *reps;		/* the column's repetitions (setting repeat); NULL: none */
 };
 
 static void fail(struct fsrun *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -374,62 +376,6 @@ static void inject_fault(struct fsrun *f, const struct fsb_phase_def *ph, uint32
 		 round, rel, off);
 }
 
-/* Where directory d0000's files sit on the disk, by name and by inode. */
-static void layout_record(struct fsrun *f, uint32_t round)
-{
-	struct fsb_layout lay;
-	struct fsb_rec r;
-	char dn[12];
-	int dfd, e;
-
-	fsb_dir_name(0, dn);
-	dfd = openat(AT_FDCWD, f->mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd < 0)
-		return;
-	int sub = openat(dfd, dn, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	close(dfd);
-	if (sub < 0)
-		return;
-	e = fsb_layout_dir(sub, f->c->cfg.files, &lay);
-	close(sub);
-	fsb_rec_start(f->c, &r, FSB_REC_layout);
-	rec_str(&r, K(fs), f->name);
-	rec_u64(&r, K(round), round);
-	rec_str(&r, K(dir), dn);
-	if (e < 0) {
-		rec_str(&r, K(error), e == -EOPNOTSUPP ? "no FIEMAP on this filesystem" : strerror(-e));
-		fsb_emit(f->c, &r);
-		return;
-	}
-	rec_u64(&r, K(files), lay.files);
-	rec_u64(&r, K(mapped), lay.mapped);
-	rec_u64(&r, K(inline), lay.inline_data);
-	rec_dbl(&r, K(extents_mean), lay.extents_mean);
-	rec_u64(&r, K(extents_max), lay.extents_max);
-	for (int k = 0; k < 2; k++) {
-		const struct fsb_layout_order *o = k ? &lay.inode : &lay.name;
-		rec_obj(&r, k ? K(inode_order) : K(name_order));
-		rec_u64(&r, K(steps), o->steps);
-		rec_dbl(&r, K(forward), o->forward);
-		rec_dbl(&r, K(near), o->near);
-		rec_u64(&r, K(median_jump_blocks), o->median_jump);
-		rec_close(&r);
-	}
-	rec_arr(&r, K(first_blocks));
-	for (uint32_t i = 0; i < lay.nfirst; i++)
-		rec_arr_u64(&r, lay.first_blocks[i]);
-	rec_close(&r);
-	rec_arr(&r, K(name_blocks));
-	for (uint32_t i = 0; i < lay.nname_blocks; i++)
-		rec_arr_u64(&r, lay.name_blocks[i]);
-	rec_close(&r);
-	rec_arr(&r, K(inode_blocks));
-	for (uint32_t i = 0; i < lay.ninode_blocks; i++)
-		rec_arr_u64(&r, lay.inode_blocks[i]);
-	rec_close(&r);
-	fsb_emit(f->c, &r);
-}
-
 /* The evidence on fragmentation after a round's reads (untimed): the
  * filesystem's size and free space (statfs), then its own parts (the
  * table's hook, run/evidence/freespace.c). Only on a device: a directory (--dir)
@@ -548,7 +494,11 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			rec_str(&r, K(phase), ph->name);
 			fsb_emit(c, &r);
 
-			snprintf(label, sizeof(label), "%s round %u/%u", f->name, round, cfg->rounds);
+			if (c->rep)
+				snprintf(label, sizeof(label), "%s rep %u round %u/%u", f->name, c->rep, round,
+					 cfg->rounds);
+			else
+				snprintf(label, sizeof(label), "%s round %u/%u", f->name, round, cfg->rounds);
 			memset(&a, 0, sizeof(a));
 			a.phase = ph;
 			a.base_fd = fd;
@@ -576,10 +526,12 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 				break;
 			}
 			emit_phase(f, ph, round, w, &res, cold);
+			if (f->reps)
+				fsb_reps_add(f->reps, round, i, res.seconds);
 			if ((ph->flags & FSB_PH_FAULT) && cfg->fault[0] && !res.fatal && !res.timed_out)
 				inject_fault(f, ph, round);
 			if ((ph->flags & FSB_PH_LAYOUT) && cfg->layout && !res.fatal && !res.timed_out)
-				layout_record(f, round);
+				fsb_layout_record(c, f->name, f->mnt, cfg->files, round);
 			if ((ph->flags & FSB_PH_LAYOUT) && cfg->freespace && !res.fatal && !res.timed_out)
 				freespace_record(f, round);
 			if (cfg->progress)
@@ -624,13 +576,27 @@ static void fs_end(struct fsrun *f, const char *status)
 	rec_str(&r, K(reason), f->reason);
 	fsb_emit(f->c, &r);
 	fsb_kmsg_mark(f->c, NULL, 0, NULL);
-	if (!strcmp(status, "ok"))
-		f->c->fs_ok++;
-	else {
+	/* a repetition that failed before its rounds ended is the column's last */
+	if (f->reps && !f->reps->stop && strcmp(status, "ok"))
+		fsb_reps_end(f->c, f->reps, 1);
+	if (!strcmp(status, "ok")) {
+		if (!f->reps || f->reps->stop)	/* a column counts once */
+			f->c->fs_ok++;
+	} else {
 		f->c->fs_failed++;
 		f->c->failed = 1;
 		fsb_say(f->c->say, "%s: %s", f->name, f->reason);
 	}
+}
+
+/* The end of a repetition's rounds: another one, or the fio workloads,
+ * fill and sustained write after the column's last. */
+static int rounds_end(struct fsrun *f)
+{
+	if (!f->reps)
+		return 1;
+	fsb_reps_end(f->c, f->reps, f->failed);
+	return f->reps->stop;
 }
 
 /* A fresh filesystem for the fio workloads or fill: umount, mkfs, mount. */
@@ -685,11 +651,11 @@ static void mountinfo_json(struct fsrun *f, struct fsb_rec *r)
 }
 
 static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const struct fsb_column *col,
-			  struct fsb_workers *w, const struct fsb_pattern *pat)
+			  struct fsb_workers *w, const struct fsb_pattern *pat, struct fsb_reps *reps)
 {
 	int fsi = col->fsi;
 	struct fsrun f = { .c = c, .fs = &fsb_fs_table[fsi], .fsi = fsi, .col = col, .name = col->name,
-			   .dev = t->path, .disk = t };
+			   .dev = t->path, .disk = t, .reps = reps };
 	struct fsb_rec r;
 	char support[64], mopts[512];
 
@@ -738,11 +704,13 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const str
 		mount_failed(&f, -me);
 	else if (c->cfg.smallfile)
 		run_rounds(&f, w, pat);
-	if (f.mounted && !f.failed)
+	if (f.mounted && !f.failed && rounds_end(&f))
 		fio_fill(&f);
 	if (f.mounted && do_umount(&f) < 0)
 		umount2(f.mnt, MNT_DETACH);
 	fs_end(&f, f.failed ? "failed" : "ok");
+	if (reps && reps->stop)
+		fsb_reps_record(c, reps, f.name);
 }
 
 static int rm_tree(int dfd, int depth)
@@ -771,9 +739,10 @@ static int rm_tree(int dfd, int depth)
 	return 0;
 }
 
-static void run_dir(struct fsb_ctx *c, struct fsb_workers *w, const struct fsb_pattern *pat)
+static void run_dir(struct fsb_ctx *c, struct fsb_workers *w, const struct fsb_pattern *pat,
+		    struct fsb_reps *reps)
 {
-	struct fsrun f = { .c = c, .fsi = -1 };
+	struct fsrun f = { .c = c, .fsi = -1, .reps = reps };
 	struct statfs sf;
 	struct fsb_rec r;
 	char id[24];
@@ -797,7 +766,7 @@ static void run_dir(struct fsb_ctx *c, struct fsb_workers *w, const struct fsb_p
 	fsb_emit(c, &r);
 	if (c->cfg.smallfile)
 		run_rounds(&f, w, pat);
-	if (!f.failed)
+	if (!f.failed && rounds_end(&f))
 		fio_fill(&f);
 	int fd = open(f.mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
@@ -806,13 +775,62 @@ static void run_dir(struct fsb_ctx *c, struct fsb_workers *w, const struct fsb_p
 	}
 	rmdir(f.mnt);
 	fs_end(&f, f.failed ? "failed" : "ok");
+	if (reps && reps->stop)
+		fsb_reps_record(c, reps, f.name);
+}
+
+/* The columns of `fs` in order, each once; with repetitions (setting
+ * repeat) each repetition of every column in turn, A B A B, not A A B B,
+ * so that a drift of the machine or the disk is shared; a column whose
+ * repetitions are over (enough, converged, failed) drops out. */
+static void run_columns(struct fsb_ctx *c, const struct fsb_disk *target, struct fsb_workers *w,
+			const struct fsb_pattern *pat)
+{
+	struct fsb_column col[FSB_MAX_COLUMNS];	/* about 20 KiB */
+	struct fsb_reps reps[FSB_MAX_COLUMNS];
+	char list[sizeof(c->cfg.fs)], *save = NULL;
+	size_t n = 0;
+	int on = fsb_repeat_on(&c->cfg);
+
+	if (target) {
+		snprintf(list, sizeof(list), "%s", c->cfg.fs);
+		for (char *tok = strtok_r(list, ",", &save); tok && n < FSB_MAX_COLUMNS; tok = strtok_r(NULL, ",", &save))
+			if (fsb_config_column(&c->cfg, tok, &col[n]) == 0)	/* checked by the config */
+				n++;
+	} else {
+		n = 1;	/* the directory */
+	}
+	for (size_t i = 0; on && i < n; i++) {
+		if (fsb_reps_init(&reps[i], &c->cfg, fsb_phase_count) < 0) {
+			fsb_error_rec(c, NULL, 0, NULL, "alloc", NULL, ENOMEM, 1, "cannot allocate the repetitions' samples");
+			c->failed = 1;
+			while (i-- > 0)
+				fsb_reps_free(&reps[i]);
+			return;
+		}
+	}
+	for (uint32_t rep = 1, more = 1; more; rep++) {
+		more = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (on && reps[i].stop)
+				continue;
+			c->rep = on ? rep : 0;
+			if (target)
+				run_device_fs(c, target, &col[i], w, pat, on ? &reps[i] : NULL);
+			else
+				run_dir(c, w, pat, on ? &reps[i] : NULL);
+			more |= on && !reps[i].stop;
+		}
+	}
+	c->rep = 0;
+	for (size_t i = 0; on && i < n; i++)
+		fsb_reps_free(&reps[i]);
 }
 
 void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 {
 	struct fsb_workers *w = fsb_workers_new(c->cfg.workers);
 	struct fsb_pattern *pat = malloc(sizeof(*pat));
-	char list[sizeof(c->cfg.fs)], *save = NULL;
 
 	if (!w || !pat) {
 		fsb_error_rec(c, NULL, 0, NULL, "alloc", NULL, ENOMEM, 1, "cannot allocate worker state");
@@ -823,7 +841,7 @@ void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 	}
 	fsb_pattern_init(pat);
 	if (!target) {
-		run_dir(c, w, pat);
+		run_columns(c, NULL, w, pat);
 	} else {
 		int e = fsb_mkdir_p(c->cfg.mnt);
 		if (e < 0 || fsb_mnt_in_use(c->cfg.mnt)) {
@@ -834,12 +852,7 @@ void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 			fsb_error_rec(c, NULL, 0, NULL, "mnt", c->cfg.mnt, e < 0 ? -e : EBUSY, 1, msg);
 			c->failed = 1;
 		} else {
-			snprintf(list, sizeof(list), "%s", c->cfg.fs);
-			for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-				struct fsb_column col;
-				if (fsb_config_column(&c->cfg, tok, &col) == 0)	/* checked by the config */
-					run_device_fs(c, target, &col, w, pat);
-			}
+			run_columns(c, target, w, pat);
 			if (c->cfg.fstrim)
 				fsb_zero_check(c, target);
 			if (fsb_fio_raw(c, target) < 0)

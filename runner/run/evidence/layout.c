@@ -1,4 +1,5 @@
-/* layout.c: FIEMAP of one directory's files, in name order and inode order. */
+/* layout.c: FIEMAP of one directory's files, in name order and inode order,
+ * and the `layout` record of it. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include "run/evidence/layout.h"
+#include "run/core/context.h"
 #include "run/core/names.h"
 
 /* The kernel's FIEMAP interface (include/uapi/linux/fiemap.h), declared
@@ -220,4 +222,61 @@ int fsb_layout_dir(int dfd, uint32_t files, struct fsb_layout *out)
 	free(it);
 	free(fm);
 	return 0;
+}
+
+/* Where directory d0000's files sit on the disk, by name and by inode. */
+void fsb_layout_record(struct fsb_ctx *c, const char *fs, const char *mnt, uint32_t files,
+		       uint32_t round)
+{
+	struct fsb_layout lay;
+	struct fsb_rec r;
+	char dn[12];
+	int dfd, e;
+
+	fsb_dir_name(0, dn);
+	dfd = openat(AT_FDCWD, mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return;
+	int sub = openat(dfd, dn, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	close(dfd);
+	if (sub < 0)
+		return;
+	e = fsb_layout_dir(sub, files, &lay);
+	close(sub);
+	fsb_rec_start(c, &r, FSB_REC_layout);
+	rec_str(&r, K(fs), fs);
+	rec_u64(&r, K(round), round);
+	rec_str(&r, K(dir), dn);
+	if (e < 0) {
+		rec_str(&r, K(error), e == -EOPNOTSUPP ? "no FIEMAP on this filesystem" : strerror(-e));
+		fsb_emit(c, &r);
+		return;
+	}
+	rec_u64(&r, K(files), lay.files);
+	rec_u64(&r, K(mapped), lay.mapped);
+	rec_u64(&r, K(inline), lay.inline_data);
+	rec_dbl(&r, K(extents_mean), lay.extents_mean);
+	rec_u64(&r, K(extents_max), lay.extents_max);
+	for (int k = 0; k < 2; k++) {
+		const struct fsb_layout_order *o = k ? &lay.inode : &lay.name;
+		rec_obj(&r, k ? K(inode_order) : K(name_order));
+		rec_u64(&r, K(steps), o->steps);
+		rec_dbl(&r, K(forward), o->forward);
+		rec_dbl(&r, K(near), o->near);
+		rec_u64(&r, K(median_jump_blocks), o->median_jump);
+		rec_close(&r);
+	}
+	rec_arr(&r, K(first_blocks));
+	for (uint32_t i = 0; i < lay.nfirst; i++)
+		rec_arr_u64(&r, lay.first_blocks[i]);
+	rec_close(&r);
+	rec_arr(&r, K(name_blocks));
+	for (uint32_t i = 0; i < lay.nname_blocks; i++)
+		rec_arr_u64(&r, lay.name_blocks[i]);
+	rec_close(&r);
+	rec_arr(&r, K(inode_blocks));
+	for (uint32_t i = 0; i < lay.ninode_blocks; i++)
+		rec_arr_u64(&r, lay.inode_blocks[i]);
+	rec_close(&r);
+	fsb_emit(c, &r);
 }

@@ -42,4 +42,10 @@ void fsb_layout_order_stats(const uint64_t *phys, const uint64_t *len, size_t n,
  * (-EOPNOTSUPP when the filesystem has no FIEMAP). */
 int fsb_layout_dir(int dfd, uint32_t files, struct fsb_layout *out);
 
+struct fsb_ctx;
+/* The `layout` record of directory d0000 under mnt (column fs, round; files
+ * per directory): mapped, or the error variant without FIEMAP. */
+void fsb_layout_record(struct fsb_ctx *c, const char *fs, const char *mnt, uint32_t files,
+		       uint32_t round);
+
 #endif
