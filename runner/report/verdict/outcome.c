@@ -48,7 +48,7 @@ void vd_result_done(struct vd_result *res)
 		o = add_part(more, sizeof(more), o, res->nknown, "known failure", "known failures");
 	o = add_part(more, sizeof(more), o, res->nskip, "skipped", "skipped");
 	switch (res->kind) {
-	case VD_FAIL:
+	case VD_FAIL: {
 		char strict[64] = "";
 		if (res->strict && res->nknown)
 			snprintf(strict, sizeof(strict), ", %zu of them known (--strict)", res->nknown);
@@ -56,6 +56,7 @@ void vd_result_done(struct vd_result *res)
 			 counted, res->n, strict, o ? ", " : "", more);
 		snprintf(res->title, sizeof(res->title), "Verdict: %s", res->verdict);
 		break;
+	}
 	case VD_ERROR:
 		snprintf(res->verdict, sizeof(res->verdict), "ERROR (%zu of %zu checks could not judge%s%s)",
 			 res->nerror, res->n, o ? ", " : "", more);
