@@ -67,6 +67,10 @@ FSBENCH_HOST := $(O)/host/fsbench
 
 include runner/sqlite.mk
 
+# What a host link of the runner's objects needs: SQLite's library and the
+# maths library (lib/stats.c).
+HOST_LDLIBS := $(SQLITE_HOST_LIBS) -lm
+
 .PHONY: all help deps runner host unit unit-cross check check-host check-verdict check-html check-cross clean bench
 
 all: runner host
@@ -149,7 +153,7 @@ $(FSBENCH): $(SQLITE_DEV_OBJ) $(DEV_OBJS)
 $(FSBENCH_HOST): $(HOST_OBJS)
 	@mkdir -p $(@D)
 	@echo '  LD      $@'
-	$(Q)$(HOST_CC) -o $@ $^ $(SQLITE_HOST_LIBS)
+	$(Q)$(HOST_CC) -o $@ $^ $(HOST_LDLIBS)
 
 $(O)/obj/$(DEV_NAME)/%.o: %.c | $(DEV_SPECS)
 	@mkdir -p $(@D)
@@ -170,7 +174,7 @@ $(O)/obj/host/%.o: %.c
 $(O)/tests/unit/%: tests/unit/%.c $(HOST_LIB) $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	@echo '  HOSTCC  $@'
-	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) $(UNIT_DEFS) -Irunner -Itests/unit -o $@ $< $(HOST_LIB) $(SQLITE_HOST_LIBS)
+	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) $(UNIT_DEFS) -Irunner -Itests/unit -o $@ $< $(HOST_LIB) $(HOST_LDLIBS)
 
 unit: $(UNIT_BINS)
 	$(Q)sh tests/unit/run.sh $(UNIT_BINS)

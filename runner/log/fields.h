@@ -16,6 +16,7 @@
 	X(error) X(layout) X(freespace) X(kmsg) X(kmsg_dropped) X(health) X(space) \
 	X(mkfs) X(fio) X(fill) X(capacity) X(powercut_arm) X(powercut_ack) X(powercut) X(fs_end) X(run_end) \
 	X(discard_check) X(sustain) X(sustain_series) X(verdict) \
+	X(control) \
 
 #define FSB_REC_ENUM_(n) FSB_REC_##n,
 enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
@@ -91,6 +92,7 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(sata_link) X(scsi) X(speed_gbps) X(speed_mbps) X(timing) X(timing_why) \
 	X(usb) X(vendor) X(write) X(write_zeroes_dealloc) X(write_zeroes_max_bytes) \
 	X(written) X(wwn) \
+	X(copy_bytes) X(copy_s) X(cpu_iterations) X(cpu_s) X(tmpfs) X(tmpfs_files) X(tmpfs_s) \
 
 #define FSB_KEY_ENUM_(n) FSB_K_##n,
 enum fsb_key { FSB_FIELD_NAMES(FSB_KEY_ENUM_) FSB_K_N };

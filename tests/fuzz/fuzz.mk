@@ -54,13 +54,13 @@ $(O)/obj/asan/%.o: %.c
 $(ASAN_DIR)/test_%: tests/unit/test_%.c $(ASAN_LIB) $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	@echo '  ASANCC  $@'
-	$(Q)$(ASAN_CC) $(CSTD) $(WARN) $(SAN_CFLAGS) $(SAN_FLAGS) $(UNIT_DEFS) -Irunner -Itests/unit -o $@ $< $(ASAN_LIB) $(SQLITE_HOST_LIBS)
+	$(Q)$(ASAN_CC) $(CSTD) $(WARN) $(SAN_CFLAGS) $(SAN_FLAGS) $(UNIT_DEFS) -Irunner -Itests/unit -o $@ $< $(ASAN_LIB) $(HOST_LDLIBS)
 
 $(ASAN_DIR)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(ASAN_LIB)
 	@mkdir -p $(@D)
 	@echo '  ASANCC  $@'
 	$(Q)$(ASAN_CC) $(CSTD) $(WARN) $(SAN_CFLAGS) $(SAN_FLAGS) -Irunner -Itests/fuzz -o $@ \
-		$< tests/fuzz/replay.c $(ASAN_LIB) $(SQLITE_HOST_LIBS)
+		$< tests/fuzz/replay.c $(ASAN_LIB) $(HOST_LDLIBS)
 
 $(ASAN_DIR)/lsan_probe: tests/fuzz/lsan_probe.c
 	@mkdir -p $(@D)
@@ -71,7 +71,7 @@ $(ASAN_DIR)/lsan_probe: tests/fuzz/lsan_probe.c
 $(SEED_LOG): tests/fuzz/seed_log.c $(HOST_LIB)
 	@mkdir -p $(@D)
 	@echo '  HOSTCC  $@'
-	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) -Irunner -o $@ $< $(HOST_LIB) $(SQLITE_HOST_LIBS)
+	$(Q)$(HOST_CC) $(CSTD) $(WARN) $(CFLAGS) -Irunner -o $@ $< $(HOST_LIB) $(HOST_LDLIBS)
 
 $(LOG_STAMP): $(SEED_LOG)
 	@echo '  SEEDS   $(LOG_SEEDS)'
@@ -95,7 +95,7 @@ $(FUZZ_DIR)/bin/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_LIB)
 	@mkdir -p $(@D)
 	@echo '  FUZZCC  $@'
 	$(Q)$(FUZZ_CC) $(CSTD) $(WARN) $(SAN_CFLAGS) -fsanitize=fuzzer $(SAN_FLAGS) \
-		-Irunner -Itests/fuzz -o $@ $< $(FUZZ_LIB) $(SQLITE_HOST_LIBS)
+		-Irunner -Itests/fuzz -o $@ $< $(FUZZ_LIB) $(HOST_LDLIBS)
 
 fuzz-build: $(FUZZ_BINS) $(LOG_STAMP)
 	@:

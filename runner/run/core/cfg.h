@@ -57,6 +57,7 @@ struct fsb_config {
 	uint32_t sustain_share, sustain_base, sustain_hold, sustain_rise;	/* the cliff (report/sections/cliff.h) */
 	int fstrim;		/* the fstrim phase after delete, the discard read-back (run/engine/fstrim.h) */
 	uint32_t target_wait;	/* seconds to wait for the target to appear */
+	int control;		/* the run's conditions measured before the filesystems (run/engine/control.h) */
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
 	char mount_opts[FSB_MAX_FS][256];
 	/* variant.FS:NAME settings (run/fs/variant.h), each with its source */

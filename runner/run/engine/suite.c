@@ -33,6 +33,7 @@
 #include "run/core/names.h"
 #include "run/engine/suite.h"
 #include "run/engine/zerocheck.h"
+#include "run/engine/control.h"
 
 struct fsrun {
 	struct fsb_ctx *c;
@@ -822,6 +823,8 @@ void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 		return;
 	}
 	fsb_pattern_init(pat);
+	if (c->cfg.control)
+		fsb_control_run(c);
 	if (!target) {
 		run_dir(c, w, pat);
 	} else {
