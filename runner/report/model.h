@@ -28,6 +28,7 @@ enum { LAT_P50, LAT_P90, LAT_P99, LAT_P999, LAT_MAX, LAT_MEAN, LAT_N };
 struct rep_phase {
 	const char *fs;		/* points at the run's rep_fs name */
 	unsigned round;
+	unsigned rep;		/* the repetition (the record's `rep`), 1 when absent */
 	char *phase;		/* create, stat, read, read_inode, delete, ... */
 	char *order;		/* may be NULL */
 	int cold;		/* 1, 0, or -1 when absent */
@@ -317,6 +318,16 @@ struct rep_discard {
 	size_t line;
 };
 
+/* The `control` record: the run's conditions (run/engine/control.h), the
+ * samples of each item, seconds; n 0 for an item the record lacks. */
+enum { REP_CTL_CPU, REP_CTL_COPY, REP_CTL_TMPFS, REP_CTL_N };
+struct rep_control {
+	int have;
+	double *v[REP_CTL_N];
+	size_t n[REP_CTL_N];
+	size_t line;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -372,6 +383,7 @@ struct rep_run {
 	struct rep_sustain *sus;	/* sustain records, in input order */
 	size_t nsus, capsus;
 	struct rep_discard dc;		/* the discard read-back, when the run made one */
+	struct rep_control ctl;		/* the run's conditions; the last record wins */
 	/* the last `verdict` record: its checks */
 	int have_verdict;
 	struct rep_check *chk;

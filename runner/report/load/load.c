@@ -95,6 +95,7 @@ static void run_free(struct rep_run *r)
 	ld_capacity_free(r);
 	ld_sustain_free(r);
 	ld_discard_free(r);
+	ld_control_free(r);
 	checks_free(r);
 	free(r);
 }
@@ -379,6 +380,10 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 	memset(p, 0, sizeof(*p));
 	p->fs = fs->name;
 	p->round = (unsigned)round;
+	double rep = jsonr_num(jsonr_get(rec, "rep"), 1);
+	if (!(rep >= 1 && rep <= 1e6 && rep == (unsigned)rep))
+		return ld_bad(L, "phase record: \"rep\" must be a whole number from 1");
+	p->rep = (unsigned)rep;
 	p->seconds = secs;
 	p->line = L->line;
 	p->phase = strdup(phase);
@@ -613,6 +618,7 @@ static const ld_hook hooks[FSB_REC_N] = {
 	[FSB_REC_verdict] = load_verdict,
 	[FSB_REC_sustain] = ld_load_sustain,
 	[FSB_REC_sustain_series] = ld_load_sustain_series,
+	[FSB_REC_control] = ld_load_control,
 };
 
 static int load_record(struct loader *L, const struct jsonr *rec)
