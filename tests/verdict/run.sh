@@ -4,7 +4,8 @@
 # criteria.conf, a criteria file that must fail, a baseline with a slowed
 # phase, misuse, `verdict --log` (the record appended to a run's log and
 # read back), and `report --format junit` validated against
-# tests/verdict/junit.xsd with xmllint (SKIP when xmllint is missing).
+# tests/verdict/junit.xsd with xmllint (SKIP when xmllint is missing); and
+# compare by significance and by conditions on recorded runs (compare.sh).
 # Usage: run.sh FSBENCH (the host build). Scratch files under $O/tests/verdict.
 # Output: one line per check, a summary; exit 1 when one failed.
 set -eu
@@ -165,5 +166,8 @@ if have xmllint; then
 else
 	skip "JUnit XML against tests/verdict/junit.xsd: xmllint not found (Debian libxml2-utils; make deps)"
 fi
+
+# ---- compare by significance and by conditions ----
+. "$here/compare.sh"
 
 summary

@@ -89,7 +89,7 @@ static void tmpfs_open(struct control *k)
 	snprintf(k->dir, sizeof(k->dir), "/tmp/fsbench-control.XXXXXX");
 	if (mkdtemp(k->dir)) {
 		if (mount("tmpfs", k->dir, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
-			  "size=1m,mode=0700") == 0) {
+			  "size=2m,mode=0700") == 0) {
 			k->mounted = 1;
 			return;
 		}
