@@ -325,6 +325,8 @@ struct rep_control {
 	int have;
 	double *v[REP_CTL_N];
 	size_t n[REP_CTL_N];
+	uint64_t size[REP_CTL_N];	/* each item's work: cpu_iterations,
+					 * copy_bytes, tmpfs_files (0: not said) */
 	size_t line;
 };
 

@@ -6,7 +6,7 @@
  *   summary.h   the summary rows, median of rounds (summary.c)
  *   table.h     tables of typed cells and their views (table.c)
  *   tables.h    the tables of one run's report (tables.c)
- *   sidebyside.h runs side by side, flagged beyond the noise; the reference
+ *   sidebyside.h runs side by side, flagged when significant; the reference
  *               as a run (sidebyside.c)
  *   timeline.h  the runs of a results folder, one row each (timeline.c)
  *   reference.h the published figures, data only (reference.c)

@@ -155,7 +155,8 @@ static void test_three_runs(void)
 	CHECK_CONTAINS(o, "| 0.1000 | too few samples |\n");
 	CHECK_CONTAINS(o, "- B against A: 0 slower, 0 faster, 0 beyond the tolerance but not"
 		       " significant, 1 with too few samples, of 3 rows compared (tolerance 10%,"
-		       " p < 0.05); conditions not measured (a run without a control record)\n"
+		       " p < 0.05); conditions not measured (a run without a control record, or of"
+		       " other work)\n"
 		       "- C against A: 0 slower, 0 faster, 0 beyond the tolerance but not"
 		       " significant, 2 with too few samples");
 	CHECK(!strstr(o, "not in"));	/* the same rows in every run */

@@ -73,7 +73,7 @@ static void test_compare(void)
 		CHECK_CONTAINS(buf, "- B against A: 0 slower, 0 faster, 0 beyond the tolerance but"
 			       " not significant, 5 with too few samples, of 5 rows compared (tolerance"
 			       " 10%, p < 0.05); conditions not measured (a run without a control"
-			       " record)\n");
+			       " record, or of other work)\n");
 		free(buf);
 	}
 	buf = NULL;

@@ -50,3 +50,13 @@ check "the stderr line names the side and the test" \
 expect_rc 0 "compare q5 t5 --fail-on-regression: a read 1 sample against 1 is not flagged" \
 	"$fsb" compare "$d/q5.jsonl" "$d/t5.jsonl" --fail-on-regression
 check "it says too few samples" contains "$OUT" "| too few samples"
+
+# ---- controls of other work are not compared ----
+for f in q1 q2 q3 q4; do
+	sed 's/"cpu_iterations":[0-9]*/"cpu_iterations":999/' "$d/$f.jsonl" > "$S/cpu-$f.jsonl"
+done
+# shellcheck disable=SC2086
+expect_rc 0 "compare q1-q4 (their CPU loop said to be of other work) -- s1-s4" \
+	"$fsb" compare "$S/cpu-q1.jsonl" "$S/cpu-q2.jsonl" "$S/cpu-q3.jsonl" "$S/cpu-q4.jsonl" -- $s4 --format csv
+check "the CPU loop is left out of the conditions, the copy and the tmpfs stay" \
+	[ "$(col conditions item | tr '\n' ,)" = "copy,tmpfs," ]

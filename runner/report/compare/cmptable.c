@@ -26,10 +26,12 @@ static char letter(size_t i)
 	return (char)('A' + i);
 }
 
-/* Every run of every side has a control record with an item in common. */
+/* The control items every run of every side has, with the same work (0:
+ * a run without a control record). */
 static unsigned common_items(const struct rep_cmp_run *runs, size_t n)
 {
 	unsigned items = (1u << REP_CTL_N) - 1;
+	const struct rep_run *first = runs[0].run;
 	for (size_t i = 0; i < n; i++) {
 		size_t nm;
 		const struct rep_run *const *m = rep_cmp_members(&runs[i], &nm);
@@ -37,7 +39,7 @@ static unsigned common_items(const struct rep_cmp_run *runs, size_t n)
 			if (!m[k]->ctl.have)
 				return 0;
 			for (unsigned it = 0; it < REP_CTL_N; it++)
-				if (!m[k]->ctl.n[it])
+				if (!m[k]->ctl.n[it] || m[k]->ctl.size[it] != first->ctl.size[it])
 					items &= ~(1u << it);
 		}
 	}
@@ -368,7 +370,7 @@ int rep_table_cmp_flags(const struct rep_cmp_count *count, size_t n, double tole
 			 " significant, %zu with too few samples, of %zu row%s compared (tolerance"
 			 " %g%%, p < 0.05); conditions %s", k->slower, k->faster, k->noise, k->few,
 			 k->compared, k->compared == 1 ? "" : "s", tolerance * 100,
-			 k->conditions < 0 ? "not measured (a run without a control record)" :
+			 k->conditions < 0 ? "not measured (a run without a control record, or of other work)" :
 			 k->conditions ? "differ: the rows are judged relative to the control" :
 			 "the same");
 		tab_count(t, row, 3, k->compared);

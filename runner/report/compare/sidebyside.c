@@ -1,5 +1,5 @@
-/* sidebyside.c: two runs or more side by side, flagged beyond the noise, and the published reference as a run
- * (see sidebyside.h). */
+/* sidebyside.c: two sides or more side by side (the runs, what some lack),
+ * and the published reference as a run (see sidebyside.h). */
 #include "report/compare/sidebyside.h"
 #include "report/sections/reference.h"
 #include "report/sections/summary.h"

@@ -232,6 +232,7 @@ long rep_cmp_samples(const struct rep_run *const *runs, size_t nruns, const char
 /* ---- the conditions ---- */
 
 static const char *const item_key[REP_CTL_N] = { "cpu_s", "copy_s", "tmpfs_s" };
+static const char *const size_key[REP_CTL_N] = { "cpu_iterations", "copy_bytes", "tmpfs_files" };
 
 const char *rep_control_item(unsigned item)
 {
@@ -253,6 +254,7 @@ int ld_load_control(struct loader *L, struct rep_run *r, const struct jsonr *rec
 			goto bad;
 		if (!n)
 			continue;
+		c.size[it] = jsonr_u64(jsonr_get(rec, size_key[it]), 0);
 		if (!(c.v[it] = malloc(n * sizeof(double))))
 			goto oom;
 		for (size_t i = 0; i < n; i++) {
@@ -336,8 +338,8 @@ int rep_cmp_conditions(const struct rep_run *const *a, size_t na, const struct r
 		const struct rep_run *r = k < na ? a[k] : b[k - na];
 		if (!r->ctl.have)
 			return 0;
-		for (unsigned it = 0; it < REP_CTL_N; it++)
-			if (!r->ctl.n[it])
+		for (unsigned it = 0; it < REP_CTL_N; it++)	/* no samples, or other work */
+			if (!r->ctl.n[it] || r->ctl.size[it] != a[0]->ctl.size[it])
 				c->items &= ~(1u << it);
 	}
 	if (!c->items)

@@ -10,9 +10,9 @@
 struct fsb_ctx;
 
 #define FSB_CONTROL_SAMPLES 7		/* each item's timed samples */
-#define FSB_CONTROL_CPU_ITERS 3000000u	/* the CPU loop's iterations */
-#define FSB_CONTROL_COPY_BYTES (16u << 20)	/* the memory copy's bytes */
-#define FSB_CONTROL_FILES 64u		/* tmpfs files of 4 KiB: made, read, removed */
+#define FSB_CONTROL_CPU_ITERS 1000000u	/* the CPU loop's iterations */
+#define FSB_CONTROL_COPY_BYTES (8u << 20)	/* the memory copy's bytes */
+#define FSB_CONTROL_FILES 32u		/* tmpfs files of 4 KiB: made, read, removed */
 
 /* Run the control and emit its record. Nothing is written outside a tmpfs
  * of its own (or a directory under /dev/shm when it cannot mount one); a
