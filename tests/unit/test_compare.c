@@ -246,6 +246,15 @@ static void test_groups(void)
 	CHECK_CONTAINS(o, "compare,ext4,create (incl. sync),12.500000,3,1,36.000000,3,1,");
 	free(o), free(e);
 
+	/* a repetition that is not a whole number: the line named */
+	write_file("g-badrep.jsonl", "{\"type\":\"run_start\",\"run_id\":\"x1\",\"seq\":0}\n"
+		   "{\"type\":\"phase\",\"run_id\":\"x1\",\"seq\":1,\"fs\":\"ext4\",\"round\":1,"
+		   "\"phase\":\"create\",\"seconds\":1,\"rep\":1.5}\n");
+	char *b1[] = { "compare", "g-a1.jsonl", "g-badrep.jsonl", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, b1, &o, &e), 4);
+	CHECK_STR(e, "fsbench: compare g-badrep.jsonl:2: phase record: \"rep\" must be a whole number\n");
+	free(o), free(e);
+
 	/* misuse: an empty group, a trailing '--' */
 	char *m1[] = { "compare", "g-a1.jsonl", "--", "--", "g-c1.jsonl", NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, m1, &o, &e), 2);

@@ -381,8 +381,8 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 	p->fs = fs->name;
 	p->round = (unsigned)round;
 	double rep = jsonr_num(jsonr_get(rec, "rep"), 1);
-	if (!(rep >= 1 && rep <= 1e6 && rep == (unsigned)rep))
-		return ld_bad(L, "phase record: \"rep\" must be a whole number from 1");
+	if (!(rep >= 0 && rep <= 1e6 && rep == (unsigned)rep))
+		return ld_bad(L, "phase record: \"rep\" must be a whole number");
 	p->rep = (unsigned)rep;
 	p->seconds = secs;
 	p->line = L->line;
