@@ -17,7 +17,7 @@ static const struct {
 	{ "config", cmd_config, "print the merged settings (config --show)" },
 	{ "log", cmd_log, "read a results log back (log extract, info); check records (log check, schema)" },
 	{ "report", cmd_report, "the runner/SUITE.md tables from a run's records" },
-	{ "compare", cmd_compare, "runs side by side, flagged beyond the noise, or one against runner/SUITE.md" },
+	{ "compare", cmd_compare, "runs or groups of runs side by side, flagged when significant, or one against runner/SUITE.md" },
 	{ "history", cmd_history, "one row per run of a results folder, by date" },
 	{ "verdict", cmd_verdict, "PASS, FAIL or ERROR for a run, against a criteria file or a baseline run" },
 };

@@ -72,6 +72,15 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		const char *val = NULL;
 		size_t klen;
 
+		if (c->allow_groups && c->npos && strcmp(a, "--") == 0) {	/* a group ends */
+			size_t from = c->ngroups ? c->group_at[c->ngroups - 1] : 0;
+			if (c->npos == from)
+				return misuse(c, "%s: no input between two '--'", c->cmd);
+			if (c->ngroups + 1 == REP_CMP_MAX)
+				return misuse(c, "%s: more than %d groups", c->cmd, REP_CMP_MAX);
+			c->group_at[c->ngroups++] = c->npos;
+			continue;
+		}
 		if (opts && strcmp(a, "--") == 0) {
 			opts = 0;
 			continue;
@@ -152,6 +161,10 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 	if (c->w->doc && !c->allow_criteria) {
 		return misuse(c, "%s: format '%s' is for fsbench report", c->cmd, c->w->name);
 	}
+	if (c->ngroups && c->npos == c->group_at[c->ngroups - 1])
+		return misuse(c, "%s: no input after the last '--'", c->cmd);
+	if (c->ngroups && c->reference)
+		return misuse(c, "%s: --reference and groups ('--'): give B only", c->cmd);
 	if (c->npos < (c->minpos ? c->minpos : c->maxpos)) {
 		return misuse(c, "%s: missing %s", c->cmd,
 			c->posname ? c->posname : c->reference ? "B" : c->maxpos == 1 ? "RUN" :

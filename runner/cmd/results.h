@@ -14,8 +14,12 @@ struct results_cli {
 	const char *cmd;	/* "report", "compare" */
 	const char *usage;	/* a printf format: %1$s is the format names
 				 * ("md|csv"), %2$s the same described */
-	const char *pos[REP_CMP_MAX];	/* the inputs named */
+	const char *pos[REP_CMP_INPUTS];	/* the inputs named */
 	size_t npos, maxpos;
+	/* compare: `--` between inputs starts a group (a side of several
+	 * runs): group_at[g] is the index in pos of group g + 1's first input */
+	int allow_groups;
+	size_t group_at[REP_CMP_MAX], ngroups;
 	size_t minpos;		/* inputs needed; 0: maxpos */
 	const char *posname;	/* "DIR": what a missing input is called; NULL:
 				 * RUN, or A and B */

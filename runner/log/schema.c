@@ -675,6 +675,18 @@ SHAPE(discard_check,
 	O(first_nonzero, I, "bytes", "the first of them, on the target"),
 	O(seconds, N, "s", "write, discard and reads"));
 
+/* ---- the run's conditions (run/engine/control.c) ---- */
+SHAPE(control,
+	R(samples, I, "", "timed samples of each item (after one untimed pass), the items interleaved: cpu, copy, tmpfs, cpu, ..."),
+	R(cpu_iterations, I, "", "the CPU loop's steps (xorshift64*, one 64-bit state)"),
+	R(copy_bytes, I, "bytes", "the memory copy's size (`memcpy` between two buffers touched before)"),
+	R(tmpfs_files, I, "", "the tmpfs item's files of 4 KiB: made and written, read back, removed"),
+	R(cpu_s, AN, "s", "the CPU loop's time, one number a sample"),
+	R(copy_s, AN, "s", "the memory copy's time, one number a sample"),
+	O(tmpfs_s, AN, "s", "the tmpfs item's time, one number a sample (absent when `tmpfs` is not available)"),
+	R(tmpfs, S, "", "where the tmpfs item ran: `mounted` (a tmpfs of its own on a new directory under /tmp, removed after), `/dev/shm` (a new directory there, when mounting is not allowed), or `not available: REASON`"),
+	R(seconds, N, "s", "the whole control"));
+
 SHAPE(run_end,
 	R(status, S, "", "`ok`, `failed`, `refused`"),
 	R(exit_code, I, "", "the runner's exit code"),
@@ -733,6 +745,7 @@ const struct fsb_rtype fsb_rec_types[FSB_REC_N] = {
 	T(sustain, "a sustained write (setting `sustain`): fio's summary, where its per-second samples were taken and the settings the cliff is found with; its `sustain_series` records follow it. On each filesystem after its fio and fill, on the raw target after the last filesystem's (and after the raw fio workloads)"),
 	T(sustain_series, "the per-second throughput and temperature of the `sustain` record before it (the report's cliff and chart read them)"),
 	T(repeat, "the end of a column's repetitions with `repeat = auto`: after its last repetition's `fs_end`, where every phase's 95 % interval ended and which did not converge"),
+	T(control, "the run's conditions (setting `control`): a short fixed control before the first filesystem (a CPU loop, a memory copy, files on a tmpfs), each timed a few times, so that `fsbench compare` can tell a change of the machine from a change of the disk"),
 };
 #undef T
 

@@ -343,6 +343,18 @@ struct rep_discard {
 	size_t line;
 };
 
+/* The `control` record: the run's conditions (run/engine/control.h), the
+ * samples of each item, seconds; n 0 for an item the record lacks. */
+enum { REP_CTL_CPU, REP_CTL_COPY, REP_CTL_TMPFS, REP_CTL_N };
+struct rep_control {
+	int have;
+	double *v[REP_CTL_N];
+	size_t n[REP_CTL_N];
+	uint64_t size[REP_CTL_N];	/* each item's work: cpu_iterations,
+					 * copy_bytes, tmpfs_files (0: not said) */
+	size_t line;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -406,6 +418,7 @@ struct rep_run {
 	size_t nraw;
 	struct rep_repeat *rpt;	/* repeat records, in input order */
 	size_t nrpt, caprpt;
+	struct rep_control ctl;		/* the run's conditions; the last record wins */
 	/* the last `verdict` record: its checks */
 	int have_verdict;
 	int verdict_strict;	/* its "strict": known failures counted */

@@ -241,8 +241,8 @@ int rep_print_checks(FILE *out, const struct rep_run *r, const struct rep_writer
 int rep_print_compare(FILE *out, const struct rep_cmp_run *runs, size_t n, double tolerance,
 		      const struct rep_writer *w, struct rep_cmp_count *count)
 {
-	struct rep_table t[4];
-	const struct rep_table *seq[4];
+	struct rep_table t[5];
+	const struct rep_table *seq[5];
 	size_t nt = 0, ns = 0;
 	int rc;
 
@@ -250,6 +250,7 @@ int rep_print_compare(FILE *out, const struct rep_cmp_run *runs, size_t n, doubl
 		return -EINVAL;
 	rc = rep_table_cmp_runs(runs, n, &t[nt]);
 	if (!rc && !(rc = rep_table_cmp(runs, n, tolerance, &t[++nt], count)) &&
+	    !(rc = rep_table_cmp_conditions(runs, n, tolerance, &t[++nt])) &&
 	    !(rc = rep_table_cmp_missing(runs, n, &t[++nt])) &&
 	    !(rc = rep_table_cmp_flags(count, n, tolerance, &t[++nt])))
 		nt++;
@@ -260,7 +261,7 @@ int rep_print_compare(FILE *out, const struct rep_cmp_run *runs, size_t n, doubl
 	}
 	for (size_t i = 0; i < nt; i++) {
 		rep_table_view(&t[i], w->view);
-		if (t[i].nrows || strcmp(t[i].name, "missing"))
+		if (t[i].nrows || (strcmp(t[i].name, "missing") && strcmp(t[i].name, "conditions")))
 			seq[ns++] = &t[i];
 	}
 	/* The charts of the runs side by side, each named by its letter as in

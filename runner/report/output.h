@@ -6,7 +6,7 @@
  *   summary.h   the summary rows, median of rounds (summary.c)
  *   table.h     tables of typed cells and their views (table.c)
  *   tables.h    the tables of one run's report (tables.c)
- *   sidebyside.h runs side by side, flagged beyond the noise; the reference
+ *   sidebyside.h runs side by side, flagged when significant; the reference
  *               as a run (sidebyside.c)
  *   timeline.h  the runs of a results folder, one row each (timeline.c)
  *   changes.h   where the level of a series of runs shifted (changes.c,
@@ -39,9 +39,9 @@ int rep_print(FILE *out, const struct rep_run *r, const struct rep_writer *w);
 /* The same with the checks of a verdict (v may be NULL). */
 int rep_print_checks(FILE *out, const struct rep_run *r, const struct rep_writer *w,
 		     const struct vd_result *v);
-/* Two runs or more side by side (runs[0] is A), flagged with the rule of
- * rep_cmp_judge (tolerance a fraction); count[i] (n entries) gets what
- * run i's rows came to. Returns 0, -EINVAL (a writer that is not of
+/* Two sides or more (runs or groups of runs, runs[0] is A) side by side,
+ * flagged by significance (rep_table_cmp, tolerance a fraction), and the
+ * conditions; count[i] (n entries) gets what side i's rows came to. Returns 0, -EINVAL (a writer that is not of
  * tables, n out of 2..REP_CMP_MAX) or -ENOMEM; nothing is printed then. */
 int rep_print_compare(FILE *out, const struct rep_cmp_run *runs, size_t n, double tolerance,
 		      const struct rep_writer *w, struct rep_cmp_count *count);

@@ -95,7 +95,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const struct rep_run *p = rep_find(&set, pre);
 		FUZZ_CHECK(p == NULL || strncmp(p->run_id, pre, strlen(pre)) == 0);
 		/* the first, the last and the middle run of the file side by side */
-		struct rep_cmp_run cr[3] = { { a, "A" }, { b, "B" }, { set.runs[set.nruns / 2], "C" } };
+		struct rep_cmp_run cr[3] = { { .run = a, .name = "A" }, { .run = b, .name = "B" },
+					     { .run = set.runs[set.nruns / 2], .name = "C" } };
 		struct rep_cmp_count cc[3];
 		for (const struct rep_writer *w = rep_writers; w->name; w++)
 			if (!w->doc) {	/* junit is a report of one run */

@@ -1,8 +1,11 @@
 /* test_compare.c: `fsbench compare` of two runs or more: the flag rule
- * (beyond both the tolerance and the spread of the rounds), three runs,
- * runs with different filesystems, --fail-on-regression's exit code, and
- * bad input. Runs are written from strings into the scratch folder. */
+ * (beyond the tolerance and significant: Mann-Whitney U, the bootstrap
+ * interval of the ratio of medians), three runs, groups of runs and
+ * repetitions, the conditions (control records: a slower host against a
+ * slower disk), runs with different filesystems, --fail-on-regression's
+ * exit code, and bad input. Runs are written from strings into the scratch folder. */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,65 +16,69 @@
 #include "records.h"
 #include "unit.h"
 
-static struct rep_stats st(size_t n, const double *v)
+/* The rule itself: flagged only beyond the tolerance and significant. */
+static enum rep_cmp_flag judge(const double *a, size_t na, const double *b, size_t nb,
+			       double tolerance, struct rep_cmp_test *t)
 {
-	double c[16];
-	struct rep_stats s = { .n = n };
-	memcpy(c, v, n * sizeof(*v));
-	if (n) {
-		s.median = rep_median(c, n);
-		s.min = c[0];
-		s.max = c[n - 1];
-		s.spread = (s.max - s.min) / s.median;
-	}
-	return s;
+	CHECK_EQ_U(rep_cmp_test(a, na, b, nb, tolerance, 42, t), 0);
+	return t->flag;
 }
 
-#define ST(...) st(sizeof((double[]){ __VA_ARGS__ }) / sizeof(double), (double[]){ __VA_ARGS__ })
+#define N(v) (sizeof(v) / sizeof((v)[0]))
 
-static enum rep_cmp_flag judge(struct rep_stats a, struct rep_stats b, double tolerance)
+static void test_rule(void)
 {
-	return rep_cmp_judge(&a, &b, tolerance);
-}
+	struct rep_cmp_test t, t2;
+	static const double a[] = { 10, 11, 12, 13 }, slow[] = { 20, 21, 22, 23 };
+	static const double near[] = { 10.5, 11.5, 12.5, 13.5 };
+	static const double mixed[] = { 12, 16, 13, 17 }, wide[] = { 10, 14, 11, 15 };
 
-/* The rule itself. */
-static void test_judge(void)
-{
-	struct rep_stats a = ST(10, 12, 14);	/* median 12, range 4 */
-
-	/* +25%: beyond the tolerance, within A's range (3 <= 4): not flagged */
-	CHECK_EQ_U(judge(a, ST(13, 15, 17), 0.10), CMP_NOISE);
-	/* +67%: beyond both */
-	CHECK_EQ_U(judge(a, ST(19, 20, 21), 0.10), CMP_SLOWER);
-	CHECK_EQ_U(judge(a, ST(5, 6, 7), 0.10), CMP_FASTER);
-	/* the tolerance alone is not enough: beyond the spread (0.5 > 0.2),
-	 * within 10% */
-	struct rep_stats q = ST(10, 10.1, 10.2);
-	CHECK_EQ_U(judge(q, ST(10.5, 10.6, 10.7), 0.10), CMP_SAME);
-	/* ... and with 2% it is flagged */
-	CHECK_EQ_U(judge(q, ST(10.5, 10.6, 10.7), 0.02), CMP_SLOWER);
-	/* the later run's own spread counts too */
-	struct rep_stats flat = ST(10, 10, 10);
-	CHECK_EQ_U(judge(flat, ST(8, 13, 20), 0.10), CMP_NOISE);
-	CHECK_EQ_U(judge(flat, ST(13, 13, 13), 0.10), CMP_SLOWER);
-	/* exactly the tolerance is not beyond it */
-	CHECK_EQ_U(judge(flat, ST(11, 11), 0.10), CMP_SAME);
-	/* one round: no spread, the tolerance decides */
-	struct rep_stats one = ST(10);
-	CHECK_EQ_U(judge(one, ST(11.5), 0.10), CMP_SLOWER);
-	CHECK_EQ_U(judge(one, ST(10.5), 0.10), CMP_SAME);
+	/* 4 against 4, all apart: p = 2/70, beyond 10%: slower */
+	CHECK_EQ_U(judge(a, N(a), slow, N(slow), 0.10, &t), CMP_SLOWER);
+	CHECK(fabs(t.p - 2.0 / 70) < 1e-12);
+	CHECK(t.ratio > 1.86 && t.ratio < 1.87);	/* 21.5 / 11.5 */
+	CHECK(t.testable && t.have_ci && t.lo > 1 && t.lo <= t.ratio && t.ratio <= t.hi);
+	CHECK_EQ_U(t.u, 0);
+	CHECK_EQ_U(judge(slow, N(slow), a, N(a), 0.10, &t), CMP_FASTER);
+	CHECK_EQ_U(t.u, 16);
+	/* the same seed, the same interval; another seed, another draw */
+	CHECK_EQ_U(rep_cmp_test(a, N(a), slow, N(slow), 0.10, 42, &t2), 0);
+	CHECK_EQ_U(rep_cmp_test(a, N(a), slow, N(slow), 0.10, 42, &t), 0);
+	CHECK(t.lo == t2.lo && t.hi == t2.hi);
+	CHECK_EQ_U(rep_cmp_test(a, N(a), slow, N(slow), 0.10, 43, &t2), 0);
+	CHECK(t2.lo > 1 && (t.lo != t2.lo || t.hi != t2.hi));
+	/* within the tolerance: not flagged, however significant */
+	CHECK_EQ_U(judge(a, N(a), near, N(near), 0.10, &t), CMP_SAME);
+	/* beyond the tolerance, overlapping: not significant */
+	CHECK_EQ_U(judge(wide, N(wide), mixed, N(mixed), 0.10, &t), CMP_NOISE);
+	CHECK(t.p > 0.05);
+	/* significant within 10%, flagged at 2% */
+	static const double q[] = { 10, 10.1, 10.2, 10.3 }, q2[] = { 10.5, 10.6, 10.7, 10.8 };
+	CHECK_EQ_U(judge(q, N(q), q2, N(q2), 0.10, &t), CMP_SAME);
+	CHECK_EQ_U(judge(q, N(q), q2, N(q2), 0.02, &t), CMP_SLOWER);
+	/* 3 against 3 can never reach p < 0.05 (2/20): too few, not flagged */
+	CHECK_EQ_U(judge(a, 3, slow, 3, 0.10, &t), CMP_FEW);
+	CHECK(!t.testable && fabs(t.p - 0.1) < 1e-12);
+	/* one sample a side: no interval */
+	CHECK_EQ_U(judge(a, 1, slow, 1, 0.10, &t), CMP_FEW);
+	CHECK(!t.have_ci);
 	/* nothing to compare */
-	struct rep_stats none = { 0 }, zero = ST(0, 0);
-	CHECK_EQ_U(rep_cmp_judge(&none, &one, 0.10), CMP_NONE);
-	CHECK_EQ_U(rep_cmp_judge(&one, &none, 0.10), CMP_NONE);
-	CHECK_EQ_U(rep_cmp_judge(&zero, &one, 0.10), CMP_NONE);
+	CHECK_EQ_U(judge(a, 0, slow, 4, 0.10, &t), CMP_NONE);
+	static const double zero[] = { 0, 0 };
+	CHECK_EQ_U(judge(zero, 2, slow, 4, 0.10, &t), CMP_NONE);
 
 	CHECK_STR(rep_cmp_flag_name(CMP_SAME, REP_VIEW_READ), "");
 	CHECK_STR(rep_cmp_flag_name(CMP_SAME, REP_VIEW_DATA), "within_tolerance");
-	CHECK_STR(rep_cmp_flag_name(CMP_NOISE, REP_VIEW_READ), "within spread");
-	CHECK_STR(rep_cmp_flag_name(CMP_NOISE, REP_VIEW_DATA), "within_spread");
+	CHECK_STR(rep_cmp_flag_name(CMP_NOISE, REP_VIEW_READ), "not significant");
+	CHECK_STR(rep_cmp_flag_name(CMP_NOISE, REP_VIEW_DATA), "not_significant");
+	CHECK_STR(rep_cmp_flag_name(CMP_FEW, REP_VIEW_DATA), "too_few");
 	CHECK_STR(rep_cmp_flag_name(CMP_SLOWER, REP_VIEW_DATA), "slower");
 }
+
+/* What run_text writes beyond the phases: a control record with its
+ * samples times ctl (0: none), and "rep" in each phase record (0: none). */
+static double ctl;
+static unsigned rep;
 
 /* A run as JSON lines: run_id, then "fs:phase:s1,s2,..." items (one phase
  * record per round), NULL-terminated. */
@@ -87,18 +94,28 @@ static char *run_text(const char *id, ...)
 			      "{\"type\":\"run_start\",\"run_id\":\"%s\",\"seq\":%u,"
 			      "\"host\":{\"hostname\":\"h-%s\"},\"config\":{\"profile\":\"smoke\"}}\n",
 			      id, seq++, id);
+	if (ctl > 0)	/* 7 samples a little apart, as a control gives them */
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+				      "{\"type\":\"control\",\"run_id\":\"%s\",\"seq\":%u,"
+				      "\"cpu_s\":[%g,%g,%g,%g,%g,%g,%g],\"copy_s\":[%g,%g,%g,%g,%g,%g,%g]}\n",
+				      id, seq++, 0.100 * ctl, 0.101 * ctl, 0.099 * ctl, 0.102 * ctl,
+				      0.098 * ctl, 0.1005 * ctl, 0.0995 * ctl, 0.020 * ctl,
+				      0.0202 * ctl, 0.0198 * ctl, 0.0201 * ctl, 0.0199 * ctl,
+				      0.0203 * ctl, 0.0197 * ctl);
 	va_start(ap, id);
 	while ((it = va_arg(ap, const char *))) {
-		char fs[32], ph[32], secs[256];
+		char fs[32], ph[32], secs[256], rp[32] = "";
 		if (sscanf(it, "%31[^:]:%31[^:]:%255s", fs, ph, secs) != 3)
 			continue;
+		if (rep)
+			snprintf(rp, sizeof(rp), ",\"rep\":%u", rep);
 		unsigned round = 1;
 		for (char *s = strtok(secs, ","); s; s = strtok(NULL, ","), round++)
 			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
 					      "{\"type\":\"phase\",\"run_id\":\"%s\",\"seq\":%u,"
 					      "\"fs\":\"%s\",\"round\":%u,\"phase\":\"%s\","
-					      "\"seconds\":%s,\"files\":100}\n",
-					      id, seq++, fs, round, ph, s);
+					      "\"seconds\":%s,\"files\":100%s}\n",
+					      id, seq++, fs, round, ph, s, rp);
 	}
 	va_end(ap);
 	return buf;
@@ -114,9 +131,8 @@ static void write_file(const char *path, const char *text)
 	}
 }
 
-/* Three runs: A; B within the noise (create +25% inside A's spread,
- * delete +5% inside the tolerance); C with create 3x slower and stat
- * faster. */
+/* Three runs of three rounds: 3 samples against 3 cannot be significant
+ * (p >= 2/20), so nothing is flagged, only said to be too few. */
 static void test_three_runs(void)
 {
 	char *o, *e;
@@ -132,60 +148,193 @@ static void test_three_runs(void)
 	CHECK_EQ_U(run_cmd(cmd_compare, a1, &o, &e), 0);
 	CHECK_STR(e, "");
 	CHECK_CONTAINS(o, "- C: run cccc (cmp-c.jsonl), host h-cccc, kernel ?, profile smoke\n");
-	CHECK_CONTAINS(o, "| fs   | phase               | A (s) | B (s) |  B/A | B limit % | B vs A        |"
-		       " C (s) |  C/A | C limit % | C vs A |\n");
-	CHECK_CONTAINS(o, "| ext4 | create (incl. sync) |  12.0 |  15.0 | 1.25 |      33.3 | within spread |"
-		       "  36.0 | 3.00 |      33.3 | slower |\n");
-	CHECK_CONTAINS(o, "| ext4 | stat walk (cold)    |  1.00 |  1.00 | 1.00 |      10.0 |               |"
-		       " 0.500 | 0.50 |      10.0 | faster |\n");
-	CHECK_CONTAINS(o, "| ext4 | delete (incl. sync) |  20.0 |  21.0 | 1.05 |      10.0 |               |"
-		       "  20.0 | 1.00 |      10.0 |        |\n");
-	CHECK_CONTAINS(o, "- B against A: 0 slower, 0 faster, 1 beyond the tolerance but within"
-		       " the spread, of 3 rows compared (tolerance 10%)\n"
-		       "- C against A: 1 slower, 1 faster, 0 beyond");
+	CHECK_CONTAINS(o, "| fs   | phase               | A (s) | B (s) |  B/A | B/A 95% CI |    B p |"
+		       " B vs A          | C (s) |  C/A | C/A 95% CI |    C p | C vs A          |\n");
+	CHECK_CONTAINS(o, "| ext4 | create (incl. sync) |  12.0 |  15.0 | 1.25 |");
+	CHECK_CONTAINS(o, "| 0.2000 | too few samples |  36.0 | 3.00 |");
+	CHECK_CONTAINS(o, "| 0.1000 | too few samples |\n");
+	CHECK_CONTAINS(o, "- B against A: 0 slower, 0 faster, 0 beyond the tolerance but not"
+		       " significant, 1 with too few samples, of 3 rows compared (tolerance 10%,"
+		       " p < 0.05); conditions not measured (a run without a control record, or of"
+		       " other work)\n"
+		       "- C against A: 0 slower, 0 faster, 0 beyond the tolerance but not"
+		       " significant, 2 with too few samples");
 	CHECK(!strstr(o, "not in"));	/* the same rows in every run */
+	CHECK(!strstr(o, "Conditions"));	/* no control records: no table */
 	free(o), free(e);
 
-	/* CSV: one flag column per later run */
-	char *a2[] = { "compare", "cmp-a.jsonl", "cmp-b.jsonl", "cmp-c.jsonl", "--format=csv", NULL };
+	/* CSV: the samples, the interval and p of each later run */
+	char *a2[] = { "compare", "cmp-a.jsonl", "cmp-c.jsonl", "--format=csv", NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, a2, &o, &e), 0);
-	CHECK_CONTAINS(o, "compare,ext4,create (incl. sync),12.000000,3,33.333,rounds,15.000000,3,"
-		       "26.667,rounds,1.2500,33.333,within_spread,36.000000,3,5.556,rounds,3.0000,"
-		       "33.333,slower\n");
-	CHECK_CONTAINS(o, "flags,C,3,1,1,0,10.0\n");
+	CHECK_CONTAINS(o, "compare,fs,phase,a_seconds,a_samples,a_runs,b_seconds,b_samples,b_runs,"
+		       "b_over_a,b_ci_lo,b_ci_hi,b_p,b_flag,b_flag_raw,b_judged_on\n");
+	CHECK_CONTAINS(o, "compare,ext4,create (incl. sync),12.000000,3,1,36.000000,3,1,3.0000,");
+	CHECK_CONTAINS(o, ",0.1000,too_few,too_few,raw\n");
+	CHECK_CONTAINS(o, "flags,B,3,0,0,0,2,10.0,not_measured\n");
 	free(o), free(e);
 
-	/* --fail-on-regression: C is slower (exit 1, named); B alone is not */
+	/* --fail-on-regression: nothing is significant, nothing fails */
 	char *g1[] = { "compare", "--fail-on-regression", "cmp-a.jsonl", "cmp-b.jsonl",
 		       "cmp-c.jsonl", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, g1, &o, &e), 1);
-	CHECK_CONTAINS(o, "| slower |");	/* the table is printed all the same */
-	CHECK_STR(e, "fsbench: compare: C (cmp-c.jsonl): 1 row slower than A beyond the"
-		  " tolerance (10%) and the spread of the rounds\n");
-	free(o), free(e);
-	char *g2[] = { "compare", "cmp-a.jsonl", "cmp-b.jsonl", "--fail-on-regression", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, g2, &o, &e), 0);
+	CHECK_EQ_U(run_cmd(cmd_compare, g1, &o, &e), 0);
 	CHECK_STR(e, "");
 	free(o), free(e);
-	/* a faster run is not a regression */
-	char *g3[] = { "compare", "cmp-c.jsonl", "cmp-a.jsonl", "--fail-on-regression", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, g3, &o, &e), 1);	/* stat 0.5 -> 1: slower */
-	CHECK_CONTAINS(e, "B (cmp-a.jsonl): 1 row slower");
+}
+
+/* Groups: the samples of every run of a side pooled (and of every
+ * repetition of a run), p from them; --fail-on-regression on them. */
+static void test_groups(void)
+{
+	char *o, *e;
+	static char two[32768];
+
+	write_file("g-a1.jsonl", run_text("a001", "ext4:create:10,12,14", "ext4:delete:20,20.5,20", NULL));
+	write_file("g-a2.jsonl", run_text("a002", "ext4:create:11,13,12.5", "ext4:delete:21,20,20.2", NULL));
+	write_file("g-c1.jsonl", run_text("c001", "ext4:create:35,36,37", "ext4:delete:20,21,20.1", NULL));
+	write_file("g-c2.jsonl", run_text("c002", "ext4:create:34,38,36.5", "ext4:delete:20.3,20.4,21", NULL));
+	char *a1[] = { "compare", "g-a1.jsonl", "g-a2.jsonl", "--", "g-c1.jsonl", "g-c2.jsonl", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, a1, &o, &e), 0);
+	CHECK_STR(e, "");
+	CHECK_CONTAINS(o, "- A1: run a001 (g-a1.jsonl), host h-a001");
+	CHECK_CONTAINS(o, "- A2: run a002 (g-a2.jsonl)");
+	CHECK_CONTAINS(o, "- B2: run c002 (g-c2.jsonl)");
+	/* 6 against 6 all apart: p = 2/924 */
+	CHECK_CONTAINS(o, "| ext4 | create (incl. sync) |  12.2 |  36.2 | 2.96 |  2.69-3.45 |");
+	CHECK_CONTAINS(o, "| 0.0022 | slower |\n");
+	CHECK_CONTAINS(o, "- B against A: 1 slower, 0 faster, 0 beyond the tolerance but not"
+		       " significant, 0 with too few samples, of 2 rows compared");
 	free(o), free(e);
-	/* a tolerance above every change: nothing flagged */
-	char *g4[] = { "compare", "cmp-a.jsonl", "cmp-c.jsonl", "--fail-on-regression",
-		       "--tolerance", "250%", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, g4, &o, &e), 0);
-	CHECK_CONTAINS(o, "- B against A: 0 slower, 0 faster, 0 beyond the tolerance but within"
-		       " the spread, of 3 rows compared (tolerance 250%)\n");
+	char *g1[] = { "compare", "g-a1.jsonl", "g-a2.jsonl", "--", "g-c1.jsonl", "g-c2.jsonl",
+		       "--fail-on-regression", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, g1, &o, &e), 1);
+	CHECK_STR(e, "fsbench: compare: B (g-c1.jsonl): 1 row slower than A beyond the tolerance"
+		  " (10%) and significant (Mann-Whitney p < 0.05)\n");
 	free(o), free(e);
-	/* the tolerance alone: 5% flags B's delete (+5% is not beyond 5%) and
-	 * create stays within the spread */
-	char *g5[] = { "compare", "cmp-a.jsonl", "cmp-b.jsonl", "--tolerance=4", "--fail-on-regression",
+	/* the other way round: faster is no regression */
+	char *g2[] = { "compare", "g-c1.jsonl", "g-c2.jsonl", "--", "g-a1.jsonl", "g-a2.jsonl",
+		       "--fail-on-regression", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, g2, &o, &e), 0);
+	CHECK_CONTAINS(o, "| faster |");
+	free(o), free(e);
+	/* a tolerance above the change: not flagged, however significant */
+	char *g3[] = { "compare", "g-a1.jsonl", "g-a2.jsonl", "--", "g-c1.jsonl", "g-c2.jsonl",
+		       "--fail-on-regression", "--tolerance", "250%", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, g3, &o, &e), 0);
+	free(o), free(e);
+
+	/* repetitions: one run whose records carry "rep" 1 and 2 is 6 samples
+	 * (each rep's rounds), the same as the two runs */
+	rep = 1;
+	snprintf(two, sizeof(two), "%s", run_text("r001", "ext4:create:10,12,14", NULL));
+	rep = 2;
+	const char *more = strchr(run_text("r001", "ext4:create:11,13,12.5", NULL), '\n') + 1;
+	rep = 0;
+	snprintf(two + strlen(two), sizeof(two) - strlen(two), "%s", more);
+	write_file("g-rep.jsonl", two);
+	char *r1[] = { "compare", "g-rep.jsonl", "--", "g-c1.jsonl", "g-c2.jsonl", "--format=csv", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, r1, &o, &e), 0);
+	CHECK_CONTAINS(o, "compare,ext4,create (incl. sync),12.250000,6,1,36.250000,6,2,2.9592,");
+	CHECK_CONTAINS(o, ",0.0022,slower,slower,raw\n");
+	free(o), free(e);
+	/* without "rep" the later record of a round wins: 3 samples */
+	snprintf(two, sizeof(two), "%s", run_text("r002", "ext4:create:10,12,14", NULL));
+	more = strchr(run_text("r002", "ext4:create:11,13,12.5", NULL), '\n') + 1;
+	snprintf(two + strlen(two), sizeof(two) - strlen(two), "%s", more);
+	write_file("g-norep.jsonl", two);
+	char *r2[] = { "compare", "g-norep.jsonl", "--", "g-c1.jsonl", "--format=csv", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, r2, &o, &e), 0);
+	CHECK_CONTAINS(o, "compare,ext4,create (incl. sync),12.500000,3,1,36.000000,3,1,");
+	free(o), free(e);
+
+	/* a repetition that is not a whole number: the line named */
+	write_file("g-badrep.jsonl", "{\"type\":\"run_start\",\"run_id\":\"x1\",\"seq\":0}\n"
+		   "{\"type\":\"phase\",\"run_id\":\"x1\",\"seq\":1,\"fs\":\"ext4\",\"round\":1,"
+		   "\"phase\":\"create\",\"seconds\":1,\"rep\":1.5}\n");
+	char *b1[] = { "compare", "g-a1.jsonl", "g-badrep.jsonl", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, b1, &o, &e), 4);
+	CHECK_STR(e, "fsbench: compare g-badrep.jsonl:2: phase record: \"rep\" must be a whole number >= 1\n");
+	free(o), free(e);
+
+	/* misuse: an empty group, a trailing '--' */
+	char *m1[] = { "compare", "g-a1.jsonl", "--", "--", "g-c1.jsonl", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, m1, &o, &e), 2);
+	CHECK_CONTAINS(e, "fsbench: compare: no input between two '--'\n");
+	free(o), free(e);
+	char *m2[] = { "compare", "g-a1.jsonl", "g-c1.jsonl", "--", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, m2, &o, &e), 2);
+	CHECK_CONTAINS(e, "fsbench: compare: no input after the last '--'\n");
+	free(o), free(e);
+	/* a '--' before every input still ends the options */
+	char *m3[] = { "compare", "--", "g-a1.jsonl", "g-c1.jsonl", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, m3, &o, &e), 0);
+	CHECK_CONTAINS(o, "- B: run c001");
+	free(o), free(e);
+}
+
+/* The conditions: a host twice as slow (every phase and the control 2x)
+ * is said to be the conditions, the rows judged relative to the control
+ * and not flagged; a slower disk (reads 3x, the control the same) is
+ * flagged on the read rows. Four runs a side: 4 against 4 can be
+ * significant (p = 2/70) even for the one-round read rows. */
+static void test_conditions(void)
+{
+	static const char *const cre[4] = { "10,10.4", "10.2,10.6", "9.9,10.3", "10.1,10.5" };
+	static const char *const rd[4] = { "5,5.5", "5.1,5.4", "4.9,5.6", "5.2,5.45" };
+	char name[32], it1[64], it2[64];
+	char *o, *e;
+
+	for (int side = 0; side < 3; side++)
+		for (int k = 0; k < 4; k++) {
+			double f = side == 1 ? 2 : 1, fr = side == 2 ? 3 : f;
+			double c1, c2, r1, r2;
+			sscanf(cre[k], "%lf,%lf", &c1, &c2);
+			sscanf(rd[k], "%lf,%lf", &r1, &r2);
+			snprintf(it1, sizeof(it1), "ext4:create:%g,%g", c1 * f, c2 * f);
+			snprintf(it2, sizeof(it2), "ext4:read:%g,%g", r1 * fr, r2 * fr);
+			snprintf(name, sizeof(name), "cd-%c%d.jsonl", "ahc"[side], k + 1);
+			char id[8];
+			snprintf(id, sizeof(id), "%c00%d", "ahc"[side], k + 1);
+			ctl = side == 1 ? 2.0 : 1.0 + 0.001 * k;
+			write_file(name, run_text(id, it1, it2, NULL));
+		}
+	ctl = 0;
+	/* the slower host */
+	char *h1[] = { "compare", "cd-a1.jsonl", "cd-a2.jsonl", "cd-a3.jsonl", "cd-a4.jsonl", "--",
+		       "cd-h1.jsonl", "cd-h2.jsonl", "cd-h3.jsonl", "cd-h4.jsonl", "--fail-on-regression",
 		       NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, g5, &o, &e), 1);
-	CHECK_CONTAINS(o, "| ext4 | delete (incl. sync) |  20.0 |  21.0 | 1.05 |       4.0 | slower        |\n");
-	CHECK_CONTAINS(o, "| ext4 | create (incl. sync) |  12.0 |  15.0 | 1.25 |      33.3 | within spread |\n");
+	CHECK_EQ_U(run_cmd(cmd_compare, h1, &o, &e), 0);
+	CHECK_STR(e, "");
+	CHECK_CONTAINS(o, "| B    | cpu  | 0.100 |    0.200 |   2.00 |");
+	CHECK_CONTAINS(o, "|   28/28 | differ (slower) |\n");
+	/* raw: twice as slow, significant; relative: the same */
+	CHECK_CONTAINS(o, "| ext4 | create (incl. sync)  |  10.2 |  20.5 | 2.00 |  1.94-2.07 | 0.0002 |    1.00 | (ctl)  |\n");
+	CHECK_CONTAINS(o, "| ext4 | read cold (fresh fs) |  5.05 |  10.1 | 2.00 |  1.92-2.08 | 0.0286 |    1.00 | (ctl)  |\n");
+	CHECK(!strstr(o, "| slower"));
+	CHECK_CONTAINS(o, "- B against A: 0 slower, 0 faster, 0 beyond the tolerance but not"
+		       " significant, 0 with too few samples, of 3 rows compared (tolerance 10%,"
+		       " p < 0.05); conditions differ: the rows are judged relative to the control\n");
+	free(o), free(e);
+	char *h2[] = { "compare", "cd-a1.jsonl", "cd-a2.jsonl", "cd-a3.jsonl", "cd-a4.jsonl", "--",
+		       "cd-h1.jsonl", "cd-h2.jsonl", "cd-h3.jsonl", "cd-h4.jsonl", "--format", "csv",
+		       NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, h2, &o, &e), 0);
+	CHECK_CONTAINS(o, "compare,ext4,read cold (fresh fs),5.050000,4,4,10.100000,4,4,2.0000,1.9216,2.0808,0.0286,"
+		       "1.0005,0.9617,1.0415,0.8857,within_tolerance,within_tolerance,slower,control\n");
+	CHECK_CONTAINS(o, "flags,B,3,0,0,0,0,10.0,differ\n");
+	free(o), free(e);
+	/* the slower disk: the reads flagged, the control the same */
+	char *c1[] = { "compare", "cd-a1.jsonl", "cd-a2.jsonl", "cd-a3.jsonl", "cd-a4.jsonl", "--",
+		       "cd-c1.jsonl", "cd-c2.jsonl", "cd-c3.jsonl", "cd-c4.jsonl", "--fail-on-regression",
+		       NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, c1, &o, &e), 1);
+	CHECK_CONTAINS(o, "| B    | cpu  | 0.100 |    0.100 |   1.00 |");
+	CHECK(!strstr(o, "differ ("));
+	CHECK_CONTAINS(o, "| ext4 | read cold (fresh fs) |  5.05 |  15.2 | 3.00 |  2.88-3.12 | 0.0286 |    3.00 | slower |\n");
+	CHECK_CONTAINS(o, "- B against A: 2 slower, 0 faster, 0 beyond the tolerance but not"
+		       " significant, 0 with too few samples, of 3 rows compared (tolerance 10%,"
+		       " p < 0.05); conditions the same\n");
+	CHECK_STR(e, "fsbench: compare: B (cd-c1.jsonl): 2 rows slower than A beyond the tolerance"
+		  " (10%) and significant (Mann-Whitney p < 0.05)\n");
 	free(o), free(e);
 }
 
@@ -202,8 +351,8 @@ static void test_mismatch(void)
 	char *a1[] = { "compare", "mm-a.jsonl", "mm-b.jsonl", "mm-c.jsonl", NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, a1, &o, &e), 0);
 	CHECK_CONTAINS(o, "| ext4 | create (incl. sync)  |");
-	CHECK_CONTAINS(o, "| ext4 | read cold (fresh fs) |  5.00 |  5.00 | 1.00 |      57.1 |        |"
-		       "     - |    - |         - | -      |\n");
+	CHECK_CONTAINS(o, "| ext4 | read cold (fresh fs) |  5.00 |  5.00 | 1.00 |          - | 1.0000 |        |     - |    - |"
+		       "          - |      - |        |\n");
 	CHECK(!strstr(o, "| xfs ") && !strstr(o, "| btrfs "));
 	CHECK_CONTAINS(o, "\n- ext4 read cold (fresh fs): not in C (in A, B)\n"
 		       "- ext4 read cold (aged fs): not in B, C (in A)\n"
@@ -220,78 +369,6 @@ static void test_mismatch(void)
 	char *a3[] = { "compare", "mm-b.jsonl", "mm-b.jsonl", "--format", "csv", NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, a3, &o, &e), 0);
 	CHECK(o && !strstr(o, "missing"));
-	free(o), free(e);
-}
-
-/* A row measured in one round takes the spread of its phase's other row
- * when that ran several rounds, else that of the phase's rounds. */
-static void test_one_round(void)
-{
-	struct rep_set set;
-	struct rep_stats s;
-	enum rep_cmp_spread from;
-	char err[256], *o, *e;
-
-	CHECK_EQ_U(unit_load_records(&set, run_text("aaaa", "ext4:create:10,12,14",
-						    "ext4:stat:1,1.1,1", "ext4:read:5,9",
-						    "xfs:create:1,1", "xfs:read:3", NULL), "mem", err,
-				     sizeof(err)), 0);
-	const struct rep_run *r = set.nruns ? set.runs[0] : NULL;
-	if (r) {
-		CHECK_EQ_U(rep_cmp_row(r, "ext4", ROW_CREATE, &s, &from), 1);
-		CHECK_EQ_U(from, CMP_SPREAD_ROUNDS);
-		CHECK(s.spread > 0.333 && s.spread < 0.334);
-		/* two rounds: read fresh (5) and aged (9) are one round each;
-		 * both take the phase's 4 / 7, not create's */
-		CHECK_EQ_U(rep_cmp_row(r, "ext4", ROW_READ_FRESH, &s, &from), 1);
-		CHECK_EQ_U(from, CMP_SPREAD_PHASE_ROUNDS);
-		CHECK(s.spread > 0.5714 && s.spread < 0.5715);
-		CHECK_EQ_U(s.n, 1);
-		CHECK(s.median == 5);
-		CHECK_EQ_U(rep_cmp_row(r, "ext4", ROW_READ_AGED, &s, &from), 1);
-		CHECK_EQ_U(from, CMP_SPREAD_PHASE_ROUNDS);
-		CHECK(s.median == 9);
-		/* a phase of one round: no spread, whatever the other phases did */
-		CHECK_EQ_U(rep_cmp_row(r, "xfs", ROW_READ_FRESH, &s, &from), 1);
-		CHECK_EQ_U(from, CMP_SPREAD_NONE);
-		CHECK(s.spread == 0);
-		CHECK_EQ_U(rep_cmp_row(r, "xfs", ROW_DELETE, &s, &from), 0);
-		CHECK_EQ_U(from, CMP_SPREAD_NONE);
-	}
-	rep_free(&set);
-	/* three rounds: read fresh takes read aged's spread (rounds 2, 3: 9 and
-	 * 10 s), not that of rounds 1 to 3 */
-	CHECK_EQ_U(unit_load_records(&set, run_text("aaaa", "ext4:create:10,12,14",
-						    "ext4:read:5,9,10", NULL), "mem", err,
-				     sizeof(err)), 0);
-	r = set.nruns ? set.runs[0] : NULL;
-	if (r) {
-		CHECK_EQ_U(rep_cmp_row(r, "ext4", ROW_READ_FRESH, &s, &from), 1);
-		CHECK_EQ_U(from, CMP_SPREAD_PHASE);
-		CHECK(s.spread > 0.1052 && s.spread < 0.1053);
-		CHECK(s.median == 5);
-		CHECK_EQ_U(rep_cmp_row(r, "ext4", ROW_READ_AGED, &s, &from), 1);
-		CHECK_EQ_U(from, CMP_SPREAD_ROUNDS);
-	}
-	rep_free(&set);
-
-	/* A reads 5 s in both rounds; B 6 and 5 (+20% fresh, within its own
-	 * phase's 18% x 1.2); C 8 and 8 (+60%, a steady phase: slower), while
-	 * create's wide spread does not hide it */
-	write_file("one-a.jsonl", run_text("aaaa", "ext4:create:10,12,14", "ext4:read:5,5",
-					   "xfs:create:5,5", "xfs:read:3", NULL));
-	write_file("one-b.jsonl", run_text("bbbb", "ext4:create:12,12,12", "ext4:read:6,5",
-					   "xfs:create:5,5", "xfs:read:3.6", NULL));
-	write_file("one-c.jsonl", run_text("cccc", "ext4:create:12,12,20", "ext4:read:8,8",
-					   "xfs:create:5,5", "xfs:read:3.2", NULL));
-	char *a1[] = { "compare", "one-a.jsonl", "one-b.jsonl", "one-c.jsonl", "--format=csv", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, a1, &o, &e), 0);
-	CHECK_CONTAINS(o, "compare,ext4,read cold (fresh fs),5.000000,1,0.000,phase_rounds,6.000000,1,"
-		       "18.182,phase_rounds,1.2000,21.818,within_spread,8.000000,1,0.000,phase_rounds,"
-		       "1.6000,10.000,slower\n");
-	/* xfs read ran one round: the tolerance decides */
-	CHECK_CONTAINS(o, "compare,xfs,read cold (fresh fs),3.000000,1,,none,3.600000,1,,none,1.2000,"
-		       "10.000,slower,3.200000,1,,none,1.0667,10.000,within_tolerance\n");
 	free(o), free(e);
 }
 
@@ -333,7 +410,7 @@ static void test_bad_input(void)
 		u6[i] = "bad-a.jsonl";
 	u6[28] = NULL;	/* 27 */
 	CHECK_EQ_U(run_cmd(cmd_compare, u6, &o, &e), 2);
-	CHECK_CONTAINS(e, "fsbench: compare: too many arguments ('bad-a.jsonl'; at most 26)\n");
+	CHECK_CONTAINS(e, "fsbench: compare: 27 inputs, at most 26 sides at once (groups: '--')\n");
 	free(o), free(e);
 
 	/* a run without phase records: named, nothing printed, 1 */
@@ -363,7 +440,7 @@ static void test_bad_input(void)
 	free(o), free(e);
 	char *r2[] = { "compare", "--reference", "bad-a.jsonl", "--fail-on-regression",
 		       "--tolerance", "5", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, r2, &o, &e), 1);
+	CHECK_EQ_U(run_cmd(cmd_compare, r2, &o, &e), 1);	/* the tolerance alone decides */
 	CHECK_CONTAINS(e, "B (bad-a.jsonl): 1 row slower");
 	free(o), free(e);
 }
@@ -371,10 +448,11 @@ static void test_bad_input(void)
 int main(int argc, char **argv)
 {
 	(void)argc;
-	test_judge();
+	test_rule();
 	test_three_runs();
+	test_groups();
+	test_conditions();
 	test_mismatch();
-	test_one_round();
 	test_bad_input();
 	return unit_done(argv[0]);
 }

@@ -33,27 +33,28 @@ static void test_compare(void)
 		CHECK(a && b);
 		return;
 	}
-	struct rep_cmp_run runs[2] = { { a, "A.jsonl" }, { b, "B.jsonl" } };
+	struct rep_cmp_run runs[2] = { { .run = a, .name = "A.jsonl" }, { .run = b, .name = "B.jsonl" } };
 	CHECK(view(rep_table_cmp(runs, 2, 0.10, &t, cnt), &t, MD) == 0);
 	/* ext4: the 5 rows B has of A's 7 */
 	CHECK_EQ_U(t.nrows, 5);
+	/* A ran 3 rounds, B one: 3 samples against 1 can never be significant */
 	static const char *const r0[] = { "ext4", "create (incl. sync)", "9.00", "18.0", "2.00",
-					  "133.3", "within spread" };
-	/* read fresh ran one round: A's spread is that of read aged (rounds 2
-	 * and 3: 30 and 40 s) */
+					  "-", "1.0000", "too few samples" };
 	static const char *const r2[] = { "ext4", "read cold (fresh fs)", "5.20", "3.00", "0.58",
-					  "28.6", "faster" };
+					  "-", "1.0000", "too few samples" };
 	static const char *const r4[] = { "ext4", "delete (incl. sync)", "32.8", "15.0", "0.46",
-					  "10.7", "faster" };
-	for (size_t c = 0; c < 7; c++) {
+					  "-", "0.5000", "too few samples" };
+	for (size_t c = 0; c < 8; c++) {
 		CHECK_STR(cell(&t, MD, 0, c), r0[c]);
 		CHECK_STR(cell(&t, MD, 2, c), r2[c]);
 		CHECK_STR(cell(&t, MD, 4, c), r4[c]);
 	}
 	CHECK_EQ_U(cnt[1].compared, 5);
-	CHECK_EQ_U(cnt[1].faster, 3);
-	CHECK_EQ_U(cnt[1].noise, 2);
+	CHECK_EQ_U(cnt[1].faster, 0);
+	CHECK_EQ_U(cnt[1].noise, 0);
+	CHECK_EQ_U(cnt[1].few, 5);
 	CHECK_EQ_U(cnt[1].slower, 0);
+	CHECK(cnt[1].conditions == -1);
 	rep_table_free(&t);
 
 	char *buf = NULL;
@@ -64,13 +65,15 @@ static void test_compare(void)
 		fclose(m);
 		CHECK_CONTAINS(buf, "- A: run 1a2b3c4d5e6f7a8b (A.jsonl), host bench1, kernel 6.17.0-test (#1 SMP), 16 CPUs, profile seed\n");
 		CHECK_CONTAINS(buf, "| ext4 | create (incl. sync)         |  9.00 |  18.0 | 2.00 |"
-			       "     133.3 | within spread |\n");
+			       "          - | 1.0000 | too few samples |\n");
 		CHECK_CONTAINS(buf, "\n- ext4 read cold (aged fs): not in B (in A)\n"
 			       "- ext4 read inode order (aged fs): not in B (in A)\n"
 			       "- xfs: not in B (in A)\n"
 			       "- btrfs: not in A (in B); not compared: A lacks it\n");
-		CHECK_CONTAINS(buf, "- B against A: 0 slower, 3 faster, 2 beyond the tolerance but"
-			       " within the spread, of 5 rows compared (tolerance 10%)\n");
+		CHECK_CONTAINS(buf, "- B against A: 0 slower, 0 faster, 0 beyond the tolerance but"
+			       " not significant, 5 with too few samples, of 5 rows compared (tolerance"
+			       " 10%, p < 0.05); conditions not measured (a run without a control"
+			       " record, or of other work)\n");
 		free(buf);
 	}
 	buf = NULL;
@@ -79,16 +82,17 @@ static void test_compare(void)
 		CHECK(rep_print_compare(m, runs, 2, 0.10, CSV, cnt) == 0);
 		fclose(m);
 		CHECK_CONTAINS(buf, "runs,A,1a2b3c4d5e6f7a8b,A.jsonl\n");
-		CHECK_CONTAINS(buf, "\n\ncompare,fs,phase,a_seconds,a_rounds,a_spread_pct,a_spread_from,"
-			       "b_seconds,b_rounds,b_spread_pct,b_spread_from,b_over_a,b_limit_pct,b_flag\n"
-			       "compare,ext4,create (incl. sync),9.000000,3,133.333,rounds,18.000000,1,,"
-			       "none,2.0000,133.333,within_spread\n"
+		CHECK_CONTAINS(buf, "\n\ncompare,fs,phase,a_seconds,a_samples,a_runs,b_seconds,"
+			       "b_samples,b_runs,b_over_a,b_ci_lo,b_ci_hi,b_p,b_flag,b_flag_raw,"
+			       "b_judged_on\n"
+			       "compare,ext4,create (incl. sync),9.000000,3,1,18.000000,1,1,2.0000,,,"
+			       "1.0000,too_few,too_few,raw\n"
 			       "compare,ext4,stat walk (cold),");
-		CHECK_CONTAINS(buf, "\ncompare,ext4,read cold (fresh fs),5.200000,1,28.571,phase,3.000000,"
-			       "1,,none,0.5769,28.571,faster\n");
+		CHECK_CONTAINS(buf, "\ncompare,ext4,read cold (fresh fs),5.200000,1,1,3.000000,1,1,"
+			       "0.5769,,,1.0000,too_few,too_few,raw\n");
 		CHECK_CONTAINS(buf, "\nmissing,xfs,,B,A\n");
-		CHECK_CONTAINS(buf, "\nflags,side,compared,slower,faster,within_spread,tolerance_pct\n"
-			       "flags,B,5,0,3,2,10.0\n");
+		CHECK_CONTAINS(buf, "\nflags,side,compared,slower,faster,not_significant,too_few,"
+			       "tolerance_pct,conditions\nflags,B,5,0,0,0,5,10.0,not_measured\n");
 		free(buf);
 	}
 	/* junit is not a format of tables; one run is not a comparison */
@@ -221,14 +225,15 @@ static void test_reference(void)
 	char *a1[] = { "compare", "--reference", path_run, NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, a1, &o, &e), 0);
 	CHECK_CONTAINS(o, "(SUITE.md reference), host the published run, kernel 6.17, profile seed");
-	CHECK_CONTAINS(o, "| ext4 | create (incl. sync)        |  8.50 |  9.00 | 1.06 |     141.2 |"
+	/* published figures are no samples: no interval, no p; the tolerance decides */
+	CHECK_CONTAINS(o, "| ext4 | create (incl. sync)        |  8.50 |  9.00 | 1.06 |          - |   - |"
 		       "        |\n");
 	CHECK_STR(e, "");
 	free(o), free(e);
 	char *a2[] = { "compare", path_run, "--reference", "--format=csv", NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, a2, &o, &e), 0);
-	CHECK_CONTAINS(o, "compare,xfs,delete (incl. sync),28.500000,3,0.000,rounds,28.500000,3,"
-		       "70.175,rounds,1.0000,70.175,within_tolerance\n");
+	CHECK_CONTAINS(o, "compare,xfs,delete (incl. sync),28.500000,3,1,28.500000,3,1,1.0000,,,,"
+		       "within_tolerance,within_tolerance,raw\n");
 	CHECK_CONTAINS(o, "missing,f2fs,,B,A\n");	/* the run skipped f2fs */
 	free(o), free(e);
 

@@ -239,7 +239,7 @@ static void test_views(void)
 	rep_table_free(&t);
 
 	/* a column of one view: compare's runs */
-	struct rep_cmp_run cr[2] = { { r, "a.jsonl" }, { r, "b.jsonl" } };
+	struct rep_cmp_run cr[2] = { { .run = r, .name = "a.jsonl" }, { .run = r, .name = "b.jsonl" } };
 	CHECK_EQ_U(view(rep_table_cmp_runs(cr, 2, &t), &t, MD), 0);
 	CHECK_EQ_U(t.ncols, 2);
 	CHECK_STR(head(&t, 1), "run");

@@ -6,7 +6,8 @@
 # read back), and `report --format junit` validated against
 # tests/verdict/junit.xsd with xmllint (SKIP when xmllint is missing);
 # `report --format ktap` read by a strict KTAP parser (ktap.sh, ktap.awk);
-# `history --changes` on run folders made from the smoke run (changes.sh).
+# `history --changes` on run folders made from the smoke run (changes.sh);
+# compare by significance and by conditions on recorded runs (compare.sh).
 # ERROR apart from FAIL, SKIP and known issues in every output
 # (tests/verdict/error.sh).
 # Usage: run.sh FSBENCH (the host build). Scratch files under $O/tests/verdict.
@@ -178,5 +179,8 @@ fi
 
 # ---- history --changes: change points over run folders made from the smoke run ----
 . "$here/changes.sh"
+
+# ---- compare by significance and by conditions ----
+. "$here/compare.sh"
 
 summary

@@ -1,5 +1,5 @@
-/* sidebyside.c: two runs or more side by side, flagged beyond the noise, and the published reference as a run
- * (see sidebyside.h). */
+/* sidebyside.c: two sides or more side by side (the runs, what some lack),
+ * and the published reference as a run (see sidebyside.h). */
 #include "report/compare/sidebyside.h"
 #include "report/sections/reference.h"
 #include "report/sections/summary.h"
@@ -75,40 +75,7 @@ static int compare_table(const struct rep_run *a, const struct rep_run *b,
 	return tab_done(t);
 }
 
-/* ---- two runs or more, and the noise ---- */
-
-enum rep_cmp_flag rep_cmp_judge(const struct rep_stats *a, const struct rep_stats *b,
-				double tolerance)
-{
-	if (!a->n || !b->n || !(a->median > 0))
-		return CMP_NONE;
-	double diff = b->median > a->median ? b->median - a->median : a->median - b->median;
-	double ra = a->spread * a->median, rb = b->spread * b->median, range = ra > rb ? ra : rb;
-
-	if (!(diff > tolerance * a->median))
-		return CMP_SAME;
-	if (!(diff > range))
-		return CMP_NOISE;
-	return b->median > a->median ? CMP_SLOWER : CMP_FASTER;
-}
-
-const char *rep_cmp_flag_name(enum rep_cmp_flag f, unsigned view)
-{
-	int data = view == REP_VIEW_DATA;
-	switch (f) {
-	case CMP_SAME:
-		return data ? "within_tolerance" : "";
-	case CMP_NOISE:
-		return data ? "within_spread" : "within spread";
-	case CMP_SLOWER:
-		return "slower";
-	case CMP_FASTER:
-		return "faster";
-	case CMP_NONE:
-		break;
-	}
-	return "";
-}
+/* ---- two runs or more ---- */
 
 static char letter(size_t i)
 {
@@ -126,23 +93,40 @@ int rep_table_cmp_runs(const struct rep_cmp_run *runs, size_t n, struct rep_tabl
 	tab_col_only(t, 2, REP_VIEW_DATA);
 	tab_col_only(t, 3, REP_VIEW_DATA);
 	for (size_t i = 0; i < n; i++) {
-		const struct rep_run *r = runs[i].run;
-		size_t row = tab_row(t);
-		tab_text(t, row, 0, "%c", letter(i));
-		tab_text(t, row, 1, "run %s (%s), host %s, kernel %s%s%s%s, %s%sprofile %s",
-			 r->run_id, nz(runs[i].name), r->hostname ? r->hostname : "?",
-			 r->kernel ? r->kernel : "?", r->kernel_build ? " (" : "",
-			 nz(r->kernel_build), r->kernel_build ? ")" : "",
-			 r->cpus ? r->cpus : "", r->cpus ? " CPUs, " : "", r->profile ? r->profile : "?");
-		tab_text(t, row, 2, "%s", r->run_id);
-		tab_text(t, row, 3, "%s", nz(runs[i].name));
+		size_t nm;
+		const struct rep_run *const *m = rep_cmp_members(&runs[i], &nm);
+		for (size_t k = 0; k < nm; k++) {
+			const struct rep_run *r = m[k];
+			const char *in = runs[i].names ? runs[i].names[k] : runs[i].name;
+			size_t row = tab_row(t);
+			if (nm > 1)	/* a side of several runs: A1, A2, ... */
+				tab_text(t, row, 0, "%c%zu", letter(i), k + 1);
+			else
+				tab_text(t, row, 0, "%c", letter(i));
+			tab_text(t, row, 1, "run %s (%s), host %s, kernel %s%s%s%s, %s%sprofile %s",
+				 r->run_id, nz(in), r->hostname ? r->hostname : "?",
+				 r->kernel ? r->kernel : "?", r->kernel_build ? " (" : "",
+				 nz(r->kernel_build), r->kernel_build ? ")" : "",
+				 r->cpus ? r->cpus : "", r->cpus ? " CPUs, " : "",
+				 r->profile ? r->profile : "?");
+			tab_text(t, row, 2, "%s", r->run_id);
+			tab_text(t, row, 3, "%s", nz(in));
+		}
 	}
 	return tab_done(t);
 }
 
-/* The filesystems with phase records in any run: A's in its order, then
- * those only later runs have. *cols is malloc'd. */
-static int fs_union(const struct rep_cmp_run *runs, size_t n, const char ***cols, size_t *ncols)
+const struct rep_run *const *rep_cmp_members(const struct rep_cmp_run *side, size_t *n)
+{
+	if (side->group && side->ngroup) {
+		*n = side->ngroup;
+		return side->group;
+	}
+	*n = 1;
+	return &side->run;
+}
+
+int rep_cmp_fs_union(const struct rep_cmp_run *runs, size_t n, const char ***cols, size_t *ncols)
 {
 	size_t cap = 0, k = 0;
 	for (size_t i = 0; i < n; i++)
@@ -190,188 +174,6 @@ static int row_stats(const struct rep_cmp_run *runs, size_t n, const char *fs, e
 	return 0;
 }
 
-const char *rep_cmp_spread_from(enum rep_cmp_spread f)
-{
-	switch (f) {
-	case CMP_SPREAD_ROUNDS:
-		return "rounds";
-	case CMP_SPREAD_PHASE:
-		return "phase";
-	case CMP_SPREAD_PHASE_ROUNDS:
-		return "phase_rounds";
-	case CMP_SPREAD_NONE:
-		break;
-	}
-	return "none";
-}
-
-/* The other row of the same phase: fresh <-> aged; ROW_N for none. */
-static enum rep_row sibling(enum rep_row row)
-{
-	switch (row) {
-	case ROW_READ_FRESH:
-		return ROW_READ_AGED;
-	case ROW_READ_AGED:
-		return ROW_READ_FRESH;
-	case ROW_INODE_FRESH:
-		return ROW_INODE_AGED;
-	case ROW_INODE_AGED:
-		return ROW_INODE_FRESH;
-	default:
-		return ROW_N;
-	}
-}
-
-int rep_cmp_row(const struct rep_run *r, const char *fs, enum rep_row row,
-		struct rep_stats *st, enum rep_cmp_spread *from)
-{
-	int got = rep_summary_stats(r, fs, row, 0, st);
-	*from = CMP_SPREAD_NONE;
-	if (got <= 0)
-		return got;
-	if (st->n > 1) {
-		*from = CMP_SPREAD_ROUNDS;
-		return 1;
-	}
-	struct rep_stats other;
-	enum rep_row sib = sibling(row);
-	got = sib == ROW_N ? 0 : rep_summary_stats(r, fs, sib, 0, &other);
-	if (got < 0)
-		return -1;
-	if (got && other.n > 1) {
-		st->spread = other.spread;
-		*from = CMP_SPREAD_PHASE;
-		return 1;
-	}
-	got = rep_phase_stats(r, fs, rep_row_phase(row), &other);
-	if (got < 0)
-		return -1;
-	if (got && other.n > 1) {
-		st->spread = other.spread;
-		*from = CMP_SPREAD_PHASE_ROUNDS;
-	}
-	return 1;
-}
-
-int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
-		  struct rep_table *t, struct rep_cmp_count *count)
-{
-	struct rep_stats st[REP_CMP_MAX];
-	enum rep_cmp_spread from[REP_CMP_MAX];
-	const char **fs;
-	size_t nfs;
-	char head[64], key[64];
-
-	if (n < 2 || n > REP_CMP_MAX)
-		return -EINVAL;
-	if (fs_union(runs, n, &fs, &nfs))
-		return -ENOMEM;
-	memset(count, 0, n * sizeof(*count));
-	/* fs, phase; per run: seconds, rounds, spread and where it is from; per
-	 * later run: ratio, limit, flag (a reader's and a program's) */
-	size_t ncols = 2 + 4 * n + 4 * (n - 1);
-	tab_init(t, "compare", "Comparison (seconds, median of rounds; B/A < 1: B is faster)",
-		 SHAPE_GRID, ncols);
-	t->note = "A later run's row is flagged slower or faster when it differs from A by more"
-		  " than its limit: the larger of the tolerance and the spread (slowest - fastest"
-		  " round, over the median) of either run's rounds of that row. A change within"
-		  " the spread is what the same setup gives from one round to the next, so it is"
-		  " not a finding. A row a run measured once (read fresh; the aged rows of a"
-		  " two-round run) takes the spread of the same phase's other row (aged, fresh)"
-		  " when that ran several rounds, else that of the phase's rounds, fresh and aged"
-		  " together.";
-	tab_col(t, 0, 0, "fs", NULL);
-	tab_col(t, 1, 0, "phase", NULL);
-	for (size_t i = 0, c = 2; i < n; i++) {
-		char L = letter(i), l = (char)(L - 'A' + 'a');
-		snprintf(head, sizeof(head), "%c (s)", L);
-		snprintf(key, sizeof(key), "%c_seconds", l);
-		tab_col(t, c++, 1, head, key);
-		snprintf(key, sizeof(key), "%c_rounds", l);
-		tab_col(t, c, 1, key, NULL);
-		tab_col_only(t, c++, REP_VIEW_DATA);
-		snprintf(key, sizeof(key), "%c_spread_pct", l);
-		tab_col(t, c, 1, key, NULL);
-		tab_col_only(t, c++, REP_VIEW_DATA);
-		snprintf(key, sizeof(key), "%c_spread_from", l);
-		tab_col(t, c, 0, key, NULL);
-		tab_col_only(t, c++, REP_VIEW_DATA);
-		if (!i)
-			continue;
-		snprintf(head, sizeof(head), "%c/A", L);
-		snprintf(key, sizeof(key), "%c_over_a", l);
-		tab_col(t, c++, 1, head, key);
-		snprintf(head, sizeof(head), "%c limit %%", L);
-		snprintf(key, sizeof(key), "%c_limit_pct", l);
-		tab_col(t, c++, 1, head, key);
-		snprintf(head, sizeof(head), "%c vs A", L);
-		tab_col(t, c, 0, head, NULL);
-		tab_col_only(t, c++, REP_VIEW_READ);
-		snprintf(key, sizeof(key), "%c_flag", l);
-		tab_col(t, c, 0, key, NULL);
-		tab_col_only(t, c++, REP_VIEW_DATA);
-	}
-	for (size_t f = 0; f < nfs && !t->oom; f++) {
-		for (int ri = 0; ri < ROW_N; ri++) {
-			unsigned long have = 0;
-			for (size_t i = 0; i < n; i++) {
-				int got = rep_cmp_row(runs[i].run, fs[f], (enum rep_row)ri, &st[i],
-						      &from[i]);
-				if (got < 0)
-					t->oom = 1;
-				if (got > 0)
-					have |= 1ul << i;
-			}
-			/* what A and a later run both have */
-			if (t->oom || !(have & 1) || !(have & ~1ul))
-				continue;
-			size_t row = tab_row(t);
-			tab_text(t, row, 0, "%s", fs[f]);
-			tab_text(t, row, 1, "%s", rep_row_name((enum rep_row)ri));
-			for (size_t i = 0, c = 2; i < n; i++) {
-				if (have & (1ul << i)) {
-					tab_num(t, row, c, CELL_SECONDS, st[i].median);
-					tab_count(t, row, c + 1, st[i].n);
-					if (from[i] != CMP_SPREAD_NONE)
-						tab_num(t, row, c + 2, CELL_PERCENT, st[i].spread);
-					else
-						tab_missing(t, row, c + 2);
-					tab_text(t, row, c + 3, "%s", rep_cmp_spread_from(from[i]));
-				} else {
-					for (size_t k = 0; k < 4; k++)
-						tab_missing(t, row, c + k);
-				}
-				c += 4;
-				if (!i)
-					continue;
-				enum rep_cmp_flag fl = rep_cmp_judge(&st[0], &st[i], tolerance);
-				if (fl == CMP_NONE) {
-					for (size_t k = 0; k < 4; k++)
-						tab_missing(t, row, c + k);
-				} else {
-					double q = st[i].median / st[0].median;
-					double lim = tolerance, sb = st[i].spread * q;
-					if (st[0].spread > lim)
-						lim = st[0].spread;
-					if (sb > lim)
-						lim = sb;
-					tab_num(t, row, c, CELL_RATIO, q);
-					tab_num(t, row, c + 1, CELL_PERCENT, lim);
-					tab_text(t, row, c + 2, "%s", rep_cmp_flag_name(fl, REP_VIEW_READ));
-					tab_text(t, row, c + 3, "%s", rep_cmp_flag_name(fl, REP_VIEW_DATA));
-					count[i].compared++;
-					count[i].slower += fl == CMP_SLOWER;
-					count[i].faster += fl == CMP_FASTER;
-					count[i].noise += fl == CMP_NOISE;
-				}
-				c += 4;
-			}
-		}
-	}
-	free(fs);
-	return tab_done(t);
-}
-
 /* "A, C" of the runs in mask. */
 static void letters(char *buf, size_t len, unsigned long mask, size_t n)
 {
@@ -391,7 +193,7 @@ int rep_table_cmp_missing(const struct rep_cmp_run *runs, size_t n, struct rep_t
 
 	if (n < 2 || n > REP_CMP_MAX)
 		return -EINVAL;
-	if (fs_union(runs, n, &fs, &nfs))
+	if (rep_cmp_fs_union(runs, n, &fs, &nfs))
 		return -ENOMEM;
 	tab_init(t, "missing", NULL, SHAPE_NOTES, 6);
 	tab_col(t, 0, 0, "what", NULL);
@@ -441,37 +243,6 @@ int rep_table_cmp_missing(const struct rep_cmp_run *runs, size_t n, struct rep_t
 		}
 	}
 	free(fs);
-	return tab_done(t);
-}
-
-int rep_table_cmp_flags(const struct rep_cmp_count *count, size_t n, double tolerance,
-			struct rep_table *t)
-{
-	tab_init(t, "flags", NULL, SHAPE_KV, 8);
-	tab_col(t, 0, 0, "side", NULL);
-	tab_col(t, 1, 0, "against", NULL);
-	tab_col(t, 2, 0, "flags", NULL);
-	tab_col(t, 3, 1, "compared", NULL);
-	tab_col(t, 4, 1, "slower", NULL);
-	tab_col(t, 5, 1, "faster", NULL);
-	tab_col(t, 6, 1, "within_spread", NULL);
-	tab_col(t, 7, 1, "tolerance_pct", NULL);
-	for (size_t c = 0; c < 8; c++)
-		tab_col_only(t, c, c == 1 || c == 2 ? REP_VIEW_READ : REP_VIEW_DATA);
-	for (size_t i = 1; i < n; i++) {
-		const struct rep_cmp_count *k = &count[i];
-		size_t row = tab_row(t);
-		tab_text(t, row, 0, "%c", letter(i));
-		tab_text(t, row, 1, "%c against A", letter(i));
-		tab_text(t, row, 2, "%zu slower, %zu faster, %zu beyond the tolerance but within"
-			 " the spread, of %zu row%s compared (tolerance %g%%)", k->slower, k->faster,
-			 k->noise, k->compared, k->compared == 1 ? "" : "s", tolerance * 100);
-		tab_count(t, row, 3, k->compared);
-		tab_count(t, row, 4, k->slower);
-		tab_count(t, row, 5, k->faster);
-		tab_count(t, row, 6, k->noise);
-		tab_fixed(t, row, 7, tolerance * 100, 1);
-	}
 	return tab_done(t);
 }
 

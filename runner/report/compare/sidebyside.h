@@ -1,82 +1,70 @@
-/* sidebyside.h: two runs or more side by side, flagged beyond the noise, and the published reference as a run
+/* sidebyside.h: two runs (or groups of runs) or more side by side, the
+ * runs and what some lack (sidebyside.c), the rows flagged by significance
+ * and the conditions (cmptable.c), and the published reference as a run
  * (sidebyside.c). Builders fill *t (table.h) and return 0, or -ENOMEM with *t
  * freed. */
 #ifndef FSB_REPORT_COMPARE_H
 #define FSB_REPORT_COMPARE_H
 
+#include "report/compare/signif.h"
 #include "report/model.h"
 #include "report/sections/summary.h"
 #include "report/table.h"
 
-#define REP_CMP_MAX 26		/* runs compared at once: A to Z */
+#define REP_CMP_MAX 26		/* sides compared at once: A to Z */
+#define REP_CMP_INPUTS 64	/* inputs named at once, every side's */
 #define REP_CMP_TOLERANCE 0.10	/* --tolerance's default, a fraction */
 
-/* A run to compare and where it was read from. */
+/* A side to compare (A, B, ...): a run, or a group of runs whose samples
+ * are pooled (`fsbench compare A1 A2 -- B1 B2`), and where each was read
+ * from. */
 struct rep_cmp_run {
-	const struct rep_run *run;
-	const char *name;
+	const struct rep_run *run;	/* the side's first run: its filesystems,
+					 * its charts */
+	const char *name;		/* where run was read from */
+	const struct rep_run *const *group;	/* every run of the side
+					 * (group[0] == run), or NULL: run alone */
+	const char *const *names;	/* where each was read from, or NULL */
+	size_t ngroup;
+	int fixed;		/* A only: published figures, not samples (the
+				 * reference): a row is judged by the tolerance alone */
 };
+/* The runs of a side: its group, or its run alone; *n their count. */
+const struct rep_run *const *rep_cmp_members(const struct rep_cmp_run *side, size_t *n);
+/* The filesystems with phase records in any side's first run: A's in its
+ * order, then those only later sides have. *cols malloc'd; 0 or -ENOMEM. */
+int rep_cmp_fs_union(const struct rep_cmp_run *runs, size_t n, const char ***cols,
+		     size_t *ncols);
 
-/* How a later run's summary cell stands against A's. */
-enum rep_cmp_flag {
-	CMP_NONE = 0,	/* nothing to compare: a side without a value, A at 0 s */
-	CMP_SAME,	/* the difference is within the tolerance */
-	CMP_NOISE,	/* beyond the tolerance, within the spread of the rounds */
-	CMP_SLOWER,	/* flagged: slower by more than both */
-	CMP_FASTER,	/* flagged: faster by more than both */
-};
-
-/* The rule: b is flagged when |b.median - a.median| exceeds both
- * tolerance x a.median and the larger of a's and b's spread x median (for
- * a spread of the rounds, (max - min) / median: the range of the rounds).
- * tolerance is a fraction. */
-enum rep_cmp_flag rep_cmp_judge(const struct rep_stats *a, const struct rep_stats *b,
-				double tolerance);
-/* The flag as a reader sees it (view REP_VIEW_READ: "slower", "within
- * spread", "" within the tolerance) or as data ("within_tolerance"). */
-const char *rep_cmp_flag_name(enum rep_cmp_flag f, unsigned view);
-
-/* Where a row's spread comes from. */
-enum rep_cmp_spread {
-	CMP_SPREAD_NONE = 0,	/* the phase ran one round: the tolerance alone */
-	CMP_SPREAD_ROUNDS,	/* its own rounds: (slowest - fastest) / median */
-	CMP_SPREAD_PHASE,	/* one round: the spread of the same phase's
-				 * other row (read fresh <-> read aged) */
-	CMP_SPREAD_PHASE_ROUNDS,	/* one round, and the other row too: the
-				 * spread of the phase's rounds, fresh and
-				 * aged together (rep_phase_stats) */
-};
-/* "rounds", "phase", "phase_rounds", "none". */
-const char *rep_cmp_spread_from(enum rep_cmp_spread f);
-/* A summary row of r as compare judges it: rep_summary_stats, with a
- * one-round row's spread taken from its phase's other row or from all the
- * phase's rounds (CMP_SPREAD_PHASE, _PHASE_ROUNDS). 1, 0
- * when r has no such row, -1 when out of memory. */
-int rep_cmp_row(const struct rep_run *r, const char *fs, enum rep_row row,
-		struct rep_stats *st, enum rep_cmp_spread *from);
-
-/* What a later run's rows came to (rep_table_cmp). */
+/* What a later side's rows came to (rep_table_cmp). */
 struct rep_cmp_count {
-	size_t compared, slower, faster, noise;
+	size_t compared, slower, faster, noise, few;
+	int conditions;		/* 1 they differ, 0 the same, -1 not measured
+				 * (a run without a control record) */
 };
 
 /* Which runs are compared (A, B, C, ...): a sentence for a reader, id and
  * input as data. */
 int rep_table_cmp_runs(const struct rep_cmp_run *runs, size_t n, struct rep_table *t);
-/* The summary rows, per filesystem (A's, then those only later runs have)
- * that A and at least one later run have: every run's median, rounds and
- * spread (rep_cmp_row), each later run's ratio to A, its limit (the
- * largest of the tolerance and the two spreads, as a fraction of A) and
- * its flag; count[i] (n entries,
- * [0] unused) gets what run i's rows came to. 2 <= n <= REP_CMP_MAX, else
- * -EINVAL. */
+/* The summary rows, per filesystem (A's, then those only later sides
+ * have) that A and at least one later side have: every side's median of
+ * its samples (rep_cmp_samples), each later side's ratio to A with its
+ * bootstrap interval, the Mann-Whitney p and the flag (rep_cmp_test); when
+ * every run has a control record, the same relative to the control, and a
+ * side whose conditions differ from A's (rep_cmp_conditions) is judged on
+ * that; count[i] (n entries, [0] unused) gets what side i's rows came to.
+ * 2 <= n <= REP_CMP_MAX, else -EINVAL. */
 int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
 		  struct rep_table *t, struct rep_cmp_count *count);
+/* The conditions: each later side's control items against A's (no rows
+ * when a run has no control record). */
+int rep_table_cmp_conditions(const struct rep_cmp_run *runs, size_t n, double tolerance,
+			     struct rep_table *t);
 /* What some runs have and others lack: a filesystem without phase records,
  * or a summary row (an aged row of a one-round run); no rows when every
  * run has the same. */
 int rep_table_cmp_missing(const struct rep_cmp_run *runs, size_t n, struct rep_table *t);
-/* The flags of each later run, counted. */
+/* The flags of each later side, counted, and its conditions. */
 int rep_table_cmp_flags(const struct rep_cmp_count *count, size_t n, double tolerance,
 			struct rep_table *t);
 

@@ -101,6 +101,7 @@ static void run_free(struct rep_run *r)
 	ld_sustain_free(r);
 	ld_discard_free(r);
 	ld_reps_free(r);
+	ld_control_free(r);
 	checks_free(r);
 	free(r);
 }
@@ -385,6 +386,10 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 	memset(p, 0, sizeof(*p));
 	p->fs = fs->name;
 	p->round = (unsigned)round;
+	double rep = jsonr_num(jsonr_get(rec, "rep"), 1);
+	if (!(rep >= 1 && rep <= 1e6 && rep == (unsigned)rep))
+		return ld_bad(L, "phase record: \"rep\" must be a whole number >= 1");
+	p->rep = (unsigned)rep;
 	p->seconds = secs;
 	p->line = L->line;
 	p->phase = strdup(phase);
@@ -395,13 +400,7 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 		return ld_oom(L);
 	}
 	p->cold = jsonr_bool(jsonr_get(rec, "cold"), -1);
-	p->rep = (unsigned)jsonr_u64(jsonr_get(rec, "rep"), 1);
 	p->nrep = 1;
-	if (p->rep < 1) {
-		free(p->phase);
-		free(p->order);
-		return ld_bad(L, "phase record: \"rep\" must be a whole number >= 1");
-	}
 	if (p->rep > r->reps)
 		r->reps = p->rep;
 	p->files = jsonr_u64(jsonr_get(rec, "files"), 0);
@@ -636,6 +635,7 @@ static const ld_hook hooks[FSB_REC_N] = {
 	[FSB_REC_sustain] = ld_load_sustain,
 	[FSB_REC_sustain_series] = ld_load_sustain_series,
 	[FSB_REC_repeat] = ld_load_repeat,
+	[FSB_REC_control] = ld_load_control,
 };
 
 static int load_record(struct loader *L, const struct jsonr *rec)

@@ -83,4 +83,8 @@ void ld_reps_free(struct rep_run *r);
 int ld_load_discard(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_discard_free(struct rep_run *r);
 
+/* report/compare/conditions.c: the `control` record; freeing it. */
+int ld_load_control(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_control_free(struct rep_run *r);
+
 #endif

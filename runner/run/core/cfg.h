@@ -60,6 +60,7 @@ struct fsb_config {
 	uint32_t repeat;	/* repetitions of each column's rounds; 0 = auto (run/engine/repeat.h) */
 	uint32_t repeat_width;	/* auto: the 95 % interval of each phase's median, percent of it */
 	uint32_t repeat_max;	/* auto: the most repetitions */
+	int control;		/* the run's conditions measured before the filesystems (run/engine/control.h) */
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
 	char mount_opts[FSB_MAX_FS][256];
 	/* variant.FS:NAME settings (run/fs/variant.h), each with its source */

@@ -34,6 +34,7 @@
 #include "run/core/names.h"
 #include "run/engine/suite.h"
 #include "run/engine/zerocheck.h"
+#include "run/engine/control.h"
 
 struct fsrun {
 	struct fsb_ctx *c;
@@ -840,6 +841,8 @@ void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 		return;
 	}
 	fsb_pattern_init(pat);
+	if (c->cfg.control)
+		fsb_control_run(c);
 	if (!target) {
 		run_columns(c, NULL, w, pat);
 	} else {
