@@ -292,7 +292,7 @@ static void test_conditions(void)
 			snprintf(it1, sizeof(it1), "ext4:create:%g,%g", c1 * f, c2 * f);
 			snprintf(it2, sizeof(it2), "ext4:read:%g,%g", r1 * fr, r2 * fr);
 			snprintf(name, sizeof(name), "cd-%c%d.jsonl", "ahc"[side], k + 1);
-			char id[8];
+			char id[16];
 			snprintf(id, sizeof(id), "%c00%d", "ahc"[side], k + 1);
 			ctl = side == 1 ? 2.0 : 1.0 + 0.001 * k;
 			write_file(name, run_text(id, it1, it2, NULL));
