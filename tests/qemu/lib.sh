@@ -15,7 +15,9 @@ PREFIX='FSBENCH:'
 # test asks for more (--smp; QEMU_SMP set before: that): under TCG a
 # second vCPU costs about a quarter more processor time for the same brief
 # run (results/MEASUREMENTS.md), and make check is bound by processor
-# time. The full smoke run of tests/qemu/run.sh keeps the board's two.
+# time. The LAVA and labgrid tests boot the board's two vCPUs (their
+# shipped job and environments), the smoke profile's four workers on
+# both.
 QEMU_SMP=${QEMU_SMP:-1}
 export QEMU_SMP
 

@@ -149,8 +149,7 @@ fake_image() {
 	debugfs -R 'cat /usr/bin/fsbench' "$_fs" 2>/dev/null | cmp - tests/qemu/fake-fsbench
 }
 
-# the board's two vCPUs (the other tests' guests have one: tests/qemu/lib.sh)
-if wanted ext4 && boot smoke-ext4 ext4 --profile smoke --smp "$BOARD_QEMU_SMP"; then
+if wanted ext4 && boot smoke-ext4 ext4 --profile smoke; then
 	check_full smoke-ext4
 fi
 if wanted f2fs && boot smoke-f2fs f2fs --profile smoke --append "fsbench.fs=ext4 $BRIEF"; then
