@@ -231,18 +231,19 @@ check-cross: host
 # The stages of make check (tests/stages.sh): first what both lanes use
 # (the host and the image's runner, SQLite's amalgamation, the images'
 # filesystem table), then two
-# lanes side by side: the x86_64 image and its boots (the guests take
-# about a core and a half), and beside them the host tests, the cross
-# builds, the ARM images and boots and LAVA's boot. Each stage is timed;
+# lanes side by side: the x86_64 image and its boots (the tests' guests
+# have one vCPU: about a core), the sustained write's boots last (they
+# wait on a throttle), and beside them the host tests, the cross builds,
+# the ARM images and boots and LAVA's boot. Each stage is timed;
 # the table of their lanes, starts, wall and processor times and the
 # totals is printed at the end
 # (and kept in $(O)/tests/stages.txt). Each stage is a make of its own
 # with -j$(CHECK_JOBS).
 CHECK_JOBS ?= 2
 CHECK_FIRST  := runner+host+image-fstable
-CHECK_LANE_1 := check-image-x86 check-qemu-x86 check-qemu-buses check-labgrid
+CHECK_LANE_1 := check-image-x86 check-qemu-x86 check-qemu-buses check-labgrid check-qemu-sustain
 CHECK_LANE_2 := unit check-html check-docs check-verdict check-install check-asan check-fuzz \
-	check-host check-cross check-image-arm check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-qemu-sustain check-lava
+	check-host check-cross check-image-arm check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-lava
 CHECK_STAGES := $(CHECK_FIRST) --lane $(CHECK_LANE_1) --lane $(CHECK_LANE_2)
 
 check: deps
