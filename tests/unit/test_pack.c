@@ -91,7 +91,7 @@ static void run(struct fsb_workers *w, struct fsb_phase_args *a, const char *nam
 
 static int flip(const char *file, off_t at)
 {
-	unsigned char b;
+	unsigned char b = 0;
 	int fd = open(file, O_RDWR | O_CLOEXEC), ok;
 
 	ok = fd >= 0 && pread(fd, &b, 1, at) == 1;
