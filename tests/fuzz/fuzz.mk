@@ -1,11 +1,9 @@
 # tests/fuzz/fuzz.mk: the parsers of untrusted input under sanitizers and
 # libFuzzer. Included by the top Makefile.
 #
-#   make check-asan     the runner objects and every unit test built with
-#                       -fsanitize=address,undefined (with clang, the objects
-#                       of the libFuzzer build, $(O)/obj/fuzz: one sanitizer
-#                       build for both; without it, or ASAN_SHARE=0, gcc's
-#                       own in $(O)/obj/asan; programs in $(O)/tests/asan); runs the
+#   make check-asan     the runner objects and every unit test built with gcc
+#                       -fsanitize=address,undefined (objects in
+#                       $(O)/obj/asan, programs in $(O)/tests/asan); runs the
 #                       unit tests and replays each fuzz target's corpus and
 #                       regression inputs (tests/fuzz/corpus/) through it
 #   make fuzz           the libFuzzer targets (clang): jsonr (jsonr_parse),
@@ -32,15 +30,6 @@ SAN_CFLAGS  := -O1 -g
 
 ASAN_DIR    := $(O)/tests/asan
 ASAN_LIB    := $(RUNNER_LIB:%.c=$(O)/obj/asan/%.o)
-# One sanitizer build of the runner for both, when clang is there: the
-# fuzzers' objects (ASan + UBSan, and libFuzzer's coverage hooks, which the
-# sanitizer runtime answers with no-ops in a program without libFuzzer)
-# link into the unit tests too. ASAN_SHARE=0: gcc's build of their own.
-ASAN_SHARE  ?= $(if $(shell command -v $(FUZZ_CC) 2>/dev/null),1,0)
-ifeq ($(ASAN_SHARE),1)
-ASAN_CC     := $(FUZZ_CC)
-ASAN_LIB    := $(RUNNER_LIB:%.c=$(O)/obj/fuzz/%.o)
-endif
 ASAN_UNIT   := $(UNIT_SRCS:tests/unit/%.c=$(ASAN_DIR)/%)
 ASAN_REPLAY := $(FUZZ_TARGETS:%=$(ASAN_DIR)/replay_%)
 
@@ -126,7 +115,7 @@ check-fuzz:
 	fi
 
 help-test::
-	@echo '  check-asan         - unit tests and fuzz corpora under ASan+UBSan (clang, the fuzzers'"'"' objects; else gcc; $$(O)/tests/asan)'
+	@echo '  check-asan         - unit tests and fuzz corpora under ASan+UBSan (gcc; $$(O)/tests/asan)'
 	@echo '  fuzz               - libFuzzer targets $(FUZZ_TARGETS) (clang), FUZZ_SECONDS each'
 	@echo '  check-fuzz         - corpus replay + FUZZ_SMOKE_SECONDS each (part of check; SKIP without clang)'
 help-vars::
@@ -134,7 +123,6 @@ help-vars::
 	@echo '  FUZZ_SMOKE_SECONDS=5 - check-fuzz: seconds per target'
 	@echo '  FUZZ_TARGETS="$(FUZZ_TARGETS)" - fuzz, check-fuzz, check-asan: the targets'
 	@echo '  FUZZ_CC=clang      - compiler of the libFuzzer build'
-	@echo '  ASAN_CC=cc         - compiler of check-asan with ASAN_SHARE=0 (default HOST_CC)'
-	@echo '  ASAN_SHARE=1       - check-asan links the libFuzzer build'"'"'s objects (clang; default 1 when FUZZ_CC is there)'
+	@echo '  ASAN_CC=cc         - compiler of check-asan (default HOST_CC)'
 
 -include $(ASAN_LIB:.o=.d) $(FUZZ_LIB:.o=.d)
