@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,23 +40,6 @@ static const char usage[] =
 	"              1/P - 1)\n"
 	"  --min-segment N   runs on each side of a change, at least (default 3; 2 or more)\n"
 	"  --seed N    the shuffles' seed (default 1): the same runs and seed, the same answer\n";
-
-static void usage_of(FILE *f, const void *arg)
-{
-	results_usage(arg, f);
-}
-
-/* "fsbench: history: WHAT" and the usage (exit 2). */
-__attribute__((format(printf, 2, 3)))
-static int misuse(const struct results_cli *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fsb_vmisuse_by(usage_of, c, fmt, ap);
-	va_end(ap);
-	return EXIT_USAGE;
-}
 
 /* The options of --changes, taken out of argv (the rest stays for
  * results_parse, in order). */
@@ -130,7 +112,7 @@ static int changes_options(struct results_cli *c, struct changes_cli *ch, int ar
 		const char *val = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
 		uint64_t u;
 		if (!val)
-			return misuse(c, "history: %s needs an argument", names[k]);
+			return results_misuse(c, "history: %s needs an argument", names[k]);
 		ch->given = 1;
 		ch->given_name = names[k];
 		if (k == 0) {
@@ -142,15 +124,15 @@ static int changes_options(struct results_cli *c, struct changes_cli *ch, int ar
 				end++;
 			}
 			if (end == val || *end || errno || !(p > 0 && p < 1))
-				return misuse(c, "history: --significance: expected a p-value between 0 "
+				return results_misuse(c, "history: --significance: expected a p-value between 0 "
 					      "and 1 (0.01, or 1%%), got '%s'", val);
 			ch->o.sig = p;
 		} else if (k == 3) {
 			if (whole(val, 0, UINT64_MAX, &u))
-				return misuse(c, "history: --seed: expected a whole number, got '%s'", val);
+				return results_misuse(c, "history: --seed: expected a whole number, got '%s'", val);
 			ch->o.seed = u;
 		} else if (whole(val, k == 1 ? 1 : 2, k == 1 ? REP_EDIV_MAX_PERMS : 1000000, &u)) {
-			return misuse(c, "history: %s: expected a whole number %s, got '%s'", names[k],
+			return results_misuse(c, "history: %s: expected a whole number %s, got '%s'", names[k],
 				      k == 1 ? "from 1 to 100000" : "of 2 or more", val);
 		} else if (k == 1) {
 			ch->o.perms = (unsigned)u;
@@ -160,9 +142,9 @@ static int changes_options(struct results_cli *c, struct changes_cli *ch, int ar
 	}
 	av[*ac] = NULL;
 	if (ch->given && !ch->on)
-		return misuse(c, "history: %s without --changes", ch->given_name);
+		return results_misuse(c, "history: %s without --changes", ch->given_name);
 	if (ch->on && rep_ediv_check(&ch->o))
-		return misuse(c, "history: --permutations %u cannot reach --significance %g: the "
+		return results_misuse(c, "history: --permutations %u cannot reach --significance %g: the "
 			      "smallest p-value is 1/(N+1); give at least %.0f", ch->o.perms,
 			      ch->o.sig, ceil_perms(ch->o.sig));
 	return -1;

@@ -50,8 +50,7 @@ static void usage_of(FILE *f, const void *arg)
 }
 
 /* "fsbench: WHAT" and the command's usage (fsb_misuse). */
-__attribute__((format(printf, 2, 3)))
-static int misuse(const struct results_cli *c, const char *fmt, ...)
+int results_misuse(const struct results_cli *c, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -75,9 +74,9 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		if (c->allow_groups && c->npos && strcmp(a, "--") == 0) {	/* a group ends */
 			size_t from = c->ngroups ? c->group_at[c->ngroups - 1] : 0;
 			if (c->npos == from)
-				return misuse(c, "%s: no input between two '--'", c->cmd);
+				return results_misuse(c, "%s: no input between two '--'", c->cmd);
 			if (c->ngroups + 1 == REP_CMP_MAX)
-				return misuse(c, "%s: more than %d groups", c->cmd, REP_CMP_MAX);
+				return results_misuse(c, "%s: more than %d groups", c->cmd, REP_CMP_MAX);
 			c->group_at[c->ngroups++] = c->npos;
 			continue;
 		}
@@ -88,9 +87,9 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		if (!opts || a[0] != '-' || strcmp(a, "-") == 0) {
 			if (c->npos == c->maxpos) {
 				if (c->maxpos > 2)
-					return misuse(c, "%s: too many arguments ('%s'; at most %zu)",
+					return results_misuse(c, "%s: too many arguments ('%s'; at most %zu)",
 						      c->cmd, a, c->maxpos);
-				return misuse(c, "%s: too many arguments ('%s')", c->cmd, a);
+				return results_misuse(c, "%s: too many arguments ('%s')", c->cmd, a);
 			}
 			c->pos[c->npos++] = a;
 			continue;
@@ -112,7 +111,7 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 			c->minpos = 1;
 			c->reference = 1;
 			if (c->npos > c->maxpos) {
-				return misuse(c, "%s: --reference and two runs: give B only",
+				return results_misuse(c, "%s: --reference and two runs: give B only",
 					c->cmd);
 			}
 			continue;
@@ -127,14 +126,14 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 			     strncmp(a, "--tolerance", 11) == 0;
 		int is_known = c->allow_criteria && klen == 7 && strncmp(a, "--known", 7) == 0;
 		if (!is_fmt && !is_run && !is_crit && !is_base && !is_tol && !is_known) {
-			return misuse(c, "%s: unknown option '%s'", c->cmd, a);
+			return results_misuse(c, "%s: unknown option '%s'", c->cmd, a);
 		}
 		if (eq) {
 			val = eq + 1;
 		} else if (i + 1 < argc) {
 			val = argv[++i];
 		} else {
-			return misuse(c, "%s: %.*s needs an argument", c->cmd, (int)klen, a);
+			return results_misuse(c, "%s: %.*s needs an argument", c->cmd, (int)klen, a);
 		}
 		if (is_run) {
 			c->run = val;
@@ -146,27 +145,27 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 			c->known = val;
 		} else if (is_tol) {
 			if ((c->tolerance = vd_percent(val)) < 0) {
-				return misuse(c, "%s: --tolerance: expected a percentage (10%%), got '%s'",
+				return results_misuse(c, "%s: --tolerance: expected a percentage (10%%), got '%s'",
 					c->cmd, val);
 			}
 		} else if (!(c->w = rep_writer_find(val))) {
 			char names[128];
 			rep_writer_names(names, sizeof(names), ", ", " or ",
 					 c->allow_criteria ? 0 : REP_NAMES_TABLES);
-			return misuse(c, "%s: unknown format '%s' (%s)", c->cmd, val, names);
+			return results_misuse(c, "%s: unknown format '%s' (%s)", c->cmd, val, names);
 		}
 	}
 	if (c->strict && !c->known)
-		return misuse(c, "%s: --strict without --known", c->cmd);
+		return results_misuse(c, "%s: --strict without --known", c->cmd);
 	if (c->w->doc && !c->allow_criteria) {
-		return misuse(c, "%s: format '%s' is for fsbench report", c->cmd, c->w->name);
+		return results_misuse(c, "%s: format '%s' is for fsbench report", c->cmd, c->w->name);
 	}
 	if (c->ngroups && c->npos == c->group_at[c->ngroups - 1])
-		return misuse(c, "%s: no input after the last '--'", c->cmd);
+		return results_misuse(c, "%s: no input after the last '--'", c->cmd);
 	if (c->ngroups && c->reference)
-		return misuse(c, "%s: --reference and groups ('--'): give B only", c->cmd);
+		return results_misuse(c, "%s: --reference and groups ('--'): give B only", c->cmd);
 	if (c->npos < (c->minpos ? c->minpos : c->maxpos)) {
-		return misuse(c, "%s: missing %s", c->cmd,
+		return results_misuse(c, "%s: missing %s", c->cmd,
 			c->posname ? c->posname : c->reference ? "B" : c->maxpos == 1 ? "RUN" :
 			c->npos ? "B" : "A and B");
 	}

@@ -44,6 +44,9 @@ struct results_cli {
 void results_usage(const struct results_cli *c, FILE *f);
 /* Parse argv. Returns -1 to go on, or an exit code (usage printed). */
 int results_parse(struct results_cli *c, int argc, char **argv);
+/* "fsbench: WHAT" and the command's usage on stderr; returns EXIT_USAGE. */
+__attribute__((format(printf, 2, 3)))
+int results_misuse(const struct results_cli *c, const char *fmt, ...);
 /* What an input is, from its first bytes (results_sniff). */
 enum results_kind {
 	RESULTS_TEXT,	/* records (.jsonl) or a serial log: lines, a record a line */
