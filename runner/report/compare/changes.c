@@ -68,36 +68,6 @@ static double level(const double *v, size_t a, size_t b, double *tmp)
 	return rep_median(tmp, b - a);
 }
 
-/* The filesystems with phase records in any run, in order of first
- * appearance: *fsp (malloc'd) and the count, or -ENOMEM. */
-static long fs_names(const struct rep_history *h, const char ***fsp)
-{
-	const char **fs = NULL;
-	size_t nfs = 0;
-
-	for (size_t i = 0; i < h->n; i++) {
-		const struct rep_run *r = h->e[i].run;
-		for (size_t f = 0; f < r->nfs; f++) {
-			size_t j;
-			if (!r->fs[f].nphases)
-				continue;
-			for (j = 0; j < nfs && strcmp(fs[j], r->fs[f].name); j++)
-				;
-			if (j < nfs)
-				continue;
-			const char **nv = realloc(fs, (nfs + 1) * sizeof(*nv));
-			if (!nv) {
-				free(fs);
-				return -ENOMEM;
-			}
-			fs = nv;
-			fs[nfs++] = r->fs[f].name;
-		}
-	}
-	*fsp = fs;
-	return (long)nfs;
-}
-
 enum { C_FS, C_PHASE, C_RUN, C_RUN_ID, C_DATE, C_BEFORE, C_AFTER, C_RATIO, C_P, C_NBEFORE,
        C_NAFTER, C_N };
 enum { S_FS, S_PHASE, S_RUNS, S_CHANGES, S_LEVEL, S_NOTE, S_N };
@@ -176,7 +146,7 @@ int rep_table_changes(const struct rep_history *h, const struct rep_ediv_opts *o
 	*found = 0;
 	if (rep_ediv_check(o))
 		return -EINVAL;
-	if ((nfs = fs_names(h, &fs)) < 0)
+	if ((nfs = rep_history_fs(h, &fs)) < 0)
 		return -ENOMEM;
 	init_tables(changes, series);
 	size_t cap = h->n ? h->n : 1;

@@ -429,11 +429,12 @@ static const struct {
 enum { H_RUN, H_RUN_ID, H_DATE, H_DATE_DATA, H_DATE_FROM, H_BOARD, H_BOARD_DATA, H_BOARD_FROM,
        H_KERNEL, H_TARGET, H_PROFILE, H_VERDICT, H_VERDICT_FROM, H_N };
 
-int rep_table_history(const struct rep_history *h, struct rep_table *t)
+/* The filesystems with phase records in any run of h, in order of first
+ * appearance: *fsp (malloc'd; NULL for none) and the count, or -ENOMEM. */
+long rep_history_fs(const struct rep_history *h, const char ***fsp)
 {
 	const char **fs = NULL;
 	size_t nfs = 0, cap = 0;
-	char head[96], key[96];
 
 	for (size_t i = 0; i < h->n; i++) {
 		const struct rep_run *r = h->e[i].run;
@@ -458,6 +459,20 @@ int rep_table_history(const struct rep_history *h, struct rep_table *t)
 			fs[nfs++] = r->fs[f].name;
 		}
 	}
+	*fsp = fs;
+	return (long)nfs;
+}
+
+int rep_table_history(const struct rep_history *h, struct rep_table *t)
+{
+	const char **fs = NULL;
+	size_t nfs;
+	char head[96], key[96];
+
+	long n = rep_history_fs(h, &fs);
+	if (n < 0)
+		return (int)n;
+	nfs = (size_t)n;
 	tab_init(t, "history", "Runs (seconds: create and delete the median of rounds, read"
 		 " round 1, cold on the fresh filesystem)", SHAPE_GRID, H_N + NFSCOLS * nfs);
 	tab_col(t, H_RUN, 0, "run", NULL);

@@ -77,6 +77,9 @@ const char *rep_hist_from_name(enum rep_hist_from f);
  * verdict, then create, read (cold, fresh fs) and delete seconds per
  * filesystem (those with phase records in any run, in order of first
  * appearance). */
+/* The filesystems with phase records in any run of h, in order of first
+ * appearance: *fsp (malloc'd) and the count, or -ENOMEM. */
+long rep_history_fs(const struct rep_history *h, const char ***fsp);
 int rep_table_history(const struct rep_history *h, struct rep_table *t);
 
 #endif
