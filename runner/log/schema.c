@@ -677,7 +677,8 @@ SHAPE(discard_check,
 
 /* ---- the run's conditions (run/engine/control.c) ---- */
 SHAPE(control,
-	R(samples, I, "", "timed samples of each item (after one untimed pass), the items interleaved: cpu, copy, tmpfs, cpu, ..."),
+	O(after, S, "", "the filesystem column the control followed (a repetition's is in `rep`; `dir` in `--dir` mode); absent: the run's start, before the first"),
+	R(samples, I, "", "timed samples of each item (after one untimed pass), the items interleaved: cpu, copy, tmpfs, cpu, ...: 7 at the start, 3 after each filesystem"),
 	R(cpu_iterations, I, "", "the CPU loop's steps (xorshift64*, one 64-bit state)"),
 	R(copy_bytes, I, "bytes", "the memory copy's size (`memcpy` between two buffers touched before)"),
 	R(tmpfs_files, I, "", "the tmpfs item's files of 4 KiB: made and written, read back, removed"),
@@ -745,7 +746,7 @@ const struct fsb_rtype fsb_rec_types[FSB_REC_N] = {
 	T(sustain, "a sustained write (setting `sustain`): fio's summary, where its per-second samples were taken and the settings the cliff is found with; its `sustain_series` records follow it. On each filesystem after its fio and fill, on the raw target after the last filesystem's (and after the raw fio workloads)"),
 	T(sustain_series, "the per-second throughput and temperature of the `sustain` record before it (the report's cliff and chart read them)"),
 	T(repeat, "the end of a column's repetitions with `repeat = auto`: after its last repetition's `fs_end`, where every phase's 95 % interval ended and which did not converge"),
-	T(control, "the run's conditions (setting `control`): a short fixed control before the first filesystem (a CPU loop, a memory copy, files on a tmpfs), each timed a few times, so that `fsbench compare` can tell a change of the machine from a change of the disk"),
+	T(control, "the run's conditions (setting `control`): a short fixed control before the first filesystem and again after each (a CPU loop, a memory copy, files on a tmpfs), each timed a few times, so that `fsbench compare` can tell a change of the machine from a change of the disk"),
 };
 #undef T
 

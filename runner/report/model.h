@@ -352,7 +352,9 @@ struct rep_control {
 	size_t n[REP_CTL_N];
 	uint64_t size[REP_CTL_N];	/* each item's work: cpu_iterations,
 					 * copy_bytes, tmpfs_files (0: not said) */
-	size_t line;
+	size_t line;			/* the first control record's */
+	size_t records;			/* control records pooled: the start's,
+					 * one after each filesystem */
 };
 
 struct rep_run {

@@ -112,7 +112,7 @@ const struct key set_keys[] = {
 	{ "repeat_max", K_U32, F(repeat_max), 6, 1000, "20",
 	  "`repeat = auto`: the most repetitions of a column; phases whose interval is still wider are named in its `repeat` record and the report" },
 	{ "control", K_BOOL, F(control), 0, 1, "1",
-	  "before the first filesystem, measure the run's conditions (`control` record, about 0.1 s on a host, 0.5 s under QEMU TCG): a CPU loop of 1M steps, a copy of 8 MiB and 32 files of 4 KiB made, read and removed on a tmpfs, each timed 7 times; `fsbench compare` tests them to tell a change of the machine from one of the disk (results/README.md, fsbench compare)" },
+	  "measure the run's conditions before the first filesystem and after each (`control` records; at the start about 0.1 s on a host, 0.5 s under QEMU TCG, after a filesystem less than half that): a CPU loop of 1M steps, a copy of 8 MiB and 32 files of 4 KiB made, read and removed on a tmpfs, each timed 7 times at the start and 3 times after each filesystem; `fsbench compare` pools and tests them to tell a change of the machine from one of the disk (results/README.md, fsbench compare)" },
 };
 /* The per-filesystem keys, after the fixed ones in help and docs. */
 const char set_help_mkfs_opts[] =

@@ -303,8 +303,10 @@ check "discard_check: not run on a loop device, says why" \
 	[ "$(count "$S/run.stdout" '.type == "discard_check" and (.status | startswith("not run: DLFEAT not available"))')" -eq 1 ]
 check "control: before the first filesystem" \
 	[ "$(jq -n '[inputs | select(.type == "control" or .type == "fs_start") | .type] | .[0]' "$S/run.stdout")" = '"control"' ]
-check "control: one record, 7 samples of the CPU loop, the copy and the tmpfs (a tmpfs of its own), under 10 s" \
-	[ "$(count "$S/run.stdout" '.type == "control" and (.cpu_s | length) == 7 and (.copy_s | length) == 7 and (.tmpfs_s | length) == 7 and .tmpfs == "mounted" and ([.cpu_s[], .copy_s[], .tmpfs_s[]] | all(. > 0)) and .seconds < 10')" -eq 1 ]
+check "control: at the start, 7 samples of the CPU loop, the copy and the tmpfs (a tmpfs of its own), under 10 s" \
+	[ "$(count "$S/run.stdout" '.type == "control" and .after == null and (.cpu_s | length) == 7 and (.copy_s | length) == 7 and (.tmpfs_s | length) == 7 and .tmpfs == "mounted" and ([.cpu_s[], .copy_s[], .tmpfs_s[]] | all(. > 0)) and .seconds < 10')" -eq 1 ]
+check "control: after each filesystem, in the run's order, 3 samples each" jq -ne \
+	'[inputs] | [.[] | select(.type == "fs_end") | .fs] == [.[] | select(.type == "control" and .after != null and .samples == 3 and (.cpu_s | length) == 3 and (.tmpfs_s | length) == 3) | .after]' "$S/run.stdout"
 check "control: no tmpfs left mounted or on disk under /tmp" \
 	sh -c '! grep -q " /tmp/fsbench-control\." /proc/mounts && ! ls -d /tmp/fsbench-control.* 2>/dev/null'
 check "every phase verified its reads" sh -c '[ "$1" -gt 0 ] && [ "$2" -eq 0 ]' _ \
@@ -406,7 +408,8 @@ check "--dir: the mount id is there" some "$S/out" '.type == "phase" and (.mnt_i
 none "--dir: seconds is the span plus the timed syncfs" "$(phase_times "$S/out")"
 check "--dir: fs detected as tmpfs" some "$S/out" '.fs == "tmpfs"'
 check "--dir: directory left empty" [ -z "$(ls -A "$S/tmpfs")" ]
-check "--dir: the control record too" [ "$(count "$S/out" '.type == "control" and (.cpu_s | length) == 7')" -eq 1 ]
+check "--dir: the control records too, at the start and after the directory" \
+	[ "$(count "$S/out" '.type == "control" and .after == null and (.cpu_s | length) == 7'):$(count "$S/out" '.type == "control" and .after == "dir" and (.cpu_s | length) == 3')" = 1:1 ]
 expect_rc 0 "--dir with control = 0" "$FSB" run --dir "$S/tmpfs" --dirs 1 --files 10 --rounds 1 --workers 1 --progress 0 --control 0
 check "control = 0: no control record" [ "$(count "$S/out" '.type == "control"')" -eq 0 ]
 check "--dir: health before and after says not available, with the reason" \

@@ -77,7 +77,7 @@ static void test_rule(void)
 
 /* What run_text writes beyond the phases: a control record with its
  * samples times ctl (0: none), and "rep" in each phase record (0: none). */
-static double ctl;
+static double ctl, ctl_after;	/* ctl_after: a second control record, 3 samples */
 static unsigned rep;
 
 /* A run as JSON lines: run_id, then "fs:phase:s1,s2,..." items (one phase
@@ -102,6 +102,12 @@ static char *run_text(const char *id, ...)
 				      0.098 * ctl, 0.1005 * ctl, 0.0995 * ctl, 0.020 * ctl,
 				      0.0202 * ctl, 0.0198 * ctl, 0.0201 * ctl, 0.0199 * ctl,
 				      0.0203 * ctl, 0.0197 * ctl);
+	if (ctl_after > 0)	/* after the first filesystem, 3 samples */
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+				      "{\"type\":\"control\",\"run_id\":\"%s\",\"seq\":%u,\"after\":\"ext4\","
+				      "\"cpu_s\":[%g,%g,%g],\"copy_s\":[%g,%g,%g]}\n",
+				      id, seq++, 0.100 * ctl_after, 0.101 * ctl_after, 0.099 * ctl_after,
+				      0.020 * ctl_after, 0.0202 * ctl_after, 0.0198 * ctl_after);
 	va_start(ap, id);
 	while ((it = va_arg(ap, const char *))) {
 		char fs[32], ph[32], secs[256], rp[32] = "";
@@ -338,6 +344,46 @@ static void test_conditions(void)
 	free(o), free(e);
 }
 
+/* A run's control records pooled: the start's 7 samples and 3 after a
+ * filesystem. A host that slowed after the start is seen in the samples
+ * taken later: 2 runs a side, the B side's later controls 3 times slower. */
+static void test_control_pooled(void)
+{
+	char *o, *e;
+
+	for (int side = 0; side < 2; side++)
+		for (int k = 0; k < 4; k++) {
+			char name[32], id[16];
+			snprintf(name, sizeof(name), "cp-%c%d.jsonl", "ab"[side], k + 1);
+			snprintf(id, sizeof(id), "%c10%d", "ab"[side], k + 1);
+			ctl = 1.0 + 0.001 * k;
+			ctl_after = side ? 3.0 + 0.001 * k : ctl;
+			write_file(name, run_text(id, "ext4:create:10,10.4", NULL));
+		}
+	ctl = ctl_after = 0;
+	char *a1[] = { "compare", "cp-a1.jsonl", "cp-a2.jsonl", "cp-a3.jsonl", "cp-a4.jsonl", "--",
+		       "cp-b1.jsonl", "cp-b2.jsonl", "cp-b3.jsonl", "cp-b4.jsonl", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, a1, &o, &e), 0);
+	CHECK_STR(e, "");
+	/* 4 runs x (7 + 3) samples a side; B's 12 slow samples of 40 move
+	 * its median only a little (a control replaced by the last record
+	 * would hold 12 samples of 0.3 s) */
+	CHECK_CONTAINS(o, "| B    | cpu  | 0.100 |    0.101 |   1.01 | 1.00-1.02 | 0.0211 |   40/40 | same |\n");
+	free(o), free(e);
+	/* a later control record whose work is not the first's: named */
+	write_file("cp-bad.jsonl",
+		   "{\"type\":\"run_start\",\"run_id\":\"c1\",\"seq\":0}\n"
+		   "{\"type\":\"control\",\"run_id\":\"c1\",\"seq\":1,\"cpu_iterations\":1000,\"cpu_s\":[0.1]}\n"
+		   "{\"type\":\"control\",\"run_id\":\"c1\",\"seq\":2,\"after\":\"ext4\",\"cpu_iterations\":2000,"
+		   "\"cpu_s\":[0.2]}\n"
+		   "{\"type\":\"phase\",\"run_id\":\"c1\",\"seq\":3,\"fs\":\"ext4\",\"round\":1,"
+		   "\"phase\":\"create\",\"seconds\":1,\"files\":100}\n");
+	char *b1[] = { "compare", "cp-bad.jsonl", "cp-a1.jsonl", NULL };
+	CHECK(run_cmd(cmd_compare, b1, &o, &e) != 0);
+	CHECK_CONTAINS(e, "cp-bad.jsonl:3: control record: its sizes differ from the run's first control record");
+	free(o), free(e);
+}
+
 /* Runs with different filesystems and rows: the table has what A and a
  * later run have; the rest is named under it. */
 static void test_mismatch(void)
@@ -452,6 +498,7 @@ int main(int argc, char **argv)
 	test_three_runs();
 	test_groups();
 	test_conditions();
+	test_control_pooled();
 	test_mismatch();
 	test_bad_input();
 	return unit_done(argv[0]);

@@ -292,8 +292,8 @@ int rep_table_cmp_conditions(const struct rep_cmp_run *runs, size_t n, double to
 		return -EINVAL;
 	tab_init(t, "conditions", "Conditions (the runs' control: seconds, median of the"
 		 " samples of every run of a side)", SHAPE_GRID, 11);
-	t->note = "Each run times a fixed control before its first filesystem (setting"
-		  " control): a CPU loop, a memory copy, files on a tmpfs. The conditions differ"
+	t->note = "Each run times a fixed control before its first filesystem and after"
+		  " each (setting control): a CPU loop, a memory copy, files on a tmpfs. The conditions differ"
 		  " when an item's samples differ beyond the tolerance and significantly"
 		  " (Mann-Whitney p < 0.05): the machine ran faster or slower, not the disk, and"
 		  " that side's rows are judged relative to the control (\"ctl\").";

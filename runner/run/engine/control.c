@@ -119,7 +119,7 @@ static void tmpfs_close(struct control *k)
 	rmdir(k->dir);
 }
 
-void fsb_control_run(struct fsb_ctx *c)
+void fsb_control_run(struct fsb_ctx *c, const char *after, unsigned samples)
 {
 	struct control *k = calloc(1, sizeof(*k));
 	double s[CTL_N][FSB_CONTROL_SAMPLES];
@@ -127,6 +127,8 @@ void fsb_control_run(struct fsb_ctx *c)
 	int have_tmpfs, e = 0;
 	double t0 = fsb_now();
 
+	if (samples < 1 || samples > FSB_CONTROL_SAMPLES)
+		samples = FSB_CONTROL_SAMPLES;
 	if (k) {
 		k->src = malloc(FSB_CONTROL_COPY_BYTES);
 		k->dst = malloc(FSB_CONTROL_COPY_BYTES);
@@ -154,7 +156,7 @@ void fsb_control_run(struct fsb_ctx *c)
 		snprintf(k->why, sizeof(k->why), "files on %s: %s", k->dir, strerror(-e));
 		have_tmpfs = 0;
 	}
-	for (unsigned i = 0; i < FSB_CONTROL_SAMPLES; i++) {
+	for (unsigned i = 0; i < samples; i++) {
 		double a = fsb_now();
 		cpu_loop(k);
 		double b = fsb_now();
@@ -174,7 +176,9 @@ void fsb_control_run(struct fsb_ctx *c)
 	tmpfs_close(k);
 
 	fsb_rec_start(c, &r, FSB_REC_control);
-	rec_u64(&r, K(samples), FSB_CONTROL_SAMPLES);
+	if (after)
+		rec_str(&r, K(after), after);
+	rec_u64(&r, K(samples), samples);
 	rec_u64(&r, K(cpu_iterations), FSB_CONTROL_CPU_ITERS);
 	rec_u64(&r, K(copy_bytes), FSB_CONTROL_COPY_BYTES);
 	rec_u64(&r, K(tmpfs_files), FSB_CONTROL_FILES);
@@ -183,7 +187,7 @@ void fsb_control_run(struct fsb_ctx *c)
 		if (it == CTL_TMPFS && !have_tmpfs)
 			continue;
 		rec_arr(&r, key[it]);
-		for (unsigned i = 0; i < FSB_CONTROL_SAMPLES; i++)
+		for (unsigned i = 0; i < samples; i++)
 			rec_arr_dbl(&r, s[it][i]);
 		rec_close(&r);
 	}

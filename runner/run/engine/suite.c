@@ -820,6 +820,8 @@ static void run_columns(struct fsb_ctx *c, const struct fsb_disk *target, struct
 				run_device_fs(c, target, &col[i], w, pat, on ? &reps[i] : NULL);
 			else
 				run_dir(c, w, pat, on ? &reps[i] : NULL);
+			if (c->cfg.control)	/* the conditions through the run */
+				fsb_control_run(c, target ? col[i].name : "dir", FSB_CONTROL_BETWEEN);
 			more |= on && !reps[i].stop;
 		}
 	}
@@ -842,7 +844,7 @@ void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 	}
 	fsb_pattern_init(pat);
 	if (c->cfg.control)
-		fsb_control_run(c);
+		fsb_control_run(c, NULL, FSB_CONTROL_SAMPLES);
 	if (!target) {
 		run_columns(c, NULL, w, pat);
 	} else {
