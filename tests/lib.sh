@@ -18,7 +18,9 @@
 #   expect_err TEXT      PASS when the last expect_rc's stderr holds TEXT
 #   contains STR SUB     true when STR holds SUB (for check)
 #   have TOOL            true when TOOL is on PATH
-#   summary              the summary line; returns 1 when anything failed
+#   summary              the summary line, with the script's wall time and
+#                        its commands' processor time (user + system);
+#                        returns 1 when anything failed
 #   IMAGE_BUDGET_MIB     the image budget in MiB (below)
 #   BRIEF                the settings a boot that checks a path (firmware,
 #                        bootloader, board, harness) adds to the smoke
@@ -29,6 +31,7 @@
 #                        smoke-ext4).
 
 T_PASS=0 T_FAIL=0 T_SKIP=0
+T_START=$(date +%s)
 BRIEF='fsbench.rounds=1 fsbench.files=100'
 # The image budget: kernel + initramfs + rootfs contents (image/sizes.sh's
 # "image total") of every board under this many MiB (the rootfs's modules
@@ -78,6 +81,13 @@ expect_err() {
 have() { command -v "$1" >/dev/null 2>&1; }
 
 summary() {
-	echo "$T_NAME: $T_PASS passed, $T_FAIL failed, $T_SKIP skipped"
+	# the second line of `times`: the children's user and system time
+	# (run here, not in $(...): a subshell has no children of its own)
+	times >"$T_DIR/times.out"
+	_cpu=$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] }
+		printf "%d:%02d", t / 60, t % 60 }' "$T_DIR/times.out")
+	_wall=$(($(date +%s) - T_START))
+	printf '%s: %s passed, %s failed, %s skipped (%d:%02d, %s cpu)\n' "$T_NAME" "$T_PASS" "$T_FAIL" "$T_SKIP" \
+		$((_wall / 60)) $((_wall % 60)) "${_cpu:-?}"
 	[ "$T_FAIL" -eq 0 ]
 }

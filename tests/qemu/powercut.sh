@@ -64,6 +64,15 @@ campaign() {
 	rc=$?
 	set -e
 	info "$_n: $(ls -d "$T/$_n"/boot-*/ 2>/dev/null | wc -l) boots, status $rc"
+	case $rc in 0|1) return 0 ;; esac
+	# the campaign broke off (status 4: a boot ended neither by a cut nor
+	# by the campaign's end): what it said, and the last boot's end
+	tail -n 15 "$T/$_n.out" | sed 's/^/     | /'
+	_k=1
+	while [ -d "$T/$_n/boot-$((_k + 1))" ]; do _k=$((_k + 1)); done
+	_b=$T/$_n/boot-$_k
+	[ ! -d "$_b" ] || { grep '^ *end:\|total run time' "$_b/run.txt" 2>/dev/null
+		tr -d '\r' <"$_b/serial.log" 2>/dev/null | grep -v '^FSB' | tail -n 15; } | sed 's/^/     | /'
 }
 # pc NAME FIELD...: the powercut records' fields, tab-separated
 pc() { _n=$1; shift; sh qemu/records.sh "$T/$_n/records.jsonl" powercut "$@"; }
