@@ -231,8 +231,7 @@ check-cross: host
 # The stages of make check (tests/stages.sh): first what both lanes use
 # (the host and the image's runner, SQLite's amalgamation, the images'
 # filesystem table), then two
-# lanes side by side: the x86_64 image and its boots (the tests' guests
-# have one vCPU: about a core), the sustained write's boots last (they
+# lanes side by side: the x86_64 image and its boots, the sustained write's boots last (they
 # wait on a throttle), and beside them the host tests, the cross builds,
 # the ARM images and boots and LAVA's boot. Each stage is timed;
 # the table of their lanes, starts, wall and processor times and the

@@ -276,7 +276,7 @@ check "guest: TCG: why" grep -qxF "2 vCPUs, 2048 MiB (TCG: the board's BOARD_QEM
 guest tcgset ACCEL=tcg WORKERS=16 SMP=4 MEM=3000
 check "guest: QEMU_SMP=4 QEMU_MEM=3000 under TCG" [ "$(size tcgset)" = "-smp 4 -m 3000" ]
 guest tcgone ACCEL=tcg WORKERS=4 SMP=1
-check "guest: QEMU_SMP=1 (the tests' guests): one vCPU, said in the singular" sh -c \
+check "guest: QEMU_SMP=1: one vCPU, said in the singular" sh -c \
 	"[ \"\$(awk 'p == \"-smp\" { print } { p = \$0 }' '$T/smp-tcgone/qemu.argv')\" = 1 ] && grep -qxF '1 vCPU, 2048 MiB (QEMU_SMP)' '$T/smp-tcgone/qemu.argv.guest'"
 guest kvmset ACCEL=kvm WORKERS=16 HOST_CPUS=256 SMP=3
 check "guest: QEMU_SMP=3 under KVM, memory to match" [ "$(size kvmset)" = "-smp 3 -m 2048" ]
