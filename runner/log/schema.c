@@ -141,7 +141,7 @@ SHAPE(fs_end,
 	R(reason, S, "", "why it failed or was skipped (`\"\"` when ok)"));
 SHAPE(mkfs,
 	R(fs, S, "", "the column"),
-	R(for, S, "", "`fio`, `fill` or `sustain`"),
+	R(for, S, "", "`fio`, `fill`, `sustain` or `fileserver`"),
 	RS(mkfs, OB, mkfs_obj, "the mkfs as run"));
 
 /* ---- phases ---- */
@@ -642,6 +642,58 @@ SHAPE(sustain_series,
 	R(mib_per_s, AN, "MiB/s", "throughput, one sample a second: fio's bandwidth log (`log_avg_msec=1000`), a second without one 0; the sample fio writes as its job ends is left out (it is no whole second's average)"),
 	R(celsius, AN, "Celsius", "the disk's temperature read at the end of each sample's second (null: not read)"));
 
+/* ---- the file-server workload (run/engine/fileserver.c) ---- */
+SHAPE(fsv_op,
+	R(ops, I, "", "operations done"),
+	R(ops_per_s, N, "1/s", "`ops` over the run's `seconds`"),
+	R(bytes, I, "bytes", "written (create, append) or read (read); 0 for delete and stat"),
+	RS(lat_ns, OB, lat_ns, "the latency of one operation: open, the calls and close (create: of a whole file; append: of a random amount; read: of a whole file, its check of every byte left out), `unlink`, `stat`"));
+SHAPE(fsv_aging,
+	R(fill_pct, I, "%", "`fill_pct`: the level each fill reached for"),
+	R(delete_pct, I, "%", "`fill_delete_pct`: the share deleted after each fill"),
+	R(written, I, "", "files the two fills wrote (4 KiB to 1 MiB, the fill's seed)"),
+	R(deleted, I, "", "files the two deletes removed, at random"),
+	R(bytes, I, "bytes", "the fills' bytes"),
+	R(seconds, N, "s", "the aging, each stage's syncfs included"),
+	R(peak, N, "", "the level the second fill reached (used / (used + available))"),
+	R(level, N, "", "the level the aging left, before the fileset was made"));
+SHAPE(fileserver,
+	R(fs, S, "", "the column"),
+	R(state, S, "", "`fresh` (a fresh mkfs) or `aged` (the same filesystem after the fill's aging: `fileserver_aged`)"),
+	R(files, I, "", "`fileserver_files`: the fileset's files"),
+	R(dirwidth, I, "", "`fileserver_dirwidth`: entries per directory"),
+	R(dirs, I, "", "the tree's directories"),
+	R(mean_size, I, "bytes", "`fileserver_size`: the mean of the gamma distribution of the file sizes"),
+	R(shape, N, "", "the gamma distribution's shape (1.5, filebench's)"),
+	R(iosize, I, "bytes", "`fileserver_iosize`: bytes per read and write call of a whole file"),
+	R(append_mean, I, "bytes", "`fileserver_append`: an append is uniform from 1 to twice this less 1"),
+	R(workers, I, "", "worker processes (`fileserver_workers`, at most `files`)"),
+	R(runtime, I, "s", "`fileserver_seconds`"),
+	R(seed, I, "", "`fileserver_seed`"),
+	R(fileset_bytes, I, "bytes", "the sizes of every file of the set, summed"),
+	R(prealloc_files, I, "", "files made before the clock started (about 80 %)"),
+	R(prealloc_bytes, I, "bytes", "their bytes"),
+	R(prealloc_s, N, "s", "making them (the workers in parallel) and a syncfs"),
+	O(level, N, "", "the filesystem's fill level once they were made (statvfs)"),
+	OS(aging, OB, fsv_aging, "`aged` only: the fill's aging that ran before"),
+	R(seconds, N, "s", "from the first worker's start to the last one's end"),
+	R(ops, I, "", "operations of every kind"),
+	R(ops_per_s, N, "1/s", "`ops` / `seconds`"),
+	R(bytes_read, I, "bytes", "read"),
+	R(bytes_written, I, "bytes", "written: creates and appends"),
+	R(mib_per_s, N, "MiB/s", "bytes read and written / `seconds`"),
+	RS(create, OB, fsv_op, "create and write a whole file"),
+	RS(append, OB, fsv_op, "open and append a random amount (the write-up's guide to random writes)"),
+	RS(read, OB, fsv_op, "open and read a whole file"),
+	RS(delete, OB, fsv_op, "delete a file"),
+	RS(stat, OB, fsv_op, "stat a file"),
+	R(skipped, I, "", "operations left out for want of a file in the state they need (no free slot to create, no file to read)"),
+	R(errors, I, "", "failed system calls (a worker stops at its first)"),
+	R(verify_errors, I, "", "reads whose bytes were not the file's, and stats whose size was not its length; the first is a `verify_error` record before this one"),
+	R(verified, B, "", "every byte read was checked"),
+	R(status, S, "", "`ok`, `failed`"),
+	O(msg, S, "", "why it failed"));
+
 /* ---- verdict ---- */
 SHAPE(check,
 	R(what, S, "", "the check"),
@@ -745,6 +797,7 @@ const struct fsb_rtype fsb_rec_types[FSB_REC_N] = {
 	T(sustain, "a sustained write (setting `sustain`): fio's summary, where its per-second samples were taken and the settings the cliff is found with; its `sustain_series` records follow it. On each filesystem after its fio and fill, on the raw target after the last filesystem's (and after the raw fio workloads)"),
 	T(sustain_series, "the per-second throughput and temperature of the `sustain` record before it (the report's cliff and chart read them)"),
 	T(repeat, "the end of a column's repetitions with `repeat = auto`: after its last repetition's `fs_end`, where every phase's 95 % interval ended and which did not converge"),
+	T(fileserver, "the file-server workload (setting `fileserver`): after a filesystem's fio, fill and sustained write, on a fresh mkfs (`fresh`) and with `fileserver_aged` once more after the fill's aging (`aged`); per operation its count, rate and latency"),
 	T(control, "the run's conditions (setting `control`): a short fixed control before the first filesystem (a CPU loop, a memory copy, files on a tmpfs), each timed a few times, so that `fsbench compare` can tell a change of the machine from a change of the disk"),
 };
 #undef T

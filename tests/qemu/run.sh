@@ -149,8 +149,17 @@ fake_image() {
 	debugfs -R 'cat /usr/bin/fsbench' "$_fs" 2>/dev/null | cmp - tests/qemu/fake-fsbench
 }
 
-if wanted ext4 && boot smoke-ext4 ext4 --profile smoke; then
+# The smoke run of every filesystem carries a brief file-server run each
+# (60 files of mean 16 KiB, 2 workers, 1 s, after the rounds: a mkfs and
+# about 2 s a filesystem under TCG).
+FSV_BRIEF='fsbench.fileserver=1 fsbench.fileserver_files=60 fsbench.fileserver_size=16k fsbench.fileserver_workers=2 fsbench.fileserver_seconds=1'
+if wanted ext4 && boot smoke-ext4 ext4 --profile smoke --append "$FSV_BRIEF"; then
 	check_full smoke-ext4
+	rec "$T/smoke-ext4" fileserver fs state status ops_per_s append.lat_ns.p99 >"$T/smoke-ext4.fileserver"
+	info "smoke-ext4: fileserver (fs, state, status, ops/s, append p99 ns): $(tr '\t\n' ' ;' <"$T/smoke-ext4.fileserver")"
+	check "smoke-ext4: a fresh fileserver record of each filesystem ($fslist), ok, every operation done" \
+		sh -c "[ \$(awk -F'\t' '\$2 == \"fresh\" && \$3 == \"ok\" && \$4 > 0 && \$5 > 0' '$T/smoke-ext4.fileserver' | wc -l) -eq $(echo $fslist | wc -w) ]"
+	check "smoke-ext4: report.md has the file-server table" grep -q '^| ext4 *| fresh .* ok, every byte checked' "$T/smoke-ext4/report.md"
 fi
 if wanted f2fs && boot smoke-f2fs f2fs --profile smoke --append "fsbench.fs=ext4 $BRIEF"; then
 	check_full smoke-f2fs

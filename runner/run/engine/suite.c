@@ -35,6 +35,7 @@
 #include "run/engine/suite.h"
 #include "run/engine/zerocheck.h"
 #include "run/engine/control.h"
+#include "run/engine/fileserver.h"
 
 struct fsrun {
 	struct fsb_ctx *c;
@@ -617,8 +618,9 @@ static int remake(void *arg, const char *for_what, char *why, size_t len)
 	return 0;
 }
 
-/* The fio workloads and the fill test (run/stores/fio.h, run/stores/fill.h) after the
- * rounds, each on a fresh filesystem. */
+/* The fio workloads, the fill test, the sustained write and the file
+ * server (run/stores/fio.h, fill.h, sustain.h, run/engine/fileserver.h)
+ * after the rounds, each on a fresh filesystem. */
 static void fio_fill(struct fsrun *f)
 {
 	struct fsb_fresh fr = { .fs = f->name, .mnt = f->mnt, .fresh = !f->c->cfg.smallfile,
@@ -630,6 +632,8 @@ static void fio_fill(struct fsrun *f)
 	if ((f->mounted || !f->dev) && fsb_fill_fs(f->c, &fr, why, sizeof(why)) < 0)
 		fail(f, "%s", why);
 	if ((f->mounted || !f->dev) && fsb_sustain_fs(f->c, &fr, f->disk, why, sizeof(why)) < 0)
+		fail(f, "%s", why);
+	if ((f->mounted || !f->dev) && fsb_fileserver_fs(f->c, &fr, why, sizeof(why)) < 0)
 		fail(f, "%s", why);
 }
 
