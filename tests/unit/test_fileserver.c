@@ -115,8 +115,8 @@ static void test_fileset(void)
 	CHECK_EQ_U(fsb_fsv_dirs(200, 20), 10);
 	fsb_fsv_path(p, sizeof(p), 67, 200, 20);
 	CHECK_STR(p, "d3/f67");
-	CHECK_EQ_U(fsb_fsv_levels(10000, 20), 2);
-	CHECK_EQ_U(fsb_fsv_dirs(10000, 20), 500 + 25);
+	CHECK_EQ_U(fsb_fsv_levels(10000, 20), 3);
+	CHECK_EQ_U(fsb_fsv_dirs(10000, 20), 500 + 25 + 2);
 	CHECK_EQ_U(fsb_fsv_levels(N, 20), 3);
 	CHECK_EQ_U(fsb_fsv_dirs(N, 20), 5000 + 250 + 13);
 	CHECK(fsb_fsv_path(p, sizeof(p), 99999, N, 20) == 17);

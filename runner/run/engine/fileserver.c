@@ -371,7 +371,7 @@ static int make_dirs(int dfd, uint32_t n, uint32_t width, char *why, size_t len)
 			*p = 0;
 			if (mkdirat(dfd, path, 0755) < 0 && errno != EEXIST) {
 				int e = errno;
-				snprintf(why, len, "mkdir %s: %s", path, strerror(e));
+				snprintf(why, len, "mkdir %.200s: %s", path, strerror(e));
 				return -e;
 			}
 			*p = '/';
@@ -565,13 +565,13 @@ static int run_once(struct fsv_run *V, char *why, size_t len)
 	}
 	if ((mkdir(dir, 0755) < 0 && errno != EEXIST) ||
 	    (dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
-		snprintf(msg, sizeof(msg), "mkdir %s: %s", dir, strerror(errno));
+		snprintf(msg, sizeof(msg), "mkdir %.300s: %s", dir, strerror(errno));
 		goto out;
 	}
 	int e = make_dirs(dfd, cfg->fileserver_files, cfg->fileserver_dirwidth, msg, sizeof(msg));
 	if (e < 0) {
 		if (!msg[0])
-			snprintf(msg, sizeof(msg), "the tree under %s: %s", dir, strerror(-e));
+			snprintf(msg, sizeof(msg), "the tree under %.300s: %s", dir, strerror(-e));
 		goto out;
 	}
 	res = mmap(NULL, maplen, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
