@@ -45,6 +45,7 @@ struct rep_phase {
 	unsigned rep;		/* the record's repetition (`rep`, 1 when absent) */
 	unsigned nrep;		/* the repetitions this row is the median of (1: a run
 				 * without repetitions; report/load/load_reps.c) */
+	int after_aging;	/* a round run again after the file server's aging */
 };
 
 struct rep_fs {

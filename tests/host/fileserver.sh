@@ -80,6 +80,24 @@ jq -r -s 'map(select(.type == "fileserver")) | . as $all | .[] | .state as $st
 	  + (if $e then ", ops/s x\(.ops_per_s / $e.ops_per_s * 100 | floor / 100) of ext4" else "" end)' "$S/run.jsonl"
 grep '^Ranking' "$S/report.md" | sed 's/^/INFO: /'
 
+# the small-file rounds too: round 1 fresh, round 2 again after the aging
+new_loop L3 "$S/rounds.img" 1G
+expect_rc 0 "fileserver: with the small-file rounds, on ext4 and xfs" "$FSB" run --target "$L3" --fs ext4,xfs \
+	--dirs 2 --files 200 --workers 2 --rounds 1 --fileserver 1 --fileserver_aged 1 --fileserver_seconds 1 \
+	--fill_pct 40 --mnt "$S/mnt" --progress 0 --capacity 0 --control 0 --yes
+grep '^{' "$T_DIR/out" >"$S/rounds.jsonl" || true
+check "fileserver: round 1's phases fresh, round 2's after the aging, after both file-server runs" [ "$(jq -s -r '
+	[ .[] | select(.type == "phase" or .type == "fileserver") | "\(.fs) \(.type) \(.round // .state) \(.after_aging // false)" ]
+	| group_by(.) | map(.[0] + " x\(length)") | join(",")' "$S/rounds.jsonl")" = \
+	"ext4 fileserver aged false x1,ext4 fileserver fresh false x1,ext4 phase 1 false x6,ext4 phase 2 true x6,xfs fileserver aged false x1,xfs fileserver fresh false x1,xfs phase 1 false x6,xfs phase 2 true x6" ]
+check "fileserver: the phases of round 2 follow the aged file-server run" [ "$(jq -s '[ .[] | select(.type == "phase" or .type == "fileserver")
+	| "\(.type)/\(.round // .state)" ] | map(select(. != "phase/1")) | unique | length' "$S/rounds.jsonl")" -eq 3 ]
+check "fileserver: the records pass the schema" sh -c "[ -s '$S/rounds.jsonl' ] && '$HFSB' log check '$S/rounds.jsonl'"
+"$HFSB" report "$S/rounds.jsonl" >"$S/rounds.md" 2>&1 || true
+check "fileserver: the report ranks the small-file phases fresh and after the aging" \
+	[ "$(grep -c '^Small files, ranking by \(create\|read\|delete\) seconds: fresh (round 1) .*; after the aging (round 2) ' "$S/rounds.md")" -eq 3 ]
+grep '^Small files' "$S/rounds.md" | sed 's/^/INFO: /'
+
 # a fileset that does not fit: refused with the sizes, the filesystem failed
 # (a device of its own: the kernel may still hold the first one a moment)
 new_loop L2 "$S/small.img" 1G

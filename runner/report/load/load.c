@@ -391,6 +391,7 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 	if (!(rep >= 1 && rep <= 1e6 && rep == (unsigned)rep))
 		return ld_bad(L, "phase record: \"rep\" must be a whole number >= 1");
 	p->rep = (unsigned)rep;
+	p->after_aging = jsonr_bool(jsonr_get(rec, "after_aging"), 0) == 1;
 	p->seconds = secs;
 	p->line = L->line;
 	p->phase = strdup(phase);

@@ -229,6 +229,73 @@ int rep_table_fileserver(const struct rep_run *r, struct rep_table *t)
 	return tab_done(t);
 }
 
+/* A small-file phase's seconds of fs: fresh (round 1) or the first round
+ * after the aging; NaN without one. *round gets its round. */
+static double phase_secs(const struct rep_run *r, const char *fs, const char *phase, int aged,
+			 unsigned *round)
+{
+	const struct rep_phase *best = NULL;
+
+	for (size_t i = 0; i < r->nph; i++) {
+		const struct rep_phase *p = &r->ph[i];
+		if (strcmp(p->fs, fs) || strcmp(p->phase, phase) || p->after_aging != aged)
+			continue;
+		if (aged ? !best || p->round <= best->round : p->round == 1)
+			best = p;
+	}
+	if (best)
+		*round = best->round;
+	return best && best->errors == 0 && best->verify_errors == 0 ? best->seconds : NAN;
+}
+
+int rep_phase_ranking(const struct rep_run *r, const char *phase, char *fresh, char *aged, size_t len,
+		      unsigned *aged_round)
+{
+	const char *l[2][REP_FSV_MAX_FS];
+	double v[2][REP_FSV_MAX_FS];
+	size_t n[2] = { 0, 0 };
+	char *out[2] = { fresh, aged };
+
+	*aged_round = 0;
+	for (int s = 0; s < 2; s++) {
+		for (size_t f = 0; f < r->nfs && n[s] < REP_FSV_MAX_FS; f++) {
+			unsigned rd = 0;
+			double x = phase_secs(r, r->fs[f].name, phase, s, &rd);
+			if (!isfinite(x))
+				continue;
+			if (s && (!*aged_round || rd < *aged_round))
+				*aged_round = rd;
+			size_t j = n[s]++;	/* insertion, fastest first */
+			for (; j > 0 && v[s][j - 1] > x; j--) {
+				v[s][j] = v[s][j - 1];
+				l[s][j] = l[s][j - 1];
+			}
+			v[s][j] = x;
+			l[s][j] = r->fs[f].name;
+		}
+		size_t o = 0;
+		out[s][0] = 0;
+		for (size_t i = 0; i < n[s] && o < len; i++) {
+			int k = snprintf(out[s] + o, len - o, "%s%s", i ? " > " : "", l[s][i]);
+			o = k < 0 ? len : o + (size_t)k;
+		}
+	}
+	const char *cf[REP_FSV_MAX_FS], *ca[REP_FSV_MAX_FS];
+	size_t ncf = 0, nca = 0;
+	for (size_t i = 0; i < n[0]; i++)
+		if (in_list(l[1], n[1], l[0][i]))
+			cf[ncf++] = l[0][i];
+	for (size_t i = 0; i < n[1]; i++)
+		if (in_list(l[0], n[0], l[1][i]))
+			ca[nca++] = l[1][i];
+	if (ncf < 2)
+		return REP_FSV_RANK_NONE;
+	for (size_t i = 0; i < ncf; i++)
+		if (strcmp(cf[i], ca[i]))
+			return REP_FSV_RANK_CHANGED;
+	return REP_FSV_RANK_SAME;
+}
+
 int rep_table_fileserver_ranking(const struct rep_run *r, struct rep_table *t)
 {
 	static const char *const by_text[2] = { "operations per second", "the random append's p99 latency" };
@@ -261,6 +328,25 @@ int rep_table_fileserver_ranking(const struct rep_run *r, struct rep_table *t)
 		tab_text(t, row, 1, "%s", fresh);
 		tab_text(t, row, 2, "%s", aged);
 		tab_text(t, row, 3, "%s", rk == REP_FSV_RANK_NONE ? "" : rk == REP_FSV_RANK_SAME ? "no" : "yes");
+	}
+	static const char *const phases[] = { "create", "read", "delete" };
+	int any_aged = 0;
+	for (size_t i = 0; i < r->nph && !any_aged; i++)
+		any_aged = r->ph[i].after_aging;
+	for (size_t k = 0; k < sizeof(phases) / sizeof(phases[0]) && any_aged; k++) {
+		unsigned ar;
+		int rk = rep_phase_ranking(r, phases[k], fresh, aged, sizeof(fresh), &ar);
+		if (rk == REP_FSV_RANK_NONE)
+			continue;
+		size_t row = tab_row_only(t, REP_VIEW_READ);
+		tab_text(t, row, 0, "Small files, ranking by %s seconds: fresh (round 1) %s; after the aging "
+			 "(round %u) %s: %s.", phases[k], fresh, ar, aged,
+			 rk == REP_FSV_RANK_SAME ? "the same order" : "the order changed");
+		row = tab_row_only(t, REP_VIEW_DATA);
+		tab_text(t, row, 0, "%s_seconds", phases[k]);
+		tab_text(t, row, 1, "%s", fresh);
+		tab_text(t, row, 2, "%s", aged);
+		tab_text(t, row, 3, "%s", rk == REP_FSV_RANK_SAME ? "no" : "yes");
 	}
 	return tab_done(t);
 }

@@ -24,6 +24,12 @@ double rep_fsv_measure(const struct rep_fileserver *v, int by);
  * states have, REP_FSV_RANK_NONE when fewer than two have both. */
 int rep_fsv_ranking(const struct rep_run *r, int by, char *fresh, char *aged, size_t len);
 
+/* The same for a small-file phase (create, read, delete: fastest first):
+ * round 1 against the first round run after the file server's aging
+ * (`after_aging`, its round in *aged_round). */
+int rep_phase_ranking(const struct rep_run *r, const char *phase, char *fresh, char *aged, size_t len,
+		      unsigned *aged_round);
+
 /* Per filesystem and state: ops/s and its ratio to ext4's, the append's
  * p50 and p99 and the p99's ratio to ext4's, the read's p99, MiB/s, the
  * operations, the status. No rows without records. */
