@@ -5,13 +5,15 @@
  * system calls (create + write a whole file, open + append, open + read a
  * whole file with every byte checked by the runner's own check, unlink,
  * stat), and nothing else: no latency histogram, no per-operation clock
- * read (the clock is read once a loop, for the deadline), no records.
+ * read (the clock is read once a loop, for the deadline), no records;
+ * the fileset removed at the end, as the runner does.
  *
  * usage: fsloop DIR FILES WIDTH MEAN WORKERS IOSIZE APPEND SECONDS SEED
  * prints: "ops N seconds S ops_per_s R" (the first worker's start to the
  * last one's end, as the runner's record). */
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +41,14 @@ static struct fsb_pattern pat;
 static uint32_t N, WIDTH, W, SECS;
 static uint64_t IOSIZE, APPEND, SEED, *SIZE;
 static int dfd;
+
+static int rm_one(const char *path, const struct stat *sb, int flag, struct FTW *f)
+{
+	(void)sb;
+	(void)flag;
+	(void)f;
+	return remove(path);
+}
 
 static void die(const char *what)
 {
@@ -225,6 +235,10 @@ int main(int argc, char **argv)
 		first = res[w].start < first ? res[w].start : first;
 		last = res[w].end > last ? res[w].end : last;
 	}
+	/* the fileset removed, as the runner removes its own */
+	snprintf(path, sizeof(path), "%s/fileserver", argv[1]);
+	if (nftw(path, rm_one, 16, FTW_DEPTH | FTW_PHYS) != 0)
+		die("removing the fileset");
 	double s = (double)(last - first) / 1e9;
 	printf("ops %" PRIu64 " seconds %.6f ops_per_s %.1f mismatches %" PRIu64 "\n", ops, s, ops / s, mism);
 	return bad || mism ? 1 : 0;
