@@ -17,6 +17,7 @@
 	X(mkfs) X(fio) X(fill) X(capacity) X(powercut_arm) X(powercut_ack) X(powercut) X(fs_end) X(run_end) \
 	X(discard_check) X(sustain) X(sustain_series) X(verdict) \
 	X(repeat) \
+	X(fileserver) \
 	X(control) \
 
 #define FSB_REC_ENUM_(n) FSB_REC_##n,
@@ -97,6 +98,9 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(ci_pct) X(converged) X(converged_at) X(hi) X(lo) X(median) X(n) X(phases) \
 	X(rep) X(reps) X(width_pct) \
 	X(copy_bytes) X(copy_s) X(cpu_iterations) X(cpu_s) X(tmpfs) X(tmpfs_files) X(tmpfs_s) \
+	X(after_aging) X(aging) X(append) X(append_mean) X(create) X(deleted) X(dirs) X(dirwidth) \
+	X(fileset_bytes) X(iosize) X(mean_size) X(peak) X(prealloc_bytes) X(prealloc_files) \
+	X(prealloc_s) X(shape) X(stat) X(state) \
 
 #define FSB_KEY_ENUM_(n) FSB_K_##n,
 enum fsb_key { FSB_FIELD_NAMES(FSB_KEY_ENUM_) FSB_K_N };

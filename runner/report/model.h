@@ -45,6 +45,7 @@ struct rep_phase {
 	unsigned rep;		/* the record's repetition (`rep`, 1 when absent) */
 	unsigned nrep;		/* the repetitions this row is the median of (1: a run
 				 * without repetitions; report/load/load_reps.c) */
+	int after_aging;	/* a round run again after the file server's aging */
 };
 
 struct rep_fs {
@@ -315,6 +316,25 @@ struct rep_sustain {
 	size_t line;
 };
 
+/* A `fileserver` record (run/engine/fileserver.c): the file-server
+ * workload on one filesystem, fresh or aged. Numbers absent are NaN. */
+enum { REP_FSV_CREATE, REP_FSV_APPEND, REP_FSV_READ, REP_FSV_DELETE, REP_FSV_STAT, REP_FSV_NOPS };
+extern const char *const rep_fsv_op_name[REP_FSV_NOPS];	/* "create", ... (served.c) */
+struct rep_fsv_op {
+	uint64_t ops, bytes;
+	double ops_per_s;
+	double p50, p90, p99, max;	/* ns */
+};
+struct rep_fileserver {
+	char *fs, *state, *status;
+	char *msg;		/* a failed one's reason, or NULL */
+	double ops_per_s, mib_per_s, seconds, level;
+	double aging_level;	/* aged: the level the aging left; NaN otherwise */
+	uint64_t files, mean_size, workers, runtime, ops, errors, verify_errors;
+	struct rep_fsv_op op[REP_FSV_NOPS];
+	size_t line;
+};
+
 /* A `repeat` record: where a column's repetitions ended (`repeat = auto`),
  * each phase's interval. Numbers absent are NaN. */
 struct rep_repeat_phase {
@@ -411,6 +431,8 @@ struct rep_run {
 	struct rep_capacity cap;	/* the capacity check, when the run made one */
 	struct rep_sustain *sus;	/* sustain records, in input order */
 	size_t nsus, capsus;
+	struct rep_fileserver *fsv;	/* fileserver records, in input order */
+	size_t nfsv, capfsv;
 	struct rep_discard dc;		/* the discard read-back, when the run made one */
 	/* repetitions (setting repeat; report/load/load_reps.c): with any
 	 * record's rep above 1, ph holds one row per fs, round and phase, the

@@ -16,6 +16,7 @@
 #include "report/sections/cuts.h"
 #include "report/sections/honesty.h"
 #include "report/sections/sustained.h"
+#include "report/sections/served.h"
 #include "report/sections/trim.h"
 
 const struct rep_writer rep_writers[] = {
@@ -117,6 +118,9 @@ static const struct section sections[] = {
 	{ .name = "packing", .build = rep_table_packing, .rows = 1, .phases = 1 },
 	{ .name = "powercut", .build = rep_table_powercut, .rows = 1 },
 	{ .name = "sustain", .build = rep_table_sustain, .rows = 1 },
+	{ .name = "fileserver", .build = rep_table_fileserver, .rows = 1 },
+	{ .name = "fileserver_ranking", .build = rep_table_fileserver_ranking, .rows = 1,
+	  .under = "fileserver" },
 	{ .name = "capacity", .build = rep_table_capacity, .rows = 1 },
 	{ .name = "trim", .build = rep_table_trim, .rows = 1 },
 	{ .name = "health", .build = rep_table_health, .rows = 1 },

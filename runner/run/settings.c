@@ -570,6 +570,12 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 	if (strcmp(c->sustain, "off") && c->sustain_base + c->sustain_hold > c->sustain_seconds)
 		return seterr(err, errlen, "%s: sustain_base=%u + sustain_hold=%u is more than sustain_seconds=%u: no cliff could be found; allowed: sustain_base + sustain_hold up to sustain_seconds",
 			      c->origin[find_key("sustain_seconds") - set_keys], c->sustain_base, c->sustain_hold, c->sustain_seconds);
+	if (c->fileserver_aged && !c->fileserver)
+		return seterr(err, errlen, "%s: fileserver_aged=1 without fileserver=1: the aged run is the file-server workload's second",
+			      c->origin[find_key("fileserver_aged") - set_keys]);
+	if (c->fileserver_aged && c->dir[0])
+		return seterr(err, errlen, "%s: fileserver_aged=1 and dir=%s: the aging fills a whole filesystem, it needs a target",
+			      c->origin[find_key("fileserver_aged") - set_keys], c->dir);
 	if (c->powercut && c->dir[0])
 		return seterr(err, errlen, "%s: powercut=%u and dir=%s: the power-cut campaign needs a target (it makes the filesystem it checks)",
 			      c->origin[find_key("powercut") - set_keys], c->powercut, c->dir);

@@ -14,7 +14,7 @@ const char set_all_fs[] = "every filesystem";
 const char set_all_columns[] = "every filesystem and variant";
 const struct key set_keys[] = {
 	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
-	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`) and packing (`pack`: SQLite and a pack file), beside the `freespace` and `layout` evidence (both on by default), files created in name order (under QEMU TCG " FSB_TCG_EXPLAIN " at `files = 1000`, the whole profile about 7 h; about 30 min on hardware; runner/README.md, Profiles); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (" FSB_TCG_FIO " under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: " FSB_TCG_FILL " under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (" FSB_TCG_TUNING " under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix); `powercut` is the power-cut campaign: every filesystem, 3 cycles each with a 10 s window, no small-file rounds (a cut from outside ends every cycle; runner/README.md, Power cuts); `sustain` is the sustained write (`sustain = both`): 120 s sequential and 120 s 4 KiB random on a file of every filesystem and on the raw target, no small-file rounds (about 21 min, the same under TCG: it is timed; runner/README.md, Speed that holds)" },
+	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`) and packing (`pack`: SQLite and a pack file), beside the `freespace` and `layout` evidence (both on by default), files created in name order (under QEMU TCG " FSB_TCG_EXPLAIN " at `files = 1000`, the whole profile about 7 h; about 30 min on hardware; runner/README.md, Profiles); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (" FSB_TCG_FIO " under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: " FSB_TCG_FILL " under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (" FSB_TCG_TUNING " under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix); `powercut` is the power-cut campaign: every filesystem, 3 cycles each with a 10 s window, no small-file rounds (a cut from outside ends every cycle; runner/README.md, Power cuts); `sustain` is the sustained write (`sustain = both`): 120 s sequential and 120 s 4 KiB random on a file of every filesystem and on the raw target, no small-file rounds (about 21 min, the same under TCG: it is timed; runner/README.md, Speed that holds); `fileserver` is the file-server workload, filebench's personality at the size of runner/SUITE.md's write-up: 100,000 files of mean 1.25 MiB (about 122 GiB: a disk of 160 GiB or more), 50 workers, 60 s, no small-file rounds (runner/README.md, File server); `fileserver-aged` is `fileserver` on the fresh filesystem and again after the fill's aging (`fileserver_aged`), the write-up's control experiment" },
 	{ "fs", K_FSLIST, F(fs), 0, 0, set_all_fs,
 	  "filesystems, comma-separated, run in this order; each a filesystem FS or a variant of one, FS:NAME (`variant.FS:NAME`), run as a column of its own" },
 	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
@@ -113,6 +113,26 @@ const struct key set_keys[] = {
 	  "`repeat = auto`: the most repetitions of a column; phases whose interval is still wider are named in its `repeat` record and the report" },
 	{ "control", K_BOOL, F(control), 0, 1, "1",
 	  "measure the run's conditions before the first filesystem and after each (`control` records; at the start about 0.1 s on a host, 0.5 s under QEMU TCG, after a filesystem less than half that): a CPU loop of 1M steps, a copy of 8 MiB and 32 files of 4 KiB made, read and removed on a tmpfs, each timed 7 times at the start and 3 times after each filesystem; `fsbench compare` pools and tests them to tell a change of the machine from one of the disk (results/README.md, fsbench compare)" },
+	{ "fileserver", K_BOOL, F(fileserver), 0, 1, "0",
+	  "the file-server workload (filebench's `fileserver` personality, written in the runner) on each filesystem after its rounds, on a fresh mkfs: a fileset of `fileserver_files` files in directories `fileserver_dirwidth` wide, sizes drawn from a gamma distribution (shape 1.5) of mean `fileserver_size`, 80 % of them made before the clock starts; then `fileserver_workers` worker processes loop for `fileserver_seconds`: create and write a whole file, open and append a random amount, open and read a whole file (every byte checked), delete a file, stat a file (`fileserver` record: per operation counts, throughput and latency percentiles; runner/README.md, File server; 0 but in the profiles `fileserver` and `fileserver-aged`)" },
+	{ "fileserver_aged", K_BOOL, F(fileserver_aged), 0, 1, "0",
+	  "`fileserver`: the control experiment of fresh against fragmented: after the run on the fresh filesystem, its fileset removed, the filesystem aged by the fill (fill to `fill_pct` with files of 4 KiB to 1 MiB, delete `fill_delete_pct` of them at random, fill again, delete `fill_delete_pct` again to leave scattered holes for the fileset) and the workload run again on it: a second `fileserver` record with state `aged`; with `smallfile`, the small-file rounds then run again on that filesystem (rounds `rounds` + 1 to 2 x `rounds`, their phase records marked `after_aging`); the report says whether the ranking of the filesystems changed (1 in the profile `fileserver-aged`)" },
+	{ "fileserver_files", K_U32, F(fileserver_files), 1, 10000000, "200",
+	  "`fileserver`: files in the fileset (filebench's nfiles: 10000; the write-up's and the profiles': 100000)" },
+	{ "fileserver_dirwidth", K_U32, F(fileserver_dirwidth), 2, 100000, "20",
+	  "`fileserver`: entries per directory (filebench's meandirwidth); the tree is as deep as it must be" },
+	{ "fileserver_size", K_SIZE, F(fileserver_size), 1, 1ull << 30, "128k",
+	  "`fileserver`: the mean file size of the fileset, bytes (gamma distribution, shape 1.5, as filebench's; suffixes `k`, `M`; the profiles': 1280k = 1.25 MiB)" },
+	{ "fileserver_workers", K_U32, F(fileserver_workers), 1, 1024, "4",
+	  "`fileserver`: worker processes (filebench's nthreads: 50, the profiles' too), each with its share of the fileset" },
+	{ "fileserver_iosize", K_SIZE, F(fileserver_iosize), 4096, 64ull << 20, "1M",
+	  "`fileserver`: bytes per read and write call of a whole file (filebench's iosize)" },
+	{ "fileserver_append", K_SIZE, F(fileserver_append), 1, 64ull << 20, "16k",
+	  "`fileserver`: the mean size of an append, bytes: each is uniform from 1 to twice this less 1 (filebench's meanappendsize)" },
+	{ "fileserver_seconds", K_U32, F(fileserver_seconds), 1, 86400, "3",
+	  "`fileserver`: seconds the workers loop (the profiles': 60)" },
+	{ "fileserver_seed", K_U32, F(fileserver_seed), 0, 4294967295u, "1",
+	  "`fileserver`: the seed of the file sizes, the preallocated files and each worker's choices (the same fileset and sequence on every machine)" },
 };
 /* The per-filesystem keys, after the fixed ones in help and docs. */
 const char set_help_mkfs_opts[] =
@@ -139,6 +159,13 @@ const struct profile set_profiles[] = {
 		      { "file_size", "4096" }, { "workers", "4" }, { "rounds", "2" } } },
 	{ "sustain", { { "fs", set_all_fs }, { "smallfile", "0" }, { "sustain", "both" },
 		       { "sustain_seconds", "120" } } },
+	{ "fileserver", { { "fs", set_all_fs }, { "smallfile", "0" }, { "fileserver", "1" },
+			  { "fileserver_files", "100000" }, { "fileserver_size", "1280k" },
+			  { "fileserver_workers", "50" }, { "fileserver_seconds", "60" } } },
+	{ "fileserver-aged", { { "fs", set_all_fs }, { "smallfile", "0" }, { "fileserver", "1" },
+			       { "fileserver_aged", "1" }, { "fileserver_files", "100000" },
+			       { "fileserver_size", "1280k" }, { "fileserver_workers", "50" },
+			       { "fileserver_seconds", "60" } } },
 };
 const size_t set_nkeys = sizeof(set_keys) / sizeof(set_keys[0]);
 const size_t set_nprofiles = sizeof(set_profiles) / sizeof(set_profiles[0]);

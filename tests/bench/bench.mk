@@ -14,23 +14,42 @@ BENCH_CASES  ?= ext4 tmpfs
 BENCH_WAIT   ?= 0
 BENCH_NICE   ?= -20
 
+BENCH_FSV    ?= 2000 16384 2 3
+
 BENCH_BARE := $(O)/bench/bare
+BENCH_FSLOOP := $(O)/bench/fsloop
+
+$(BENCH_FSLOOP): tests/bench/fsloop.c runner/run/core/pattern.c runner/run/engine/fileset.c \
+		runner/run/core/pattern.h runner/run/engine/fileset.h
+	@mkdir -p $(@D)
+	@echo '  HOSTCC  $@'
+	$(Q)$(HOST_CC) $(CSTD) $(WARN) -O2 -Irunner -o $@ tests/bench/fsloop.c runner/run/core/pattern.c \
+		runner/run/engine/fileset.c -lm
 
 $(BENCH_BARE): tests/bench/bare.c runner/run/core/pattern.c runner/run/core/pattern.h
 	@mkdir -p $(@D)
 	@echo '  HOSTCC  $@'
 	$(Q)$(HOST_CC) $(CSTD) $(WARN) -O2 -o $@ tests/bench/bare.c runner/run/core/pattern.c
 
-bench: runner $(BENCH_BARE)
+bench: runner $(BENCH_BARE) $(BENCH_FSLOOP)
 	$(Q)FSBENCH=$(FSBENCH) BARE=$(BENCH_BARE) BENCH_DIRS='$(BENCH_DIRS)' \
 		BENCH_FILES='$(BENCH_FILES)' BENCH_SIZE='$(BENCH_SIZE)' \
 		BENCH_REPEAT='$(BENCH_REPEAT)' BENCH_CASES='$(BENCH_CASES)' \
 		BENCH_WAIT='$(BENCH_WAIT)' nice -n '$(BENCH_NICE)' sh tests/bench/bench.sh
+	$(Q)$(MAKE) --no-print-directory bench-fileserver
+
+.PHONY: bench-fileserver
+bench-fileserver: runner $(BENCH_FSLOOP)
+	$(Q)O=$(abspath $(O)) FSBENCH=$(abspath $(FSBENCH)) FSLOOP=$(abspath $(BENCH_FSLOOP)) \
+		BENCH_REPEAT='$(BENCH_REPEAT)' BENCH_FSV='$(BENCH_FSV)' \
+		nice -n '$(BENCH_NICE)' sh tests/bench/fileserver.sh
 
 help-bench::
 	@echo '  bench              - every phase of the runner against bare C loops making the same system'
 	@echo '                       calls, fs_mark and fio (ext4 on a loop device, and tmpfs; needs root):'
-	@echo '                       tests/bench/bench.sh'
+	@echo '                       tests/bench/bench.sh; then bench-fileserver'
+	@echo '  bench-fileserver   - the file-server workload against a bare C loop making the same system'
+	@echo '                       calls on the same fileset (tmpfs; needs root): tests/bench/fileserver.sh'
 help-vars::
 	@echo '  BENCH_DIRS=4       - bench: directories, one worker process each'
 	@echo '  BENCH_FILES=20000  - bench: files per directory'
@@ -39,3 +58,4 @@ help-vars::
 	@echo '  BENCH_CASES="ext4 tmpfs" - bench: the cases'
 	@echo '  BENCH_WAIT=0       - bench: seconds to wait for idle CPUs before each measurement'
 	@echo '  BENCH_NICE=-20     - bench: nice adjustment for the whole bench (0: none)'
+	@echo '  BENCH_FSV="2000 16384 2 3" - bench-fileserver: files, mean size, workers, seconds'

@@ -559,6 +559,8 @@ check "the filesystem fails with the worker and the signal" some "$S/kill.out" \
 . "$here/fio.sh"
 # ---- the sustained write ----
 . "$here/sustain.sh"
+# ---- the file-server workload, fresh and aged ----
+if O="$O" sh "$here/fileserver.sh"; then pass "file server: tests/host/fileserver.sh"; else fail "file server: tests/host/fileserver.sh"; fi
 # ---- variants of a filesystem (the tuning matrix) ----
 . "$here/variants.sh"
 # ---- repetitions: interleaved, rep in the records, the statistics ----

@@ -99,6 +99,7 @@ static void run_free(struct rep_run *r)
 	ld_powercut_free(r);
 	ld_capacity_free(r);
 	ld_sustain_free(r);
+	ld_fileserver_free(r);
 	ld_discard_free(r);
 	ld_reps_free(r);
 	ld_control_free(r);
@@ -390,6 +391,7 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 	if (!(rep >= 1 && rep <= 1e6 && rep == (unsigned)rep))
 		return ld_bad(L, "phase record: \"rep\" must be a whole number >= 1");
 	p->rep = (unsigned)rep;
+	p->after_aging = jsonr_bool(jsonr_get(rec, "after_aging"), 0) == 1;
 	p->seconds = secs;
 	p->line = L->line;
 	p->phase = strdup(phase);
@@ -636,6 +638,7 @@ static const ld_hook hooks[FSB_REC_N] = {
 	[FSB_REC_sustain_series] = ld_load_sustain_series,
 	[FSB_REC_repeat] = ld_load_repeat,
 	[FSB_REC_control] = ld_load_control,
+	[FSB_REC_fileserver] = ld_load_fileserver,
 };
 
 static int load_record(struct loader *L, const struct jsonr *rec)

@@ -69,6 +69,9 @@ void ld_capacity_free(struct rep_run *r);
 int ld_load_sustain(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 int ld_load_sustain_series(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_sustain_free(struct rep_run *r);
+/* sections/served.c */
+int ld_load_fileserver(struct loader *L, struct rep_run *r, const struct jsonr *rec);
+void ld_fileserver_free(struct rep_run *r);
 /* load_inventory.c: a health record's bus and flash facts into inv;
  * freeing them. */
 int ld_load_inventory(struct loader *L, struct rep_inventory *inv, const struct jsonr *rec);

@@ -170,6 +170,11 @@ void vd_not_measured(struct vd_check *k, const char *why);
 int vd_eval_sustain(struct vd_result *res, const struct vd_criteria *c,
 		    const struct vd_rule *u, const struct rep_run *r);
 int vd_parse_pct(const struct vd_arg *a, struct vd_rule *u);	/* 1 to 100 */
+/* judge_fileserver.c: per fileserver record, ops/s and the append's p99 */
+int vd_eval_fsv_ops(struct vd_result *res, const struct vd_criteria *c,
+		    const struct vd_rule *u, const struct rep_run *r);
+int vd_eval_fsv_append(struct vd_result *res, const struct vd_criteria *c,
+		       const struct vd_rule *u, const struct rep_run *r);
 
 /* derive.c: criteria from runs */
 int vd_derive_fs_ok(struct vd_from *d, const struct vd_key *k);

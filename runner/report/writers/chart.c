@@ -785,6 +785,7 @@ int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *
 	chart_rounds(x);
 	chart_powercut(x);
 	chart_sustain(x);
+	chart_fileserver(x);
 	if (fclose(x->gp) && !x->err)
 		x->err = errno ? errno : EIO;
 	if (x->err == ENOMEM) {

@@ -60,5 +60,7 @@ void fmt_num(FILE *f, double v);
 
 /* chart_sustain.c: the sustained writes' throughput and temperature. */
 void chart_sustain(struct ctx *x);
+/* chart_fileserver.c: the file server's ops/s and append p99, fresh and aged. */
+void chart_fileserver(struct ctx *x);
 
 #endif

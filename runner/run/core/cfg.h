@@ -61,6 +61,11 @@ struct fsb_config {
 	uint32_t repeat_width;	/* auto: the 95 % interval of each phase's median, percent of it */
 	uint32_t repeat_max;	/* auto: the most repetitions */
 	int control;		/* the run's conditions measured before the filesystems (run/engine/control.h) */
+	int fileserver;		/* the file-server workload (run/engine/fileserver.h) */
+	int fileserver_aged;	/* and again after the fill's aging */
+	uint32_t fileserver_files, fileserver_dirwidth, fileserver_workers, fileserver_seconds;
+	uint32_t fileserver_seed;
+	uint64_t fileserver_size, fileserver_iosize, fileserver_append;
 	char mkfs_opts[FSB_MAX_FS][256];	/* indexed like fs_table */
 	char mount_opts[FSB_MAX_FS][256];
 	/* variant.FS:NAME settings (run/fs/variant.h), each with its source */

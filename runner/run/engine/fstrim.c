@@ -46,7 +46,8 @@ int fsb_fstrim_status(int err, char *why, size_t len)
 	return -1;
 }
 
-int fsb_fstrim_phase(struct fsb_ctx *c, const char *fs, const char *mnt, uint32_t round)
+int fsb_fstrim_phase(struct fsb_ctx *c, const char *fs, const char *mnt, uint32_t round,
+		     int after_aging)
 {
 	struct fsb_fstrim_range range = { 0, UINT64_MAX, 0 };
 	struct fsb_rec r;
@@ -90,6 +91,8 @@ int fsb_fstrim_phase(struct fsb_ctx *c, const char *fs, const char *mnt, uint32_
 	rec_str(&r, K(phase), "fstrim");
 	rec_str(&r, K(order), "none");
 	rec_bool(&r, K(cold), 0);
+	if (after_aging)
+		rec_bool(&r, K(after_aging), 1);
 	rec_dbl(&r, K(seconds), s);
 	rec_u64(&r, K(files), 0);
 	rec_u64(&r, K(bytes), range.len);

@@ -22,8 +22,10 @@ int fsb_fstrim_wanted(const struct fsb_config *cfg, uint32_t round);
 int fsb_fstrim_status(int err, char *why, size_t len);
 
 /* The phase on the filesystem mounted at mnt (column fs, round): its
- * phase_start and phase records and its LAVA line. 0, or -errno when
+ * phase_start and phase records and its LAVA line; after_aging: the
+ * record says so (a round after the file server's aging). 0, or -errno when
  * FITRIM failed (its error record written). */
-int fsb_fstrim_phase(struct fsb_ctx *c, const char *fs, const char *mnt, uint32_t round);
+int fsb_fstrim_phase(struct fsb_ctx *c, const char *fs, const char *mnt, uint32_t round,
+		     int after_aging);
 
 #endif

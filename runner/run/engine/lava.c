@@ -139,3 +139,18 @@ void fsb_lava_powercut(struct fsb_ctx *c, const char *fs, unsigned cycle, int pa
 	fsb_lava_text_id(id, sizeof(id), "powercut-", text, NULL, 0);
 	put(c, line, fsb_lava_result(line, sizeof(line), id, pass, bad, "files"));
 }
+
+void fsb_lava_fileserver(struct fsb_ctx *c, const char *fs, const char *state, int pass,
+			 double ops_per_s, double append_p99_ms)
+{
+	char id[FSB_LAVA_ID_MAX], text[96], line[FSB_LAVA_LINE_MAX];
+
+	if (!c->cfg.lava)
+		return;
+	snprintf(text, sizeof(text), "%s %s", fs, state);
+	fsb_lava_text_id(id, sizeof(id), "fileserver-", text, NULL, 0);
+	put(c, line, fsb_lava_result(line, sizeof(line), id, pass, ops_per_s, "ops/s"));
+	snprintf(text, sizeof(text), "%s %s append p99", fs, state);
+	fsb_lava_text_id(id, sizeof(id), "fileserver-", text, NULL, 0);
+	put(c, line, fsb_lava_result(line, sizeof(line), id, pass, append_p99_ms, "ms"));
+}

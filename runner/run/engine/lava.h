@@ -51,4 +51,11 @@ void fsb_lava_phase(struct fsb_ctx *c, const char *fs, unsigned round, const cha
  * as its measurement (units files). */
 void fsb_lava_powercut(struct fsb_ctx *c, const char *fs, unsigned cycle, int pass, double bad);
 
+/* A file-server run's lines (run/engine/fileserver.h): "fileserver-FS-STATE"
+ * with its operations per second (units ops/s), and
+ * "fileserver-FS-STATE-append-p99" with the random append's 99th
+ * percentile (units ms); fail when the run failed. */
+void fsb_lava_fileserver(struct fsb_ctx *c, const char *fs, const char *state, int pass,
+			 double ops_per_s, double append_p99_ms);
+
 #endif

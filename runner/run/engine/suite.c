@@ -35,6 +35,7 @@
 #include "run/engine/suite.h"
 #include "run/engine/zerocheck.h"
 #include "run/engine/control.h"
+#include "run/engine/fileserver.h"
 
 struct fsrun {
 	struct fsb_ctx *c;
@@ -54,6 +55,8 @@ struct fsrun {
 	char reason[512];
 	const struct fsb_disk *disk;	/* the target (sustain: its temperature); NULL in dir mode */
 	struct fsb_reps *reps;		/* the column's repetitions (setting repeat); NULL: none */
+	uint32_t round0;		/* the rounds run are round0 + 1 .. round0 + rounds */
+	int after_aging;		/* they run after the fill's aging (fileserver_aged) */
 };
 
 static void fail(struct fsrun *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -279,6 +282,8 @@ static void emit_phase(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t
 	/* create's order is the setting itself: name or shuffled */
 	rec_str(&r, K(order), fsb_phase_order(ph, cfg->create_order));
 	rec_bool(&r, K(cold), cold);
+	if (f->after_aging)
+		rec_bool(&r, K(after_aging), 1);
 	rec_dbl(&r, K(seconds), res->seconds);
 	rec_u64(&r, K(files), res->files);
 	rec_u64(&r, K(bytes), res->bytes);
@@ -451,7 +456,7 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 	int remount = f->dev != NULL;	/* a directory (--dir) is never remounted */
 	struct fsb_space sp = { 0 };	/* a phase's space record, pending (run/stores/pack.h) */
 
-	for (uint32_t round = 1; round <= cfg->rounds && !f->failed; round++) {
+	for (uint32_t round = f->round0 + 1; round <= f->round0 + cfg->rounds && !f->failed; round++) {
 		for (size_t i = 0; i < fsb_phase_count && !f->failed; i++) {
 			const struct fsb_phase_def *ph = &fsb_phases[i];
 			struct fsb_phase_args a;
@@ -463,7 +468,7 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			if (ph->wanted && !ph->wanted(cfg, round))
 				continue;
 			if (ph->flags & FSB_PH_SELF) {	/* fstrim: on a device only */
-				int e = remount ? fsb_fstrim_phase(c, f->name, f->mnt, round) : 0;
+				int e = remount ? fsb_fstrim_phase(c, f->name, f->mnt, round, f->after_aging) : 0;
 				if (e < 0)
 					fail(f, "round %u %s: %s", round, ph->name, strerror(-e));
 				continue;
@@ -527,7 +532,7 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 				break;
 			}
 			emit_phase(f, ph, round, w, &res, cold);
-			if (f->reps)
+			if (f->reps && round <= cfg->rounds)
 				fsb_reps_add(f->reps, round, i, res.seconds);
 			if ((ph->flags & FSB_PH_FAULT) && cfg->fault[0] && !res.fatal && !res.timed_out)
 				inject_fault(f, ph, round);
@@ -617,8 +622,9 @@ static int remake(void *arg, const char *for_what, char *why, size_t len)
 	return 0;
 }
 
-/* The fio workloads and the fill test (run/stores/fio.h, run/stores/fill.h) after the
- * rounds, each on a fresh filesystem. */
+/* The fio workloads, the fill test, the sustained write and the file
+ * server (run/stores/fio.h, fill.h, sustain.h, run/engine/fileserver.h)
+ * after the rounds, each on a fresh filesystem. */
 static void fio_fill(struct fsrun *f)
 {
 	struct fsb_fresh fr = { .fs = f->name, .mnt = f->mnt, .fresh = !f->c->cfg.smallfile,
@@ -630,6 +636,8 @@ static void fio_fill(struct fsrun *f)
 	if ((f->mounted || !f->dev) && fsb_fill_fs(f->c, &fr, why, sizeof(why)) < 0)
 		fail(f, "%s", why);
 	if ((f->mounted || !f->dev) && fsb_sustain_fs(f->c, &fr, f->disk, why, sizeof(why)) < 0)
+		fail(f, "%s", why);
+	if ((f->mounted || !f->dev) && fsb_fileserver_fs(f->c, &fr, why, sizeof(why)) < 0)
 		fail(f, "%s", why);
 }
 
@@ -705,8 +713,16 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const str
 		mount_failed(&f, -me);
 	else if (c->cfg.smallfile)
 		run_rounds(&f, w, pat);
-	if (f.mounted && !f.failed && rounds_end(&f))
+	if (f.mounted && !f.failed && rounds_end(&f)) {
 		fio_fill(&f);
+		/* fresh against fragmented: the rounds again on the filesystem
+		 * the file server's aging left (run/engine/fileserver.h) */
+		if (f.mounted && !f.failed && c->cfg.smallfile && c->cfg.fileserver_aged) {
+			f.round0 = c->cfg.rounds;
+			f.after_aging = 1;
+			run_rounds(&f, w, pat);
+		}
+	}
 	if (f.mounted && do_umount(&f) < 0)
 		umount2(f.mnt, MNT_DETACH);
 	fs_end(&f, f.failed ? "failed" : "ok");

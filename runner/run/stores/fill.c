@@ -379,3 +379,64 @@ out:;
 	free(f.buf);
 	return rc;
 }
+
+int fsb_fill_age(struct fsb_ctx *c, const char *fs, const char *mnt, struct fsb_age *a,
+		 char *why, size_t len)
+{
+	const struct fsb_config *cfg = &c->cfg;
+	struct fill f = { .c = c, .fs = fs, .dfd = -1, .rng = FSB_FILL_SEED };
+	struct stage st;
+	char dir[FSB_PATH_MAX + 16];
+	static const char *const stage_name[] = { "fill", "delete", "rewrite", "delete" };
+	double t0 = fsb_now();
+	int rc = -1;
+
+	memset(a, 0, sizeof(*a));
+	snprintf(dir, sizeof(dir), "%s/fill", mnt);
+	if (!(f.buf = malloc(CHUNK))) {
+		snprintf(why, len, "aging: out of memory");
+		fsb_error_rec(c, fs, 0, "aging", "alloc", NULL, ENOMEM, 1, why);
+		return -1;
+	}
+	for (size_t i = 0; i < CHUNK; i += 8) {	/* as fsb_fill_fs's */
+		uint64_t v = splitmix64(&f.rng);
+		memcpy(f.buf + i, &v, 8);
+	}
+	f.rng = FSB_FILL_SEED;
+	if ((mkdir(dir, 0755) < 0 && errno != EEXIST) ||
+	    (f.dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		snprintf(why, len, "aging: %s: %s", dir, strerror(errno));
+		fsb_error_rec(c, fs, 0, "aging", "mkdir", dir, errno, 1, why);
+		goto out;
+	}
+	for (int k = 0; k < 4; k++) {
+		fsb_kmsg_drain(c);
+		fsb_kmsg_mark(c, fs, 0, "aging");
+		if (cfg->progress)
+			fsb_say(c->say, "%s aging: %s", fs, k == 0 ? "filling" : k == 2 ? "filling again" : "deleting");
+		int e = k % 2 == 0 ? fill_to(&f, cfg->fill_pct / 100.0, &st)
+				   : delete_share(&f, cfg->fill_delete_pct, &st);
+		fsb_kmsg_mark(c, fs, 0, NULL);
+		if (e < 0) {
+			snprintf(why, len, "aging: %s %s: %s", stage_name[k], f.errfile, strerror(f.err));
+			fsb_error_rec(c, fs, 0, "aging", stage_name[k], f.errfile, f.err, 1, why);
+			goto out;
+		}
+		if (k % 2 == 0) {
+			a->written += st.files;
+			a->bytes += st.bytes;
+			a->peak = st.level;
+		} else {
+			a->deleted += st.files;
+		}
+		a->level = st.level;
+	}
+	rc = 0;
+out:
+	a->seconds = fsb_now() - t0;
+	if (f.dfd >= 0)
+		close(f.dfd);
+	free(f.live);
+	free(f.buf);
+	return rc;
+}

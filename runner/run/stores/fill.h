@@ -32,4 +32,22 @@ double fsb_fill_level(uint64_t blocks, uint64_t bfree, uint64_t bavail);
  * failure has its error record). */
 int fsb_fill_fs(struct fsb_ctx *c, struct fsb_fresh *fr, char *why, size_t len);
 
+/* What the aging of fsb_fill_age did. */
+struct fsb_age {
+	uint64_t written, deleted;	/* files */
+	uint64_t bytes;			/* written */
+	double seconds;			/* the whole aging, each stage's syncfs included */
+	double peak;			/* the level the second fill reached */
+	double level;			/* the level it left */
+};
+
+/* The fill's stages as aging, without its random writes: fill to
+ * fill_pct, delete fill_delete_pct of the files at random, fill again,
+ * then delete fill_delete_pct once more, so that the free space it leaves
+ * is holes between its files (the fill's files stay, in the directory
+ * `fill`). Each stage is tagged for the kernel's messages as `aging`. 0,
+ * or -1 with why (the failure has its error record, phase `aging`). */
+int fsb_fill_age(struct fsb_ctx *c, const char *fs, const char *mnt, struct fsb_age *a,
+		 char *why, size_t len);
+
 #endif
