@@ -97,6 +97,10 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(ci_pct) X(converged) X(converged_at) X(hi) X(lo) X(median) X(n) X(phases) \
 	X(rep) X(reps) X(width_pct) \
 	X(copy_bytes) X(copy_s) X(cpu_iterations) X(cpu_s) X(tmpfs) X(tmpfs_files) X(tmpfs_s) \
+	X(capacity_max_bytes) X(capacity_min_bytes) X(cond_closed) X(cond_empty) X(cond_full) \
+	X(cond_offline) X(cond_open) X(cond_readonly) X(conventional) X(fs_refused) X(max_active_zones) \
+	X(max_open_zones) X(report) X(seq_preferred) X(seq_required) X(written_bytes) X(zone_bytes) \
+	X(zoned) X(zoned_conv) X(zoned_device) X(zoned_mode) X(zones) \
 
 #define FSB_KEY_ENUM_(n) FSB_K_##n,
 enum fsb_key { FSB_FIELD_NAMES(FSB_KEY_ENUM_) FSB_K_N };
