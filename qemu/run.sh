@@ -112,10 +112,12 @@
 #                     zones of ZONE_SIZE (default 64M, a power of 2), each
 #                     holding C (default: ZONE_SIZE), at most N open and N
 #                     active zones (default 0: no limit). The guest is told
-#                     fsbench.target=wwn:uuid.UUID of the namespace
+#                     fsbench.target=wwn:WWID of the namespace
 #                     --target-ns names and, for the zoned one,
-#                     fsbench.zoned_conv=wwn:uuid.UUID of the conventional
-#                     one (f2fs's metadata), unless --append sets them.
+#                     fsbench.zoned_conv=wwn:WWID of the conventional one
+#                     (f2fs's metadata), unless --append sets them (WWID:
+#                     nvme.1b36-SERIAL-MODEL-NSID, the serial and model in
+#                     hex, as Linux gives it for QEMU's namespaces).
 #                     NVMe bus only; not with --unplug-target-after-records
 #                     or --throttle-at. QEMU keeps the zones' state in
 #                     memory: every boot starts with them empty
@@ -181,10 +183,16 @@ disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 
 criteria=$here/../board/$BOARD/criteria.conf onesp=
 throttle_at= throttle_spec= tfault= tthrottle= unplug_after=0 tbus=nvme tsize_set= kpath= tmodel= lie_after=0 workdir= cut_line= cut_delay=0 lie_lead=1
 zoned= zsize= tns=
-# the namespaces' UUIDs under --target-zoned: the guest names them by these
-# (their wwid, uuid.UUID), fixed so a run's records name the same disk
+# The namespaces under --target-zoned: fixed UUIDs (QEMU's default is a
+# new random one each boot), and the names the guest finds them by, their
+# wwid as Linux 6.1 gives it for QEMU's controller: nvme.VID-SERIAL-MODEL-NSID
+# (vendor 1b36, the serial and model in hex without their padding, the
+# nsid in 8 hex digits; that kernel does not take QEMU's namespace UUIDs
+# for the wwid).
 ZUUID_CONV=5a0e4a5e-0000-4000-8000-000000000001
 ZUUID_ZONED=5a0e4a5e-0000-4000-8000-000000000002
+hex() { printf %s "$1" | od -An -tx1 | tr -d ' \n'; }
+zwwid() { echo "nvme.1b36-$(hex fsbench-target)-$(hex 'QEMU NVMe Ctrl')-$(printf %08x "$1")"; }
 smp=${QEMU_SMP:-} mem=${QEMU_MEM:-}
 tsize=${BOARD_TARGET_SIZE:-10G}
 while [ $# -gt 0 ]; do
@@ -307,11 +315,11 @@ if [ -n "$zoned" ]; then
 		die $EX_USAGE "--zoned-size $zsize: not a whole number of zones of $zs"
 	case " $append " in
 	*" fsbench.target="*) ;;
-	*) if [ "${tns:-zoned}" = zoned ]; then append="$append fsbench.target=wwn:uuid.$ZUUID_ZONED"
-	   else append="$append fsbench.target=wwn:uuid.$ZUUID_CONV"; fi ;;
+	*) if [ "${tns:-zoned}" = zoned ]; then append="$append fsbench.target=wwn:$(zwwid 2)"
+	   else append="$append fsbench.target=wwn:$(zwwid 1)"; fi ;;
 	esac
 	if [ "${tns:-zoned}" = zoned ]; then
-		case " $append " in *" fsbench.zoned_conv="*) ;; *) append="$append fsbench.zoned_conv=wwn:uuid.$ZUUID_CONV" ;; esac
+		case " $append " in *" fsbench.zoned_conv="*) ;; *) append="$append fsbench.zoned_conv=wwn:$(zwwid 1)" ;; esac
 	fi
 elif [ -n "$zsize$tns" ]; then
 	die $EX_USAGE "--zoned-size, --target-ns: only with --target-zoned"

@@ -7,7 +7,7 @@
 # two namespaces with their UUIDs). Then one brief boot (case boot: BRIEF,
 # fs = btrfs,f2fs,ext4) on the zoned namespace of 2 GiB in zones of 64 MiB
 # holding 48 MiB each:
-#   the run_start target is the zoned namespace, its zone model
+#   the run_start target is the zoned namespace (found by its wwid), its zone model
 #   host-managed, 32 zones of 64 MiB, capacity 48 MiB, all empty at the
 #   start (BLKREPORTZONE); zoned_conv is the conventional namespace;
 #   btrfs made natively (-O zoned) and f2fs with its metadata on the
@@ -41,6 +41,8 @@ export BOARD
 have "$BOARD_QEMU" || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
 have jq || { skip "jq not installed"; summary; exit 0; }
 CONV=5a0e4a5e-0000-4000-8000-000000000001 ZONED=5a0e4a5e-0000-4000-8000-000000000002
+# the namespaces' wwid in the guest (Linux 6.1): vendor, serial, model, nsid
+WWID=nvme.1b36-667362656e63682d746172676574-51454d55204e564d65204374726c-0000000
 
 # --- the launcher, without a boot -------------------------------------
 if wanted argv; then
@@ -80,8 +82,8 @@ set -e
 work=$(sed -n 's/^ *work folder: *//p' "$res/run.txt" 2>/dev/null)
 info "boot: launcher exit $rc, $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
 check "boot: the launcher exits 0 (the run is ok: a refused column does not fail it)" [ "$rc" = 0 ]
-check "boot: the target is the zoned namespace, found by its UUID" \
-	has "$res" run_start target.wwn="uuid.$ZONED" config.target="wwn:uuid.$ZONED"
+check "boot: the target is the zoned namespace (nsid 2), found by its wwid" \
+	has "$res" run_start target.wwn="${WWID}2" config.target="wwn:${WWID}2"
 check "boot: its zone model: host-managed, 32 zones of 64 MiB, no open or active limit" \
 	has "$res" run_start target.zoned.model=host-managed target.zoned.zone_bytes=67108864 \
 	target.zoned.zones=32 target.zoned.max_open_zones=0 target.zoned.max_active_zones=0
@@ -90,7 +92,7 @@ check "boot: its zones (BLKREPORTZONE): 32 sequential-write-required, all empty,
 	target.zoned.report.cond_empty=32 target.zoned.report.written_bytes=0 \
 	target.zoned.report.capacity_min_bytes=50331648 target.zoned.report.capacity_max_bytes=50331648
 check "boot: zoned_conv is the conventional namespace (zone model none)" \
-	has "$res" run_start zoned_conv.wwn="uuid.$CONV" zoned_conv.zoned.model=none
+	has "$res" run_start zoned_conv.wwn="${WWID}1" zoned_conv.zoned.model=none
 check "boot: btrfs made in its zoned mode on the zoned namespace" sh -c \
 	"sh qemu/records.sh '$res/records.jsonl' fs_start fs zoned_mode mkfs.argv |
 	grep -q '^btrfs	native	.*mkfs.btrfs -f -q -O zoned -d single -m single /dev/nvme'"
@@ -109,12 +111,13 @@ done
 check "boot: ext4 refused: fs_end refused, the reason names the host-managed zoned device" sh -c \
 	"sh qemu/records.sh '$res/records.jsonl' fs_end fs status reason |
 	grep -q '^ext4	refused	ext4 on /dev/nvme[0-9n]*: a host-managed zoned device (sequential writes only, zones of 64 MiB): ext4 has no zoned mode'"
-check "boot: ext4 was never made (no fs_start)" sh -c \
-	"! sh qemu/records.sh '$res/records.jsonl' fs_start fs | grep -qx ext4"
+check "boot: ext4 was never made (no fs_start for it, one for btrfs and f2fs)" sh -c \
+	"[ \"\$(sh qemu/records.sh '$res/records.jsonl' fs_start fs | tr '\n' ' ')\" = 'btrfs f2fs ' ]"
 check "boot: run_end ok, 2 filesystems ok, none failed, 1 refused" \
 	has "$res" run_end status=ok fs_ok=2 fs_failed=0 fs_refused=1
 check "boot: no error record" sh -c "[ -z \"\$(sh qemu/records.sh '$res/records.jsonl' error type)\" ]"
-check "boot: every record passes fsbench log check" "$FSB" log check "$res/records.jsonl"
+check "boot: every record passes fsbench log check" sh -c \
+	"[ -s '$res/records.jsonl' ] && '$FSB' log check '$res/records.jsonl'"
 check "boot: the report's zoned table: the target's zones, the three columns" sh -c \
 	"grep -q '^## Zoned target' '$res/report.md' &&
 	grep -q 'host-managed: 32 zones of 64.0 MiB, capacity 48.0 MiB' '$res/report.md' &&
