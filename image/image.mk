@@ -215,7 +215,7 @@ check-qemu-sustain: deps
 
 # A zoned target in QEMU (tests/qemu/zoned.sh): the launcher's
 # --target-zoned (misuse, QEMU's argv), then one brief boot: btrfs and f2fs
-# on the zoned namespace, ext4 refused. Not part of check (one boot).
+# on the zoned namespace, ext4 and XFS refused. Not part of check (one boot).
 check-qemu-zoned: deps
 	$(Q)$(MAKE) --no-print-directory host
 	+$(Q)sh tests/qemu/zoned.sh
@@ -300,7 +300,7 @@ help-test::
 	@echo '                       into the sequential write, the report'"'"'s cliff within 2 s of it; the same run'
 	@echo '                       without the change has no cliff (two boots at once, about 1 min under TCG)'
 	@echo '  check-qemu-zoned   - a zoned NVMe namespace in QEMU (--target-zoned): one brief boot, btrfs (-O zoned)'
-	@echo '                       and f2fs (-m, metadata on the conventional namespace) run, ext4 refused;'
+	@echo '                       and f2fs (-m, metadata on the conventional namespace) run, ext4 and XFS refused;'
 	@echo '                       the launcher'"'"'s misuse and argv (not part of check: one boot)'
 	@echo '  check-qemu-uboot   - qemu-aarch64-uboot booted by U-Boot from extlinux.conf, smoke; uboot-arm64'
 	@echo '                       built and checked (part of check-qemu)'

@@ -597,7 +597,10 @@ static int rounds_end(struct fsrun *f)
 	return f->reps->stop;
 }
 
-/* A fresh filesystem for the fio workloads or fill: umount, mkfs, mount. */
+/* A fresh filesystem for the fio workloads or fill: umount, mkfs, mount;
+ * made as the column's zoned plan says (f->zplan), so that every workload
+ * on a fresh filesystem (struct fsb_fresh: fio, fill, the sustained write,
+ * the file-server workload) runs on a zoned target as the rounds do. */
 static int remake(void *arg, const char *for_what, char *why, size_t len)
 {
 	struct fsrun *f = arg;
