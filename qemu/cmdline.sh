@@ -31,6 +31,11 @@
 #   qemu-xhci; uas: usb-uas on a qemu-xhci with its scsi-hd; sd: sd-card on
 #   an sdhci-pci; scsi: scsi-hd on a virtio-scsi-pci), serial
 #   fsbench-target wherever the device takes one (not sd-card).
+#   TZONED (nvme only: the zoned namespace's nvme-ns properties,
+#   zoned=true,zoned.zone_size=...): the target's controller (id
+#   fsbench-ctrl, serial fsbench-target) gets two namespaces, nsid 1 the
+#   target file (uuid ZUUID_CONV) and nsid 2 zoned over WORK/zoned.img
+#   (uuid ZUUID_ZONED).
 # The guest's size: SMP when given; else under KVM one vCPU per worker of
 #   the profile (at least BOARD_QEMU_SMP), at most HOST_CPUS; under TCG
 #   BOARD_QEMU_SMP (on a few host cores TCG vCPUs beyond those slow the
@@ -154,7 +159,15 @@ if [ "${TUNPLUG:-0}" = 1 ]; then
 fi
 [ "${TQMP:-0}" != 1 ] || case $tdev in *,id=*) ;; *) tdev="$tdev,id=fsbench-target" ;; esac
 for c in $tctl; do set -- "$@" -device "$c"; done
-set -- "$@" -drive "$tdrive" -device "$tdev"
+if [ -n "${TZONED:-}" ]; then
+	[ "${TBUS:-nvme}" = nvme ] || die $EX_USAGE "TZONED: only with TBUS nvme, not $TBUS"
+	set -- "$@" -drive "$tdrive" -device nvme,id=fsbench-ctrl,serial=fsbench-target \
+		-device "nvme-ns,drive=target,bus=fsbench-ctrl,nsid=1,uuid=$ZUUID_CONV" \
+		-drive "file=$WORK/zoned.img,format=raw,if=none,id=zoned,cache=$TCACHE,discard=unmap" \
+		-device "nvme-ns,drive=zoned,bus=fsbench-ctrl,nsid=2,uuid=$ZUUID_ZONED,$TZONED"
+else
+	set -- "$@" -drive "$tdrive" -device "$tdev"
+fi
 n=0
 for x in ${EXTRA:-}; do
 	n=$((n + 1))

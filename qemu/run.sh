@@ -104,6 +104,27 @@
 #                     the fstrim phase is off (fsbench.fstrim=0).
 #                     Not with --unplug-target-after-records (NVMe's root
 #                     port)
+#   --target-zoned [ZONE_SIZE[,capacity=C][,max_open=N][,max_active=N]]
+#                     the target's NVMe controller has two namespaces:
+#                     nsid 1 conventional (the target file, --target-size)
+#                     and nsid 2 zoned (QEMU's ZNS emulation, nvme-ns
+#                     zoned=true, backed by WORK/zoned.img of --zoned-size):
+#                     zones of ZONE_SIZE (default 64M, a power of 2), each
+#                     holding C (default: ZONE_SIZE), at most N open and N
+#                     active zones (default 0: no limit). The guest is told
+#                     fsbench.target=wwn:WWID of the namespace
+#                     --target-ns names and, for the zoned one,
+#                     fsbench.zoned_conv=wwn:WWID of the conventional one
+#                     (f2fs's metadata), unless --append sets them (WWID:
+#                     nvme.1b36-SERIAL-MODEL-NSID, the serial and model in
+#                     hex, as Linux gives it for QEMU's namespaces).
+#                     NVMe bus only; not with --unplug-target-after-records
+#                     or --throttle-at. QEMU keeps the zones' state in
+#                     memory: every boot starts with them empty
+#   --zoned-size S    the zoned namespace's size (default --target-size)
+#   --target-ns NS    with --target-zoned, the run's target: zoned (the
+#                     default) or conventional (the same controller's other
+#                     namespace: the run to hold the zoned one against)
 #   --keep            keep the work folder (disk copy, target file); its
 #                     path is in run.txt ("work folder:")
 #   --work DIR        the work folder is DIR (made if missing; kept
@@ -161,6 +182,17 @@ prog=qemu
 disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
 criteria=$here/../board/$BOARD/criteria.conf onesp=
 throttle_at= throttle_spec= tfault= tthrottle= unplug_after=0 tbus=nvme tsize_set= kpath= tmodel= lie_after=0 workdir= cut_line= cut_delay=0 lie_lead=1
+zoned= zsize= tns=
+# The namespaces under --target-zoned: fixed UUIDs (QEMU's default is a
+# new random one each boot), and the names the guest finds them by, their
+# wwid as Linux 6.1 gives it for QEMU's controller: nvme.VID-SERIAL-MODEL-NSID
+# (vendor 1b36, the serial and model in hex without their padding, the
+# nsid in 8 hex digits; that kernel does not take QEMU's namespace UUIDs
+# for the wwid).
+ZUUID_CONV=5a0e4a5e-0000-4000-8000-000000000001
+ZUUID_ZONED=5a0e4a5e-0000-4000-8000-000000000002
+hex() { printf %s "$1" | od -An -tx1 | tr -d ' \n'; }
+zwwid() { echo "nvme.1b36-$(hex fsbench-target)-$(hex 'QEMU NVMe Ctrl')-$(printf %08x "$1")"; }
 smp=${QEMU_SMP:-} mem=${QEMU_MEM:-}
 tsize=${BOARD_TARGET_SIZE:-10G}
 while [ $# -gt 0 ]; do
@@ -224,6 +256,13 @@ while [ $# -gt 0 ]; do
 	--lie-after-records)
 		case $2 in ''|*[!0-9]*|0) die $EX_USAGE "--lie-after-records N: a number > 0" ;; esac
 		lie_after=$2; shift ;;
+	--target-zoned)
+		zoned=64M
+		case ${2:-} in [0-9]*) zoned=$2; shift ;; esac ;;
+	--zoned-size) zsize=$2; shift ;;
+	--target-ns)
+		case $2 in zoned|conventional) ;; *) die $EX_USAGE "--target-ns '$2': zoned or conventional" ;; esac
+		tns=$2; shift ;;
 	--quiet) quiet=1 ;;
 	--uefi) uefi=1 ;;
 	--keep) keep=1 ;;
@@ -242,6 +281,48 @@ esac
 # guest's target spec and wait.
 if [ "$tbus" != nvme ] && [ "$unplug_after" != 0 ]; then
 	die $EX_USAGE "--unplug-target-after-records: only with --target-bus nvme (the target on its hot-pluggable root port), not $tbus"
+fi
+# --target-zoned: the nvme-ns properties of the zoned namespace, and the
+# guest's target (and zoned_conv) by the namespaces' UUIDs.
+tzoned=
+if [ -n "$zoned" ]; then
+	[ "$tbus" = nvme ] || die $EX_USAGE "--target-zoned: only with --target-bus nvme (QEMU emulates zoned NVMe namespaces), not $tbus"
+	[ "$unplug_after" = 0 ] || die $EX_USAGE "--target-zoned: not with --unplug-target-after-records"
+	[ -z "$throttle_at" ] || die $EX_USAGE "--target-zoned: not with --throttle-at"
+	zs=${zoned%%,*}
+	b=$(numfmt --from=iec "$zs" 2>/dev/null) || die $EX_USAGE "--target-zoned '$zoned': $zs is not a size"
+	[ "$b" -ge 1048576 ] && [ $((b & (b - 1))) = 0 ] ||
+		die $EX_USAGE "--target-zoned '$zoned': the zone size must be a power of 2 of at least 1M (Linux), not $zs"
+	tzoned="zoned=true,zoned.zone_size=$zs"
+	rest=${zoned#"$zs"}
+	IFS=,
+	for kv in ${rest#,}; do
+		case $kv in
+		capacity=?*)
+			c=$(numfmt --from=iec "${kv#*=}" 2>/dev/null) && [ "$c" -gt 0 ] && [ "$c" -le "$b" ] ||
+				{ unset IFS; die $EX_USAGE "--target-zoned: capacity=${kv#*=}: a size of at most the zone size $zs"; }
+			tzoned="$tzoned,zoned.zone_capacity=${kv#*=}" ;;
+		max_open=*|max_active=*)
+			case ${kv#*=} in ''|*[!0-9]*) unset IFS; die $EX_USAGE "--target-zoned: $kv: a whole number (0: no limit)" ;; esac
+			tzoned="$tzoned,zoned.${kv%%=*}=${kv#*=}" ;;
+		*) unset IFS; die $EX_USAGE "--target-zoned '$zoned': ZONE_SIZE[,capacity=C][,max_open=N][,max_active=N]" ;;
+		esac
+	done
+	unset IFS
+	[ -n "$zsize" ] || zsize=$tsize
+	numfmt --from=iec "$zsize" >/dev/null 2>&1 || die $EX_USAGE "--zoned-size '$zsize': not a size"
+	[ $(( $(numfmt --from=iec "$zsize") % b )) = 0 ] ||
+		die $EX_USAGE "--zoned-size $zsize: not a whole number of zones of $zs"
+	case " $append " in
+	*" fsbench.target="*) ;;
+	*) if [ "${tns:-zoned}" = zoned ]; then append="$append fsbench.target=wwn:$(zwwid 2)"
+	   else append="$append fsbench.target=wwn:$(zwwid 1)"; fi ;;
+	esac
+	if [ "${tns:-zoned}" = zoned ]; then
+		case " $append " in *" fsbench.zoned_conv="*) ;; *) append="$append fsbench.zoned_conv=wwn:$(zwwid 1)" ;; esac
+	fi
+elif [ -n "$zsize$tns" ]; then
+	die $EX_USAGE "--zoned-size, --target-ns: only with --target-zoned"
 fi
 if [ "$tbus" = sd ]; then
 	[ -n "$tsize_set" ] || tsize=8G
@@ -360,6 +441,9 @@ if [ -n "$workdir" ] && [ -f "$work/target.img" ]; then
 else
 	truncate -s "$tsize" "$work/target.img"
 fi
+if [ -n "$tzoned" ] && ! { [ -n "$workdir" ] && [ -f "$work/zoned.img" ]; }; then
+	truncate -s "$zsize" "$work/zoned.img"
+fi
 tcache=none
 # O_DIRECT probed by a read: a write would clear the start of a target
 # an earlier boot left (--work)
@@ -466,7 +550,7 @@ tunplug=0
 [ "$unplug_after" = 0 ] || tunplug=1
 tqmp=0
 [ -z "$throttle_at" ] || tqmp=1
-TQMP=$tqmp TBUS=$tbus TFAULT=$tfault TTHROTTLE=$tthrottle TUNPLUG=$tunplug TSOCK=$tsock \
+TZONED=$tzoned ZUUID_CONV=$ZUUID_CONV ZUUID_ZONED=$ZUUID_ZONED TQMP=$tqmp TBUS=$tbus TFAULT=$tfault TTHROTTLE=$tthrottle TUNPLUG=$tunplug TSOCK=$tsock \
 	WORK=$work ACCEL=$accel CPU=$cpu SERIAL=$serial UEFI=$uefi KERNEL=$kernel \
 	INITRD=$imgdir/initramfs.cpio.gz ROOTFS=$rootfs PROFILE=$profile \
 	APPEND=$append TCACHE=$tcache EXTRA=$extra WORKERS=$workers SMP=$smp MEM=$mem \
@@ -481,6 +565,7 @@ say "console: $serial"
 [ -z "$tmodel" ] || say "target model: $tmodel_text"
 [ -z "$tthrottle" ] || say "target throttled: at most $tthrottle I/O operations a second"
 [ "$unplug_after" = 0 ] || say "target on a hot-pluggable root port: device_del after $unplug_after records"
+[ -z "$tzoned" ] || say "target: one NVMe controller, nsid 1 conventional ($tsize, uuid $ZUUID_CONV), nsid 2 zoned ($zsize, $tzoned, uuid $ZUUID_ZONED); the run's target: the ${tns:-zoned} namespace"
 [ -z "$throttle_at" ] || say "target throttle: $throttle_spec from $throttle_at s after the first FSBENCH-SUSTAIN: start line (QMP)"
 
 # --- run and watch -----------------------------------------------------

@@ -50,7 +50,7 @@ static uint64_t need_bytes(const struct fsb_config *cfg)
 	return need < (1ull << 30) ? (1ull << 30) : need;
 }
 
-static void run_start(struct fsb_ctx *c, const struct fsb_disk *t)
+static void run_start(struct fsb_ctx *c, const struct fsb_disk *t, const struct fsb_disk *conv)
 {
 	static char cfgjson[8192];
 	struct fsb_rec r;
@@ -69,6 +69,8 @@ static void run_start(struct fsb_ctx *c, const struct fsb_disk *t)
 		rec_str(&r, K(path), c->cfg.target[0] ? "" : c->cfg.dir);
 		rec_close(&r);
 	}
+	if (conv && conv->path[0])
+		fsb_disk_json(&r, K(zoned_conv), conv);
 	if (fsb_config_json(&c->cfg, cfgjson, sizeof(cfgjson)) > 0)
 		rec_raw(&r, K(config), cfgjson);
 	if (c->cfg.log[0])
@@ -116,6 +118,8 @@ static int run_end(struct fsb_ctx *c, const char *status, int code)
 	rec_dbl(&r, K(seconds), fsb_now() - c->t0);
 	rec_u64(&r, K(fs_ok), (uint64_t)c->fs_ok);
 	rec_u64(&r, K(fs_failed), (uint64_t)c->fs_failed);
+	if (c->fs_refused)
+		rec_u64(&r, K(fs_refused), (uint64_t)c->fs_refused);
 	if (c->kmsg) {
 		fsb_kmsg_totals(c->kmsg, &kt);
 		rec_u64(&r, K(kmsg_recorded), kt.recorded);
@@ -155,6 +159,13 @@ static int capacity(struct fsb_ctx *c, const struct fsb_disk *t)
 	uint64_t stride, ios;
 	int e;
 
+	if (fsb_zoned_strict(&t->zoned)) {	/* its signatures are random writes */
+		fsb_msg("capacity: %s: not checked: a host-managed zoned device takes sequential writes only",
+			t->path);
+		fsb_note(c, "capacity: %s not checked: a host-managed zoned device takes sequential writes only",
+			 t->path);
+		return 0;
+	}
 	fsb_cap_plan(t->size, &stride, &ios);
 	fsb_msg("capacity: %s: writing signatures across its %s (%" PRIu64 " I/Os, a grid every %s), "
 		"then reading them back", t->path, fsb_human(t->size, a, sizeof(a)), ios,
@@ -190,6 +201,51 @@ static int capacity(struct fsb_ctx *c, const struct fsb_disk *t)
 	return -1;
 }
 
+/* The setting zoned_conv: a conventional disk beside a host-managed zoned
+ * target, resolved like the target and held to its safety rules; not the
+ * target, not zoned itself. Its path goes into c->zoned_conv_dev (left
+ * "" with a note when the target is not zoned: nothing is made on it). */
+static enum fsb_refusal zoned_conv(struct fsb_ctx *c, const struct fsb_disk *t, struct fsb_disk *conv,
+				   char *why, size_t len)
+{
+	char spec[FSB_PATH_MAX + 16];
+	enum fsb_refusal no;
+
+	snprintf(spec, sizeof(spec), "%s", c->cfg.zoned_conv);
+	no = fsb_disk_resolve(spec, conv, why, len);
+	if (no != FSB_USABLE) {
+		size_t o = strlen(why);
+		snprintf(why + o, len - o, " (zoned_conv)");
+		return no;
+	}
+	if (conv->maj == t->maj && conv->min == t->min) {
+		snprintf(why, len, "zoned_conv %s: it is the target itself; name a conventional disk beside it",
+			 conv->path);
+		return FSB_REFUSE_ZONED_CONV;
+	}
+	if (!strcmp(conv->disk, t->disk) && (conv->is_partition || t->is_partition)) {
+		snprintf(why, len, "zoned_conv %.400s: on the same disk as the target %.400s", conv->path, t->path);
+		return FSB_REFUSE_ZONED_CONV;
+	}
+	if (fsb_zoned_strict(&conv->zoned)) {
+		snprintf(why, len, "zoned_conv %s: a host-managed zoned device itself, not a conventional one",
+			 conv->path);
+		return FSB_REFUSE_ZONED_CONV;
+	}
+	no = fsb_target_check(conv, c->log_dev, 0, why, len);
+	if (no != FSB_USABLE) {
+		size_t o = strlen(why);
+		snprintf(why + o, len - o, " (zoned_conv)");
+		return no;
+	}
+	if (fsb_zoned_strict(&t->zoned))
+		snprintf(c->zoned_conv_dev, sizeof(c->zoned_conv_dev), "%s", conv->path);
+	else
+		fsb_msg("zoned_conv %s: not used: the target %s is not a host-managed zoned device",
+			conv->path, t->path);
+	return FSB_USABLE;
+}
+
 static int open_log(struct fsb_ctx *c)
 {
 	if (!c->cfg.log[0])
@@ -214,7 +270,7 @@ static int refuse(struct fsb_ctx *c, const struct fsb_disk *t, enum fsb_refusal 
 	fsb_msg("refusing: %s", why);
 	if (use_log && open_log(c) < 0)
 		use_log = 0;
-	run_start(c, t);
+	run_start(c, t, NULL);
 	fsb_rec_start(c, &r, FSB_REC_error);
 	rec_str(&r, K(op), "target");
 	rec_str(&r, K(file), c->cfg.target[0] ? c->cfg.target : c->cfg.dir);
@@ -234,7 +290,7 @@ int cmd_run(int argc, char **argv)
 {
 	static struct fsb_ctx ctx;
 	struct fsb_ctx *c = &ctx;
-	static struct fsb_disk target;
+	static struct fsb_disk target, conv;
 	static struct fsb_health before, after;
 	static struct fsb_pc_resume rs;	/* a power-cut campaign to go on with */
 	char why[1024], sz[32], sig[128];
@@ -305,7 +361,7 @@ int cmd_run(int argc, char **argv)
 		if (open_log(c) < 0)
 			return EXIT_SYSTEM;
 		open_kmsg(c);
-		run_start(c, NULL);
+		run_start(c, NULL, NULL);
 		fsb_note(c, "dir mode: no mkfs, no remount; the stat and read phases run with a warm cache");
 		health(c, NULL, "before", &before, NULL);
 		fsb_suite_run(c, NULL);
@@ -323,6 +379,16 @@ int cmd_run(int argc, char **argv)
 		no = fsb_target_check(&target, c->log_dev, need_bytes(&c->cfg), why, sizeof(why));
 		if (no != FSB_USABLE)
 			return refuse(c, &target, no, why);
+		if (c->cfg.powercut && fsb_zoned_strict(&target.zoned)) {
+			snprintf(why, sizeof(why), "target %s: a host-managed zoned device: the power-cut "
+				 "campaign makes its filesystems as on any disk and does not run on one", target.path);
+			return refuse(c, &target, FSB_REFUSE_ZONED, why);
+		}
+		if (c->cfg.zoned_conv[0]) {	/* beside a zoned target: held to the same rules */
+			no = zoned_conv(c, &target, &conv, why, sizeof(why));
+			if (no != FSB_USABLE)
+				return refuse(c, &target, no, why);
+		}
 		if (!c->cfg.yes) {
 			fsb_msg("would destroy %s (%s%s%s%s%s, now holds %s) with %smkfs %s",
 				target.path, fsb_human(target.size, sz, sizeof(sz)),
@@ -331,6 +397,10 @@ int cmd_run(int argc, char **argv)
 				fsb_disk_signature(target.path, sig, sizeof(sig)),
 				c->cfg.capacity ? "the capacity check's signatures across the whole device, then " : "",
 				c->cfg.fs);
+			if (c->zoned_conv_dev[0])
+				fsb_msg("would destroy %s too (zoned_conv, %s, now holds %s): f2fs's metadata",
+					conv.path, fsb_human(conv.size, sz, sizeof(sz)),
+					fsb_disk_signature(conv.path, sig, sizeof(sig)));
 			fsb_msg("nothing done; add --yes (or yes=1) to go ahead");
 			return EXIT_REFUSED;
 		}
@@ -341,7 +411,7 @@ int cmd_run(int argc, char **argv)
 			fsb_note(c, "power-cut campaign %016" PRIx64 " resumed after the cut of %s cycle %u/%u",
 				 c->run_id, rs.fs, rs.cycle, rs.cycles);
 		} else {
-			run_start(c, &target);
+			run_start(c, &target, &conv);
 			health(c, &target, "before", &before, NULL);
 		}
 		/* The capacity check writes across the whole target: before the

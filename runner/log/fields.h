@@ -101,6 +101,10 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(after_aging) X(aging) X(append) X(append_mean) X(create) X(deleted) X(dirs) X(dirwidth) \
 	X(fileset_bytes) X(iosize) X(mean_size) X(peak) X(prealloc_bytes) X(prealloc_files) \
 	X(prealloc_s) X(shape) X(stat) X(state) \
+	X(capacity_max_bytes) X(capacity_min_bytes) X(cond_closed) X(cond_empty) X(cond_full) \
+	X(cond_offline) X(cond_open) X(cond_readonly) X(conventional) X(fs_refused) X(max_active_zones) \
+	X(max_open_zones) X(report) X(seq_preferred) X(seq_required) X(written_bytes) X(zone_bytes) \
+	X(zoned) X(zoned_conv) X(zoned_device) X(zoned_mode) X(zones) \
 
 #define FSB_KEY_ENUM_(n) FSB_K_##n,
 enum fsb_key { FSB_FIELD_NAMES(FSB_KEY_ENUM_) FSB_K_N };

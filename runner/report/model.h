@@ -61,6 +61,9 @@ struct rep_fs {
 	char *mkfs_argv;	/* mkfs.argv: the command as run */
 	char *mount_opts;	/* the mount options as given to mount */
 	char *mi_opts, *mi_super;	/* mountinfo: as the kernel reports them */
+	char *device;		/* fs_start: the device made and mounted */
+	char *zoned_mode;	/* fs_start on a zoned target: native, metadata on ... */
+	char *zoned_device;	/* fs_start: the zoned target beside device (f2fs) */
 };
 
 /* An `error` or `verify_error` record, kept for listing. */
@@ -420,6 +423,10 @@ struct rep_run {
 	struct rep_health health[REP_HEALTH_N];	/* the later record of each wins */
 	size_t nerrors, nverify_errors;	/* error and verify_error records */
 	char *target_pcie_speed, *target_pcie_width;	/* run_start target */
+	/* run_start target.zoned (a zoned block device) and zoned_conv; each
+	 * may be NULL */
+	char *zone_model, *zone_bytes, *zone_count, *zone_max_open, *zone_max_active;
+	char *zone_cap_min, *zone_conventional, *zoned_conv_path;
 	struct rep_fio *fio;	/* fio records, in input order */
 	size_t nfio, capfio;
 	struct rep_fill *fill;	/* fill records, in input order */

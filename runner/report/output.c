@@ -18,6 +18,7 @@
 #include "report/sections/sustained.h"
 #include "report/sections/served.h"
 #include "report/sections/trim.h"
+#include "report/sections/zoned.h"
 
 const struct rep_writer rep_writers[] = {
 	{ .name = "md", .alias = "markdown", .about = "Markdown, the default",
@@ -123,6 +124,7 @@ static const struct section sections[] = {
 	  .under = "fileserver" },
 	{ .name = "capacity", .build = rep_table_capacity, .rows = 1 },
 	{ .name = "trim", .build = rep_table_trim, .rows = 1 },
+	{ .name = "zoned", .build = rep_table_zoned, .rows = 1, .when = rep_has_zones },
 	{ .name = "health", .build = rep_table_health, .rows = 1 },
 	{ .name = "errors", .build = rep_table_errors, .rows = 1 },
 	{ .name = "kmsg", .build = rep_table_kmsg, .rows = 1 },

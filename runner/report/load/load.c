@@ -40,6 +40,8 @@ static void run_free(struct rep_run *r)
 		&r->dirs, &r->files, &r->file_size, &r->workers, &r->rounds,
 		&r->mode, &r->version, &r->status, &r->kmsg_source, &r->target_pcie_speed,
 		&r->target_pcie_width, &r->time_unix, &r->dt_model, &r->dmi_product,
+		&r->zone_model, &r->zone_bytes, &r->zone_count, &r->zone_max_open, &r->zone_max_active,
+		&r->zone_cap_min, &r->zone_conventional, &r->zoned_conv_path,
 	};
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
 		free(*strs[i]);
@@ -55,6 +57,9 @@ static void run_free(struct rep_run *r)
 		free(r->fs[i].mount_opts);
 		free(r->fs[i].mi_opts);
 		free(r->fs[i].mi_super);
+		free(r->fs[i].device);
+		free(r->fs[i].zoned_mode);
+		free(r->fs[i].zoned_device);
 	}
 	free(r->fs);
 	ld_fio_free(r);
@@ -188,6 +193,9 @@ static int load_fs_start(struct loader *L, struct rep_fs *fs, const struct jsonr
 	}
 	if (ld_set_text(&fs->mkfs_argv, jsonr_get(jsonr_get(rec, "mkfs"), "argv")) ||
 	    ld_set_text(&fs->mount_opts, jsonr_get(rec, "mount_opts")) ||
+	    ld_set_text(&fs->device, jsonr_get(rec, "device")) ||
+	    ld_set_text(&fs->zoned_mode, jsonr_get(rec, "zoned_mode")) ||
+	    ld_set_text(&fs->zoned_device, jsonr_get(rec, "zoned_device")) ||
 	    ld_set_text(&fs->mi_opts, jsonr_get(mi, "opts")) ||
 	    ld_set_text(&fs->mi_super, jsonr_get(mi, "super_opts")))
 		return ld_oom(L);
@@ -199,7 +207,16 @@ static int load_run_start(struct loader *L, struct rep_run *r, const struct json
 	const struct jsonr *host = jsonr_get(rec, "host");
 	const struct jsonr *tgt = jsonr_get(rec, "target");
 	const struct jsonr *cfg = jsonr_get(rec, "config");
+	const struct jsonr *zn = jsonr_get(tgt, "zoned"), *zr = jsonr_get(zn, "report");
 	struct { char **slot; const struct jsonr *v; } f[] = {
+		{ &r->zone_model, jsonr_get(zn, "model") },
+		{ &r->zone_bytes, jsonr_get(zn, "zone_bytes") },
+		{ &r->zone_count, jsonr_get(zn, "zones") },
+		{ &r->zone_max_open, jsonr_get(zn, "max_open_zones") },
+		{ &r->zone_max_active, jsonr_get(zn, "max_active_zones") },
+		{ &r->zone_cap_min, jsonr_get(zr, "capacity_min_bytes") },
+		{ &r->zone_conventional, jsonr_get(zr, "conventional") },
+		{ &r->zoned_conv_path, jsonr_get(jsonr_get(rec, "zoned_conv"), "path") },
 		{ &r->hostname, jsonr_get(host, "hostname") },
 		{ &r->kernel, jsonr_get(host, "kernel") },
 		{ &r->kernel_build, jsonr_get(host, "kernel_build") },

@@ -65,6 +65,8 @@ static enum vd_kind fs_kind(const struct rep_run *r, const struct rep_fs *f, cha
 {
 	if (fs_ok(f))
 		return VD_PASS;
+	if (f->status && !strcmp(f->status, "refused"))	/* the target cannot hold it (a zoned disk) */
+		return VD_SKIP;
 	return vd_fs_broken(r, f->name, why, len) ? VD_ERROR : VD_FAIL;
 }
 
@@ -84,8 +86,8 @@ static void fs_suite(FILE *out, const struct rep_run *r, const struct rep_fs *f)
 	failures += end == VD_FAIL;
 	fputs("  <testsuite name=\"", out);
 	xml_put(out, f->name);
-	fprintf(out, "\" tests=\"%u\" failures=\"%u\" errors=\"%d\" skipped=\"0\" time=\"%.6f\"",
-		tests, failures, end == VD_ERROR, time);
+	fprintf(out, "\" tests=\"%u\" failures=\"%u\" errors=\"%d\" skipped=\"%d\" time=\"%.6f\"",
+		tests, failures, end == VD_ERROR, end == VD_SKIP, time);
 	if (r->hostname) {
 		fputs(" hostname=\"", out);
 		xml_put(out, r->hostname);

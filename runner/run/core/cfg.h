@@ -57,6 +57,7 @@ struct fsb_config {
 	uint32_t sustain_share, sustain_base, sustain_hold, sustain_rise;	/* the cliff (report/sections/cliff.h) */
 	int fstrim;		/* the fstrim phase after delete, the discard read-back (run/engine/fstrim.h) */
 	uint32_t target_wait;	/* seconds to wait for the target to appear */
+	char zoned_conv[FSB_PATH_MAX];	/* a conventional disk beside a zoned target (f2fs's metadata) */
 	uint32_t repeat;	/* repetitions of each column's rounds; 0 = auto (run/engine/repeat.h) */
 	uint32_t repeat_width;	/* auto: the 95 % interval of each phase's median, percent of it */
 	uint32_t repeat_max;	/* auto: the most repetitions */

@@ -24,6 +24,8 @@ struct fsb_ctx {
 	fsb_say_fn *say;		/* lines for the user on stderr (lib/msg.h: fsb_say) */
 	int failed;			/* something failed: exit 1 */
 	int fs_ok, fs_failed;
+	int fs_refused;			/* columns the target cannot hold (a zoned target: run/fs/fs.h) */
+	char zoned_conv_dev[FSB_PATH_MAX];	/* the resolved setting zoned_conv, or "" */
 	char target_dev[FSB_PATH_MAX];	/* resolved target block device, or "" in dir mode */
 	char log_dev[FSB_PATH_MAX];	/* resolved log path */
 	struct fsb_kmsg *kmsg;		/* the kernel log being read (run/evidence/kmsg.h), or NULL */

@@ -127,6 +127,10 @@ void fsb_control_run(struct fsb_ctx *c, const char *after, unsigned samples)
 	int have_tmpfs, e = 0;
 	double t0 = fsb_now();
 
+	if (!c->cfg.control) {
+		free(k);
+		return;
+	}
 	if (samples < 1 || samples > FSB_CONTROL_SAMPLES)
 		samples = FSB_CONTROL_SAMPLES;
 	if (k) {

@@ -20,9 +20,10 @@ struct fsb_ctx;
 
 /* Run the control, `samples` timed samples of each item, and emit its
  * record; `after` names the filesystem column it follows (NULL: the run's
- * start). Nothing is written outside a tmpfs of its own (or a directory
- * under /dev/shm when it cannot mount one); a tmpfs it cannot have is said
- * in the record and the other items still run. Never fails the run. */
+ * start); nothing when the setting `control` is 0. Nothing is written
+ * outside a tmpfs of its own (or a directory under /dev/shm when it cannot
+ * mount one); a tmpfs it cannot have is said in the record and the other
+ * items still run. Never fails the run. */
 void fsb_control_run(struct fsb_ctx *c, const char *after, unsigned samples);
 
 #endif

@@ -23,6 +23,7 @@
 #include "run/evidence/freespace.h"
 #include "run/evidence/layout.h"
 #include "run/fs/fs.h"
+#include "run/fs/mkfsargv.h"
 #include "run/evidence/kmsg.h"
 #include "run/engine/fstrim.h"
 #include "run/engine/lava.h"
@@ -43,7 +44,9 @@ struct fsrun {
 	int fsi;			/* index in fsb_fs_table, -1 in dir mode */
 	const struct fsb_column *col;	/* the column: fs or a variant; NULL in dir mode */
 	const char *name;		/* the column's name, every record's "fs" */
-	const char *dev;		/* NULL in dir mode */
+	const char *dev;		/* NULL in dir mode; made and mounted */
+	enum fsb_zplan zplan;		/* on a zoned target (run/fs/fs.h) */
+	const char *zoned;		/* FSB_ZPLAN_CONV: the zoned target beside dev */
 	char mnt[FSB_PATH_MAX + 64];	/* where the files live */
 	unsigned long mflags;
 	char mdata[256];
@@ -168,8 +171,9 @@ static int do_umount(struct fsrun *f)
 static int make_fs(struct fsrun *f, struct fsb_rec *rec)
 {
 	const struct fsb_config *cfg = &f->c->cfg;
-	char path[FSB_PATH_MAX], ver[1024] = "", out[4096] = "", opts[256], vopts[256], argtext[1024] = "";
-	char *argv[64];
+	char path[FSB_PATH_MAX], ver[1024] = "", out[4096] = "";
+	struct fsb_mkfs_argv a;
+	char *argv[16];
 	int n = 0;
 	double t0;
 
@@ -184,26 +188,16 @@ static int make_fs(struct fsrun *f, struct fsb_rec *rec)
 	fsb_exec(argv, ver, sizeof(ver), 30);
 	ver[strcspn(ver, "\n")] = 0;
 
-	n = 1;
-	for (const char *const *a = f->fs->mkfs_args; *a; a++)
-		argv[n++] = (char *)*a;
-	snprintf(opts, sizeof(opts), "%s", cfg->mkfs_opts[f->fsi]);
-	char *save = NULL;
-	for (char *tok = strtok_r(opts, " \t", &save); tok && n < 60; tok = strtok_r(NULL, " \t", &save))
-		argv[n++] = tok;
 	/* a variant's arguments after the user's (run/fs/variant.h) */
-	snprintf(vopts, sizeof(vopts), "%s", f->col ? f->col->mkfs : "");
-	for (char *tok = strtok_r(vopts, " \t", &save); tok && n < 60; tok = strtok_r(NULL, " \t", &save))
-		argv[n++] = tok;
-	argv[n++] = (char *)f->dev;
-	argv[n] = NULL;
-	for (int i = 0; i < n; i++) {
-		size_t o = strlen(argtext);
-		snprintf(argtext + o, sizeof(argtext) - o, "%s%s", i ? " " : "", argv[i]);
+	if (fsb_mkfs_argv(&a, path, f->fs, f->zplan, f->zoned, cfg->mkfs_opts[f->fsi],
+			  f->col ? f->col->mkfs : "", f->dev) < 0) {
+		fail(f, "%s: too many mkfs arguments (mkfs_opts.%s and the variant's)", f->name, f->fs->name);
+		return -1;
 	}
+	const char *argtext = a.text;
 	fsb_say(f->c->say, "%s: %s", f->name, argtext);
 	t0 = fsb_now();
-	int r = fsb_exec(argv, out, sizeof(out), 1800);
+	int r = fsb_exec(a.argv, out, sizeof(out), 1800);
 	double secs = fsb_now() - t0;
 	rec_obj(rec, K(mkfs));
 	rec_str(rec, K(path), path);
@@ -588,6 +582,9 @@ static void fs_end(struct fsrun *f, const char *status)
 	if (!strcmp(status, "ok")) {
 		if (!f->reps || f->reps->stop)	/* a column counts once */
 			f->c->fs_ok++;
+	} else if (!strcmp(status, "refused")) {	/* the target cannot hold it: no failure */
+		f->c->fs_refused++;
+		fsb_say(f->c->say, "%s: refused: %s", f->name, f->reason);
 	} else {
 		f->c->fs_failed++;
 		f->c->failed = 1;
@@ -605,7 +602,10 @@ static int rounds_end(struct fsrun *f)
 	return f->reps->stop;
 }
 
-/* A fresh filesystem for the fio workloads or fill: umount, mkfs, mount. */
+/* A fresh filesystem for the fio workloads or fill: umount, mkfs, mount;
+ * made as the column's zoned plan says (f->zplan), so that every workload
+ * on a fresh filesystem (struct fsb_fresh: fio, fill, the sustained write,
+ * the file-server workload) runs on a zoned target as the rounds do. */
 static int remake(void *arg, const char *for_what, char *why, size_t len)
 {
 	struct fsrun *f = arg;
@@ -679,6 +679,16 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const str
 		fs_end(&f, "failed");
 		return;
 	}
+	/* a zoned target: made in the filesystem's zoned mode, or refused */
+	f.zplan = fsb_fs_zoned_plan(f.fs, &t->zoned, t->path, c->zoned_conv_dev, f.reason, sizeof(f.reason));
+	if (f.zplan == FSB_ZPLAN_REFUSED) {
+		fs_end(&f, "refused");
+		return;
+	}
+	if (f.zplan == FSB_ZPLAN_CONV) {
+		f.dev = c->zoned_conv_dev;
+		f.zoned = t->path;
+	}
 	if (ensure_support(&f, support, sizeof(support)) < 0) {
 		fs_end(&f, "skipped");
 		return;
@@ -686,6 +696,10 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const str
 	fsb_rec_start(c, &r, FSB_REC_fs_start);
 	rec_str(&r, K(fs), f.name);
 	rec_str(&r, K(device), f.dev);
+	if (fsb_zplan_text(f.zplan))
+		rec_str(&r, K(zoned_mode), fsb_zplan_text(f.zplan));
+	if (f.zoned)
+		rec_str(&r, K(zoned_device), f.zoned);
 	rec_str(&r, K(support), support);
 	rec_str(&r, K(mount_opts), mopts);
 	rec_str(&r, K(mnt), f.mnt);
@@ -836,8 +850,7 @@ static void run_columns(struct fsb_ctx *c, const struct fsb_disk *target, struct
 				run_device_fs(c, target, &col[i], w, pat, on ? &reps[i] : NULL);
 			else
 				run_dir(c, w, pat, on ? &reps[i] : NULL);
-			if (c->cfg.control)	/* the conditions through the run */
-				fsb_control_run(c, target ? col[i].name : "dir", FSB_CONTROL_BETWEEN);
+			fsb_control_run(c, target ? col[i].name : "dir", FSB_CONTROL_BETWEEN);
 			more |= on && !reps[i].stop;
 		}
 	}
@@ -859,8 +872,7 @@ void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 		return;
 	}
 	fsb_pattern_init(pat);
-	if (c->cfg.control)
-		fsb_control_run(c, NULL, FSB_CONTROL_SAMPLES);
+	fsb_control_run(c, NULL, FSB_CONTROL_SAMPLES);
 	if (!target) {
 		run_columns(c, NULL, w, pat);
 	} else {

@@ -17,7 +17,10 @@ void fsb_zero_check(struct fsb_ctx *c, const struct fsb_disk *t)
 	int e = 0, ran = 0;
 
 	fsb_discard_probe(t, &x);
-	if (!x.have_dlfeat)
+	if (fsb_zoned_strict(&t->zoned))
+		snprintf(status, sizeof(status), "not run: %s is a host-managed zoned device: "
+			 "a write in the middle of a sequential zone fails", t->path);
+	else if (!x.have_dlfeat)
 		snprintf(status, sizeof(status), "not run: DLFEAT %s", x.dlfeat_why);
 	else if (x.dlfeat.read != FSB_DLFEAT_ZEROES)
 		snprintf(status, sizeof(status),

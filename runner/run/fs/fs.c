@@ -1,8 +1,11 @@
 /* fs.c: the filesystems the suite runs on. Adding one is adding a row. */
+#include <stdio.h>
 #include <string.h>
+#include <sys/utsname.h>
 
 #include "run/evidence/freespace.h"
 #include "run/fs/fs.h"
+#include "run/target/zone.h"
 
 static const char *const ext4_args[] = { "-t", "ext4", "-F", "-q", NULL };
 static const char *const ext4_ver[] = { "-V", NULL };
@@ -43,15 +46,29 @@ static const int xfs_damage[] = { 1, 2, 0 };
 static const int btrfs_damage[] = { 1, 0 };
 static const int f2fs_damage[] = { 1, 255, 0 };
 
+/* on a host-managed zoned target: btrfs's zoned mode (Linux 5.12,
+ * btrfs-progs 5.12) with single profiles (it has no DUP or RAID on
+ * zones); f2fs's (Linux 4.10) with its metadata on a conventional device
+ * given first (-c adds the zoned one). ext4 writes its metadata in place;
+ * XFS's zoned mode (Linux 6.15, xfsprogs 6.15) is not one fsbench makes. */
+static const char *const btrfs_zoned[] = { "-O", "zoned", "-d", "single", "-m", "single", NULL };
+static const char *const f2fs_zoned[] = { "-m", "-c", NULL };
+static const char ext4_nozone[] = "ext4 has no zoned mode: it writes its metadata and data in place";
+static const char xfs_nozone[] = "XFS writes in place here: its zoned mode (Linux 6.15 and xfsprogs 6.15 or later) is not one fsbench makes";
+
 const struct fsb_fs fsb_fs_table[] = {
 	{ "ext4", "mke2fs", ext4_args, ext4_ver, "ext4", ext4_mods, 0xEF53,
-	  "e2fsprogs", ext4_files, ext4_tools, fsb_freespace_ext4, ext4_check, ext4_damage },
+	  "e2fsprogs", ext4_files, ext4_tools, fsb_freespace_ext4, ext4_check, ext4_damage,
+	  FSB_FS_ZONED_NO, NULL, ext4_nozone },
 	{ "xfs", "mkfs.xfs", xfs_args, xfs_ver, "xfs", xfs_mods, 0x58465342,
-	  "xfsprogs", no_files, xfs_tools, fsb_freespace_xfs, xfs_check, xfs_damage },
+	  "xfsprogs", no_files, xfs_tools, fsb_freespace_xfs, xfs_check, xfs_damage,
+	  FSB_FS_ZONED_NO, NULL, xfs_nozone },
 	{ "btrfs", "mkfs.btrfs", btrfs_args, btrfs_ver, "btrfs", btrfs_mods, 0x9123683E,
-	  "btrfs-progs", no_files, btrfs_tools, fsb_freespace_btrfs, btrfs_check, btrfs_damage },
+	  "btrfs-progs", no_files, btrfs_tools, fsb_freespace_btrfs, btrfs_check, btrfs_damage,
+	  FSB_FS_ZONED_NATIVE, btrfs_zoned, NULL },
 	{ "f2fs", "mkfs.f2fs", f2fs_args, f2fs_ver, "f2fs", f2fs_mods, 0xF2F52010,
-	  "f2fs-tools", no_files, f2fs_tools, fsb_freespace_f2fs, f2fs_check, f2fs_damage },
+	  "f2fs-tools", no_files, f2fs_tools, fsb_freespace_f2fs, f2fs_check, f2fs_damage,
+	  FSB_FS_ZONED_CONV, f2fs_zoned, NULL },
 };
 const size_t fsb_fs_count = sizeof(fsb_fs_table) / sizeof(fsb_fs_table[0]);
 
@@ -115,4 +132,38 @@ int fsb_fs_write_table(FILE *f)
 			return -1;
 	}
 	return fflush(f) == EOF ? -1 : 0;
+}
+
+enum fsb_zplan fsb_fs_zoned_plan(const struct fsb_fs *fs, const struct fsb_zoneinfo *z,
+				 const char *path, const char *conv, char *why, size_t len)
+{
+	char zone[48] = "";
+
+	if (!fsb_zoned_strict(z))
+		return FSB_ZPLAN_PLAIN;
+	if (z->zone_bytes)
+		snprintf(zone, sizeof(zone), ", zones of %llu MiB", (unsigned long long)(z->zone_bytes >> 20));
+	switch (fs->zoned) {
+	case FSB_FS_ZONED_NATIVE:
+		return FSB_ZPLAN_NATIVE;
+	case FSB_FS_ZONED_CONV:
+		if (conv && conv[0])
+			return FSB_ZPLAN_CONV;
+		snprintf(why, len, "%s on %s: a host-managed zoned device (sequential writes only%s): "
+			 "%s keeps its metadata on a conventional device beside it: name one with the "
+			 "setting zoned_conv", fs->name, path, zone, fs->name);
+		return FSB_ZPLAN_REFUSED;
+	default: {
+		struct utsname u;
+		snprintf(why, len, "%s on %s: a host-managed zoned device (sequential writes only%s): %s "
+			 "(kernel %s)", fs->name, path, zone, fs->zoned_why ? fs->zoned_why : "no zoned mode",
+			 uname(&u) == 0 ? u.release : "unknown");
+		return FSB_ZPLAN_REFUSED;
+	}
+	}
+}
+
+const char *fsb_zplan_text(enum fsb_zplan p)
+{
+	return p == FSB_ZPLAN_NATIVE ? "native" : p == FSB_ZPLAN_CONV ? "metadata on conventional device" : NULL;
 }

@@ -31,6 +31,27 @@ struct fsb_fs {
 	 * could not check. */
 	const char *const *check;
 	const int *check_damage;
+	/* On a host-managed zoned target (run/target/zone.h): how the
+	 * filesystem is made there (enum fsb_fs_zoned); zoned_args go after
+	 * the defaults (with FSB_FS_ZONED_CONV followed by the zoned device);
+	 * with FSB_FS_ZONED_NO, zoned_why says why it cannot be. */
+	int zoned;
+	const char *const *zoned_args;
+	const char *zoned_why;
+};
+
+enum fsb_fs_zoned {
+	FSB_FS_ZONED_NO = 0,	/* refused on a host-managed zoned target */
+	FSB_FS_ZONED_NATIVE,	/* the whole filesystem on the zoned device */
+	FSB_FS_ZONED_CONV,	/* metadata on a conventional device (setting zoned_conv), data on the zones */
+};
+
+/* How a column of fs is made on its target. */
+enum fsb_zplan {
+	FSB_ZPLAN_PLAIN = 0,	/* not a host-managed zoned target: as on any disk */
+	FSB_ZPLAN_NATIVE,	/* zoned_args; made and mounted on the target */
+	FSB_ZPLAN_CONV,		/* zoned_args and the target; made and mounted on the conventional device */
+	FSB_ZPLAN_REFUSED,	/* the target cannot hold it: why says so */
 };
 
 
@@ -48,5 +69,15 @@ const char *fsb_fs_names(void);
  * checker (comma-separated, "-" for none). Returns 0,
  * or -1 with errno set when writing fails. */
 int fsb_fs_write_table(FILE *f);
+
+struct fsb_zoneinfo;
+/* The plan for fs on the target at path with the zone facts z; conv: the
+ * conventional device of setting zoned_conv ("" or NULL: none). With
+ * FSB_ZPLAN_REFUSED the reason, naming the target and the filesystem, is
+ * in why. */
+enum fsb_zplan fsb_fs_zoned_plan(const struct fsb_fs *fs, const struct fsb_zoneinfo *z,
+				 const char *path, const char *conv, char *why, size_t len);
+/* "native", "metadata on conventional device"; NULL for the others. */
+const char *fsb_zplan_text(enum fsb_zplan p);
 
 #endif

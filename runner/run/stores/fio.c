@@ -455,6 +455,11 @@ int fsb_fio_raw(struct fsb_ctx *c, const struct fsb_disk *target)
 
 	if (!c->cfg.fio[0] || !c->cfg.fio_raw || !target)
 		return 0;
+	if (fsb_zoned_strict(&target->zoned)) {	/* fio's zonemode=zbd is not used */
+		fsb_note(c, "fio_raw: not run on %s: a host-managed zoned device takes sequential writes only",
+			 target->path);
+		return 0;
+	}
 	fsb_kmsg_mark(c, "raw", 0, NULL);
 	if (fsb_fio_find(c, "raw", fio, sizeof(fio), why, sizeof(why)) < 0)
 		return -1;

@@ -454,6 +454,11 @@ int fsb_sustain_raw(struct fsb_ctx *c, const struct fsb_disk *target)
 
 	if (!wanted(c, "raw") || !target)
 		return 0;
+	if (fsb_zoned_strict(&target->zoned)) {	/* its random write would fail */
+		fsb_note(c, "sustain raw: not run on %s: a host-managed zoned device takes sequential writes only",
+			 target->path);
+		return 0;
+	}
 	fsb_kmsg_mark(c, "raw", 0, NULL);
 	if (fsb_fio_find(c, "raw", fio, sizeof(fio), why, sizeof(why)) < 0)
 		return -1;

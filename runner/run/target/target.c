@@ -167,6 +167,7 @@ static int probe_name(const char *name, struct fsb_disk *d)
 		d->logical_block = (unsigned)atoi(buf);
 	if (fsb_read_attr(q, "physical_block_size", buf, sizeof(buf)) == 0)
 		d->physical_block = (unsigned)atoi(buf);
+	fsb_zoneinfo_read(q, &d->zoned);
 	char l[PATH_MAX + 16];
 	snprintf(l, sizeof(l), "%s/loop", dsys);
 	fsb_read_attr(l, "backing_file", d->loop_backing, sizeof(d->loop_backing));
@@ -244,6 +245,8 @@ static const char *const refusal_text[FSB_REFUSE_COUNT] = {
 	[FSB_REFUSE_BUSY] = "busy",
 	[FSB_REFUSE_SMALL] = "too small for the profile",
 	[FSB_REFUSE_DIR_SMALL] = "too little free space for the profile",
+	[FSB_REFUSE_ZONED_CONV] = "not a conventional disk beside the target",
+	[FSB_REFUSE_ZONED] = "a zoned disk, not for this work",
 };
 
 const char *fsb_refusal_text(enum fsb_refusal r)
@@ -504,6 +507,11 @@ void fsb_disk_json(struct fsb_rec *r, const char *key, const struct fsb_disk *d)
 		struct fsb_discard x;
 		fsb_discard_probe(d, &x);
 		fsb_discard_json(r, K(discard), &x);
+	}
+	if (d->name[0]) {	/* its zones: the whole disk's (a partition of a zoned disk is rare) */
+		char whole[96];
+		snprintf(whole, sizeof(whole), "/dev/%.64s", d->disk[0] ? d->disk : d->name);
+		fsb_zone_json(r, K(zoned), &d->zoned, d->is_partition ? whole : d->path);
 	}
 	rec_close(r);
 }

@@ -7,6 +7,7 @@
 
 #include "run/core/cfg.h"
 #include "log/record.h"
+#include "run/target/zone.h"
 
 struct fsb_disk {
 	char path[FSB_PATH_MAX];	/* /dev/NAME */
@@ -23,6 +24,7 @@ struct fsb_disk {
 	char loop_backing[FSB_PATH_MAX];
 	int loop_dio;
 	char pcie_speed[48], pcie_width[16];
+	struct fsb_zoneinfo zoned;	/* the whole disk's zone model (run/target/zone.h) */
 };
 
 #define FSB_MAX_DISKS 64
@@ -46,6 +48,8 @@ enum fsb_refusal {
 	FSB_REFUSE_BUSY,	/* the kernel has it open (exclusive open fails) */
 	FSB_REFUSE_SMALL,	/* too small for the profile */
 	FSB_REFUSE_DIR_SMALL,	/* --dir: too little free space for the profile */
+	FSB_REFUSE_ZONED_CONV,	/* zoned_conv is not a conventional disk beside the target */
+	FSB_REFUSE_ZONED,	/* a host-managed zoned target for work that writes at random (powercut) */
 	FSB_REFUSE_COUNT
 };
 
