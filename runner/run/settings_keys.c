@@ -7,16 +7,18 @@
 
 
 
-/* "Every filesystem of the table, in its order" (run/fs/fs.c), where a default
- * or a profile names the filesystems: the list is written in one place. */
+/* "Every default filesystem of the table, in its order" (run/fs/fs.c: every
+ * row but the optional ones, nilfs2), where a default or a profile names the
+ * filesystems: the list is written in one place. */
 const char set_all_fs[] = "every filesystem";
-/* Every filesystem, each followed by its built-in variants (run/fs/variant.c). */
+/* Every default filesystem, each followed by its built-in variants
+ * (run/fs/variant.c). */
 const char set_all_columns[] = "every filesystem and variant";
 const struct key set_keys[] = {
 	{ "profile", K_PROFILE, F(profile), 0, 0, "seed",
 	  "workload preset: `seed` is runner/SUITE.md exactly (16 dirs x 20,000 files x 4 KiB, 16 workers, 3 rounds, every filesystem); `smoke` is 4 x 500 x 4 KiB, 4 workers, 2 rounds (CI-sized, still ages); `explain` is `seed` with the rewrite remedy (`rewrite`) and packing (`pack`: SQLite and a pack file), beside the `freespace` and `layout` evidence (both on by default), files created in name order (under QEMU TCG " FSB_TCG_EXPLAIN " at `files = 1000`, the whole profile about 7 h; about 30 min on hardware; runner/README.md, Profiles); `fio` is the four fio workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no small-file rounds (" FSB_TCG_FIO " under QEMU TCG, about 2 min on hardware); `fill` is the fill test on every filesystem (10 s random writes of at most 64 MiB), no small-file rounds (its time grows with the target: " FSB_TCG_FILL " under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the tuning matrix: every filesystem and each of its built-in variants as a column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds (" FSB_TCG_TUNING " under QEMU TCG, 1-2 min on hardware; runner/README.md, Tuning matrix); `powercut` is the power-cut campaign: every filesystem, 3 cycles each with a 10 s window, no small-file rounds (a cut from outside ends every cycle; runner/README.md, Power cuts); `sustain` is the sustained write (`sustain = both`): 120 s sequential and 120 s 4 KiB random on a file of every filesystem and on the raw target, no small-file rounds (about 21 min, the same under TCG: it is timed; runner/README.md, Speed that holds)" },
 	{ "fs", K_FSLIST, F(fs), 0, 0, set_all_fs,
-	  "filesystems, comma-separated, run in this order; each a filesystem FS or a variant of one, FS:NAME (`variant.FS:NAME`), run as a column of its own" },
+	  "filesystems, comma-separated, run in this order; each a filesystem FS or a variant of one, FS:NAME (`variant.FS:NAME`), run as a column of its own. The default is every filesystem of the table but the optional `nilfs2`, which runs only where a list names it (`fs = ext4,nilfs2`; runner/README.md, nilfs2)" },
 	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
 	{ "files", K_U32, F(files), 1, 10000000, "20000", "files per directory" },
 	{ "file_size", K_SIZE, F(file_size), 1, 64ull << 20, "4096",

@@ -26,6 +26,7 @@
 #include "run/evidence/kmsg.h"
 #include "run/engine/fstrim.h"
 #include "run/engine/lava.h"
+#include "run/fs/cleaner.h"
 #include "run/fs/mount.h"
 #include "run/stores/pack.h"
 #include "run/settings.h"
@@ -47,6 +48,7 @@ struct fsrun {
 	unsigned long mflags;
 	char mdata[256];
 	int mounted;
+	struct fsb_cleaner cl;		/* the filesystem's cleaner beside the mount (nilfs2) */
 	int have_mnt_id;		/* mnt_id: the mount the phase ran on */
 	int mnt_id_unique;
 	uint64_t mnt_id;
@@ -123,13 +125,21 @@ static int ensure_support(struct fsrun *f, char *support, size_t len)
 	return 0;
 }
 
-/* mount(2); -errno, nothing recorded */
+/* mount(2), then the filesystem's cleaner on a read-write mount (a
+ * cleaner that cannot start is an error record, the run goes on); -errno
+ * of the mount, nothing recorded */
 static int mount_try(struct fsrun *f)
 {
 	int e = fsb_mount(f->dev, f->mnt, f->fs->mount_type, f->mflags, f->mdata);
+	char why[512];
+	int ce = 0;
 
 	if (e == 0)
 		f->mounted = 1;
+	if (e == 0 && !(f->mflags & MS_RDONLY))
+		ce = fsb_cleaner_start(f->fs, f->dev, f->mnt, &f->cl, why, sizeof(why));
+	if (ce < 0)
+		fsb_error_rec(f->c, f->name, 0, NULL, "cleaner", f->dev, -ce, 0, why);
 	return e;
 }
 
@@ -149,7 +159,12 @@ static int do_mount(struct fsrun *f)
 
 static int do_umount(struct fsrun *f)
 {
-	int e = fsb_umount(f->mnt);
+	char why[512];
+	int e = fsb_cleaner_stop(&f->cl, why, sizeof(why));
+
+	if (e < 0)	/* it should have run to the unmount */
+		fsb_error_rec(f->c, f->name, 0, NULL, "cleaner", f->dev, -e, 0, why);
+	e = fsb_umount(f->mnt);
 
 	if (e == 0) {
 		f->mounted = 0;
@@ -688,6 +703,8 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const str
 		rec_str(&r, K(mkfs), col->mkfs);
 		rec_str(&r, K(mount), col->mount);
 		rec_str(&r, K(source), col->source);
+		if (col->unsafe)
+			rec_str(&r, K(unsafe), col->unsafe);
 		rec_close(&r);
 	}
 	if (make_fs(&f, &r) < 0) {
@@ -700,6 +717,8 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const str
 	int me = mount_try(&f);
 	if (me == 0)
 		mountinfo_json(&f, &r);
+	if (f.cl.argv[0])
+		rec_str(&r, K(cleaner), f.cl.pid ? f.cl.argv : "not running");
 	fsb_emit(c, &r);
 	if (me < 0)
 		mount_failed(&f, -me);

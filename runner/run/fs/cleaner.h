@@ -1,0 +1,34 @@
+/* cleaner.h: the daemon a filesystem's own mount helper would start beside
+ * a read-write mount (the filesystem table's `cleaner`: nilfs2's
+ * nilfs_cleanerd, which mount.nilfs2 starts and umount.nilfs2 stops). The
+ * runner mounts with mount(2), so it starts the daemon itself after each
+ * mount and stops it before each umount. Returns -errno; never prints. */
+#ifndef FSB_CLEANER_H
+#define FSB_CLEANER_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+struct fsb_fs;
+
+struct fsb_cleaner {
+	pid_t pid;		/* 0: none running */
+	char argv[384];		/* the command as run, "" when the filesystem has none */
+};
+
+/* Start fs's cleaner for the mount of dev on mnt: `PROGRAM ARGS... DEV MNT`
+ * (the program found in FSB_TOOL_PATH), a child of this process with
+ * stdin, stdout and stderr on /dev/null. 0, also when fs has no cleaner
+ * (cl->pid 0); -errno when it could not be started (-ENOENT: the program
+ * is not there), why saying so. */
+int fsb_cleaner_start(const struct fsb_fs *fs, const char *dev, const char *mnt,
+		      struct fsb_cleaner *cl, char *why, size_t len);
+
+/* Stop it as umount.nilfs2 does: SIGTERM, then wait for it to exit (up to
+ * 10 s, then SIGKILL). 0 when it was running and is gone now, or none ran;
+ * -ECHILD when it had already exited (or been reaped: a phase's waitpid(-1)
+ * takes any child), why saying how when its status was known. cl->pid is
+ * 0 after. */
+int fsb_cleaner_stop(struct fsb_cleaner *cl, char *why, size_t len);
+
+#endif
