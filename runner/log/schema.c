@@ -136,7 +136,7 @@ SHAPE(fs_start,
 	OS(variant, OB, variant, "only for a variant ([Variants in the records](#variants-in-the-records))"),
 	OS(mkfs, OB, mkfs_obj, "the mkfs as run"),
 	OS(mountinfo, OB, mountinfo, "the mount as the kernel reports it in `/proc/self/mountinfo`, read right after the first mount (before this record is written); every column has it, a variant or not"),
-	O(cleaner, S, "", "the filesystem's cleaner started beside each read-write mount, as its mount helper would (nilfs2: `nilfs_cleanerd -n DEV MNT`, as mount.nilfs2 runs it), the command as run, or `not running` when it could not start (an `error` record says why); absent for a filesystem without one"));
+	O(cleaner, S, "", "the filesystem's cleaner started beside each read-write mount, as its mount helper would (nilfs2: `nilfs_cleanerd DEV MNT`, as mount.nilfs2 runs it), the command as run, or `not running` when it could not start (an `error` record says why); absent for a filesystem without one"));
 SHAPE(fs_end,
 	R(fs, S, "", "the column"),
 	R(status, S, "", "`ok`, `failed`, `skipped`"),

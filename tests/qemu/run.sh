@@ -162,8 +162,8 @@ if wanted f2fs && boot smoke-f2fs f2fs --profile smoke --append "fsbench.fs=ext4
 	# one that had exited, or could not start, would be one)
 	check "smoke-f2fs: nilfs2 ran, made by mkfs.nilfs2, its module loaded" \
 		has "$T/smoke-f2fs" fs_start fs=nilfs2 "support=module loaded by fsbench"
-	check "smoke-f2fs: nilfs2's fs_start names its cleaner, nilfs_cleanerd -n DEV MNT" \
-		sh -c "sh qemu/records.sh '$T/smoke-f2fs/records.jsonl' fs_start fs cleaner | grep -qx 'nilfs2	/usr/sbin/nilfs_cleanerd -n /dev/nvme0n1 /tmp/fsbench-mnt'"
+	check "smoke-f2fs: nilfs2's fs_start names its cleaner, nilfs_cleanerd DEV MNT" \
+		sh -c "sh qemu/records.sh '$T/smoke-f2fs/records.jsonl' fs_start fs cleaner | grep -qx 'nilfs2	/usr/sbin/nilfs_cleanerd /dev/nvme0n1 /tmp/fsbench-mnt'"
 	check "smoke-f2fs: no cleaner error (it ran to each umount)" \
 		sh -c "! sh qemu/records.sh '$T/smoke-f2fs/records.jsonl' error op | grep -qx cleaner"
 fi

@@ -1,6 +1,7 @@
 /* test_fs.c: the filesystem table and its text form (`fsbench config
  * --filesystems`), which the image build and the tests read. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +15,15 @@
 
 /* The cleaner beside a mount (run/fs/cleaner.h), with stand-ins for
  * nilfs_cleanerd: sh -c SCRIPT gets the device and the mount point as $0
- * and $1, as nilfs_cleanerd -n does. */
+ * and $1, forks the daemon into the background and says its pid, as
+ * nilfs_cleanerd does. */
 static void cleaner(void)
 {
-	static const char *const runs[] = { "sh", "-c", "exec sleep 30", NULL };
-	static const char *const quits[] = { "sh", "-c", "exit 3", NULL };
+	static const char *const runs[] = { "sh", "-c",
+		"sleep 30 </dev/null >/dev/null 2>&1 & echo NILFS_CLEANERD_PID=$!", NULL };
+	static const char *const quits[] = { "sh", "-c",
+		"(sleep 0.1; exit 3) </dev/null >/dev/null 2>&1 & echo NILFS_CLEANERD_PID=$!", NULL };
+	static const char *const mute[] = { "sh", "-c", "exit 1", NULL };
 	static const char *const absent[] = { "fsbench-no-such-cleaner", NULL };
 	struct fsb_fs fs = fsb_fs_table[0];
 	struct fsb_cleaner cl;
@@ -30,30 +35,40 @@ static void cleaner(void)
 	CHECK_STR(cl.argv, "");
 	CHECK_EQ_U(fsb_cleaner_stop(&cl, why, sizeof(why)), 0);
 
-	/* one that runs until it is stopped: SIGTERM ends it at once */
+	/* one that runs until it is stopped: the daemon, not the program
+	 * started (gone at once), is the one SIGTERM ends */
 	fs.cleaner = runs;
 	CHECK_EQ_U(fsb_cleaner_start(&fs, "/dev/x", "/mnt", &cl, why, sizeof(why)), 0);
 	CHECK(cl.pid > 0);
-	CHECK(strstr(cl.argv, "/sh -c exec sleep 30 /dev/x /mnt") != NULL);
-	CHECK(strstr(cl.argv, "exec sleep 30 /dev/x /mnt") != NULL);
+	CHECK(strstr(cl.argv, "/sh -c sleep 30") != NULL);
+	CHECK(strstr(cl.argv, "NILFS_CLEANERD_PID=$! /dev/x /mnt") != NULL);
+	pid_t daemon = cl.pid;
+	CHECK(kill(daemon, 0) == 0);
 	double t0 = fsb_now();
 	CHECK_EQ_U(fsb_cleaner_stop(&cl, why, sizeof(why)), 0);
 	CHECK(fsb_now() - t0 < 5);
 	CHECK_EQ_U(cl.pid, 0);
+	CHECK(kill(daemon, 0) < 0 && errno == ESRCH);	/* gone and reaped */
 
 	/* one that is gone before the unmount: said, with its status */
 	fs.cleaner = quits;
 	CHECK_EQ_U(fsb_cleaner_start(&fs, "/dev/x", "/mnt", &cl, why, sizeof(why)), 0);
 	CHECK(cl.pid > 0);
-	struct timespec ts = { 0, 300 * 1000 * 1000 };
+	struct timespec ts = { 0, 500 * 1000 * 1000 };
 	nanosleep(&ts, NULL);
 	CHECK(fsb_cleaner_stop(&cl, why, sizeof(why)) == -ECHILD);
-	CHECK(strstr(why, "had exited before the unmount: status 3") != NULL);
+	CHECK_CONTAINS(why, "had exited before the unmount: status 3");
+
+	/* one that says no pid */
+	fs.cleaner = mute;
+	CHECK(fsb_cleaner_start(&fs, "/dev/x", "/mnt", &cl, why, sizeof(why)) == -ECHILD);
+	CHECK_CONTAINS(why, "no NILFS_CLEANERD_PID=N line on its stdout (exit status 1)");
+	CHECK_EQ_U(cl.pid, 0);
 
 	/* one that is not installed */
 	fs.cleaner = absent;
 	CHECK(fsb_cleaner_start(&fs, "/dev/x", "/mnt", &cl, why, sizeof(why)) == -ENOENT);
-	CHECK(strstr(why, "fsbench-no-such-cleaner not found in") != NULL);
+	CHECK_CONTAINS(why, "fsbench-no-such-cleaner not found in");
 	CHECK_EQ_U(cl.pid, 0);
 }
 

@@ -24,14 +24,14 @@ static const char *const no_files[] = { NULL };
 
 /* nilfs2: optional (not in the default list). nilfs-tools has no fsck, so
  * no checker for the power-cut campaign; its cleaner, which mount.nilfs2
- * would start, runs beside every read-write mount (run/fs/cleaner.h) with
- * the package's /etc/nilfs_cleanerd.conf. */
+ * would start (`nilfs_cleanerd DEV MNT`), runs beside every read-write mount
+ * (run/fs/cleaner.h) with the package's /etc/nilfs_cleanerd.conf. */
 static const char *const nilfs2_args[] = { "-f", "-q", NULL };
 static const char *const nilfs2_ver[] = { "-V", NULL };
 static const char *const nilfs2_mods[] = { "nilfs2", NULL };
 static const char *const nilfs2_files[] = { "/etc/nilfs_cleanerd.conf", NULL };
 static const char *const nilfs2_tools[] = { "nilfs_cleanerd", NULL };
-static const char *const nilfs2_cleaner[] = { "nilfs_cleanerd", "-n", NULL };
+static const char *const nilfs2_cleaner[] = { "nilfs_cleanerd", NULL };
 
 /* the freespace record's tools: ext4's defrag score (free extents come
  * from GETFSMAP, as for XFS); btrfs's allocation and f2fs's segments are

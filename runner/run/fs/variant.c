@@ -33,7 +33,7 @@ const struct fsb_variant fsb_variant_table[] = {
 	{ "f2fs:gc", "", "background_gc=on",
 	  "background garbage collection on: the kernel's default, so this column is f2fs again unless mount_opts.f2fs turns it off", NULL },
 	{ "f2fs:hotcold", "-e mp4,mkv,mov,jpg,png,zip,gz,xz,zst,tar,iso -E db,sqlite,log,wal", "",
-	  "extensions added to mkfs.f2fs's lists: cold (-e: media and archives, written once, read rarely) and hot (-E: databases and logs, rewritten often) go to their own logs, so GC moves less; the suite's files have no extension, only pack's fsbench.sqlite is hot", NULL },
+	  "file extensions added to mkfs.f2fs's own lists: cold (-e: media and archives, written once, rarely read) and hot (-E: databases and logs, rewritten often), whose data goes to a log of its temperature so that GC moves less; the suite's files have no extension, pack's fsbench.sqlite is hot", NULL },
 	{ "f2fs:nodiscard", "", "nodiscard",
 	  "no online discard (f2fs discards freed segments by default): freed space reaches the disk only through fstrim", NULL },
 	{ "f2fs:nobarrier", "", "nobarrier",
