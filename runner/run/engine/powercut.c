@@ -372,6 +372,17 @@ static void fs_start(struct pcfs *p)
 	rec_str(&r, K(device), p->t->path);
 	rec_str(&r, K(support), "power-cut campaign");
 	rec_str(&r, K(mnt), p->c->cfg.mnt);
+	if (p->col.is_variant) {	/* as the suite's: the report's variants table, unsafe ones marked */
+		rec_obj(&r, K(variant));
+		rec_str(&r, K(name), p->col.name);
+		rec_str(&r, K(base), p->fs->name);
+		rec_str(&r, K(mkfs), p->col.mkfs);
+		rec_str(&r, K(mount), p->col.mount);
+		rec_str(&r, K(source), p->col.source);
+		if (p->col.unsafe)
+			rec_str(&r, K(unsafe), p->col.unsafe);
+		rec_close(&r);
+	}
 	fsb_emit(p->c, &r);
 }
 

@@ -10,7 +10,7 @@
 #include "run/fs/variant.h"
 
 /* Marked unsafe: why, one line. */
-#define NOBARRIER "no cache flush (FLUSH/FUA) to the disk: an fsync that returned may not be on the medium, so a power cut loses acknowledged writes wherever the disk has a volatile write cache; only a real power cut shows the loss (runner/README.md, Power cuts)"
+#define NOBARRIER "no cache flush (FLUSH/FUA) to the disk: an fsync that returned may not be on the medium, so a power cut loses acknowledged writes wherever the disk has a volatile write cache; a QEMU kill does not show it, a real power cut or the launcher's cache disk model does (runner/README.md, Power cuts)"
 
 const struct fsb_variant fsb_variant_table[] = {
 	{ "ext4:noatime", "", "noatime",
