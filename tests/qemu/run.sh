@@ -81,7 +81,7 @@ check_full() {
 	nr=$(rec "$res" run_start config.rounds | tail -n 1)
 	nf=$(echo $fslist | wc -w)
 	check "$name: freespace: ext4's defrag score and free extents, xfs's free extents, btrfs's usage, f2fs's and nilfs2's segments, of those run ($fslist), each of ${nr:-?} rounds" \
-		sh -c "[ \$(grep -Ec '^(ext4	[0-9]+	[1-9][0-9]*		|xfs		[1-9][0-9]*		|btrfs			[1-9][0-9]*	|f2fs				[1-9][0-9]*	[0-9]*	|nilfs2						[1-9][0-9]*)\$' '$T/$name.freespace') -eq $((nf * ${nr:-0})) ] && [ ${nr:-0} -ge 1 ]"
+		sh -c "[ \$(grep -Ec '^(ext4	[0-9]+	[1-9][0-9]*				|xfs		[1-9][0-9]*				|btrfs			[1-9][0-9]*			|f2fs				[1-9][0-9]*	[0-9]*	|nilfs2						[1-9][0-9]*)\$' '$T/$name.freespace') -eq $((nf * ${nr:-0})) ] && [ ${nr:-0} -ge 1 ]"
 	# Serial log: the same records with the prefix, init's lines, power-off.
 	console "$res" >"$T/$name.console"
 	check "$name: the console carries the same records as the log partition" cmp "$T/$name.console" "$res/records.jsonl"
