@@ -11,7 +11,7 @@ set -eu
 # from the fetched source (curl, xz-utils, patch); the host build links
 # libsqlite3-dev.
 pkgs_runner="gcc make musl-tools libc6-dev scdoc tcl libsqlite3-dev curl xz-utils patch"
-pkgs_test="jq util-linux e2fsprogs xfsprogs btrfs-progs f2fs-tools clang libclang-rt-dev libxml2-utils fio sqlite3"
+pkgs_test="jq util-linux e2fsprogs xfsprogs btrfs-progs f2fs-tools nilfs-tools clang libclang-rt-dev libxml2-utils fio sqlite3"
 pkgs_bench="fsmark"
 pkgs_image="qemu-system-x86 qemu-utils nbdkit nbdkit-plugin-python jq genimage mtools dosfstools fdisk cpio libarchive-tools kmod squashfs-tools binutils zstd xz-utils ovmf systemd-boot-efi e2fsprogs f2fs-tools file bmap-tools"
 pkgs_arm64="qemu-system-arm qemu-efi-aarch64 u-boot-qemu u-boot-tools gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user-static"

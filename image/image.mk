@@ -335,7 +335,7 @@ help-vars::
 	@echo '  SOURCE_DATE_EPOCH=s - every timestamp in the images (default the last commit'"'"'s time)'
 	@echo '  CYCLES=N SEED=S    - make powercut: cycles per filesystem (default 3), the campaign'"'"'s seed'
 	@echo '                       (default: random, printed)'
-	@echo '  POWERCUT_FS=LIST   - make powercut: the filesystems (default ext4,xfs,btrfs,f2fs)'
+	@echo '  POWERCUT_FS=LIST   - make powercut: the filesystems (default ext4,xfs,btrfs,f2fs; also variants and nilfs2: ext4,ext4:nobarrier,nilfs2)'
 	@echo '  POWERCUT_WINDOW=S  - make powercut: each cycle'"'"'s window in seconds (default 10)'
 	@echo '  POWERCUT_MODEL=M   - make powercut: the target through a disk model (cache, lying)'
 	@echo '  SOAK_BOOTS=N       - make soak: how many boots (default 30); SOAK_ARGS=... more qemu/run.sh options'

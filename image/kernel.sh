@@ -18,14 +18,15 @@
 # Inputs (environment): BOARD_ARCH; BOARD_MODULES, BOARD_BOOT_MODULES,
 #   BOARD_INIT_MODULES, BOARD_ROOTFS_TYPES (board/common/arch-*.mk);
 #   FILESYSTEMS (the filesystem table, `fsbench config --filesystems`: its
-#   modules column), BOARD_KERNEL_FILE (stage: the name the image gets in
+#   modules column; an `optional` filesystem's modules, nilfs2's, are
+#   optional like the checksum drivers), BOARD_KERNEL_FILE (stage: the name the image gets in
 #   PKGROOT/boot, default vmlinuz).
 # Outputs: check: OUT/kernel-src.txt (the kernel found: image, version,
 #   config, module tree, and every file's size and time, rewritten only when
 #   it changes, so an unchanged kernel does not restage the image) and
 #   OUT/kernel-absent.txt (optional modules the kernel does not have: the
-#   checksum drivers with the CPU's instructions; the generic ones do the
-#   work). Every module the board needs that is neither built in
+#   checksum drivers with the CPU's instructions, the generic ones doing the
+#   work; an optional filesystem's, whose column is then skipped). Every module the board needs that is neither built in
 #   (modules.builtin, or =y in the config) nor a module in the tree is said
 #   on stderr, one line each, with what it is needed for; then exit 2.
 #   stage: PKGROOT/boot/BOARD_KERNEL_FILE-VERSION and
@@ -97,6 +98,7 @@ purpose() {
 symbol() {
 	case $1 in
 	ext4) echo EXT4_FS ;; xfs) echo XFS_FS ;; btrfs) echo BTRFS_FS ;; f2fs) echo F2FS_FS ;;
+	nilfs2) echo NILFS2_FS ;;
 	virtio_blk) echo VIRTIO_BLK ;; virtio_pci) echo VIRTIO_PCI ;; nvme) echo BLK_DEV_NVME ;;
 	vfat) echo VFAT_FS ;; nls_cp437) echo NLS_CODEPAGE_437 ;; nls_ascii) echo NLS_ASCII ;;
 	nls_utf8) echo NLS_UTF8 ;; crc32c_generic) echo CRYPTO_CRC32C ;;
@@ -119,6 +121,10 @@ check() {
 	{ [ -z "$moddir" ] || [ ! -f "$moddir/modules.builtin" ] || names <"$moddir/modules.builtin"; } |
 		sort -u >"$tmp.builtin"
 	fsmods=$(cut -f4 "${FILESYSTEMS:?}" | tr ',' ' ')
+	# the modules only an optional filesystem needs (nilfs2: column 7 of
+	# the table says `optional`): left out when the kernel lacks them
+	optmods=$(awk -F'\t' '{ n = split($4, m, ","); for (i = 1; i <= n; i++) if ($7 == "optional") opt[m[i]] = 1; else def[m[i]] = 1 }
+		END { for (k in opt) if (!(k in def)) print k }' "$FILESYSTEMS" | tr - _ | sort | paste -sd' ')
 	# shellcheck disable=SC2086
 	need=$(printf '%s\n' $fsmods ${BOARD_ROOTFS_TYPES:-} $BOARD_BOOT_MODULES $BOARD_MODULES $BOARD_INIT_MODULES |
 		awk 'NF && !seen[$0]++')
@@ -137,6 +143,12 @@ check() {
 		case $n in
 		crc32c_intel|crc32*_generic)
 			# A checksum driver: optional (another one does the work).
+			echo "$m" >>"$tmp.absent"
+			continue ;;
+		esac
+		case " $optmods " in
+		*" $n "*)
+			# An optional filesystem's (nilfs2): its column is skipped.
 			echo "$m" >>"$tmp.absent"
 			continue ;;
 		esac

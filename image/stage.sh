@@ -6,8 +6,9 @@
 #   MANIFEST      list of .deb files (from fetch.sh)
 #   FILESYSTEMS   the filesystem table (`fsbench config --filesystems`, one
 #                 line per filesystem, tab-separated: name, mkfs program,
-#                 package, modules, files mkfs reads, the freespace record's
-#                 tools; lists comma-separated)
+#                 package, modules, files mkfs and the tools read, the tools
+#                 the runner runs (freespace, checker, cleaner), `default`
+#                 or `optional`; lists comma-separated)
 #   FSBENCH       the static runner binary (installed as /usr/bin/fsbench,
 #                 stripped: its debug information stays in the build; a
 #                 file that is not ELF, a test's stand-in, is copied)
@@ -81,10 +82,12 @@ while read -r deb; do
 	fi
 	dpkg-deb -x "$deb" "$pk" || die $EX_SYSTEM "cannot unpack $deb"
 done <"$MANIFEST"
+# the modules of a list that a kernel of your own lacks and may lack
+# (OUT/kernel-absent.txt) left out
+drop() { for m in "$@"; do grep -qx -F "$m" "$OUT/kernel-absent.txt" || printf '%s ' "$m"; done; }
 if [ -n "${KERNEL:-}" ]; then
 	sh "$(dirname "$0")/kernel.sh" stage "$KERNEL" "$pk" || die $EX_SYSTEM "cannot stage the kernel $KERNEL"
 	if [ -s "$OUT/kernel-absent.txt" ]; then
-		drop() { for m in "$@"; do grep -qx -F "$m" "$OUT/kernel-absent.txt" || printf '%s ' "$m"; done; }
 		# shellcheck disable=SC2086
 		BOARD_MODULES=$(drop $BOARD_MODULES) BOARD_BOOT_MODULES=$(drop $BOARD_BOOT_MODULES)
 		# shellcheck disable=SC2086
@@ -167,6 +170,9 @@ for t in $(col 6 | tr ',' ' '); do
 	[ "$t" = - ] || TOOLS="$TOOLS $t"
 done
 FS_MODULES=$(col 4 | tr ',' ' ')
+# an optional filesystem's modules (nilfs2) a kernel of your own lacks
+# shellcheck disable=SC2086
+[ -z "${KERNEL:-}" ] || [ ! -s "$OUT/kernel-absent.txt" ] || FS_MODULES=$(drop $FS_MODULES)
 [ -n "$TOOLS" ] || die $EX_SYSTEM "$FILESYSTEMS: no filesystems"
 libdirs="/lib/$(ls "$pk/lib" | grep -- '-linux-gnu' | head -n 1) /usr/lib/$(ls "$pk/usr/lib" 2>/dev/null | grep -- '-linux-gnu' | head -n 1) /lib /usr/lib"
 

@@ -10,7 +10,8 @@
 # Usage: qemu/powercut.sh --disk DISK.img [options] [-- qemu/run.sh options]
 #   --cycles N        cycles per filesystem (fsbench.powercut; default 3)
 #   --fs LIST         the filesystems, comma-separated (fsbench.fs; default
-#                     ext4,xfs,btrfs,f2fs)
+#                     ext4,xfs,btrfs,f2fs; variants and the optional nilfs2
+#                     too: ext4,ext4:nobarrier,nilfs2)
 #   --window S        the workload's window, seconds (fsbench.powercut_window;
 #                     default 10): each cut lands in it
 #   --seed S          the campaign's seed (1 to 4294967295): the runner's

@@ -35,7 +35,7 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(boot_kib) X(boot_partition) X(bs) X(btrfs) X(bw_bytes) X(bytes) \
 	X(bytes_read) X(bytes_written) X(cache_kib) X(cache_on) X(card_modes) \
 	X(celsius) X(changed) X(check) \
-	X(checks) X(claimed_bytes) X(class) X(clat_ns) X(cold) X(config) \
+	X(checkpoints) X(checks) X(claimed_bytes) X(clean_segments) X(cleaner) X(class) X(clat_ns) X(cold) X(config) \
 	X(controller_busy_time_min) X(count) X(cpu_model) X(cpus) \
 	X(critical_warning) X(current) X(current_pending_sectors) X(cut) X(cut_s) \
 	X(cycle) X(cycle_seed) X(cycles) X(data_units_read) X(data_units_written) \
@@ -87,7 +87,7 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(temperature_k) X(text) X(time_unix) X(timed_out) X(tool) X(torn) \
 	X(transport) X(trim) X(ts_usec) X(type) X(udma_crc_errors) X(unallocated) \
 	X(unsafe_shutdowns) X(unusable) X(used) X(used_after) X(used_before) \
-	X(used_delta) X(variant) X(verified) X(verified_bytes) X(verify_errors) \
+	X(unsafe) X(used_delta) X(variant) X(verified) X(verified_bytes) X(verify_errors) \
 	X(version) X(walk) X(went_backwards) X(what) X(when) X(where) X(width) \
 	X(window) X(worker) X(worker_seconds) X(workers) X(workload) X(worst) \
 	X(bus) X(cid) X(csd) X(date) X(manfid) X(mmc) X(oemid) X(port) X(rev) \
@@ -95,7 +95,7 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(usb) X(vendor) X(write) X(write_zeroes_dealloc) X(write_zeroes_max_bytes) \
 	X(written) X(wwn) \
 	X(known) X(known_expired) X(known_until) X(known_where) X(skipped) X(strict) X(why) \
-	X(ci_pct) X(converged) X(converged_at) X(hi) X(lo) X(median) X(n) X(phases) \
+	X(ci_pct) X(converged) X(converged_at) X(hi) X(lo) X(median) X(n) X(nilfs2) X(phases) \
 	X(rep) X(reps) X(width_pct) \
 	X(copy_bytes) X(copy_s) X(cpu_iterations) X(cpu_s) X(tmpfs) X(tmpfs_files) X(tmpfs_s) \
 	X(after_aging) X(aging) X(append) X(append_mean) X(create) X(deleted) X(dirs) X(dirwidth) \

@@ -58,6 +58,7 @@ struct rep_fs {
 	char *base;
 	int variant;		/* fs_start has a variant object */
 	char *v_mkfs, *v_mount, *v_source;	/* the variant's mkfs arguments, mount options, where defined */
+	char *v_unsafe;		/* a built-in variant marked unsafe: why; NULL for the others */
 	char *mkfs_argv;	/* mkfs.argv: the command as run */
 	char *mount_opts;	/* the mount options as given to mount */
 	char *mi_opts, *mi_super;	/* mountinfo: as the kernel reports them */

@@ -24,7 +24,7 @@
 /* A built-in value as the settings read it. */
 static const char *builtin(const char *v)
 {
-	return v == set_all_fs ? fsb_fs_names() : v == set_all_columns ? fsb_variant_all_columns() : v;
+	return v == set_all_fs ? fsb_fs_default_names() : v == set_all_columns ? fsb_variant_all_columns() : v;
 }
 
 #define VARIANT_KEY "variant."
@@ -468,6 +468,7 @@ int fsb_config_column(const struct fsb_config *c, const char *name, struct fsb_c
 	snprintf(col->mkfs, sizeof(col->mkfs), "%s", v->mkfs);
 	snprintf(col->mount, sizeof(col->mount), "%s", v->mount);
 	snprintf(col->source, sizeof(col->source), "built in");
+	col->unsafe = v->unsafe;
 	return 0;
 }
 
@@ -701,7 +702,9 @@ void fsb_config_help(FILE *f)
 		char text[300];
 		const struct fsb_variant *v = &fsb_variant_table[i];
 		if (fsb_variant_text(text, sizeof(text), v->mkfs, v->mount) >= 0)
-			fprintf(f, "\n  %-16s     %-15s %s", "", v->name, text);
+			fprintf(f, "\n  %-16s     %-15s %s%s%.*s", "", v->name, text,
+				v->unsafe ? "  UNSAFE: " : "",
+				v->unsafe ? (int)strcspn(v->unsafe, ":") : 0, v->unsafe ? v->unsafe : "");
 	}
 	fputc('\n', f);
 }

@@ -39,7 +39,7 @@ vstart() { _w=$1; shift; check "$_w" [ "$(vcount ".type == \"fs_start\" and ($1)
 
 # ---- misuse, nothing run ----
 expect_rc 2 "variants: an unknown variant in fs" "$FSB" run --target /dev/null --fs ext4,ext4:nosuch
-expect_err "fs=ext4,ext4:nosuch: unknown variant 'ext4:nosuch'; allowed: ext4:noatime,ext4:nojournal (built in), or one set with variant.ext4:nosuch = mkfs:ARGS mount:OPTS"
+expect_err "fs=ext4,ext4:nosuch: unknown variant 'ext4:nosuch'; allowed: ext4:noatime,ext4:nojournal,ext4:discard,ext4:nobarrier (built in), or one set with variant.ext4:nosuch = mkfs:ARGS mount:OPTS"
 expect_rc 2 "variants: a variant of an unknown filesystem" "$FSB" run --target /dev/null --fs zfs:fast
 expect_err "unknown base filesystem 'zfs' of variant 'zfs:fast'"
 printf 'dirs = 2\nvariant.ext4:x = -b 1024\n' > "$V/bad.conf"
@@ -53,7 +53,7 @@ check "variants: --help has variant.FS:NAME and xfs:agcount32" sh -c \
 
 # ---- the columns: ext4 and its variants, a variant of the config file,
 # xfs:agcount32 and btrfs:zstd when the kernel has them ----
-cols=ext4,ext4:noatime,ext4:nojournal,ext4:b1k
+cols=ext4,ext4:noatime,ext4:nojournal,ext4:b1k,ext4:discard,ext4:nobarrier
 for fs in xfs btrfs; do
 	if grep -qw "$fs" /proc/filesystems || modprobe "$fs" 2>/dev/null; then
 		case $fs in xfs) cols=$cols,xfs:agcount32 ;; btrfs) cols=$cols,btrfs:zstd ;; esac
@@ -96,7 +96,7 @@ check "variants: the records' fs are the columns, in their order" \
 vstart "variants: ext4 has no variant object; mkfs_opts.ext4 in its mkfs" \
 	".fs == \"ext4\" and .variant == null and (.mkfs.argv | endswith(\" -t ext4 -F -q -L fsbv $LV\"))"
 vstart "variants: ext4:nojournal: its row, built in; its mkfs arguments after mkfs_opts.ext4" \
-	".fs == \"ext4:nojournal\" and .variant == {name: \"ext4:nojournal\", base: \"ext4\", mkfs: \"-O ^has_journal\", mount: \"\", source: \"built in\"} and (.mkfs.argv | endswith(\" -t ext4 -F -q -L fsbv -O ^has_journal $LV\"))"
+	".fs == \"ext4:nojournal\" and (.variant | del(.unsafe)) == {name: \"ext4:nojournal\", base: \"ext4\", mkfs: \"-O ^has_journal\", mount: \"\", source: \"built in\"} and (.variant.unsafe | startswith(\"no journal: \")) and (.mkfs.argv | endswith(\" -t ext4 -F -q -L fsbv -O ^has_journal $LV\"))"
 vstart "variants: ext4:b1k: the config file's row and where it is" \
 	".fs == \"ext4:b1k\" and .variant.mkfs == \"-b 1024\" and .variant.mount == \"noatime\" and .variant.source == \"config file variants.conf:$b1k_line\" and (.mkfs.argv | endswith(\" -L fsbv -b 1024 $LV\"))"
 vstart "variants: ext4:noatime: mount_opts.ext4, then the variant's options" \
@@ -115,6 +115,18 @@ for c in ext4:noatime ext4:b1k; do
 done
 set -- $(mi ext4:nojournal)
 check "variants: ext4:nojournal mounted as ext4 is (relatime; mountinfo: $*)" has_opt "$3" relatime
+# online discard and no barriers: the kernel's filesystem options say so,
+# and ext4 alone says neither; nobarrier's row carries its reason
+set -- $(mi ext4:discard)
+check "variants: ext4:discard: the kernel's filesystem options hold discard (mountinfo: $*)" has_opt "$4" discard
+set -- $(mi ext4:nobarrier)
+check "variants: ext4:nobarrier: the kernel's filesystem options hold nobarrier (mountinfo: $*)" has_opt "$4" nobarrier
+set -- $(mi ext4)
+check "variants: ext4 itself: neither discard nor nobarrier (mountinfo: $*)" \
+	sh -c '! echo ",$1," | grep -Eq ",(discard|nobarrier),"' _ "$4"
+vstart "variants: ext4:nobarrier's fs_start: marked unsafe, the reason a power cut" \
+	'.fs == "ext4:nobarrier" and (.variant.unsafe | test("power cut"))'
+vstart "variants: ext4:discard's fs_start: not marked unsafe" '.fs == "ext4:discard" and .variant.unsafe == null'
 case ,$cols, in *,btrfs:zstd,*)
 	set -- $(mi btrfs:zstd)
 	check "variants: btrfs:zstd: the kernel's filesystem options hold compress=zstd (mountinfo: $*)" \
@@ -163,8 +175,9 @@ check "variants: the summary has a column per variant, in order" sh -c \
 	"grep -m1 '^| phase ' '$V/report.md' | tr -d ' ' | grep -qx '|phase|$(echo "$cols" | sed 's/,/|/g')|'"
 check "variants: the report names each variant and its options" sh -c \
 	"grep -q '^## Variants' '$V/report.md' &&
-	 grep -Eq '^\\| ext4:nojournal +\\| ext4 +\\| -O \\^has_journal +\\| - +\\| [a-z,]*relatime[a-z,]* +\\| [^|]+\\| built in +\\|\$' '$V/report.md' &&
-	 grep -Eq '^\\| ext4:b1k +\\| ext4 +\\| -b 1024 +\\| noatime +\\| [a-z,]*noatime[a-z,]* +\\| [^|]+\\| config file variants.conf:$b1k_line +\\|\$' '$V/report.md'"
+	 grep -Eq '^\\| ext4:nojournal +\\| ext4 +\\| -O \\^has_journal +\\| - +\\| [a-z,]*relatime[a-z,]* +\\| [^|]+\\| built in +\\| UNSAFE: no journal: [^|]+\\|\$' '$V/report.md' &&
+	 grep -Eq '^\\| ext4:nobarrier +\\| ext4 +\\| - +\\| nobarrier +\\| [^|]+\\| [^|]*nobarrier[^|]*\\| built in +\\| UNSAFE: no cache flush [^|]+\\|\$' '$V/report.md' &&
+	 grep -Eq '^\\| ext4:b1k +\\| ext4 +\\| -b 1024 +\\| noatime +\\| [a-z,]*noatime[a-z,]* +\\| [^|]+\\| config file variants.conf:$b1k_line +\\| - +\\|\$' '$V/report.md'"
 expect_rc 0 "variants: report (csv)" "$HFSB" report "$V/records.jsonl" --format csv
 check "variants: csv: a rounds row of ext4:noatime, a variants row of ext4:nojournal" sh -c \
 	"echo \"\$1\" | grep -q '^rounds,ext4:noatime,1,create,' && echo \"\$1\" | grep -q '^variants,ext4:nojournal,ext4,-O ^has_journal,,'" _ "$OUT"

@@ -42,10 +42,10 @@ FS_FILES=$(awk -F '\t' '{ n = split($5, f, ","); for (i = 1; i <= n; i++) if (f[
 FS_LINKS=$(awk -F '\t' '$2 != "mkfs." $1 { printf "mkfs.%s ", $1 }' "$T/filesystems.txt")
 
 # --- the filesystem table ---------------------------------------------------
-check "filesystem table: one line of six fields per filesystem" \
-	awk -F '\t' 'NF != 6 || $1 == "" || $2 == "" || $3 == "" || $4 == "" { bad = 1 } END { exit bad || NR < 1 }' "$T/filesystems.txt"
-check "filesystem table: its names are the default fs setting ($("$FSBENCH_HOST" config --get fs))" \
-	test "$(echo $FS_NAMES | tr ' ' ,)" = "$("$FSBENCH_HOST" config --get fs)"
+check "filesystem table: one line of seven fields per filesystem, the last default or optional" \
+	awk -F '\t' 'NF != 7 || $1 == "" || $2 == "" || $3 == "" || $4 == "" || ($7 != "default" && $7 != "optional") { bad = 1 } END { exit bad || NR < 1 }' "$T/filesystems.txt"
+check "filesystem table: its default rows are the default fs setting ($("$FSBENCH_HOST" config --get fs)), the optional ones staged too ($(awk -F '\t' '$7 == "optional" { printf "%s ", $1 }' "$T/filesystems.txt"))" \
+	test "$(awk -F '\t' '$7 == "default" { print $1 }' "$T/filesystems.txt" | paste -sd,)" = "$("$FSBENCH_HOST" config --get fs)"
 missing=
 for p in $(fscol 3); do
 	sed -n 's/^pkgs_test="\(.*\)"/ \1 /p' image/deps.sh | grep -q " $p " || missing="$missing $p"

@@ -43,7 +43,8 @@
 #      line naming the module, what it is for and the tree; f2fs built in
 #      (modules.builtin or =y in .config) needs no module; a missing
 #      checksum driver is optional, so are the other buses' drivers
-#      (BOARD_BUS_MODULES); a folder with vmlinuz-VERSION and
+#      (BOARD_BUS_MODULES) and an optional filesystem's module (nilfs2,
+#      said in kernel-absent.txt); a folder with vmlinuz-VERSION and
 #      lib/modules/VERSION and a build tree without modules_install (its
 #      modules.order, with NAME.o or the older kernel/DIR/NAME.ko) are found; staged, the modules land in
 #      lib/modules/VERSION with the config's built-in ones in modules.builtin.
@@ -351,6 +352,13 @@ check "kernel: an unchanged kernel leaves kernel-src.txt as it was (no restage)"
 touch -d @1700000100 "$K/full/lib/modules/$V/kernel/f2fs.ko"
 kcheck "$K/full" "$K/out-full" >/dev/null 2>&1
 check "kernel: a rebuilt module rewrites kernel-src.txt" [ "$(stat -c %Y "$K/out-full/kernel-src.txt")" != 1700000000 ]
+
+# nilfs2 is optional (the table's last column): a tree without it is taken,
+# its module said absent (stage.sh leaves it out; the runner skips nilfs2)
+mktree "$K/nonilfs"
+rm "$K/nonilfs/lib/modules/$V/kernel/nilfs2.ko"
+expect_rc 0 "kernel: a tree without nilfs2, an optional filesystem, is taken" kcheck "$K/nonilfs" "$K/out-nonilfs"
+check "kernel: nilfs2 listed in kernel-absent.txt" grep -qxF nilfs2 "$K/out-nonilfs/kernel-absent.txt"
 
 mktree "$K/nof2fs"
 rm "$K/nof2fs/lib/modules/$V/kernel/f2fs.ko"

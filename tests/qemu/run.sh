@@ -18,8 +18,10 @@
 #      bytes it wrote is held within 32 MiB a filesystem and round of the
 #      files' data.
 #   2. the same with the rootfs on f2fs, brief (BRIEF of tests/lib.sh:
-#      one round of fewer files) and on ext4 only (what it checks is the
-#      f2fs rootfs; the targets' filesystems are those of 1).
+#      one round of fewer files) on ext4 and nilfs2, the optional fifth
+#      filesystem (what it checks is the f2fs rootfs, and nilfs2 in the
+#      image: its mkfs, module and cleaner, which runs beside every mount
+#      and stops before the umount, its freespace segments).
 #   (The UEFI boot of the same image, the settings in the ESP's
 #   fsbench.conf: tests/qemu/uefi.sh.)
 #   3. with a stand-in runner (tests/qemu/fake-fsbench) in a copy of the
@@ -79,11 +81,11 @@ check_full() {
 	# The freespace record after each round's reads, read in the guest: the
 	# tools the image stages (e4defrag, btrfs) and f2fs's /proc and /sys.
 	rec "$res" freespace fs defrag.score free_extents.count btrfs.device_size f2fs.segments \
-		f2fs.free_segments >"$T/$name.freespace"
+		f2fs.free_segments nilfs2.clean_segments >"$T/$name.freespace"
 	nr=$(rec "$res" run_start config.rounds | tail -n 1)
 	nf=$(echo $fslist | wc -w)
-	check "$name: freespace: ext4's defrag score and free extents, xfs's free extents, btrfs's usage, f2fs's segments, of those run ($fslist), each of ${nr:-?} rounds" \
-		sh -c "[ \$(grep -Ec '^(ext4	[0-9]+	[1-9][0-9]*		|xfs		[1-9][0-9]*		|btrfs			[1-9][0-9]*	|f2fs				[1-9][0-9]*)	[0-9]*\$' '$T/$name.freespace') -eq $((nf * ${nr:-0})) ] && [ ${nr:-0} -ge 1 ]"
+	check "$name: freespace: ext4's defrag score and free extents, xfs's free extents, btrfs's usage, f2fs's and nilfs2's segments, of those run ($fslist), each of ${nr:-?} rounds" \
+		sh -c "[ \$(grep -Ec '^(ext4	[0-9]+	[1-9][0-9]*				|xfs		[1-9][0-9]*				|btrfs			[1-9][0-9]*			|f2fs				[1-9][0-9]*	[0-9]*	|nilfs2						[1-9][0-9]*)\$' '$T/$name.freespace') -eq $((nf * ${nr:-0})) ] && [ ${nr:-0} -ge 1 ]"
 	# Serial log: the same records with the prefix, init's lines, power-off.
 	console "$res" >"$T/$name.console"
 	check "$name: the console carries the same records as the log partition" cmp "$T/$name.console" "$res/records.jsonl"
@@ -187,9 +189,18 @@ if wanted ext4 && boot smoke-ext4 ext4 --profile smoke --append "$FSV_BRIEF"; th
 		sh -c "[ \$(awk -F'\t' '\$2 == \"fresh\" && \$3 == \"ok\" && \$4 > 0 && \$5 > 0' '$T/smoke-ext4.fileserver' | wc -l) -eq $(echo $fslist | wc -w) ]"
 	check "smoke-ext4: report.md has the file-server table" grep -q '^| ext4 *| fresh .* ok, every byte checked' "$T/smoke-ext4/report.md"
 fi
-if wanted f2fs && boot smoke-f2fs f2fs --profile smoke --append "fsbench.fs=ext4 $BRIEF"; then
+if wanted f2fs && boot smoke-f2fs f2fs --profile smoke --append "fsbench.fs=ext4,nilfs2 $BRIEF"; then
 	check_full smoke-f2fs
 	check "smoke-f2fs: the rootfs was f2fs" grep -q 'fsbench-init: rootfs /dev/vda[0-9]* / f2fs ro,' "$T/smoke-f2fs/serial.log"
+	# nilfs2: made by the image's mkfs.nilfs2, its cleaner started beside
+	# the mount (fs_start) and stopped before each umount (no error record:
+	# one that had exited, or could not start, would be one)
+	check "smoke-f2fs: nilfs2 ran, made by mkfs.nilfs2, its module loaded" \
+		has "$T/smoke-f2fs" fs_start fs=nilfs2 "support=module loaded by fsbench"
+	check "smoke-f2fs: nilfs2's fs_start names its cleaner, nilfs_cleanerd DEV MNT" \
+		sh -c "sh qemu/records.sh '$T/smoke-f2fs/records.jsonl' fs_start fs cleaner | grep -qx 'nilfs2	/usr/sbin/nilfs_cleanerd /dev/nvme0n1 /tmp/fsbench-mnt'"
+	check "smoke-f2fs: no cleaner error (it ran to each umount)" \
+		sh -c "! sh qemu/records.sh '$T/smoke-f2fs/records.jsonl' error op | grep -qx cleaner"
 fi
 
 if wanted fake; then

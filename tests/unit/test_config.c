@@ -153,6 +153,20 @@ int main(int argc, char **argv)
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "file_size=4q: not a number");
 
+	/* nilfs2: optional, not in the default list, run where a list names it */
+	reset();
+	CHECK(fsb_layer_add(&lo, "fs", "ext4,nilfs2", "cli", err, sizeof(err)) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
+	CHECK_STR(c.fs, "ext4,nilfs2");
+	reset();
+	CHECK(fsb_layer_add(&lo, "profile", "powercut", "cli", err, sizeof(err)) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
+	CHECK_STR(c.fs, "ext4,xfs,btrfs,f2fs");
+	reset();
+	CHECK(fsb_layer_add(&lo, "fs", "ext4,zfs", "cli", err, sizeof(err)) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
+	CHECK_CONTAINS(err, "unknown filesystem 'zfs'; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs,nilfs2,");
+
 	reset();
 	CHECK(fsb_layer_add(&lo, "fs", "ext4,zfs", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);

@@ -480,6 +480,54 @@ static int merge(const char *const *kv, struct fsb_config *c, char *err, size_t 
 	return rc;
 }
 
+/* nilfs2 has no checker: its cycles say `none`; the verdict judges the
+ * mount alone, the next boot's scan does not count the cycle failed. */
+static const char nocheck_text[] =
+	"{\"type\":\"run_start\",\"run_id\":\"00000000000000dd\",\"config\":{\"fs\":\"nilfs2,ext4\",\"powercut\":1}}\n"
+	"{\"type\":\"powercut\",\"run_id\":\"00000000000000dd\",\"fs\":\"nilfs2\",\"cycle\":1,\"cycles\":1,\"cut_s\":1.5,\"acknowledged\":300,\"ops_per_s\":200,\"files\":128,\"verified\":128,\"in_flight\":0,\"lost\":0,\"torn\":0,\"fsck\":\"none\",\"mount\":\"ok\",\"seconds\":0.5}\n"
+	"{\"type\":\"powercut\",\"run_id\":\"00000000000000dd\",\"fs\":\"ext4\",\"cycle\":1,\"cycles\":1,\"cut_s\":1.5,\"acknowledged\":300,\"ops_per_s\":200,\"files\":128,\"verified\":128,\"in_flight\":0,\"lost\":0,\"torn\":0,\"fsck\":\"none\",\"mount\":\"mount /dev/x (ext4) on /mnt: Invalid argument\",\"seconds\":0.5}\n";
+
+static void test_nocheck(void)
+{
+	struct rep_set set = { 0 };
+	char err[256], out[2048];
+	FILE *f = fmemopen((void *)nocheck_text, sizeof(nocheck_text) - 1, "r");
+
+	CHECK(rep_load_stream(&set, f, "mem", err, sizeof(err)) == 0);
+	fclose(f);
+	const struct rep_run *r = rep_find(&set, NULL);
+	CHECK(r && r->npc == 2);
+	if (!r || r->npc != 2)
+		return;
+	checks(r, "powercut_fsck", "clean", out, sizeof(out));
+	CHECK_STR(out, "PASS nilfs2 the checker after power cuts: no checker, mounted|"
+		       "FAIL ext4 the checker after power cuts: mount /dev/x (ext4) on /mnt: Invalid argument|");
+	rep_free(&set);
+
+	/* the scan: a nilfs2 cycle with nothing lost is not a failure */
+	struct fsb_log *l;
+	struct fsb_pc_resume rs;
+	struct fsb_config cfg;
+	uint64_t seq = 0;
+
+	fsb_config_defaults(&cfg);
+	snprintf(cfg.fs, sizeof(cfg.fs), "nilfs2");
+	cfg.powercut = 2;
+	unlink("nc.log");
+	CHECK(fsb_log_open(&l, "nc.log", 0xdd, 0) == 0);
+	put(l, &seq, "{\"type\":\"run_start\",\"run_id\":\"00000000000000dd\",\"t\":0,\"config\":{\"fs\":\"nilfs2\",\"powercut\":2}}");
+	put(l, &seq, "{\"type\":\"powercut_arm\",\"run_id\":\"00000000000000dd\",\"t\":1,\"fs\":\"nilfs2\",\"cycle\":1,\"cycles\":2,\"seed\":42,\"cycle_seed\":\"00000000000000ff\",\"window\":10,\"workers\":2,\"files\":8,\"lead\":3}");
+	put(l, &seq, "{\"type\":\"powercut\",\"run_id\":\"00000000000000dd\",\"t\":3,\"fs\":\"nilfs2\",\"cycle\":1,\"lost\":0,\"torn\":0,\"fsck\":\"none\"}");
+	CHECK(fsb_pc_scan("nc.log", &cfg, &rs) == 0);
+	CHECK(rs.found && rs.verified && !rs.failed && !rs.fs_failed_now);
+	/* an unknown result still fails it */
+	put(l, &seq, "{\"type\":\"powercut\",\"run_id\":\"00000000000000dd\",\"t\":4,\"fs\":\"nilfs2\",\"cycle\":1,\"lost\":0,\"torn\":0,\"fsck\":\"failed\"}");
+	CHECK(fsb_pc_scan("nc.log", &cfg, &rs) == 0);
+	CHECK(rs.failed);
+	fsb_log_close(l);
+	unlink("nc.log");
+}
+
 static void test_settings(void)
 {
 	struct fsb_config c;
@@ -510,5 +558,6 @@ int main(int argc, char **argv)
 	test_lava();
 	test_scan();
 	test_report_verdict();
+	test_nocheck();
 	return unit_done(argv[0]);
 }

@@ -81,11 +81,14 @@ static const char *def_of(const struct fsb_config *c, const char *name)
 
 static void test_table(void)
 {
-	static const struct { const char *name, *mkfs, *mount; } want[] = {
-		{ "f2fs:s4z4", "-s 4 -z 4", "" }, { "f2fs:op10", "-o 10", "" },
-		{ "f2fs:gc", "", "background_gc=on" }, { "ext4:noatime", "", "noatime" },
-		{ "ext4:nojournal", "-O ^has_journal", "" }, { "xfs:agcount32", "-d agcount=32", "" },
-		{ "btrfs:zstd", "", "compress=zstd" },
+	static const struct { const char *name, *mkfs, *mount; int unsafe; } want[] = {
+		{ "f2fs:s4z4", "-s 4 -z 4", "", 0 }, { "f2fs:op10", "-o 10", "", 0 },
+		{ "f2fs:gc", "", "background_gc=on", 0 }, { "ext4:noatime", "", "noatime", 0 },
+		{ "ext4:nojournal", "-O ^has_journal", "", 1 }, { "xfs:agcount32", "-d agcount=32", "", 0 },
+		{ "btrfs:zstd", "", "compress=zstd", 0 },
+		{ "f2fs:hotcold", "-e mp4,mkv,mov,jpg,png,zip,gz,xz,zst,tar,iso -E db,sqlite,log,wal", "", 0 },
+		{ "f2fs:nodiscard", "", "nodiscard", 0 }, { "ext4:discard", "", "discard", 0 },
+		{ "ext4:nobarrier", "", "nobarrier", 1 }, { "f2fs:nobarrier", "", "nobarrier", 1 },
 	};
 	char why[256], mk[128], mo[128], text[300];
 
@@ -98,7 +101,12 @@ static void test_table(void)
 		CHECK_STR(v->mkfs, want[i].mkfs);
 		CHECK_STR(v->mount, want[i].mount);
 		CHECK(v->about && strlen(v->about) > 10);
+		/* marked unsafe with the reason, or not at all */
+		CHECK_EQ_U(v->unsafe != NULL, want[i].unsafe);
+		CHECK(!v->unsafe || strlen(v->unsafe) > 20);
 	}
+	const struct fsb_variant *nb = fsb_variant_builtin("ext4:nobarrier");
+	CHECK(nb && nb->unsafe && strstr(nb->unsafe, "power cut") != NULL);
 	for (size_t i = 0; i < fsb_variant_count; i++) {
 		const struct fsb_variant *v = &fsb_variant_table[i];
 		/* every row: a good name of a known filesystem, named once, and
@@ -115,21 +123,30 @@ static void test_table(void)
 	}
 	CHECK(fsb_variant_builtin("ext4") == NULL);
 	CHECK(fsb_variant_builtin("ext4:none") == NULL);
+	/* the tuning columns: the default filesystems (not nilfs2) and their variants */
 	CHECK_STR(fsb_variant_all_columns(),
-		  "ext4,ext4:noatime,ext4:nojournal,xfs,xfs:agcount32,btrfs,btrfs:zstd,"
-		  "f2fs,f2fs:s4z4,f2fs:op10,f2fs:gc");
+		  "ext4,ext4:noatime,ext4:nojournal,ext4:discard,ext4:nobarrier,xfs,xfs:agcount32,"
+		  "btrfs,btrfs:zstd,f2fs,f2fs:s4z4,f2fs:op10,f2fs:gc,f2fs:hotcold,f2fs:nodiscard,"
+		  "f2fs:nobarrier");
 	fsb_variant_names(text, sizeof(text), fsb_fs_index("f2fs"));
-	CHECK_STR(text, "f2fs:s4z4,f2fs:op10,f2fs:gc");
+	CHECK_STR(text, "f2fs:s4z4,f2fs:op10,f2fs:gc,f2fs:hotcold,f2fs:nodiscard,f2fs:nobarrier");
+	fsb_variant_names(text, sizeof(text), fsb_fs_index("nilfs2"));
+	CHECK_STR(text, "");
 	fsb_variant_names(text, sizeof(text), -1);
-	CHECK_STR(text, "ext4:noatime,ext4:nojournal,xfs:agcount32,btrfs:zstd,f2fs:s4z4,f2fs:op10,f2fs:gc");
+	CHECK_STR(text, "ext4:noatime,ext4:nojournal,ext4:discard,ext4:nobarrier,xfs:agcount32,btrfs:zstd,"
+		  "f2fs:s4z4,f2fs:op10,f2fs:gc,f2fs:hotcold,f2fs:nodiscard,f2fs:nobarrier");
 
 	/* the docs come from the table: every row, in markdown and as text */
 	char *md = strdup(captured(do_vmd, NULL));
-	CHECK_CONTAINS(md, "| variant | base | mkfs | mount | what it changes |");
+	CHECK_CONTAINS(md, "| variant | base | mkfs | mount | what it changes | unsafe |");
+	CHECK_CONTAINS(md, "| `ext4:nobarrier` | ext4 | - | `nobarrier` | ");
+	CHECK_CONTAINS(md, " | **unsafe**: no cache flush (FLUSH/FUA) to the disk: ");
 	CHECK_CONTAINS(md, "| `f2fs:s4z4` | f2fs | `-s 4 -z 4` | - |");
 	CHECK_CONTAINS(md, "| `btrfs:zstd` | btrfs | - | `compress=zstd` |");
 	char *tx = captured(do_vtext, NULL);
 	CHECK_CONTAINS(tx, "ext4:nojournal\text4\t-O ^has_journal\t-\t");
+	CHECK_CONTAINS(tx, "\tno journal: a power cut can leave metadata that e2fsck must repair");
+	CHECK_CONTAINS(tx, "f2fs:nodiscard\tf2fs\t-\tnodiscard\t");
 	free(md);
 	size_t lines = 0;
 	for (const char *p = tx; *p; p++)
@@ -152,7 +169,7 @@ static void test_names(void)
 	CHECK(fsb_variant_name_check("zfs", why, sizeof(why)) < 0);
 	CHECK_CONTAINS(why, "unknown filesystem 'zfs'");
 	CHECK(fsb_variant_name_check("zfs:fast", why, sizeof(why)) < 0);
-	CHECK_CONTAINS(why, "unknown base filesystem 'zfs' of variant 'zfs:fast'; allowed: ext4,xfs,btrfs,f2fs");
+	CHECK_CONTAINS(why, "unknown base filesystem 'zfs' of variant 'zfs:fast'; allowed: ext4,xfs,btrfs,f2fs,nilfs2");
 	CHECK(fsb_variant_name_check("ext4:", why, sizeof(why)) < 0);
 	CHECK_CONTAINS(why, "bad variant name 'ext4:'");
 	CHECK(fsb_variant_name_check("ext4:No", why, sizeof(why)) < 0);
@@ -336,7 +353,7 @@ static void test_errors(void)
 {
 	CHECK_CONTAINS(merge_err(NULL, "fs", "ext4,ext4:foo"),
 		       "command line --x: fs=ext4,ext4:foo: unknown variant 'ext4:foo'; allowed: "
-		       "ext4:noatime,ext4:nojournal (built in), or one set with variant.ext4:foo = mkfs:ARGS mount:OPTS");
+		       "ext4:noatime,ext4:nojournal,ext4:discard,ext4:nobarrier (built in), or one set with variant.ext4:foo = mkfs:ARGS mount:OPTS");
 	CHECK_CONTAINS(merge_err("fs = f2fs:mine\n", NULL, NULL),
 		       "bad-variant.conf:1: fs=f2fs:mine: unknown variant 'f2fs:mine'");
 	CHECK_CONTAINS(merge_err(NULL, "fs", "zfs:fast"),
@@ -491,7 +508,7 @@ static void test_readers(void)
 	CHECK(vd_criteria_add(&c, "max_seconds.ext4.create.aged", "11", "t:2", err, sizeof(err)) == 0);
 	CHECK(vd_criteria_add(&c, "fs_ok", "ext4,ext4:noatime", "t:3", err, sizeof(err)) == 0);
 	CHECK(vd_criteria_add(&c, "max_seconds.zfs:x.create", "1", "t:4", err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "t:4: max_seconds.zfs:x.create: unknown filesystem 'zfs:x'; allowed: * or ext4,xfs,btrfs,f2fs, or a variant FS:NAME");
+	CHECK_CONTAINS(err, "t:4: max_seconds.zfs:x.create: unknown filesystem 'zfs:x'; allowed: * or ext4,xfs,btrfs,f2fs,nilfs2, or a variant FS:NAME");
 	CHECK(vd_criteria_add(&c, "fs_ok", "ext4:Bad", "t:5", err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "unknown filesystem 'ext4:Bad'");
 	CHECK(vd_evaluate(&c, r, &res) == 0);
@@ -537,6 +554,57 @@ static void test_readers(void)
 	CHECK_STR(id, "ext4-r1-create");
 }
 
+/* A variant marked unsafe: its fs_start says why, the variants table shows it. */
+static const char URUN[] =
+	REC("run_start", "\"mode\":\"device\",\"config\":{\"profile\":\"smoke\",\"fs\":\"ext4:nobarrier\","
+	    "\"dirs\":4,\"files\":500,\"file_size\":4096,\"workers\":4,\"rounds\":2}")
+	REC("fs_start", "\"fs\":\"ext4:nobarrier\",\"mount_opts\":\"nobarrier\",\"variant\":{\"name\":\"ext4:nobarrier\","
+	    "\"base\":\"ext4\",\"mkfs\":\"\",\"mount\":\"nobarrier\",\"source\":\"built in\","
+	    "\"unsafe\":\"no cache flush\"},\"mkfs\":{\"argv\":\"mke2fs -t ext4 /dev/x\"}")
+	ROUND("ext4:nobarrier", 1, 5) ROUND("ext4:nobarrier", 2, 6)
+	REC("fs_end", "\"fs\":\"ext4:nobarrier\",\"status\":\"ok\"")
+	REC("run_end", "\"status\":\"ok\",\"exit_code\":0");
+
+static void test_unsafe(void)
+{
+	struct rep_set set;
+	struct rep_table t;
+	struct fsb_config c;
+	struct fsb_column col;
+	char err[512];
+
+	/* the column carries the built-in row's reason; a setting's row none */
+	reset();
+	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
+	CHECK(fsb_config_column(&c, "f2fs:nobarrier", &col) == 0);
+	CHECK(col.unsafe && strstr(col.unsafe, "power cut"));
+	CHECK(fsb_config_column(&c, "f2fs:nodiscard", &col) == 0);
+	CHECK(col.unsafe == NULL);
+	CHECK(fsb_layer_add(&lo, "variant.ext4:nobarrier", "mount:barrier", "command line", err, sizeof(err)) == 0);
+	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
+	CHECK(fsb_config_column(&c, "ext4:nobarrier", &col) == 0);
+	CHECK(col.unsafe == NULL);
+	/* --help's list of the built-in variants says which are unsafe */
+	char *help = captured(do_help, &c);
+	CHECK_CONTAINS(help, "ext4:nobarrier  mount:nobarrier  UNSAFE: no cache flush (FLUSH/FUA) to the disk\n");
+	CHECK_CONTAINS(help, "f2fs:nodiscard  mount:nodiscard\n");
+
+	int rc = unit_load_records(&set, URUN, "unsafe.jsonl", err, sizeof(err));
+	CHECK(rc == 0);
+	if (rc) {
+		fprintf(stderr, "  %s\n", err);
+		return;
+	}
+	const struct rep_run *r = rep_find(&set, NULL);
+	CHECK_STR(r->fs[0].v_unsafe, "no cache flush");
+	CHECK(rep_table_variants(r, &t) == 0);
+	rep_table_view(&t, REP_VIEW_READ);
+	CHECK_EQ_U(t.nrows, 1);
+	CHECK_STR(text_cell(&t, 0, 7), "UNSAFE: no cache flush");
+	rep_table_free(&t);
+	rep_free(&set);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -547,6 +615,7 @@ int main(int argc, char **argv)
 	test_errors();
 	test_mountinfo();
 	test_readers();
+	test_unsafe();
 	reset();
 	return unit_done(argv[0]);
 }

@@ -53,6 +53,7 @@ static void run_free(struct rep_run *r)
 		free(r->fs[i].v_mkfs);
 		free(r->fs[i].v_mount);
 		free(r->fs[i].v_source);
+		free(r->fs[i].v_unsafe);
 		free(r->fs[i].mkfs_argv);
 		free(r->fs[i].mount_opts);
 		free(r->fs[i].mi_opts);
@@ -188,7 +189,8 @@ static int load_fs_start(struct loader *L, struct rep_fs *fs, const struct jsonr
 		}
 		if (ld_set_text(&fs->v_mkfs, jsonr_get(v, "mkfs")) ||
 		    ld_set_text(&fs->v_mount, jsonr_get(v, "mount")) ||
-		    ld_set_text(&fs->v_source, jsonr_get(v, "source")))
+		    ld_set_text(&fs->v_source, jsonr_get(v, "source")) ||
+		    ld_set_text(&fs->v_unsafe, jsonr_get(v, "unsafe")))
 			return ld_oom(L);
 	}
 	if (ld_set_text(&fs->mkfs_argv, jsonr_get(jsonr_get(rec, "mkfs"), "argv")) ||

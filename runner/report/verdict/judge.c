@@ -741,6 +741,7 @@ static int pc_eval(struct vd_result *res, const struct vd_rule *u, const struct 
 		struct vd_check *k = new_check(res, u);
 		uint64_t n = 0, cycles = 0;
 		const char *files = NULL, *bad_fsck = NULL;
+		int nocheck = 0;
 
 		if (!k)
 			return -ENOMEM;
@@ -755,15 +756,19 @@ static int pc_eval(struct vd_result *res, const struct vd_rule *u, const struct 
 			n += what == PC_LOST ? c->lost : what == PC_TORN ? c->torn : 0;
 			if ((what == PC_LOST && c->lost) || (what == PC_TORN && c->torn))
 				files = files ? files : c->bad;
-			if (what == PC_FSCK && !bad_fsck && (strcmp(c->fsck, "clean") || strcmp(c->mount, "ok")))
-				bad_fsck = strcmp(c->fsck, "clean") ? c->fsck : c->mount;
+			/* "none": no checker (nilfs2): the mount alone is judged */
+			int fsck_ok = !strcmp(c->fsck, "clean") || !strcmp(c->fsck, "none");
+			nocheck |= !strcmp(c->fsck, "none");
+			if (what == PC_FSCK && !bad_fsck && (!fsck_ok || strcmp(c->mount, "ok")))
+				bad_fsck = !fsck_ok ? c->fsck : c->mount;
 		}
 		snprintf(k->what, sizeof(k->what), "%.*s %s", (int)l, p, what_text[what]);
 		vd_num(b, sizeof(b), u->limit);
 		if (what == PC_FSCK) {
 			snprintf(k->limit, sizeof(k->limit), "clean");
 			if (cycles)
-				snprintf(k->measured, sizeof(k->measured), "%s", bad_fsck ? bad_fsck : "clean");
+				snprintf(k->measured, sizeof(k->measured), "%s", bad_fsck ? bad_fsck :
+					 nocheck ? "no checker, mounted" : "clean");
 			k->pass = cycles && !bad_fsck;
 		} else if (what == PC_CYCLES) {
 			snprintf(k->limit, sizeof(k->limit), ">= %s", b);

@@ -19,8 +19,8 @@
 #include "run/stores/durable.h"
 #include "run/target/target.h"
 
-enum fsck_result { FSCK_CLEAN, FSCK_REPAIR, FSCK_FAILED };
-static const char *const fsck_names[] = { "clean", "repair_needed", "failed" };
+enum fsck_result { FSCK_CLEAN, FSCK_REPAIR, FSCK_FAILED, FSCK_NONE };
+static const char *const fsck_names[] = { "clean", "repair_needed", "failed", "none" };
 
 struct check {
 	const char *when;
@@ -66,6 +66,12 @@ static void run_check(const struct fsb_fs *fs, const char *dev, const char *when
 
 	memset(ck, 0, sizeof(*ck));
 	ck->when = when;
+	if (!fs->check) {	/* nilfs2: nilfs-tools has no fsck */
+		snprintf(ck->argv, sizeof(ck->argv), "-");
+		ck->result = FSCK_NONE;
+		snprintf(ck->text, sizeof(ck->text), "no checker: %s has none", fs->package);
+		return;
+	}
 	if (fsb_which(fs->check[0], path, sizeof(path)) < 0) {
 		snprintf(ck->argv, sizeof(ck->argv), "%s", fs->check[0]);
 		ck->status = -ENOENT;
@@ -224,7 +230,7 @@ int fsb_pc_check(struct fsb_ctx *c, const struct fsb_disk *t, const struct fsb_c
 		return 1;
 	}
 	run_check(fs, t->path, "before_mount", &ck[nck++]);
-	if (ck[0].result != FSCK_CLEAN) {
+	if (ck[0].result != FSCK_CLEAN && ck[0].result != FSCK_NONE) {
 		/* a journal the checker did not replay is not damage: replay it
 		 * with a mount, then look again */
 		if (fsb_mount(t->path, cfg->mnt, fs->mount_type, mflags, mdata) == 0 &&

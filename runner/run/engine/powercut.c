@@ -26,6 +26,7 @@
 #include "run/engine/pccheck.h"
 #include "run/engine/powercut.h"
 #include "run/evidence/health.h"
+#include "run/fs/cleaner.h"
 #include "run/fs/fs.h"
 #include "run/fs/mount.h"
 #include "run/settings.h"
@@ -44,6 +45,7 @@ struct pcfs {
 	unsigned long mflags;
 	char mdata[256];
 	char why[512];
+	struct fsb_cleaner cl;	/* the filesystem's cleaner in the window (nilfs2) */
 };
 
 /* The workers' shared page: what each has done and what the log holds. */
@@ -276,6 +278,9 @@ static void arm(struct pcfs *p, unsigned cycle, uint32_t seed)
 		fsb_umount(cfg->mnt);
 		return;
 	}
+	/* the cleaner as mount.nilfs2 would start it: the cut ends it too */
+	if (!(p->mflags & MS_RDONLY) && (e = fsb_cleaner_start(p->fs, p->t->path, cfg->mnt, &p->cl, line, sizeof(line))) < 0)
+		fsb_error_rec(c, p->col.name, 0, NULL, "cleaner", p->t->path, -e, 0, line);
 	snprintf(hex, sizeof(hex), "%016" PRIx64, cseed);
 	fsb_rec_start(c, &r, FSB_REC_powercut_arm);
 	rec_str(&r, K(fs), p->col.name);
@@ -315,6 +320,7 @@ static void arm(struct pcfs *p, unsigned cycle, uint32_t seed)
 	uint64_t batch_ns = (uint64_t)cfg->powercut_batch * 1000000ull;
 	uint64_t next = fsb_now_ns() + batch_ns, end = fsb_now_ns() + (uint64_t)cfg->powercut_window * 1000000000ull;
 	unsigned running = workers;
+	unsigned char gone[FSB_PC_MAX_WORKERS] = { 0 };
 	int died = 0;	/* a worker stopped by an error, in the middle of an op */
 	while (fsb_now_ns() < end && running) {
 		uint64_t now = fsb_now_ns();
@@ -324,9 +330,14 @@ static void arm(struct pcfs *p, unsigned cycle, uint32_t seed)
 		}
 		next += batch_ns;
 		batch(p, cycle, sh, workers, t0, 0);
-		for (int st; waitpid(-1, &st, WNOHANG) > 0;) {
-			running--;
-			died |= !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+		/* the workers by pid: the cleaner is a child too */
+		for (unsigned w = 0; w < workers; w++) {
+			int st;
+			if (!gone[w] && waitpid(pid[w], &st, WNOHANG) == pid[w]) {
+				gone[w] = 1;
+				running--;
+				died |= !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+			}
 		}
 	}
 	sh->stop = 1;
@@ -361,6 +372,17 @@ static void fs_start(struct pcfs *p)
 	rec_str(&r, K(device), p->t->path);
 	rec_str(&r, K(support), "power-cut campaign");
 	rec_str(&r, K(mnt), p->c->cfg.mnt);
+	if (p->col.is_variant) {	/* as the suite's: the report's variants table, unsafe ones marked */
+		rec_obj(&r, K(variant));
+		rec_str(&r, K(name), p->col.name);
+		rec_str(&r, K(base), p->fs->name);
+		rec_str(&r, K(mkfs), p->col.mkfs);
+		rec_str(&r, K(mount), p->col.mount);
+		rec_str(&r, K(source), p->col.source);
+		if (p->col.unsafe)
+			rec_str(&r, K(unsafe), p->col.unsafe);
+		rec_close(&r);
+	}
 	fsb_emit(p->c, &r);
 }
 
@@ -452,6 +474,8 @@ void fsb_powercut_run(struct fsb_ctx *c, const struct fsb_disk *t, const struct 
 		if (cycle == 1)
 			fs_start(&p);
 		arm(&p, cycle, seed);	/* returns only when the cycle could not start */
+		char why[256];
+		fsb_cleaner_stop(&p.cl, why, sizeof(why));
 		fsb_error_rec(c, p.col.name, 0, NULL, "powercut", t->path, 0, 1, p.why);
 		fs_end(&p, 1);
 	}

@@ -118,7 +118,8 @@ static int on_record(void *arg, const struct fsb_log_rec *lr)
 		const char *fsck = jsonr_str(jsonr_get(r, "fsck"));
 		if (rs->armed && num(r, "cycle") == rs->cycle)
 			rs->verified = 1;
-		if (num(r, "lost") || num(r, "torn") || !fsck || strcmp(fsck, "clean")) {
+		/* "none": a filesystem without a checker (nilfs2), judged by its mount and files */
+		if (num(r, "lost") || num(r, "torn") || !fsck || (strcmp(fsck, "clean") && strcmp(fsck, "none"))) {
 			rs->failed = 1;
 			rs->fs_failed_now = 1;
 		}

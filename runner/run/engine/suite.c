@@ -1,6 +1,5 @@
 /* suite.c: per filesystem: make it, then rounds x phases, remounting before
  * every cold phase (never a global drop_caches). */
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
@@ -27,6 +26,7 @@
 #include "run/evidence/kmsg.h"
 #include "run/engine/fstrim.h"
 #include "run/engine/lava.h"
+#include "run/fs/cleaner.h"
 #include "run/fs/mount.h"
 #include "run/stores/pack.h"
 #include "run/settings.h"
@@ -51,6 +51,7 @@ struct fsrun {
 	unsigned long mflags;
 	char mdata[256];
 	int mounted;
+	struct fsb_cleaner cl;		/* the filesystem's cleaner beside the mount (nilfs2) */
 	int have_mnt_id;		/* mnt_id: the mount the phase ran on */
 	int mnt_id_unique;
 	uint64_t mnt_id;
@@ -129,13 +130,21 @@ static int ensure_support(struct fsrun *f, char *support, size_t len)
 	return 0;
 }
 
-/* mount(2); -errno, nothing recorded */
+/* mount(2), then the filesystem's cleaner on a read-write mount (a
+ * cleaner that cannot start is an error record, the run goes on); -errno
+ * of the mount, nothing recorded */
 static int mount_try(struct fsrun *f)
 {
 	int e = fsb_mount(f->dev, f->mnt, f->fs->mount_type, f->mflags, f->mdata);
+	char why[512];
+	int ce = 0;
 
 	if (e == 0)
 		f->mounted = 1;
+	if (e == 0 && !(f->mflags & MS_RDONLY))
+		ce = fsb_cleaner_start(f->fs, f->dev, f->mnt, &f->cl, why, sizeof(why));
+	if (ce < 0)
+		fsb_error_rec(f->c, f->name, 0, NULL, "cleaner", f->dev, -ce, 0, why);
 	return e;
 }
 
@@ -155,7 +164,12 @@ static int do_mount(struct fsrun *f)
 
 static int do_umount(struct fsrun *f)
 {
-	int e = fsb_umount(f->mnt);
+	char why[512];
+	int e = fsb_cleaner_stop(&f->cl, why, sizeof(why));
+
+	if (e < 0)	/* it should have run to the unmount */
+		fsb_error_rec(f->c, f->name, 0, NULL, "cleaner", f->dev, -e, 0, why);
+	e = fsb_umount(f->mnt);
 
 	if (e == 0) {
 		f->mounted = 0;
@@ -710,6 +724,8 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const str
 		rec_str(&r, K(mkfs), col->mkfs);
 		rec_str(&r, K(mount), col->mount);
 		rec_str(&r, K(source), col->source);
+		if (col->unsafe)
+			rec_str(&r, K(unsafe), col->unsafe);
 		rec_close(&r);
 	}
 	if (make_fs(&f, &r) < 0) {
@@ -722,6 +738,8 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const str
 	int me = mount_try(&f);
 	if (me == 0)
 		mountinfo_json(&f, &r);
+	if (f.cl.argv[0])
+		rec_str(&r, K(cleaner), f.cl.pid ? f.cl.argv : "not running");
 	fsb_emit(c, &r);
 	if (me < 0)
 		mount_failed(&f, -me);
@@ -742,32 +760,6 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const str
 	fs_end(&f, f.failed ? "failed" : "ok");
 	if (reps && reps->stop)
 		fsb_reps_record(c, reps, f.name);
-}
-
-static int rm_tree(int dfd, int depth)
-{
-	DIR *d;
-	struct dirent *e;
-	int fd = dup(dfd);
-
-	if (fd < 0 || !(d = fdopendir(fd)))
-		return -1;
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (unlinkat(dfd, e->d_name, 0) == 0)
-			continue;
-		if ((errno == EISDIR || errno == EPERM) && depth < 4) {
-			int sub = openat(dfd, e->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-			if (sub >= 0) {
-				rm_tree(sub, depth + 1);
-				close(sub);
-			}
-			unlinkat(dfd, e->d_name, AT_REMOVEDIR);
-		}
-	}
-	closedir(d);
-	return 0;
 }
 
 static void run_dir(struct fsb_ctx *c, struct fsb_workers *w, const struct fsb_pattern *pat,
@@ -801,7 +793,7 @@ static void run_dir(struct fsb_ctx *c, struct fsb_workers *w, const struct fsb_p
 		fio_fill(&f);
 	int fd = open(f.mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
-		rm_tree(fd, 0);
+		fsb_rm_tree(fd, 0);
 		close(fd);
 	}
 	rmdir(f.mnt);

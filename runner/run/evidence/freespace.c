@@ -592,3 +592,37 @@ void fsb_freespace_f2fs(struct fsb_rec *r, const char *mnt, const char *dev)
 	}
 	rec_close(r);
 }
+
+void fsb_freespace_nilfs2(struct fsb_rec *r, const char *mnt, const char *dev)
+{
+	/* /sys/fs/nilfs2/DEV/: DEV the block device's name */
+	static const char *const files[][2] = {
+		{ "segments/segments_number", K(segments) },
+		{ "segments/blocks_per_segment", K(blocks_per_segment) },
+		{ "segments/clean_segments", K(clean_segments) },
+		{ "segments/dirty_segments", K(dirty_segments) },
+		{ "checkpoints/checkpoints_number", K(checkpoints) },
+	};
+	char real[PATH_MAX], path[PATH_MAX + 64], why[PATH_MAX + 192];
+	uint64_t v[sizeof(files) / sizeof(files[0])];
+	const char *name;
+
+	(void)mnt;
+	if (!dev || !realpath(dev, real)) {
+		part_error(r, K(nilfs2), dev ? strerror(errno) : "no device");
+		return;
+	}
+	name = strrchr(real, '/') ? strrchr(real, '/') + 1 : real;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "/sys/fs/nilfs2/%s/%s", name, files[i][0]);
+		if (sysfs_num(path, &v[i], why, sizeof(why)) < 0) {
+			part_error(r, K(nilfs2), why);
+			return;
+		}
+	}
+	rec_obj(r, K(nilfs2));
+	rec_str(r, K(source), "/sys/fs/nilfs2/DEV/");
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		rec_u64(r, files[i][1], v[i]);
+	rec_close(r);
+}

@@ -3,7 +3,8 @@
  * its free-space extents from the kernel (GETFSMAP, ext4 and XFS), ext4's
  * defrag score (`e4defrag -c`), btrfs's allocation (/sys/fs/btrfs/FSID/
  * allocation), f2fs's segments (/sys/fs/f2fs/DEV/, /proc/fs/f2fs/DEV/
- * segment_info). The filesystem table (run/fs/fs.c) names each filesystem's
+ * segment_info), nilfs2's segments and checkpoints (/sys/fs/nilfs2/DEV/:
+ * what its cleaner has reclaimed). The filesystem table (run/fs/fs.c) names each filesystem's
  * hook; the parsers are separate so that they can be tested on recorded
  * output. A parser returns 0, or -EBADMSG with the reason in why. */
 #ifndef FSB_FREESPACE_H
@@ -78,5 +79,6 @@ void fsb_freespace_ext4(struct fsb_rec *r, const char *mnt, const char *dev);
 void fsb_freespace_xfs(struct fsb_rec *r, const char *mnt, const char *dev);
 void fsb_freespace_btrfs(struct fsb_rec *r, const char *mnt, const char *dev);
 void fsb_freespace_f2fs(struct fsb_rec *r, const char *mnt, const char *dev);
+void fsb_freespace_nilfs2(struct fsb_rec *r, const char *mnt, const char *dev);
 
 #endif

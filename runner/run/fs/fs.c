@@ -25,6 +25,17 @@ static const char *const f2fs_ver[] = { "-V", NULL };
 static const char *const f2fs_mods[] = { "crc32_generic", "f2fs", NULL };
 static const char *const no_files[] = { NULL };
 
+/* nilfs2: optional (not in the default list). nilfs-tools has no fsck, so
+ * no checker for the power-cut campaign; its cleaner, which mount.nilfs2
+ * would start (`nilfs_cleanerd DEV MNT`), runs beside every read-write mount
+ * (run/fs/cleaner.h) with the package's /etc/nilfs_cleanerd.conf. */
+static const char *const nilfs2_args[] = { "-f", "-q", NULL };
+static const char *const nilfs2_ver[] = { "-V", NULL };
+static const char *const nilfs2_mods[] = { "nilfs2", NULL };
+static const char *const nilfs2_files[] = { "/etc/nilfs_cleanerd.conf", NULL };
+static const char *const nilfs2_tools[] = { "nilfs_cleanerd", NULL };
+static const char *const nilfs2_cleaner[] = { "nilfs_cleanerd", NULL };
+
 /* the freespace record's tools: ext4's defrag score (free extents come
  * from GETFSMAP, as for XFS); btrfs's allocation and f2fs's segments are
  * in /sys and /proc */
@@ -54,21 +65,25 @@ static const int f2fs_damage[] = { 1, 255, 0 };
 static const char *const btrfs_zoned[] = { "-O", "zoned", "-d", "single", "-m", "single", NULL };
 static const char *const f2fs_zoned[] = { "-m", "-c", NULL };
 static const char ext4_nozone[] = "ext4 has no zoned mode: it writes its metadata and data in place";
+static const char nilfs2_nozone[] = "nilfs2 has no zoned mode: its segments are not written zone by zone";
 static const char xfs_nozone[] = "XFS writes in place here: its zoned mode (Linux 6.15 and xfsprogs 6.15 or later) is not one fsbench makes";
 
 const struct fsb_fs fsb_fs_table[] = {
 	{ "ext4", "mke2fs", ext4_args, ext4_ver, "ext4", ext4_mods, 0xEF53,
 	  "e2fsprogs", ext4_files, ext4_tools, fsb_freespace_ext4, ext4_check, ext4_damage,
-	  FSB_FS_ZONED_NO, NULL, ext4_nozone },
+	  FSB_FS_ZONED_NO, NULL, ext4_nozone, NULL, 0 },
 	{ "xfs", "mkfs.xfs", xfs_args, xfs_ver, "xfs", xfs_mods, 0x58465342,
 	  "xfsprogs", no_files, xfs_tools, fsb_freespace_xfs, xfs_check, xfs_damage,
-	  FSB_FS_ZONED_NO, NULL, xfs_nozone },
+	  FSB_FS_ZONED_NO, NULL, xfs_nozone, NULL, 0 },
 	{ "btrfs", "mkfs.btrfs", btrfs_args, btrfs_ver, "btrfs", btrfs_mods, 0x9123683E,
 	  "btrfs-progs", no_files, btrfs_tools, fsb_freespace_btrfs, btrfs_check, btrfs_damage,
-	  FSB_FS_ZONED_NATIVE, btrfs_zoned, NULL },
+	  FSB_FS_ZONED_NATIVE, btrfs_zoned, NULL, NULL, 0 },
 	{ "f2fs", "mkfs.f2fs", f2fs_args, f2fs_ver, "f2fs", f2fs_mods, 0xF2F52010,
 	  "f2fs-tools", no_files, f2fs_tools, fsb_freespace_f2fs, f2fs_check, f2fs_damage,
-	  FSB_FS_ZONED_CONV, f2fs_zoned, NULL },
+	  FSB_FS_ZONED_CONV, f2fs_zoned, NULL, NULL, 0 },
+	{ "nilfs2", "mkfs.nilfs2", nilfs2_args, nilfs2_ver, "nilfs2", nilfs2_mods, 0x3434,
+	  "nilfs-tools", nilfs2_files, nilfs2_tools, fsb_freespace_nilfs2, NULL, NULL,
+	  FSB_FS_ZONED_NO, NULL, nilfs2_nozone, nilfs2_cleaner, 1 },
 };
 const size_t fsb_fs_count = sizeof(fsb_fs_table) / sizeof(fsb_fs_table[0]);
 
@@ -110,6 +125,22 @@ const char *fsb_fs_names(void)
 	return buf;
 }
 
+const char *fsb_fs_default_names(void)
+{
+	static char buf[128];
+
+	if (!buf[0]) {
+		for (size_t i = 0; i < fsb_fs_count; i++) {
+			if (fsb_fs_table[i].optional)
+				continue;
+			if (buf[0])
+				strcat(buf, ",");
+			strcat(buf, fsb_fs_table[i].name);
+		}
+	}
+	return buf;
+}
+
 static int write_list(FILE *f, const char *const *v)
 {
 	if (!*v)
@@ -128,7 +159,8 @@ int fsb_fs_write_table(FILE *f)
 		if (fprintf(f, "%s\t%s\t%s\t", fs->name, fs->mkfs, fs->package) < 0 ||
 		    write_list(f, fs->modules) < 0 || fputc('\t', f) == EOF ||
 		    write_list(f, fs->files) < 0 || fputc('\t', f) == EOF ||
-		    write_list(f, fs->tools) < 0 || fputc('\n', f) == EOF)
+		    write_list(f, fs->tools) < 0 ||
+		    fprintf(f, "\t%s\n", fs->optional ? "optional" : "default") < 0)
 			return -1;
 	}
 	return fflush(f) == EOF ? -1 : 0;

@@ -29,7 +29,7 @@ struct fsb_fs {
 	 * tools too, so the image stages it), and the exit statuses that mean
 	 * it found damage (0-terminated); any other non-zero one means it
 	 * could not check. */
-	const char *const *check;
+	const char *const *check;	/* NULL: the filesystem has no checker */
 	const int *check_damage;
 	/* On a host-managed zoned target (run/target/zone.h): how the
 	 * filesystem is made there (enum fsb_fs_zoned); zoned_args go after
@@ -38,6 +38,14 @@ struct fsb_fs {
 	int zoned;
 	const char *const *zoned_args;
 	const char *zoned_why;
+	/* The daemon the filesystem's own mount helper starts beside a mount
+	 * (nilfs2's cleaner, which mount.nilfs2 starts): its program and the
+	 * arguments before the device and the mount point (run/fs/cleaner.h;
+	 * the program is in tools too). NULL: none. */
+	const char *const *cleaner;
+	/* 1: not in the default list of filesystems (the setting `fs`, the
+	 * profiles), only where a list names it. */
+	int optional;
 };
 
 enum fsb_fs_zoned {
@@ -62,11 +70,16 @@ int fsb_fs_index(const char *name);		/* -1 when unknown */
 const char *fsb_fs_name_of_magic(unsigned long magic);	/* NULL when unknown */
 /* Comma-separated list of every known name, for messages. */
 const char *fsb_fs_names(void);
+/* Comma-separated list of the default filesystems (every row but the
+ * optional ones, in the table's order): the setting `fs`'s default. */
+const char *fsb_fs_default_names(void);
 /* The table as text, one line per filesystem, fields separated by a tab:
  * name, mkfs program, Debian package, kernel modules (comma-separated, in
  * load order), files mkfs reads (comma-separated, "-" for none), the other
- * tools the runner runs: the freespace record's and the power-cut
- * checker (comma-separated, "-" for none). Returns 0,
+ * tools the runner runs: the freespace record's, the power-cut
+ * checker and the cleaner (comma-separated, "-" for none), `default` or
+ * `optional` (not in the default list; the image build leaves its
+ * modules out when a kernel of your own lacks them). Returns 0,
  * or -1 with errno set when writing fails. */
 int fsb_fs_write_table(FILE *f);
 

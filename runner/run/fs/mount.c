@@ -1,5 +1,6 @@
 /* mount.c: mounting the filesystem under test and telling one mount from
  * the next (the evidence that a cold phase really followed a remount). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -201,5 +202,31 @@ int fsb_mkdir_p(const char *path)
 	}
 	if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
 		return -errno;
+	return 0;
+}
+
+int fsb_rm_tree(int dfd, int depth)
+{
+	DIR *d;
+	struct dirent *e;
+	int fd = dup(dfd);
+
+	if (fd < 0 || !(d = fdopendir(fd)))
+		return -1;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (unlinkat(dfd, e->d_name, 0) == 0)
+			continue;
+		if ((errno == EISDIR || errno == EPERM) && depth < 4) {
+			int sub = openat(dfd, e->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (sub >= 0) {
+				fsb_rm_tree(sub, depth + 1);
+				close(sub);
+			}
+			unlinkat(dfd, e->d_name, AT_REMOVEDIR);
+		}
+	}
+	closedir(d);
 	return 0;
 }

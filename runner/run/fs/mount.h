@@ -37,5 +37,8 @@ int fsb_mountinfo(const char *mnt, struct fsb_mountinfo *mi);
 int fsb_mnt_in_use(const char *mnt);
 /* mkdir -p */
 int fsb_mkdir_p(const char *path);
+/* Remove what the directory dfd holds (4 levels deep at most; dfd stays
+ * open and the directory itself stays): 0, -1 when it cannot be read. */
+int fsb_rm_tree(int dfd, int depth);
 
 #endif

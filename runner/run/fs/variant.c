@@ -9,21 +9,35 @@
 #include "run/fs/fs.h"
 #include "run/fs/variant.h"
 
+/* Marked unsafe: why, one line. */
+#define NOBARRIER "no cache flush (FLUSH/FUA) to the disk: an fsync that returned may not be on the medium, so a power cut loses acknowledged writes wherever the disk has a volatile write cache; a QEMU kill does not show it, a real power cut or the launcher's cache disk model does (runner/README.md, Power cuts)"
+
 const struct fsb_variant fsb_variant_table[] = {
 	{ "ext4:noatime", "", "noatime",
-	  "no access-time update when a file is read (the default relatime writes the inode at the first read after a write)" },
+	  "no access-time update when a file is read (the default relatime writes the inode at the first read after a write)", NULL },
 	{ "ext4:nojournal", "-O ^has_journal", "",
-	  "no journal: metadata written once, no crash consistency" },
+	  "no journal: metadata written once, no crash consistency",
+	  "no journal: a power cut can leave metadata that e2fsck must repair, and a crash loses what was not synced" },
+	{ "ext4:discard", "", "discard",
+	  "online discard: each delete's freed blocks are discarded (TRIM) as the journal commits, instead of by fstrim (the default, nodiscard)", NULL },
+	{ "ext4:nobarrier", "", "nobarrier",
+	  "no write barriers: the journal's commits go to the disk without a cache flush", NOBARRIER },
 	{ "xfs:agcount32", "-d agcount=32", "",
-	  "32 allocation groups (mkfs.xfs makes 4 on one disk up to 4 TiB): more allocation in parallel; needs a target of 2.2 GiB or more (a group holds the 64 MiB log)" },
+	  "32 allocation groups (mkfs.xfs makes 4 on one disk up to 4 TiB): more allocation in parallel; needs a target of 2.2 GiB or more (a group holds the 64 MiB log)", NULL },
 	{ "btrfs:zstd", "", "compress=zstd",
-	  "file data compressed with zstd" },
+	  "file data compressed with zstd", NULL },
 	{ "f2fs:s4z4", "-s 4 -z 4", "",
-	  "4 segments per section, 4 sections per zone (default 1 and 1): a larger unit of garbage collection" },
+	  "4 segments per section, 4 sections per zone (default 1 and 1): a larger unit of garbage collection", NULL },
 	{ "f2fs:op10", "-o 10", "",
-	  "10 % of the space overprovisioned for garbage collection (mkfs.f2fs picks the ratio from the size: 2 % of 10 GiB)" },
+	  "10 % of the space overprovisioned for garbage collection (mkfs.f2fs picks the ratio from the size: 2 % of 10 GiB)", NULL },
 	{ "f2fs:gc", "", "background_gc=on",
-	  "background garbage collection on: the kernel's default, so this column is f2fs again unless mount_opts.f2fs turns it off" },
+	  "background garbage collection on: the kernel's default, so this column is f2fs again unless mount_opts.f2fs turns it off", NULL },
+	{ "f2fs:hotcold", "-e mp4,mkv,mov,jpg,png,zip,gz,xz,zst,tar,iso -E db,sqlite,log,wal", "",
+	  "file extensions added to mkfs.f2fs's own lists: cold (-e: media and archives, written once, rarely read) and hot (-E: databases and logs, rewritten often), whose data goes to a log of its temperature so that GC moves less; the suite's files have no extension, pack's fsbench.sqlite is hot", NULL },
+	{ "f2fs:nodiscard", "", "nodiscard",
+	  "no online discard (f2fs discards freed segments by default): freed space reaches the disk only through fstrim", NULL },
+	{ "f2fs:nobarrier", "", "nobarrier",
+	  "no cache flush after f2fs's writes (checkpoints, fsync's node blocks)", NOBARRIER },
 };
 const size_t fsb_variant_count = sizeof(fsb_variant_table) / sizeof(fsb_variant_table[0]);
 
@@ -183,12 +197,14 @@ void fsb_variant_names(char *buf, size_t len, int base)
 
 const char *fsb_variant_all_columns(void)
 {
-	static char buf[256];
+	static char buf[512];
 
 	if (!buf[0]) {
 		size_t o = 0;
 		for (size_t f = 0; f < fsb_fs_count; f++) {
-			char v[200];
+			char v[256];
+			if (fsb_fs_table[f].optional)
+				continue;	/* as in the default list */
 			fsb_variant_names(v, sizeof(v), (int)f);
 			o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%s%s%s", o ? "," : "",
 					      fsb_fs_table[f].name, v[0] ? "," : "", v);
@@ -200,27 +216,35 @@ const char *fsb_variant_all_columns(void)
 int fsb_variant_doc(FILE *f, enum fsb_doc_fmt fmt)
 {
 	if (fmt == DOC_MARKDOWN)
-		fputs("| variant | base | mkfs | mount | what it changes |\n|---|---|---|---|---|\n", f);
+		fputs("| variant | base | mkfs | mount | what it changes | unsafe |\n|---|---|---|---|---|---|\n", f);
 	for (size_t i = 0; i < fsb_variant_count; i++) {
 		const struct fsb_variant *v = &fsb_variant_table[i];
 		const char *base = fsb_fs_table[fsb_variant_base(v->name)].name;
 
 		if (fmt == DOC_TEXT) {
-			fprintf(f, "%s\t%s\t%s\t%s\t%s\n", v->name, base, *v->mkfs ? v->mkfs : "-",
-				*v->mount ? v->mount : "-", v->about);
+			fprintf(f, "%s\t%s\t%s\t%s\t%s\t%s\n", v->name, base, *v->mkfs ? v->mkfs : "-",
+				*v->mount ? v->mount : "-", v->about, v->unsafe ? v->unsafe : "-");
 		} else if (fmt == DOC_MARKDOWN) {
 			fprintf(f, "| `%s` | %s | %s%s%s | %s%s%s | ", v->name, base,
 				*v->mkfs ? "`" : "", *v->mkfs ? v->mkfs : "-", *v->mkfs ? "`" : "",
 				*v->mount ? "`" : "", *v->mount ? v->mount : "-", *v->mount ? "`" : "");
 			fsb_doc_put(f, fmt, v->about);
+			fputs(" | ", f);
+			if (v->unsafe) {
+				fputs("**unsafe**: ", f);
+				fsb_doc_put(f, fmt, v->unsafe);
+			} else {
+				fputc('-', f);
+			}
 			fputs(" |\n", f);
 		} else {
-			char text[512];
+			char text[1024];
 			fputc('*', f);
 			fsb_doc_put(f, fmt, v->name);
 			fputs("*\n\t", f);
-			snprintf(text, sizeof(text), "%s; mkfs: %s; mount: %s. %s", base,
-				 *v->mkfs ? v->mkfs : "-", *v->mount ? v->mount : "-", v->about);
+			snprintf(text, sizeof(text), "%s; mkfs: %s; mount: %s. %s%s%s", base,
+				 *v->mkfs ? v->mkfs : "-", *v->mount ? v->mount : "-", v->about,
+				 v->unsafe ? ". UNSAFE: " : "", v->unsafe ? v->unsafe : "");
 			fsb_doc_put(f, fmt, text);
 			fputs("\n\n", f);
 		}

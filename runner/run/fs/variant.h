@@ -39,6 +39,9 @@ struct fsb_variant {
 	const char *mkfs;	/* mkfs arguments, split at spaces; "" for none */
 	const char *mount;	/* mount options, comma-separated; "" for none */
 	const char *about;	/* what it changes, one line */
+	const char *unsafe;	/* NULL, or why it is unsafe: it may lose what the
+				 * filesystem acknowledged (shown in the docs, --help,
+				 * the fs_start record and the report) */
 };
 
 extern const struct fsb_variant fsb_variant_table[];
@@ -69,13 +72,14 @@ int fsb_variant_text(char *buf, size_t len, const char *mkfs, const char *mount)
  * one filesystem. */
 void fsb_variant_names(char *buf, size_t len, int base);
 
-/* Every column the tables give, each filesystem followed by its built-in
- * variants ("ext4,ext4:noatime,...,f2fs:gc"), for the `tuning` profile. */
+/* Every column the tables give, each default filesystem (not an optional
+ * one, nilfs2) followed by its built-in variants
+ * ("ext4,ext4:noatime,...,f2fs:nobarrier"), for the `tuning` profile. */
 const char *fsb_variant_all_columns(void);
 
 /* The built-in table for the docs (name | base | mkfs | mount | what it
- * changes) in DOC_MARKDOWN or DOC_SCDOC; DOC_TEXT: one line per row, the
- * fields separated by a tab ("-" for an empty one). Returns 0, or -1 with
+ * changes | unsafe) in DOC_MARKDOWN or DOC_SCDOC; DOC_TEXT: one line per
+ * row, the fields separated by a tab ("-" for an empty one). Returns 0, or -1 with
  * errno set when writing fails. */
 int fsb_variant_doc(FILE *f, enum fsb_doc_fmt fmt);
 
