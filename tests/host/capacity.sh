@@ -15,13 +15,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-O=${O:-$(pwd)/out}
-FSB=$O/runner/fsbench
-HFSB=$O/host/fsbench
-S=$O/tests/host-capacity
-rm -rf "$S"; mkdir -p "$S"
-trap cleanup EXIT INT TERM
-test_init host-capacity "$S"
+host_init host-capacity
 
 if [ "$(id -u)" != 0 ]; then
 	skip "capacity host tests: need root for loop devices"; summary; exit $?

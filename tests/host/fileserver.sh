@@ -16,20 +16,13 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-O=${O:-$(pwd)/out}
-FSB=$O/runner/fsbench
-HFSB=$O/host/fsbench
-S=$O/tests/host-fileserver
-rm -rf "$S"; mkdir -p "$S"
-trap cleanup EXIT INT TERM
-test_init host-fileserver "$S"
+host_init host-fileserver
 
 if [ "$(id -u)" != 0 ]; then
 	skip "file-server host tests: need root for loop devices"; summary; exit $?
 fi
 [ -x "$FSB" ] || { echo "file-server host tests: $FSB missing (make runner)"; exit 1; }
 have jq || { fail "file-server host tests: jq not found (Debian package jq; make deps)"; summary; exit 1; }
-count() { jq -n "[inputs | select($2)] | length" "$1"; }
 
 FS=${FILESERVER_FS:-ext4,xfs,btrfs}
 NFS=$(echo "$FS" | tr ',' '\n' | wc -l)

@@ -18,22 +18,15 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-O=${O:-$(pwd)/out}
-FSB=$O/runner/fsbench
-HFSB=$O/host/fsbench
-S=$O/tests/host-powercut
-rm -rf "$S"; mkdir -p "$S"
+host_init host-powercut
 pid=
 end_runner() { [ -z "$pid" ] || kill -KILL "$pid" 2>/dev/null || true; }
-trap 'end_runner; cleanup' EXIT INT TERM
-test_init host-powercut "$S"
 
 if [ "$(id -u)" != 0 ]; then
 	skip "power-cut host tests: need root for loop devices and mount"; summary; exit $?
 fi
 have jq || { fail "power-cut host tests: jq not found (Debian package jq; make deps)"; summary; exit 1; }
 have python3 || { fail "power-cut host tests: python3 not found (it asks whether the kernel let the device go)"; summary; exit 1; }
-count() { jq -n "[inputs | select($2)] | length" "$1"; }
 
 SEED=${POWERCUT_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
 info "seed $SEED (POWERCUT_SEED=$SEED replays the kill moments and the runner's seed)"

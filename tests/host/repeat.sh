@@ -18,16 +18,9 @@ case $0 in
 	set -eu
 	here=$(cd "$(dirname "$0")" && pwd)
 	. "$here/lib.sh"
-	O=${O:-$(pwd)/out}
-	FSB=$O/runner/fsbench
-	HFSB=$O/host/fsbench
-	S=$O/tests/host-repeat
-	rm -rf "$S"; mkdir -p "$S"
-	trap cleanup EXIT INT TERM
-	test_init host-repeat "$S"
+	host_init host-repeat
 	if [ "$(id -u)" != 0 ]; then skip "repeat: need root for loop devices and mount"; summary; exit $?; fi
 	have jq || { fail "repeat: jq not found, it reads the records"; summary; exit 1; }
-	count() { jq -n "[inputs | select($2)] | length" "$1"; }
 	r_alone=1
 	;;
 *)	r_alone=0 ;;

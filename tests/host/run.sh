@@ -2,19 +2,14 @@
 # run.sh: host integration tests of the runner, on loop devices over sparse
 # files (--direct-io=on, as in the reference setup).
 # Inputs: $O (build output, default out/) holding runner/fsbench and host/fsbench.
-# Outputs: scratch files under $O/tests/host; one line per check, a summary.
+# Outputs: scratch files under $O/tests/host (a tmpfs while it runs: lib.sh,
+# host_init); one line per check, a summary.
 # Needs root (loop devices, mount) and jq (the records are read by key).
 # Touches only the loop devices it makes.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-O=${O:-$(pwd)/out}
-FSB=$O/runner/fsbench
-HFSB=$O/host/fsbench
-S=$O/tests/host
-rm -rf "$S"; mkdir -p "$S"
-trap cleanup EXIT INT TERM
-test_init host "$S"
+host_init host
 
 if [ "$(id -u)" != 0 ]; then
 	skip "host tests: need root for loop devices and mount"; summary; exit $?
@@ -26,7 +21,6 @@ have jq || { fail "host tests: jq not found, it reads the records (Debian packag
 # count FILE FILTER: how many records of FILE (one a line) pass the jq
 # FILTER; nothing (so that a comparison with a number fails) when jq cannot
 # read FILE
-count() { jq -n "[inputs | select($2)] | length" "$1"; }
 # some FILE FILTER...: for each FILTER, a record of FILE passes it
 some() {
 	_f=$1; shift

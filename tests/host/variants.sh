@@ -15,16 +15,9 @@ case $0 in
 	set -eu
 	here=$(cd "$(dirname "$0")" && pwd)
 	. "$here/lib.sh"
-	O=${O:-$(pwd)/out}
-	FSB=$O/runner/fsbench
-	HFSB=$O/host/fsbench
-	S=$O/tests/host-variants
-	rm -rf "$S"; mkdir -p "$S"
-	trap cleanup EXIT INT TERM
-	test_init host-variants "$S"
+	host_init host-variants
 	if [ "$(id -u)" != 0 ]; then skip "variants: need root for loop devices and mount"; summary; exit $?; fi
 	have jq || { fail "variants: jq not found, it reads the records"; summary; exit 1; }
-	count() { jq -n "[inputs | select($2)] | length" "$1"; }
 	v_alone=1
 	;;
 *)	v_alone=0 ;;
