@@ -147,13 +147,16 @@ fi
 # --- 4. progress, plain lines ------------------------------------------------
 # A stand-in for QEMU: the recorded log written line by line into the
 # console file, as a guest would.
-# With a third argument N, it pauses 5 s after line N.
+# With a third argument N, it pauses 5 s after line N; a fourth is the
+# pause after each line (default 0.01 s: the plain lines come from the
+# progress log whatever the pace; the terminal's redraws, at most one a
+# second and one a phase, want a slower pace).
 cat >"$T/fake-qemu.sh" <<'END'
 n=0
 while IFS= read -r l; do
 	printf '%s\n' "$l"; n=$((n + 1))
 	[ "$n" != "${3:-}" ] || sleep 5
-	sleep 0.04
+	sleep "${4:-0.01}"
 done <"$1" >>"$2"
 END
 # watch NAME [watch options]: the command line of qemu/watch.sh on it
@@ -163,7 +166,7 @@ watch() {
 	mkdir -p "$T/w-$n"
 	: >"$T/w-$n/serial.log"
 	echo sh qemu/watch.sh --serial "$T/w-$n/serial.log" --work "$T/w-$n" --plan "$T/smoke.plan" "$@" \
-		-- sh "$T/fake-qemu.sh" "$LOG" "$T/w-$n/serial.log" ${pause:-}
+		-- sh "$T/fake-qemu.sh" "$LOG" "$T/w-$n/serial.log" "${pause:-0}" "${pace:-0.01}"
 }
 $(watch plain) >"$T/plain.out" 2>&1
 grep '^qemu: ' "$T/plain.out" >"$T/plain.lines" || true
@@ -191,7 +194,7 @@ check "fstrim: a line for it after each delete (8), the overall % never goes bac
 	"[ \$(grep -c ', fstrim, ' '$T/trim.lines') -eq 8 ] && sed -n 's/.*, \([0-9]*\)%, .*/\1/p' '$T/trim.lines' | sort -n -c"
 
 # Live: a record is read as it comes, not when a buffer fills. The guest
-# pauses 5 s right after the first phase_start (0.4 s in): its line must
+# pauses 5 s right after the first phase_start (a moment in): its line must
 # be out before the pause ends.
 pause=$(grep -n -m 1 "FSBENCH:{.*\"type\":\"phase_start\"" "$LOG" | cut -d: -f1)
 $(watch live --quiet) >"$T/live.out" 2>&1
@@ -206,7 +209,7 @@ if ! command -v script >/dev/null 2>&1; then
 	skip "tty: no script (util-linux) to give the launcher a pseudo-terminal"
 else
 	# quiet: the progress line alone, redrawn in place.
-	script -qc "$(watch tty --quiet)" /dev/null </dev/null >"$T/tty.out" 2>&1 || true
+	script -qc "$(pace=0.04 watch tty --quiet)" /dev/null </dev/null >"$T/tty.out" 2>&1 || true
 	draws=$(grep -o "$(printf '\r\033')\[Kqemu: " "$T/tty.out" | wc -l)
 	info "tty: $draws draws of the progress line"
 	check "tty: the progress line is redrawn in place (carriage return, cleared line), many times" [ "$draws" -ge 5 ]
