@@ -3,7 +3,8 @@
 # target, and what the records and `fsbench verdict` (host side) make of
 # them. First, without a boot (options): the launcher's options, misuse,
 # and the QEMU argv of each fault. Each run is short: the smoke profile,
-# one round, a 1 GiB target; slow brief (BRIEF of tests/lib.sh); the
+# one round, a 1 GiB target (eio: 125 files a directory, a quarter of
+# the profile's); slow brief (BRIEF of tests/lib.sh); the
 # capacity check off (as qemu/run.sh has it unless asked; said again
 # in the EIO, unplug and slow runs: its reads and writes across the target
 # would meet the EIO rules and the throttle before the filesystems do, and
@@ -206,7 +207,7 @@ if wanted eio && [ "$eio" = 1 ]; then
 	# Writes: the data written back at create's syncfs.
 	check "eio-write: blkdebug write rules over ext4's data space (1 GiB)" eio_rules "$T/eio-write.rules" write 1G
 	info "eio-write: $(tail -n 1 "$T/eio-write.rules.ranges")"
-	boot eio-write --target-size 1G --target-fault "blkdebug:$T/eio-write.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1 fsbench.capacity=0"
+	boot eio-write --target-size 1G --target-fault "blkdebug:$T/eio-write.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1 fsbench.files=125 fsbench.capacity=0"
 	nw=$(count "$res" kmsg '.fs == "ext4" and .phase == "create" and (.text | test("I/O error|critical medium error"))')
 	info "eio-write: kmsg in ext4 create: $nw; e.g. $(recs "$res" kmsg | jq -r 'select(.fs == "ext4") | .text' | sed -n '1p;3p' | tr '\n' '|')"
 	check "eio-write: kmsg records with the kernel's write I/O errors in ext4's create phase" [ "$nw" -ge 1 ]
@@ -217,7 +218,7 @@ if wanted eio && [ "$eio" = 1 ]; then
 
 	# Reads: the cold read phases.
 	check "eio-read: blkdebug read rules over ext4's data space (1 GiB)" eio_rules "$T/eio-read.rules" read 1G
-	boot eio-read --target-size 1G --target-fault "blkdebug:$T/eio-read.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1 fsbench.capacity=0"
+	boot eio-read --target-size 1G --target-fault "blkdebug:$T/eio-read.rules" --append "fsbench.fs=ext4,f2fs fsbench.rounds=1 fsbench.files=125 fsbench.capacity=0"
 	n=$(count "$res" error '.fs == "ext4" and .phase == "read" and .errno == 5 and (.file // "") != ""')
 	info "eio-read: $n error records with EIO for ext4 files in read, $(count "$res" error '.phase == "read_inode"') in read_inode; e.g. $(recs "$res" error | jq -r '"\(.phase) \(.op) \(.file): \(.msg)"' | head -n 2 | tr '\n' '|')"
 	check "eio-read: error records (EIO, the file named) for ext4 files in read" [ "$n" -ge 1 ]
