@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/qemu/buses.sh: the target on every bus but NVMe, one brief boot each
-# (ext4, one round of 100 files a directory: fsbench.fs=ext4
-# fsbench.rounds=1 fsbench.files=100), two boots at a time:
+# (ext4, one round of 50 files a directory: fsbench.fs=ext4
+# fsbench.rounds=1 fsbench.files=50), two boots at a time:
 #   ahci  ide-hd on the q35 machine's AHCI (qemu/run.sh --target-bus ahci)
 #   usb   usb-storage on a qemu-xhci (bulk-only)
 #   uas   usb-uas with a scsi-hd on a qemu-xhci
@@ -76,7 +76,7 @@ boot() {
 		[ ! -f "$T/$1.criteria" ] || crit=$T/$1.criteria
 		sh qemu/run.sh --disk "$IMG/disk-ext4.img" --results "$T/$1" --quiet \
 			--profile smoke --timeout 300 --target-bus "$1" $sz --criteria "$crit" \
-			--append "fsbench.fs=ext4 fsbench.rounds=1 fsbench.files=100$mk" >"$T/$1.out" 2>&1
+			--append "fsbench.fs=ext4 fsbench.rounds=1 fsbench.files=50$mk" >"$T/$1.out" 2>&1
 		echo $? >"$T/$1.rc"
 	) &
 }
