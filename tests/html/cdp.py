@@ -2,6 +2,10 @@
 """cdp.py: load a page in headless Chromium and say what a reader got.
 
 Usage: cdp.py CHROMIUM PAGE.html SHOT.png
+       cdp.py --serve CHROMIUM   (one browser for many pages: a request a
+       line on stdin, PAGE TAB SHOT TAB JSON; the object below written to
+       JSON, and "ok" or "error: WHY" a line on stdout; each page in a tab
+       of its own, closed after)
 Talks to the browser over the DevTools protocol on a pipe
 (--remote-debugging-pipe: commands on fd 3, replies on fd 4, each message
 ends with a NUL byte). Loads PAGE, keeps a screenshot of the whole page in
@@ -115,15 +119,17 @@ class Browser:
                 return m.get("result", {})
             self.events.append(m)
 
-    def wait_event(self, name, timeout=30):
+    def wait_event(self, name, timeout=30, session=None):
+        def match(m):
+            return m.get("method") == name and (session is None or m.get("sessionId") == session)
         deadline = time.time() + timeout
         for k, m in enumerate(self.events):
-            if m.get("method") == name:
+            if match(m):
                 del self.events[k]
                 return m
         while True:
             m = self.read(deadline)
-            if m.get("method") == name:
+            if match(m):
                 return m
             self.events.append(m)
 
@@ -137,18 +143,18 @@ class Browser:
         subprocess.run(["rm", "-rf", self.profile])
 
 
-def main():
-    chromium, page, shot = sys.argv[1:4]
-    b = Browser(chromium)
+def visit(b, page, shot):
+    """Load PAGE in a new tab of the browser B, keep its screenshot in SHOT;
+    the reader's view of it (the JSON object of the usage), the tab closed."""
+    target = b.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+    s = b.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
     try:
-        target = b.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        s = b.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         for domain in ("Page", "Runtime", "Log"):
             b.call(domain + ".enable", session=s)
         b.call("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900,
                "deviceScaleFactor": 1, "mobile": False}, session=s)
         b.call("Page.navigate", {"url": "file://" + os.path.abspath(page)}, session=s)
-        b.wait_event("Page.loadEventFired", timeout=60)
+        b.wait_event("Page.loadEventFired", timeout=60, session=s)
         probe = b.call("Runtime.evaluate", {"expression": PROBE, "returnByValue": True},
                        session=s)
         out = json.loads(probe["result"]["value"])
@@ -162,6 +168,8 @@ def main():
             f.write(base64.b64decode(png["data"]))
         errors = []
         for e in b.events:
+            if e.get("sessionId") != s:
+                continue
             meth, p = e.get("method"), e.get("params", {})
             if meth == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert"):
                 errors.append("console: " + " ".join(str(a.get("value", a.get("description")))
@@ -171,7 +179,39 @@ def main():
             elif meth == "Log.entryAdded" and p["entry"].get("level") == "error":
                 errors.append("log: " + p["entry"].get("text", ""))
         out["errors"] = errors
-        print(json.dumps(out))
+        return out
+    finally:
+        b.events = [e for e in b.events if e.get("sessionId") != s]
+        b.call("Target.closeTarget", {"targetId": target})
+
+
+def serve(chromium):
+    """One browser for many pages: each line of stdin, PAGE TAB SHOT TAB
+    JSON, is visited, its view written to JSON; "ok" or "error: WHY" on
+    stdout, a line each. At the end of stdin the browser is closed."""
+    b = Browser(chromium)
+    try:
+        for line in sys.stdin:
+            page, shot, dest = line.rstrip("\n").split("\t")
+            try:
+                out = visit(b, page, shot)
+                with open(dest, "w") as f:
+                    f.write(json.dumps(out) + "\n")
+                print("ok", flush=True)
+            except Exception as e:  # this page failed: say how, go on
+                print("error: %s" % e, flush=True)
+    finally:
+        b.close()
+
+
+def main():
+    if sys.argv[1:2] == ["--serve"]:
+        serve(sys.argv[2])
+        return
+    chromium, page, shot = sys.argv[1:4]
+    b = Browser(chromium)
+    try:
+        print(json.dumps(visit(b, page, shot)))
     finally:
         b.close()
 

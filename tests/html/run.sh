@@ -76,14 +76,34 @@ static_checks() {
 		sh -c 'while IFS= read -r h; do grep -Fq "<h2>$h</h2>" "$1" || { echo "missing: $h"; exit 1; }; done <"$2"' - "$_h" "$S/$_n.heads"
 }
 
+# One headless Chromium for every page (cdp.py --serve, its requests and
+# answers on two named pipes, fds 7 and 8): started by the first browse,
+# ended by cdp_end (its standard input closed).
+cdp_up=0
+cdp_start() {
+	mkfifo "$S/cdp.req" "$S/cdp.rep"
+	python3 "$here/cdp.py" --serve "$browser" <"$S/cdp.req" >"$S/cdp.rep" 2>"$S/cdp.err" &
+	exec 7>"$S/cdp.req" 8<"$S/cdp.rep"
+	cdp_up=1
+}
+cdp_end() {
+	[ "$cdp_up" = 1 ] || return 0
+	exec 7>&- 8<&-
+	wait
+	cdp_up=0
+}
 # browse NAME [PAGE]: load NAME.html (or PAGE) in Chromium: NAME.json
-# (cdp.py's answer), NAME.png; no console error
+# (cdp.py's view of it), NAME.png; no console error
 browse() {
 	[ -n "$browser" ] || return 1
-	if python3 "$here/cdp.py" "$browser" "${2:-$S/$1.html}" "$S/$1.png" >"$S/$1.json" 2>"$S/$1.err"; then
+	[ "$cdp_up" = 1 ] || cdp_start
+	printf '%s\t%s\t%s\n' "${2:-$S/$1.html}" "$S/$1.png" "$S/$1.json" >&7
+	_ans=
+	IFS= read -r _ans <&8 || _ans="error: the browser's helper ended: $(tail -n 3 "$S/cdp.err" | tr '\n' ' ')"
+	if [ "$_ans" = ok ]; then
 		pass "$1: loaded in headless Chromium"
 	else
-		fail "$1: headless Chromium did not load the page"; sed 's/^/     | /' "$S/$1.err"; return 1
+		fail "$1: headless Chromium did not load the page"; echo "     | $_ans"; return 1
 	fi
 	check "$1: no console error" python3 -c '
 import json, sys
@@ -232,4 +252,5 @@ print("names", names)
 sys.exit(0 if ok and got == want and odd in names else 1)' "$S/index.json" "$R" "$odd"
 fi
 
+cdp_end
 summary
