@@ -23,6 +23,10 @@
 #                     $RESULTS/<date>-<board>-<profile>)
 #   --timeout S       overall limit; QEMU is killed after S seconds
 #                     (default: 900 for smoke, 43200 otherwise)
+#   --stall S         QEMU is ended once it has used no processor time for
+#                     S seconds (default 120; 0: never): a guest no vCPU
+#                     runs and no timer wakes, which would wait for the
+#                     timeout (qemu/watch.sh; results/MEASUREMENTS.md)
 #   --accel A         auto (KVM if a probe guest runs, else TCG), kvm, tcg
 #   --append WORDS    more kernel command line words (fsbench.fs=ext4 ...);
 #                     fsbench.capacity=0 is added unless they set it: the
@@ -179,7 +183,7 @@ export O RESULTS FSBENCH_HOST BOARD
 . "$here/../image/lib.sh"
 prog=qemu
 
-disk= profile= results= timeout= accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
+disk= profile= results= timeout= stall=120 accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
 criteria=$here/../board/$BOARD/criteria.conf onesp=
 throttle_at= throttle_spec= tfault= tthrottle= unplug_after=0 tbus=nvme tsize_set= kpath= tmodel= lie_after=0 workdir= cut_line= cut_delay=0 lie_lead=1
 zoned= zsize= tns=
@@ -204,6 +208,9 @@ while [ $# -gt 0 ]; do
 	--profile) profile=$2; shift ;;
 	--results) results=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
+	--stall)
+		case $2 in ''|*[!0-9]*) die $EX_USAGE "--stall S: whole seconds (0: never)" ;; esac
+		stall=$2; shift ;;
 	--accel) accel=$2; shift ;;
 	--append) append="$append $2"; shift ;;
 	--kill-after-records) kill_after=$2; shift ;;
@@ -569,7 +576,7 @@ say "console: $serial"
 [ -z "$throttle_at" ] || say "target throttle: $throttle_spec from $throttle_at s after the first FSBENCH-SUSTAIN: start line (QMP)"
 
 # --- run and watch -----------------------------------------------------
-set -- --serial "$serial" --work "$work" --timeout "$timeout" \
+set -- --serial "$serial" --work "$work" --timeout "$timeout" --stall "$stall" \
 	--kill-after-records "$kill_after" --plan "$work/plan" -- "$@"
 if [ -n "$cut_line" ]; then
 	set -- --cut-after-line "$cut_line" --cut-delay "$cut_delay" "$@"

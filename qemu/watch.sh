@@ -33,6 +33,14 @@
 #   --throttle-spec SPEC  iops=N or bps=N (block_set_io_throttle of the
 #                    device fsbench-target: that one limit, the others 0)
 #   --plan FILE      qemu/estimate.sh's figures for the progress line
+#   --stall S        COMMAND is ended once its processor time (user +
+#                    system of all its threads, /proc/PID/stat) has not
+#                    grown for S seconds while it is not stopped (default
+#                    120; 0: never): a guest that no vCPU runs and no timer
+#                    wakes goes on never (an idle Linux guest under TCG
+#                    takes 4 of the host's clock ticks in 10 s, a stalled
+#                    one none in minutes); its threads' states and wait
+#                    channels in DIR/stall.txt
 #   --quiet          the console is not shown (the progress line still is)
 # Output on stdout: the console as it comes without the record lines, and
 #   the progress (qemu/status.awk's line: filesystem n of N, round, phase,
@@ -43,7 +51,8 @@
 #   (COMMAND's pid while it runs: a power cut is kill -KILL of it), DIR/progress
 #   and DIR/progress.log (qemu/progress.awk's state), DIR/watch.txt (sh assignments: t0, first
 #   (the first record came; empty: none), t1 (seconds since the epoch),
-#   qrc (COMMAND's status), why_end (why it was killed; empty: it ended)).
+#   qrc (COMMAND's status), why_end (why it was killed; empty: it ended));
+#   DIR/stall.txt after a stall.
 # Exit status: 0; 2 on misuse.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -52,7 +61,7 @@ prog=qemu
 PREFIX='FSBENCH:'
 serial= work= timeout=0 kill_after=0 plan= quiet=0 monitor= unplug_after=0 lie_after=0
 cut_line= cut_delay=0 lie_file= lie_lead=1
-qmp= thr_line= thr_delay=0 thr_spec=
+qmp= thr_line= thr_delay=0 thr_spec= stall=120
 while [ $# -gt 0 ]; do
 	case $1 in
 	--serial) serial=$2; shift ;;
@@ -71,6 +80,7 @@ while [ $# -gt 0 ]; do
 	--throttle-after-line) thr_line=$2; shift ;;
 	--throttle-delay) thr_delay=$2; shift ;;
 	--throttle-spec) thr_spec=$2; shift ;;
+	--stall) stall=$2; shift ;;
 	--quiet) quiet=1 ;;
 	--) shift; break ;;
 	*) die $EX_USAGE "watch.sh: unknown option '$1'" ;;
@@ -79,6 +89,7 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$serial" ] && [ -n "$work" ] && [ $# -gt 0 ] ||
 	die $EX_USAGE "usage: watch.sh --serial FILE --work DIR [options] -- COMMAND..."
+case $stall in ''|*[!0-9]*) die $EX_USAGE "watch.sh: --stall '$stall': whole seconds, 0 for never" ;; esac
 tty=0
 [ ! -t 1 ] || tty=1
 # mawk reads a pipe in blocks unless told to read lines as they come.
@@ -90,6 +101,18 @@ now() { date +%s.%N; }
 # with the shell's own read (no process a tick).
 cs=0
 tick() { read -r up _ </proc/uptime; cs=${up%.*}${up#*.}; cs=${cs#"${cs%%[!0]*}"}; cs=${cs:-0}; }
+# qcpu: COMMAND's state (qs: R, S, D, T...) and processor time in clock
+# ticks (qc), from /proc with the shell's own read; both empty once it is
+# gone. The fields after the name's closing parenthesis: state, then
+# utime and stime 11 and 12 fields on.
+qs= qc=
+qcpu() {
+	_st=
+	read -r _st 2>/dev/null <"/proc/$qpid/stat" || { qs= qc=; return 0; }
+	# shellcheck disable=SC2086
+	set -- ${_st##*) }
+	qs=$1 qc=$((${12} + ${13}))
+}
 state=$work/progress status=$work/status
 rm -f "$state" "$state.log" "$state.n"
 : >"$status"
@@ -172,9 +195,27 @@ show() {
 }
 
 first= why_end= unplugged=0 t_cut= lied=0 cut=0 t_thr= thr_seen= thr_done=0
+stall_qc= stall_cs=$cs
 while kill -0 "$qpid" 2>/dev/null; do
 	sleep 0.2
 	tick
+	# A stall: no processor time for --stall seconds (not while stopped).
+	if [ "$stall" -gt 0 ]; then
+		qcpu
+		if [ -n "$qc" ]; then
+			if [ "$qs" = T ] || [ "$qc" != "$stall_qc" ]; then
+				stall_qc=$qc stall_cs=$cs
+			elif [ $((cs - stall_cs)) -ge $((stall * 100)) ]; then
+				for _t in /proc/"$qpid"/task/*; do
+					printf '%s %s %s %s\n' "${_t##*/}" "$(cat "$_t/comm" 2>/dev/null)" \
+						"$(cut -d' ' -f3 "$_t/stat" 2>/dev/null)" "$(cat "$_t/wchan" 2>/dev/null)"
+				done >"$work/stall.txt" 2>/dev/null || true
+				why_end="stalled: the guest stopped for good, QEMU used no processor time in ${stall}s (no vCPU ran, no timer woke one: a wake-up lost by QEMU under TCG, results/MEASUREMENTS.md); its threads in $work/stall.txt"
+				echo "qemu: $why_end"
+				break
+			fi
+		fi
+	fi
 	# The power cut: its moment set when the line comes; the lie a lead
 	# before it; then SIGKILL, at once.
 	if [ -n "$cut_line" ]; then

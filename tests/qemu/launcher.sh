@@ -219,6 +219,26 @@ else
 	check "tty: fs n of 4 and the time left in the line" grep -Eq 'qemu: fs [1-4] of 4 .*%, elapsed .*, about .* left' "$T/tty.out"
 fi
 
+# --- 5b. a stalled guest -----------------------------------------------------
+# A stand-in QEMU that writes a line and then takes no processor time
+# (sleep) is ended after --stall seconds with why_end saying so and its
+# threads listed; one that keeps computing is not.
+mkdir -p "$T/w-stall" "$T/w-busy"
+: >"$T/w-stall/serial.log"; : >"$T/w-busy/serial.log"
+t_s=$(date +%s)
+sh qemu/watch.sh --quiet --stall 2 --serial "$T/w-stall/serial.log" --work "$T/w-stall" -- \
+	sh -c 'echo "fsbench-init: powering off" >>"$1"; exec sleep 60' sh "$T/w-stall/serial.log" >"$T/stall.out" 2>&1
+t_e=$(($(date +%s) - t_s))
+check "stall: a guest without processor time for 2 s is ended, said so (in $t_e s)" sh -c \
+	". '$T/w-stall/watch.txt' && case \"\$why_end\" in 'stalled: the guest stopped for good, QEMU used no processor time in 2s'*) [ $t_e -le 10 ] ;; *) false ;; esac &&
+	 grep -q '^qemu: stalled: ' '$T/stall.out'"
+check "stall: its threads' states in stall.txt" grep -Eq '^[0-9]+ sleep [A-Z] ' "$T/w-stall/stall.txt"
+sh qemu/watch.sh --quiet --stall 2 --serial "$T/w-busy/serial.log" --work "$T/w-busy" -- \
+	sh -c 'end=$(($(date +%s) + 5)); while [ $(date +%s) -lt $end ]; do :; done' >"$T/busy.out" 2>&1
+check "stall: a guest that computes for 5 s is not ended (--stall 2)" sh -c \
+	". '$T/w-busy/watch.txt' && [ -z \"\$why_end\" ] && [ ! -e '$T/w-busy/stall.txt' ]"
+expect_rc 2 "stall: --stall x is misuse" sh qemu/watch.sh --stall x --serial "$T/w-busy/serial.log" --work "$T/w-busy" -- true
+
 # --- 6. the documented override and make help ---------------------------
 check "run.sh --help: RESULTS is documented" sh -c "sh qemu/run.sh --help | grep -q 'RESULTS (where runs land'"
 make -s --no-print-directory help O="$T/o" >"$T/help.out" 2>&1
