@@ -121,16 +121,15 @@ static void tmpfs_close(struct control *k)
 
 void fsb_control_run(struct fsb_ctx *c, const char *after, unsigned samples)
 {
-	struct control *k = calloc(1, sizeof(*k));
+	struct control *k;
 	double s[CTL_N][FSB_CONTROL_SAMPLES];
 	struct fsb_rec r;
 	int have_tmpfs, e = 0;
 	double t0 = fsb_now();
 
-	if (!c->cfg.control) {
-		free(k);
+	if (!c->cfg.control)
 		return;
-	}
+	k = calloc(1, sizeof(*k));
 	if (samples < 1 || samples > FSB_CONTROL_SAMPLES)
 		samples = FSB_CONTROL_SAMPLES;
 	if (k) {
