@@ -123,36 +123,47 @@ static int in_list(const char *const *fs, size_t n, const char *name)
 	return 0;
 }
 
-int rep_fsv_ranking(const struct rep_run *r, int by, char *fresh, char *aged, size_t len)
+/* OUT (LEN bytes): the names of L, fastest first, joined by " > ". */
+static void join_ranking(char *out, size_t len, const char *const *l, size_t n)
 {
-	const char *f[REP_FSV_MAX_FS], *a[REP_FSV_MAX_FS], *cf[REP_FSV_MAX_FS], *ca[REP_FSV_MAX_FS];
-	size_t nf = ranked(r, "fresh", by, f, REP_FSV_MAX_FS), na = ranked(r, "aged", by, a, REP_FSV_MAX_FS);
-	size_t ncf = 0, nca = 0;
-	const char *const *lists[2] = { f, a };
-	size_t ns[2] = { nf, na };
-	char *out[2] = { fresh, aged };
+	size_t o = 0;
 
-	for (int s = 0; s < 2; s++) {
-		size_t o = 0;
-		out[s][0] = 0;
-		for (size_t i = 0; i < ns[s] && o < len; i++) {
-			int k = snprintf(out[s] + o, len - o, "%s%s", i ? " > " : "", lists[s][i]);
-			o = k < 0 ? len : o + (size_t)k;
-		}
+	out[0] = 0;
+	for (size_t i = 0; i < n && o < len; i++) {
+		int k = snprintf(out + o, len - o, "%s%s", i ? " > " : "", l[i]);
+		o = k < 0 ? len : o + (size_t)k;
 	}
-	/* the order of the filesystems both states have */
-	for (size_t i = 0; i < nf; i++)
-		if (in_list(a, na, f[i]))
-			cf[ncf++] = f[i];
+}
+
+/* Whether rankings A and B order the filesystems both hold alike:
+ * REP_FSV_RANK_NONE under two in common, else SAME or CHANGED. */
+static int ranking_change(const char *const *a, size_t na, const char *const *b, size_t nb)
+{
+	const char *ca[REP_FSV_MAX_FS], *cb[REP_FSV_MAX_FS];
+	size_t nca = 0, ncb = 0;
+
 	for (size_t i = 0; i < na; i++)
-		if (in_list(f, nf, a[i]))
+		if (in_list(b, nb, a[i]))
 			ca[nca++] = a[i];
-	if (ncf < 2)
+	for (size_t i = 0; i < nb; i++)
+		if (in_list(a, na, b[i]))
+			cb[ncb++] = b[i];
+	if (nca < 2)
 		return REP_FSV_RANK_NONE;
-	for (size_t i = 0; i < ncf; i++)
-		if (strcmp(cf[i], ca[i]))
+	for (size_t i = 0; i < nca; i++)
+		if (strcmp(ca[i], cb[i]))
 			return REP_FSV_RANK_CHANGED;
 	return REP_FSV_RANK_SAME;
+}
+
+int rep_fsv_ranking(const struct rep_run *r, int by, char *fresh, char *aged, size_t len)
+{
+	const char *f[REP_FSV_MAX_FS], *a[REP_FSV_MAX_FS];
+	size_t nf = ranked(r, "fresh", by, f, REP_FSV_MAX_FS), na = ranked(r, "aged", by, a, REP_FSV_MAX_FS);
+
+	join_ranking(fresh, len, f, nf);
+	join_ranking(aged, len, a, na);
+	return ranking_change(f, nf, a, na);
 }
 
 /* v's figure over ext4's of the same state in the run; NaN without one. */
@@ -273,27 +284,9 @@ int rep_phase_ranking(const struct rep_run *r, const char *phase, char *fresh, c
 			v[s][j] = x;
 			l[s][j] = r->fs[f].name;
 		}
-		size_t o = 0;
-		out[s][0] = 0;
-		for (size_t i = 0; i < n[s] && o < len; i++) {
-			int k = snprintf(out[s] + o, len - o, "%s%s", i ? " > " : "", l[s][i]);
-			o = k < 0 ? len : o + (size_t)k;
-		}
+		join_ranking(out[s], len, l[s], n[s]);
 	}
-	const char *cf[REP_FSV_MAX_FS], *ca[REP_FSV_MAX_FS];
-	size_t ncf = 0, nca = 0;
-	for (size_t i = 0; i < n[0]; i++)
-		if (in_list(l[1], n[1], l[0][i]))
-			cf[ncf++] = l[0][i];
-	for (size_t i = 0; i < n[1]; i++)
-		if (in_list(l[0], n[0], l[1][i]))
-			ca[nca++] = l[1][i];
-	if (ncf < 2)
-		return REP_FSV_RANK_NONE;
-	for (size_t i = 0; i < ncf; i++)
-		if (strcmp(cf[i], ca[i]))
-			return REP_FSV_RANK_CHANGED;
-	return REP_FSV_RANK_SAME;
+	return ranking_change(l[0], n[0], l[1], n[1]);
 }
 
 int rep_table_fileserver_ranking(const struct rep_run *r, struct rep_table *t)
