@@ -26,7 +26,7 @@ host_init() {
 	! mountpoint -q "$S" 2>/dev/null || umount "$S" 2>/dev/null || umount -l "$S"
 	rm -rf "$S" "$S.failed"; mkdir -p "$S"
 	if [ "${HOST_SCRATCH:-tmpfs}" = tmpfs ] && [ "$(id -u)" = 0 ] &&
-		mount -t tmpfs -o "size=${HOST_SCRATCH_SIZE:-12g},mode=0755" "fsbench-$1" "$S"; then
+		mount -t tmpfs -o size=12g,mode=0755 "fsbench-$1" "$S"; then
 		T_SCRATCH=$S
 	fi
 	trap 'end_runner; cleanup' EXIT INT TERM

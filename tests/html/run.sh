@@ -79,24 +79,24 @@ static_checks() {
 # One headless Chromium for every page (cdp.py --serve, its requests and
 # answers on two named pipes, fds 7 and 8): started by the first browse,
 # ended by cdp_end (its standard input closed).
-cdp_up=0
+cdp_pid=
 cdp_start() {
 	mkfifo "$S/cdp.req" "$S/cdp.rep"
 	python3 "$here/cdp.py" --serve "$browser" <"$S/cdp.req" >"$S/cdp.rep" 2>"$S/cdp.err" &
+	cdp_pid=$!
 	exec 7>"$S/cdp.req" 8<"$S/cdp.rep"
-	cdp_up=1
 }
 cdp_end() {
-	[ "$cdp_up" = 1 ] || return 0
+	[ -n "$cdp_pid" ] || return 0
 	exec 7>&- 8<&-
-	wait
-	cdp_up=0
+	wait "$cdp_pid" || true
+	cdp_pid=
 }
 # browse NAME [PAGE]: load NAME.html (or PAGE) in Chromium: NAME.json
 # (cdp.py's view of it), NAME.png; no console error
 browse() {
 	[ -n "$browser" ] || return 1
-	[ "$cdp_up" = 1 ] || cdp_start
+	[ -n "$cdp_pid" ] || cdp_start
 	printf '%s\t%s\t%s\n' "${2:-$S/$1.html}" "$S/$1.png" "$S/$1.json" >&7
 	_ans=
 	IFS= read -r _ans <&8 || _ans="error: the browser's helper ended: $(tail -n 3 "$S/cdp.err" | tr '\n' ' ')"
