@@ -180,15 +180,22 @@ eio_rules() {
 			printf "\n" > ranges
 		}' "$T/layout.ext4" "$T/layout.f2fs" >"$1" || { echo "no ext4 or f2fs layout in $T/layout.ext4, $T/layout.f2fs" >&2; return 1; }
 }
+# A TCG guest whose vCPU the host holds back (make check's other lane)
+# warns "hrtimer: interrupt took N ns" (in one eio boot of 2 under
+# stress-ng --cpu 3): the emulator's timing, not the disk's. f2fs's
+# count leaves it out, and the criteria ignore it, as the QEMU boards' do.
+TCG_KMSG='hrtimer: interrupt took'
 # eio_common NAME: f2fs after ext4 ran clean, the guest powered off, and the
 # verdict (fs_ok = f2fs, errors = 0, kmsg = 0) fails on errors and kmsg.
 eio_common() {
 	powered_off "$1" "$res"
 	check "$1: launcher exit 1 (the runner's: benchmark failure)" [ "$rc" -eq 1 ]
 	check "$1: f2fs (after ext4) ran to the end" has "$res" fs_end fs=f2fs status=ok
-	check "$1: f2fs has no error, kmsg or verify_error record and no phase errors" \
-		[ "$(($(count "$res" error '.fs == "f2fs"') + $(count "$res" kmsg '.fs == "f2fs"') + $(count "$res" verify_error '.fs == "f2fs"') + $(count "$res" phase '.fs == "f2fs" and .errors > 0')))" -eq 0 ]
-	printf 'fs_ok = f2fs\nerrors = 0\nkmsg = 0\n' >"$T/$1.criteria"
+	f2fs_bad=$(for t in error kmsg verify_error phase; do recs "$res" $t; done | jq -c --arg tcg "$TCG_KMSG" \
+		'select(.fs == "f2fs" and (.type != "phase" or .errors > 0) and (.type != "kmsg" or (.text | contains($tcg) | not)))')
+	check "$1: f2fs has no error, kmsg or verify_error record and no phase errors" [ -z "$f2fs_bad" ]
+	[ -z "$f2fs_bad" ] || printf '%s\n' "$f2fs_bad" | head -n 5 | sed 's/^/     | /'
+	printf 'fs_ok = f2fs\nerrors = 0\nkmsg = 0\nkmsg_ignore = %s\n' "$TCG_KMSG" >"$T/$1.criteria"
 	verdict "$1" "$T/$1.criteria"
 	check "$1: verdict exit 1" [ "$vrc" -eq 1 ]
 	check "$1: the errors check FAILs" grep -q "^error records.*: FAIL (.*$1.criteria:2)" "$T/$1.verdict"
