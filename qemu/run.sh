@@ -27,7 +27,10 @@
 #                     S seconds (default 120; 0: never): a guest no vCPU
 #                     runs and no timer wakes, which would wait for the
 #                     timeout (qemu/watch.sh; results/MEASUREMENTS.md)
-#   --accel A         auto (KVM if a probe guest runs, else TCG), kvm, tcg
+#   --accel A         auto (KVM if a probe guest runs, else TCG; the answer
+#                     kept in $O/run/kvm-probe-BOARD.txt and reused while
+#                     the host boot, /dev/kvm, QEMU and kernel are the
+#                     same), kvm, tcg
 #   --append WORDS    more kernel command line words (fsbench.fs=ext4 ...);
 #                     fsbench.capacity=0 is added unless they set it: the
 #                     launcher's target is a file of the size it asked for
@@ -427,7 +430,7 @@ trap 'exit 130' INT TERM
 # --- accelerator: KVM only when a guest really runs ------------------------
 why=
 case $accel in
-auto) if why=$(sh "$here/kvm-probe.sh" "$imgdir/kernel" "$work"); then accel=kvm; else accel=tcg; fi ;;
+auto) if why=$(sh "$here/kvm-probe.sh" "$imgdir/kernel" "$work" "$O/run/kvm-probe-$BOARD.txt"); then accel=kvm; else accel=tcg; fi ;;
 *) why="asked for" ;;
 esac
 if [ "$accel" = kvm ]; then cpu=$BOARD_QEMU_CPU_KVM; else cpu=$BOARD_QEMU_CPU_TCG; fi

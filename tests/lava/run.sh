@@ -224,10 +224,12 @@ if wanted smoke || wanted fault; then
 	}
 	[ -f "$img/vmlinux" ] || { fail "no $img/vmlinux (the job boots the PVH kernel)"; summary; exit 1; }
 	# the accelerator as the launcher picks it: KVM only when a guest runs
+	# (the launcher's kept answer, as its boots reuse it)
 	accel=tcg
 	if (eval "$(sh image/boardenv.sh board/qemu-x86_64/board.mk)"
 		export $(set | sed -n 's/^\(BOARD_[A-Z0-9_]*\)=.*/\1/p')
-		mkdir -p "$T/probe"; sh qemu/kvm-probe.sh "$img/kernel" "$T/probe") >"$T/probe.txt" 2>&1; then
+		mkdir -p "$T/probe" "$O/run"
+		sh qemu/kvm-probe.sh "$(cd "$img" && pwd)/kernel" "$T/probe" "$O/run/kvm-probe-qemu-x86_64.txt") >"$T/probe.txt" 2>&1; then
 		accel=kvm
 	fi
 	info "accelerator: $accel ($(head -n 1 "$T/probe.txt"))"

@@ -18,6 +18,9 @@
 #   5. the same under a pseudo-terminal (script -qc, util-linux): the line is
 #      redrawn in place (a carriage return and a cleared line), one newline
 #      at the end.
+#   5c. qemu/kvm-probe.sh's kept answer (a stand-in QEMU that counts its
+#      starts): reused with the same cache, kernel and machine, probed
+#      again when one changes or without a cache.
 #   6. qemu/run.sh --help and make help name RESULTS; make help lists every
 #      variable a user may set (each ?= of the Makefile and the .mk files).
 #   7. qemu/index.sh: a results folder's index.html rewritten, a link per
@@ -238,6 +241,50 @@ sh qemu/watch.sh --quiet --stall 2 --serial "$T/w-busy/serial.log" --work "$T/w-
 check "stall: a guest that computes for 5 s is not ended (--stall 2)" sh -c \
 	". '$T/w-busy/watch.txt' && [ -z \"\$why_end\" ] && [ ! -e '$T/w-busy/stall.txt' ]"
 expect_rc 2 "stall: --stall x is misuse" sh qemu/watch.sh --stall x --serial "$T/w-busy/serial.log" --work "$T/w-busy" -- true
+
+# --- 5c. the KVM probe's kept answer -------------------------------------
+# qemu/kvm-probe.sh with a stand-in QEMU of the host's architecture that
+# counts its starts and boots at once: a first probe starts it, a second
+# with the same cache gives the kept answer (no start, "reused"), a changed
+# kernel file or machine probes again; no cache, always a probe. Needs a
+# /dev/kvm this user may open (the probe refuses before anything else).
+if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+	K=$T/kvm
+	mkdir -p "$K/bin"
+	qname=qemu-system-$(uname -m)
+	cat >"$K/bin/$qname" <<'QEOF'
+#!/bin/sh
+echo x >>"$KVM_STARTS"
+for a; do case $a in file:*) echo 'Linux version 6.1.0 (stand-in)' >"${a#file:}" ;; esac; done
+QEOF
+	chmod +x "$K/bin/$qname"
+	printf 'kernel\n' >"$K/kernel"
+	probe() {
+		PATH=$K/bin:$PATH KVM_STARTS=$K/starts BOARD_QEMU=$qname BOARD_QEMU_MACHINE=${KM:-q35} \
+			BOARD_QEMU_CPU_KVM=host BOARD_CONSOLE=ttyS0 sh qemu/kvm-probe.sh "$K/kernel" "$K" "$@"
+	}
+	starts() { wc -l <"$K/starts" 2>/dev/null | tr -d ' ' || echo 0; }
+	: >"$K/starts"
+	out=$(probe "$K/cache")
+	check "kvm-probe: a first probe starts QEMU and says the guest booted ($out)" sh -c \
+		"[ $(starts) -eq 1 ] && case '$out' in 'probe guest booted in '*' s') true ;; *) false ;; esac"
+	out=$(probe "$K/cache")
+	check "kvm-probe: the second, same cache: the kept answer, QEMU not started ($out)" sh -c \
+		"[ $(starts) -eq 1 ] && case '$out' in 'probe guest booted in '*' s (probed at '*', reused)') true ;; *) false ;; esac"
+	probe >/dev/null
+	check "kvm-probe: without a cache, always a probe" [ "$(starts)" -eq 2 ]
+	touch -d '2026-01-01 00:00:00' "$K/kernel"
+	out=$(probe "$K/cache")
+	check "kvm-probe: another kernel file (its time changed): a new probe ($out)" sh -c \
+		"[ $(starts) -eq 3 ] && ! echo '$out' | grep -q reused"
+	out=$(KM=pc probe "$K/cache")
+	check "kvm-probe: another machine: a new probe" sh -c "[ $(starts) -eq 4 ] && ! echo '$out' | grep -q reused"
+	out=$(KM=pc probe "$K/cache")
+	check "kvm-probe: ... and that answer kept" sh -c "[ $(starts) -eq 4 ] && echo '$out' | grep -q reused"
+	check "kvm-probe: no scratch file left beside the cache" sh -c "[ -z \"\$(ls '$K' | grep '^cache\\.')\" ]"
+else
+	skip "kvm-probe: no /dev/kvm this user may open (the probe stops before QEMU)"
+fi
 
 # --- 6. the documented override and make help ---------------------------
 check "run.sh --help: RESULTS is documented" sh -c "sh qemu/run.sh --help | grep -q 'RESULTS (where runs land'"
