@@ -118,6 +118,7 @@ help-test::
 	@echo '  check-html         - report --format html in headless Chromium: no console error, every chart'
 	@echo '                       drawn (gnuplot), a screenshot; the page without gnuplot; xmllint'
 	@echo '  check-install      - install into a scratch DESTDIR, run --version, render the man page'
+	@echo '  check-lanes        - make check'"'"'s lanes and pool of stages (tests/stages.sh) with a stand-in make'
 help-clean::
 	@echo '  clean              - remove $$(O)'
 help-vars::
@@ -230,20 +231,25 @@ check-cross: host
 
 # The stages of make check (tests/stages.sh): first what both lanes use
 # (the host and the image's runner, SQLite's amalgamation, the images'
-# filesystem table), then two
-# lanes side by side: the x86_64 image and its boots, the sustained write's boots last (they
-# wait on a throttle), and beside them the host tests, the cross builds,
-# the ARM images and boots and LAVA's boot. Each stage is timed;
-# the table of their lanes, starts, wall and processor times and the
-# totals is printed at the end
-# (and kept in $(O)/tests/stages.txt). Each stage is a make of its own
-# with -j$(CHECK_JOBS).
+# filesystem table), then two lanes side by side: the x86_64 image and
+# its boots; beside them the unit, host, HTML, docs, verdict, install,
+# sanitizer and fuzz tests, the cross builds and the ARM images. Then the
+# pool: the other boots, each taken by the lane that is free first, once
+# the image it boots (STAGE:NEED) is built, the longest first, so that
+# the lanes end together on a machine slow at building as on one slow at
+# emulating. Each stage is timed; the table of their lanes, starts, wall
+# and processor times and the totals is printed at the end (and kept in
+# $(O)/tests/stages.txt). Each stage is a make of its own with
+# -j$(CHECK_JOBS).
 CHECK_JOBS ?= 2
 CHECK_FIRST  := runner+host+image-fstable
-CHECK_LANE_1 := check-image-x86 check-qemu-x86 check-qemu-buses check-labgrid check-qemu-sustain
-CHECK_LANE_2 := unit check-html check-docs check-verdict check-install check-asan check-fuzz \
-	check-host check-cross check-image-arm check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-lava
-CHECK_STAGES := $(CHECK_FIRST) --lane $(CHECK_LANE_1) --lane $(CHECK_LANE_2)
+CHECK_LANE_1 := check-image-x86 check-qemu-x86
+CHECK_LANE_2 := unit check-html check-docs check-verdict check-install check-lanes check-asan check-fuzz \
+	check-host check-cross check-image-arm
+CHECK_POOL   := check-labgrid:check-image-x86 check-qemu-arm64:check-image-arm check-qemu-buses:check-image-x86 \
+	check-qemu-armhf:check-image-arm check-lava:check-image-x86 check-qemu-sustain:check-image-x86 \
+	check-qemu-uboot:check-image-arm
+CHECK_STAGES := $(CHECK_FIRST) --lane $(CHECK_LANE_1) --lane $(CHECK_LANE_2) --pool $(CHECK_POOL)
 
 check: deps
 	$(Q)CHECK_DEPS_DONE=1 MAKE="$(MAKE)" JOBS=$(CHECK_JOBS) sh tests/stages.sh $(CHECK_STAGES)
@@ -313,7 +319,12 @@ check-docs: host check-tree
 check-tree:
 	$(Q)sh tests/docs/tree.sh
 
-.PHONY: FORCE man install check-install docs check-docs check-tree
+# make check's stages in lanes and a pool (tests/stages.sh), with a
+# stand-in make (tests/lanes.sh).
+check-lanes:
+	$(Q)sh tests/lanes.sh
+
+.PHONY: FORCE man install check-install docs check-docs check-tree check-lanes
 FORCE:
 
 -include image/image.mk

@@ -6,12 +6,18 @@
 # each stage's lane, start, wall time and processor time (user + system
 # of the make and everything it waited for), and the totals.
 #
-#   stages.sh STAGE... [--lane STAGE...]...
+#   stages.sh STAGE... [--lane STAGE...]... [--pool STAGE[:NEED]...]
 #
 # A stage is one make with -jJOBS of its targets: a stage written A+B
 # runs the make targets A and B in that one make (at the same time, its
 # time the slower one's). A lane stops at its first failed stage; the
-# other lanes run on to their end. While lanes run side by side, each
+# other lanes run on to their end. The pool's stages go to whichever lane
+# is free first: a lane that has run its own stages takes the first pool
+# stage no lane has taken whose NEED (a stage of a lane) has passed,
+# waiting while a NEED still runs or waits; one whose NEED failed or was
+# never run is not run, and fails the whole. So the lanes end together
+# whichever of them a machine makes slower (the builds, the guests). Pool
+# stages must not build what another stage builds. While lanes run side by side, each
 # stage's output goes to a file and is printed whole when the stage ends
 # (so two lanes' lines do not interleave); "check: STAGE started" says
 # when each begins.
@@ -49,7 +55,8 @@ cpu() {
 
 # stage LANE STAGE QUIET: run one stage; its line of the table in
 # $S/table.LANE; QUIET=1: its output to $S/STAGE.log, printed whole at
-# its end under a lock. Returns the make's status.
+# its end under a lock; $S/ok.STAGE or $S/failed.STAGE at its end.
+# Returns the make's status.
 stage() {
 	_l=$1 _s=$2 _q=$3
 	_t0=$(date +%s)
@@ -76,11 +83,51 @@ stage() {
 	printf '  %-30s %4s %7s %7s %7s%s\n' "$_s" "$_l" "$(mmss $((_t0 - t_all)))" "$(mmss $((_t1 - _t0)))" \
 		"$(mmss $((_c1 - _c0)))" "$([ $_rc -eq 0 ] || echo '  FAILED')" >>"$S/table.$_l"
 	echo $((_c1 - _c0)) >>"$S/cpu.all"
+	if [ $_rc -eq 0 ]; then : >"$S/ok.$_s"; else : >"$S/failed.$_s"; fi
 	return $_rc
 }
 
+# pool LANE QUIET: the pool's stages ($S/pool, one "STAGE NEED" a line, in
+# order) this lane takes: each claimed by a mkdir (one lane wins it).
+# Returns 1 when a stage it ran failed or one could not run.
+pool() {
+	_pl=$1 _pq=$2 _prc=0
+	[ -s "$S/pool" ] || return 0
+	while :; do
+		_left=0 _took=
+		while read -r _ps _pn; do
+			[ ! -d "$S/claim.$_ps" ] || continue
+			_left=1
+			if [ -n "$_pn" ] && [ ! -e "$S/ok.$_pn" ]; then
+				# NEED not passed: wait while its lane may still run it
+				_own=$(cat "$S/owner.$_pn" 2>/dev/null || echo none)
+				if [ -e "$S/failed.$_pn" ] || [ -e "$S/rc.$_own" ] || [ "$_own" = none ]; then
+					mkdir "$S/claim.$_ps" 2>/dev/null || continue
+					echo "check: $_ps not run: it needs $_pn, which $([ -e "$S/failed.$_pn" ] && echo failed || echo did not run)"
+					printf '  %-30s %4s %7s %7s %7s  NOT RUN (%s)\n' "$_ps" "$_pl" - - - "$_pn" >>"$S/table.$_pl"
+					_prc=1
+				fi
+				continue
+			fi
+			mkdir "$S/claim.$_ps" 2>/dev/null || continue
+			_took=$_ps
+			break
+		done <"$S/pool"
+		[ "$_left" = 1 ] || break
+		if [ -n "$_took" ]; then
+			stage "$_pl" "$_took" "$_pq" || _prc=1
+		else
+			sleep 1
+		fi
+	done
+	return $_prc
+}
+
 # lane LANE QUIET STAGE...: the stages one after another, to the first
-# that fails; its status in $S/rc.LANE.
+# that fails; then, when all passed, stages of the pool (not lane 0, the
+# stages before the lanes); its status in
+# $S/rc.LANE (written when it has run its own stages, $S/end.LANE when
+# it is done).
 lane() {
 	_ln=$1 _lq=$2
 	shift 2
@@ -89,6 +136,10 @@ lane() {
 		stage "$_ln" "$_st" "$_lq" || { _lrc=1; break; }
 	done
 	echo $_lrc >"$S/rc.$_ln"
+	if [ "$_ln" != 0 ] && [ $_lrc -eq 0 ] && ! pool "$_ln" "$_lq"; then
+		echo 1 >"$S/rc.$_ln"
+	fi
+	: >"$S/end.$_ln"
 }
 
 # The launcher's work folders ($O/run: each boot's copy of the disk image
@@ -117,7 +168,24 @@ fi
 # the stages before the first --lane, then the lanes
 rc=0
 n=0
-set -- "$@" --lane
+# the pool ("STAGE NEED" lines in $S/pool), taken off the arguments
+args=
+: >"$S/pool"
+inpool=0
+for a in "$@"; do
+	if [ "$a" = --pool ]; then inpool=1; continue; fi
+	[ "$a" != --lane ] || inpool=0
+	if [ "$inpool" = 1 ]; then
+		case $a in
+		*:*) echo "${a%%:*} ${a#*:}" >>"$S/pool" ;;
+		*) echo "$a" >>"$S/pool" ;;
+		esac
+	else
+		args="$args $a"
+	fi
+done
+# shellcheck disable=SC2086
+set -- $args --lane
 first=
 while [ "$1" != --lane ]; do first="$first $1"; shift; done
 shift
@@ -131,6 +199,11 @@ if [ "$rc" -eq 0 ]; then
 	for a in "$@"; do [ "$a" = --lane ] && nl=$((nl + 1)); done
 	q=0
 	[ "$nl" -ge 2 ] && q=1
+	# which lane runs each stage (a pool stage's NEED is looked up here)
+	_n=0
+	for a in "$@"; do
+		if [ "$a" = --lane ]; then _n=$((_n + 1)); else echo $((_n + 1)) >"$S/owner.$a"; fi
+	done
 	while [ $# -gt 0 ]; do
 		n=$((n + 1))
 		this=
@@ -145,6 +218,10 @@ if [ "$rc" -eq 0 ]; then
 	for l in $lanes; do
 		[ "$(cat "$S/rc.$l" 2>/dev/null || echo 1)" -eq 0 ] || rc=1
 	done
+	# a pool stage no lane took (every lane failed first)
+	while read -r _ps _pn; do
+		[ -d "$S/claim.$_ps" ] || { echo "check: $_ps not run (no lane was free)"; rc=1; }
+	done <"$S/pool"
 fi
 
 end_tmpfs
