@@ -98,6 +98,7 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(ci_pct) X(converged) X(converged_at) X(hi) X(lo) X(median) X(n) X(nilfs2) X(phases) \
 	X(rep) X(reps) X(width_pct) \
 	X(copy_bytes) X(copy_s) X(cpu_iterations) X(cpu_s) X(tmpfs) X(tmpfs_files) X(tmpfs_s) \
+	X(quiet) X(quiet_wait_s) X(target_ios) \
 	X(after_aging) X(aging) X(append) X(append_mean) X(create) X(deleted) X(dirs) X(dirwidth) \
 	X(fileset_bytes) X(iosize) X(mean_size) X(peak) X(prealloc_bytes) X(prealloc_files) \
 	X(prealloc_s) X(shape) X(stat) X(state) \

@@ -303,6 +303,19 @@ check "control: after each filesystem, in the run's order, 3 samples each" jq -n
 	'[inputs] | [.[] | select(.type == "fs_end") | .fs] == [.[] | select(.type == "control" and .after != null and .samples == 3 and (.cpu_s | length) == 3 and (.tmpfs_s | length) == 3) | .after]' "$S/run.stdout"
 check "control: no tmpfs left mounted or on disk under /tmp" \
 	sh -c '! grep -q " /tmp/fsbench-control\." /proc/mounts && ! ls -d /tmp/fsbench-control.* 2>/dev/null'
+check "control: each waited for a quiet target (yes, 0.2 s at least, under 5 s) and counted its requests during the samples" \
+	[ "$(count "$S/run.stdout" '.type == "control" and (.quiet != "yes" or .quiet_wait_s < 0.2 or .quiet_wait_s >= 5 or (.target_ios | type) != "number")')" -eq 0 ]
+# A target busy when the run starts: a reader of the loop device (O_DIRECT)
+# for 3 s from just before the run; the control at the start waits until
+# it has stopped, so none of its requests falls in the samples.
+timeout 3 sh -c "while :; do dd if='$L1' of=/dev/null bs=64k count=64 iflag=direct 2>/dev/null; done" &
+busy=$!
+expect_rc 0 "a run started while another reader uses the target" "$FSB" run --target "$L1" --fs ext4 --profile smoke \
+	--files 20 --rounds 1 --capacity 0 --progress 0 --yes
+wait "$busy" 2>/dev/null || true
+w=$(jq -n 'first(inputs | select(.type == "control" and .after == null)) | "\(.quiet) \(.quiet_wait_s) \(.target_ios)"' "$S/out")
+check "control: the start's samples waited for the reader to stop (quiet, waited, requests: $w)" \
+	[ "$(count "$S/out" '.type == "control" and .after == null and .quiet == "yes" and .quiet_wait_s >= 1.5 and .target_ios == 0')" -eq 1 ]
 check "every phase verified its reads" sh -c '[ "$1" -gt 0 ] && [ "$2" -eq 0 ]' _ \
 	"$(count "$S/run.stdout" '.type == "phase" and (.phase | startswith("read"))')" \
 	"$(count "$S/run.stdout" '.type == "phase" and (.phase | startswith("read")) and .verified != true')"
@@ -404,6 +417,8 @@ check "--dir: fs detected as tmpfs" some "$S/out" '.fs == "tmpfs"'
 check "--dir: directory left empty" [ -z "$(ls -A "$S/tmpfs")" ]
 check "--dir: the control records too, at the start and after the directory" \
 	[ "$(count "$S/out" '.type == "control" and .after == null and (.cpu_s | length) == 7'):$(count "$S/out" '.type == "control" and .after == "dir" and (.cpu_s | length) == 3')" = 1:1 ]
+check "--dir: no target, so no quiet wait nor request count in the control records" \
+	[ "$(count "$S/out" '.type == "control" and (has("quiet") or has("quiet_wait_s") or has("target_ios"))')" -eq 0 ]
 expect_rc 0 "--dir with control = 0" "$FSB" run --dir "$S/tmpfs" --dirs 1 --files 10 --rounds 1 --workers 1 --progress 0 --control 0
 check "control = 0: no control record" [ "$(count "$S/out" '.type == "control"')" -eq 0 ]
 check "--dir: health before and after says not available, with the reason" \

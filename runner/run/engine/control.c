@@ -10,6 +10,7 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
+#include "lib/sysfs.h"
 #include "lib/time.h"
 #include "run/core/context.h"
 #include "run/engine/control.h"
@@ -79,6 +80,63 @@ static int tmpfs_files(struct control *k)
 	return e;
 }
 
+/* The whole disk's requests in flight and completed so far (reads,
+ * writes, discards, flushes: fields 1, 5, 12 and 16 of block/stat.rst;
+ * the last two absent before Linux 4.19 and 5.5): 0, or -errno. */
+static int disk_io(const char *disk, uint64_t *done, uint64_t *in_flight)
+{
+	char dir[96], buf[256];
+	unsigned long long v[17] = { 0 };
+
+	snprintf(dir, sizeof(dir), "/sys/block/%s", disk);
+	int e = fsb_read_attr(dir, "stat", buf, sizeof(buf));
+	if (e < 0)
+		return e;
+	int n = sscanf(buf, "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
+		       &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9],
+		       &v[10], &v[11], &v[12], &v[13], &v[14], &v[15], &v[16]);
+	if (n < 11)
+		return -EINVAL;
+	*done = v[0] + v[4] + v[11] + v[15];
+	*in_flight = v[8];
+	return 0;
+}
+
+/* Wait until the disk has had nothing in flight and completed nothing for
+ * FSB_CONTROL_QUIET_S, at most FSB_CONTROL_QUIET_MAX_S; what was seen in
+ * `quiet` (the record's text). Returns the seconds waited. */
+static double wait_quiet(const char *disk, char *quiet, size_t len)
+{
+	double t0 = fsb_now(), since = t0;
+	uint64_t done, prev = 0, fl = 0;
+	int e = disk_io(disk, &prev, &fl);
+
+	if (e < 0) {
+		snprintf(quiet, len, "not available: /sys/block/%s/stat: %s", disk, strerror(-e));
+		return 0;
+	}
+	for (;;) {
+		double now = fsb_now();
+		if (fl == 0 && now - since >= FSB_CONTROL_QUIET_S) {
+			snprintf(quiet, len, "yes");
+			return now - t0;
+		}
+		if (now - t0 >= FSB_CONTROL_QUIET_MAX_S) {
+			snprintf(quiet, len, "no: %llu in flight after %.0f s", (unsigned long long)fl,
+				 FSB_CONTROL_QUIET_MAX_S);
+			return now - t0;
+		}
+		usleep(20000);
+		if (disk_io(disk, &done, &fl) < 0) {
+			snprintf(quiet, len, "not available: /sys/block/%s/stat went away", disk);
+			return fsb_now() - t0;
+		}
+		if (done != prev || fl)
+			since = fsb_now();
+		prev = done;
+	}
+}
+
 /* A tmpfs of our own on a new directory under /tmp; else a directory on
  * /dev/shm when that is a tmpfs (no mount without privilege); else the
  * reason in k->why. */
@@ -119,8 +177,12 @@ static void tmpfs_close(struct control *k)
 	rmdir(k->dir);
 }
 
-void fsb_control_run(struct fsb_ctx *c, const char *after, unsigned samples)
+void fsb_control_run(struct fsb_ctx *c, const char *after, unsigned samples, const char *disk)
 {
+	char quiet[128] = "";
+	double waited = 0;
+	uint64_t io0 = 0, io1 = 0, fl;
+	int have_io = 0;
 	struct control *k;
 	double s[CTL_N][FSB_CONTROL_SAMPLES];
 	struct fsb_rec r;
@@ -159,6 +221,10 @@ void fsb_control_run(struct fsb_ctx *c, const char *after, unsigned samples)
 		snprintf(k->why, sizeof(k->why), "files on %s: %s", k->dir, strerror(-e));
 		have_tmpfs = 0;
 	}
+	if (disk && disk[0]) {
+		waited = wait_quiet(disk, quiet, sizeof(quiet));
+		have_io = disk_io(disk, &io0, &fl) == 0;
+	}
 	for (unsigned i = 0; i < samples; i++) {
 		double a = fsb_now();
 		cpu_loop(k);
@@ -176,6 +242,8 @@ void fsb_control_run(struct fsb_ctx *c, const char *after, unsigned samples)
 			}
 		}
 	}
+	if (have_io)
+		have_io = disk_io(disk, &io1, &fl) == 0;
 	tmpfs_close(k);
 
 	fsb_rec_start(c, &r, FSB_REC_control);
@@ -200,6 +268,12 @@ void fsb_control_run(struct fsb_ctx *c, const char *after, unsigned samples)
 	else
 		snprintf(where, sizeof(where), "not available: %s", k->why);
 	rec_str(&r, K(tmpfs), where);
+	if (quiet[0]) {
+		rec_str(&r, K(quiet), quiet);
+		rec_dbl(&r, K(quiet_wait_s), waited);
+	}
+	if (have_io)
+		rec_u64(&r, K(target_ios), io1 >= io0 ? io1 - io0 : 0);
 	rec_dbl(&r, K(seconds), fsb_now() - t0);
 	fsb_emit(c, &r);
 	free(k->src);

@@ -842,7 +842,7 @@ static void run_columns(struct fsb_ctx *c, const struct fsb_disk *target, struct
 				run_device_fs(c, target, &col[i], w, pat, on ? &reps[i] : NULL);
 			else
 				run_dir(c, w, pat, on ? &reps[i] : NULL);
-			fsb_control_run(c, target ? col[i].name : "dir", FSB_CONTROL_BETWEEN);
+			fsb_control_run(c, target ? col[i].name : "dir", FSB_CONTROL_BETWEEN, target ? target->disk : NULL);
 			more |= on && !reps[i].stop;
 		}
 	}
@@ -864,7 +864,7 @@ void fsb_suite_run(struct fsb_ctx *c, const struct fsb_disk *target)
 		return;
 	}
 	fsb_pattern_init(pat);
-	fsb_control_run(c, NULL, FSB_CONTROL_SAMPLES);
+	fsb_control_run(c, NULL, FSB_CONTROL_SAMPLES, target ? target->disk : NULL);
 	if (!target) {
 		run_columns(c, NULL, w, pat);
 	} else {
