@@ -7,7 +7,8 @@
 #   PROFILE, ROOTFS, BOOT (how it booted), ACCEL_TEXT (the accelerator and
 #   why), GUEST (the guest's vCPUs and memory, and why), KEEP (1: the work folder is kept), SIZES (the image's sizes file),
 #   CRITERIA (the verdict's criteria file; empty: no verdict), TMODEL (the
-#   target's disk model, as the launcher said it; empty: none).
+#   target's disk model, as the launcher said it; empty: none), STALLED
+#   (the boots before this one that stalled and were booted again).
 # Outputs: RESULTS/records.jsonl and summary.txt (`fsbench log extract` of
 #   the log partition; the console's records when it holds none),
 #   report.md (`fsbench report`), report.html (`fsbench report --format
@@ -90,6 +91,8 @@ fi
 	echo "  qemu start to first record: $(if [ -n "$first" ]; then secs "$t0" "$first"; else echo none; fi) s"
 	echo "  total run time:       $(secs "$t0" "$t1") s"
 	echo "  end:                  ${why_end:-guest powered off (QEMU status $qrc)}"
+	[ "${STALLED:-0}" = 0 ] ||
+		echo "  stalled boots before: $STALLED, each booted again from a fresh disk copy (QEMU's TCG lost a wake-up; their consoles in stalled-1/ ...)"
 	echo "  records:              $nrec (from the $src)"
 	echo "  runner exit code:     ${code:-none (no run_end record)}"
 	[ -z "${CRITERIA:-}" ] || echo "  criteria:             $CRITERIA"

@@ -27,6 +27,13 @@
 #                     S seconds (default 120; 0: never): a guest no vCPU
 #                     runs and no timer wakes, which would wait for the
 #                     timeout (qemu/watch.sh; results/MEASUREMENTS.md)
+#   --stall-retries N  a guest ended as stalled (--stall) is booted again
+#                     from a fresh copy of the disk, up to N times (default
+#                     QEMU_STALL_RETRIES, else 0; not with --work, whose
+#                     disk the stalled boot changed): the stalled boot's
+#                     console and threads kept in RESULTS/stalled-K/, run.txt
+#                     says so, and a line goes to the file QEMU_STALL_LOG
+#                     names, when set (make check prints them at its end)
 #   --accel A         auto (KVM if a probe guest runs, else TCG; the answer
 #                     kept in $O/run/kvm-probe-BOARD.txt and reused while
 #                     the host boot, /dev/kvm, QEMU and kernel are the
@@ -186,7 +193,12 @@ export O RESULTS FSBENCH_HOST BOARD
 . "$here/../image/lib.sh"
 prog=qemu
 
-disk= profile= results= timeout= stall=120 accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
+# The arguments as given, quoted for eval: a stalled boot is booted again
+# with them (--stall-retries).
+orig=
+for a; do orig="$orig '$(printf '%s' "$a" | sed "s/'/'\\\\''/g")'"; done
+
+disk= profile= results= timeout= stall=120 stall_retries=${QEMU_STALL_RETRIES:-0} accel=auto append= kill_after=0 quiet=0 keep=0 uefi=0 extra=
 criteria=$here/../board/$BOARD/criteria.conf onesp=
 throttle_at= throttle_spec= tfault= tthrottle= unplug_after=0 tbus=nvme tsize_set= kpath= tmodel= lie_after=0 workdir= cut_line= cut_delay=0 lie_lead=1
 zoned= zsize= tns=
@@ -214,6 +226,9 @@ while [ $# -gt 0 ]; do
 	--stall)
 		case $2 in ''|*[!0-9]*) die $EX_USAGE "--stall S: whole seconds (0: never)" ;; esac
 		stall=$2; shift ;;
+	--stall-retries)
+		case $2 in ''|*[!0-9]*) die $EX_USAGE "--stall-retries N: a whole number (0: none)" ;; esac
+		stall_retries=$2; shift ;;
 	--accel) accel=$2; shift ;;
 	--append) append="$append $2"; shift ;;
 	--kill-after-records) kill_after=$2; shift ;;
@@ -599,8 +614,35 @@ if grep -q "^why_end='power cut" "$work/watch.txt" 2>/dev/null; then stop_model 
 [ -z "$tmodel" ] || cp "$work/nbdkit.log" "$results/diskmodel.log"
 [ "$quiet" = 1 ] || echo
 
+# --- a stalled guest, booted again (--stall-retries) ---------------------
+# QEMU 7.2's TCG now and then loses a wake-up: no vCPU runs and no timer
+# is armed, for good (results/MEASUREMENTS.md). The run is not the disk's
+# or the runner's: with retries left, the stalled boot's console, end and
+# threads go to RESULTS/stalled-K/ and the launcher starts again with the
+# same arguments on a fresh copy of the disk.
+why=$(sed -n "s/^why_end='\(.*\)'\$/\1/p" "$work/watch.txt" 2>/dev/null)
+case $why in
+stalled:*)
+	if [ "$stall_retries" -gt 0 ] && [ -z "$workdir" ]; then
+		k=$((${QEMU_STALL_ATTEMPT:-0} + 1))
+		mkdir -p "$results/stalled-$k"
+		mv "$serial" "$results/stalled-$k/serial.log"
+		for f in watch.txt stall.txt qemu.err; do
+			[ ! -f "$work/$f" ] || cp "$work/$f" "$results/stalled-$k/$f"
+		done
+		say "booting again from a fresh copy of the disk (stalled boot $k: its console and threads in $results/stalled-$k/; $((stall_retries - 1)) more retries)"
+		[ -z "${QEMU_STALL_LOG:-}" ] ||
+			echo "$(date '+%Y-%m-%d %H:%M:%S') $BOARD $results: $why; booted again" >>"$QEMU_STALL_LOG"
+		trap - EXIT
+		cleanup
+		eval "set -- $orig"
+		QEMU_STALL_ATTEMPT=$k exec sh "$here/run.sh" "$@" --results "$results" --stall-retries $((stall_retries - 1))
+	fi
+	;;
+esac
+
 # --- results -----------------------------------------------------------
 rc=0
-TMODEL=$tmodel_text CRITERIA=$criteria PROFILE=$profile ROOTFS=$rootfs BOOT=$boot ACCEL_TEXT=$accel_text KEEP=$keep GUEST=$guest \
+STALLED=${QEMU_STALL_ATTEMPT:-0} TMODEL=$tmodel_text CRITERIA=$criteria PROFILE=$profile ROOTFS=$rootfs BOOT=$boot ACCEL_TEXT=$accel_text KEEP=$keep GUEST=$guest \
 	SIZES=$imgdir/sizes-$rootfs.txt sh "$here/collect.sh" "$results" "$work" || rc=$?
 exit $rc

@@ -168,6 +168,13 @@ fi
 # the stages before the first --lane, then the lanes
 rc=0
 n=0
+# Guests that QEMU's TCG stopped for good and the launcher booted again
+# (qemu/run.sh --stall-retries, set by tests/qemu/lib.sh): one line each
+# in $S/stalls.txt, printed at the end.
+QEMU_STALL_LOG=$S/stalls.txt
+export QEMU_STALL_LOG
+: >"$QEMU_STALL_LOG"
+
 # the pool ("STAGE NEED" lines in $S/pool), taken off the arguments
 args=
 : >"$S/pool"
@@ -234,6 +241,11 @@ out=$(
 	printf '  %-30s %4s %7s %7s %7s\n' total '' '' "$(mmss "$total")" \
 		"$(mmss "$(awk '{ s += $1 } END { printf "%d", s }' "$S/cpu.all" 2>/dev/null)")"
 )
+if [ -s "$QEMU_STALL_LOG" ]; then
+	out="$out
+check: guests stopped for good by QEMU's TCG and booted again ($(wc -l <"$QEMU_STALL_LOG" | tr -d ' ')):
+$(sed 's/^/  /' "$QEMU_STALL_LOG")"
+fi
 echo
 echo "$out"
 if [ -n "${O:-}" ]; then

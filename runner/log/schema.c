@@ -776,7 +776,7 @@ SHAPE(control,
 	R(copy_s, AN, "s", "the memory copy's time, one number a sample"),
 	O(tmpfs_s, AN, "s", "the tmpfs item's time, one number a sample (absent when `tmpfs` is not available)"),
 	R(tmpfs, S, "", "where the tmpfs item ran: `mounted` (a tmpfs of its own on a new directory under /tmp, removed after), `/dev/shm` (a new directory there, when mounting is not allowed), or `not available: REASON`"),
-	O(quiet, S, "", "the target before the samples: `yes` (no request in flight and none completed for 0.2 s, read from the whole disk's `stat` in sysfs), `no: N in flight after 5 s` (the samples ran anyway), or `not available: REASON`; absent in `--dir` mode. A request the target serves takes processor time from the samples (under QEMU, the host's)"),
+	O(quiet, S, "", "the target before the samples: `yes` (no request in flight and none completed for 0.2 s, read from the whole disk's `stat` in sysfs), `no: still serving requests after 5 s (N in flight)` (the samples ran anyway), or `not available: REASON`; absent in `--dir` mode. A request the target serves takes processor time from the samples (under QEMU, the host's)"),
 	O(quiet_wait_s, N, "s", "how long the control waited for that before its samples (0.2 s at the least when the target was already quiet; at most 5 s)"),
 	O(target_ios, I, "", "requests the target completed while the samples ran (reads, writes, discards, flushes): 0 when nothing else used the disk"),
 	R(seconds, N, "s", "the whole control"));

@@ -37,9 +37,15 @@
 #      record behind the log, whose write comes first); at most the record
 #      being written at the kill is lost;
 #      no run_end, so the launcher fails (status 4).
+#   5. a guest that stops for good (a stand-in QEMU that sleeps, --stall
+#      2): with --stall-retries 1 the launcher boots again from a fresh
+#      copy (the stand-in then prints a run's records and ends): exit 0,
+#      the stalled boot's console and threads in RESULTS/stalled-1/,
+#      run.txt and QEMU_STALL_LOG say so; with 0 retries, or when the
+#      second boot stops too, the run ends stalled (status 4).
 # Inputs (environment): O (build output, absolute), BOARD, FSBENCH_IMAGE
 # (runner binary for the image, default the `make runner` one), QEMU_TEST_ONLY
-# (run only the tests whose names are listed: ext4 f2fs fake kill).
+# (run only the tests whose names are listed: ext4 f2fs fake kill stall).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Results
 # folders under $O/tests/qemu/.
 set -eu
@@ -48,7 +54,7 @@ O=${O:?run through make check-qemu}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu
 IMG=$O/image/$BOARD
-only=${QEMU_TEST_ONLY:-ext4 f2fs fake kill}
+only=${QEMU_TEST_ONLY:-ext4 f2fs fake kill stall}
 . tests/qemu/lib.sh
 
 rm -rf "$T"
@@ -295,6 +301,49 @@ if wanted kill && boot killed ext4 --profile smoke --kill-after-records 12; then
 	seqs=$(rec "$res" "" seq | tr '\n' ' ')
 	want=$(seq 0 $((nlog - 1)) | tr '\n' ' ')
 	check "killed: sequence numbers 0..$((nlog - 1)) without a gap" [ "$seqs" = "$want" ]
+fi
+
+if wanted stall && [ "$BOARD" = qemu-x86_64 ]; then
+	# A stand-in for the board's QEMU: the first STAND_STALLS starts take
+	# no processor time (sleep); a later one prints a run's first and last
+	# records on the console and ends.
+	SB=$T/stall-bin
+	mkdir -p "$SB"
+	make -s --no-print-directory image ROOTFS=ext4 >"$T/build-stall.log" 2>&1 || {
+		fail "stall: make image ROOTFS=ext4"; tail -n 20 "$T/build-stall.log"; }
+	cat >"$SB/$BOARD_QEMU" <<'QEOF'
+#!/bin/sh
+echo start >>"$STAND_STARTS"
+if [ "$(wc -l <"$STAND_STARTS")" -le "$STAND_STALLS" ]; then exec sleep 60; fi
+for a; do case $a in *id=con,path=*) con=${a##*path=} ;; esac; done
+printf 'FSBENCH:{"schema":1,"type":"run_start","run_id":"5a5a5a5a5a5a5a5a","seq":0,"t":0.1}\nFSBENCH:{"schema":1,"type":"run_end","run_id":"5a5a5a5a5a5a5a5a","seq":1,"t":0.2,"status":"ok","exit_code":0,"seconds":0.1,"fs_ok":0,"fs_failed":0}\nfsbench-init: powering off\n' >>"$con"
+QEOF
+	chmod +x "$SB/$BOARD_QEMU"
+	# stall NAME STALLS RETRIES: the launcher over the stand-in; status in $rc
+	stall() {
+		rm -rf "$T/$1" "$T/$1.starts" "$T/$1.log"
+		set +e
+		PATH=$SB:$PATH STAND_STARTS=$T/$1.starts STAND_STALLS=$2 QEMU_STALL_LOG=$T/$1.log \
+			sh qemu/run.sh --disk "$IMG/disk-ext4.img" --results "$T/$1" --quiet --accel tcg --stall 2 \
+			--stall-retries "$3" --criteria none --timeout 60 >"$T/$1.out" 2>&1
+		rc=$?
+		set -e
+	}
+	starts() { wc -l <"$T/$1.starts" | tr -d ' '; }
+	stall stall-again 1 1
+	check "stall: a guest stopped for good is booted again (--stall-retries 1): 2 starts ($(starts stall-again)), exit 0 ($rc)" \
+		sh -c "[ $(starts stall-again) -eq 2 ] && [ $rc -eq 0 ]"
+	check "stall: the stalled boot's console, end and threads in RESULTS/stalled-1/" sh -c \
+		"grep -q '^why_end=.stalled: ' '$T/stall-again/stalled-1/watch.txt' && [ -f '$T/stall-again/stalled-1/serial.log' ] && [ -s '$T/stall-again/stalled-1/stall.txt' ]"
+	check "stall: run.txt: the second boot's end, and the stalled boot before it" sh -c \
+		"grep -q '^  end: *guest powered off' '$T/stall-again/run.txt' && grep -q '^  stalled boots before: 1, each booted again' '$T/stall-again/run.txt'"
+	check "stall: one line in QEMU_STALL_LOG, naming the results" grep -q "$T/stall-again: stalled: .*; booted again\$" "$T/stall-again.log"
+	stall stall-none 1 0
+	check "stall: without retries the run ends stalled: 1 start, exit 4 ($rc), nothing in QEMU_STALL_LOG" sh -c \
+		"[ $(starts stall-none) -eq 1 ] && [ $rc -eq 4 ] && grep -q '^  end: *stalled: ' '$T/stall-none/run.txt' && [ ! -s '$T/stall-none.log' ]"
+	stall stall-twice 2 1
+	check "stall: a second stop with no retry left ends the run stalled: 2 starts, exit 4 ($rc), run.txt names the first" sh -c \
+		"[ $(starts stall-twice) -eq 2 ] && [ $rc -eq 4 ] && grep -q '^  end: *stalled: ' '$T/stall-twice/run.txt' && grep -q '^  stalled boots before: 1' '$T/stall-twice/run.txt'"
 fi
 
 summary

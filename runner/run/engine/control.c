@@ -122,8 +122,8 @@ static double wait_quiet(const char *disk, char *quiet, size_t len)
 			return now - t0;
 		}
 		if (now - t0 >= FSB_CONTROL_QUIET_MAX_S) {
-			snprintf(quiet, len, "no: %llu in flight after %.0f s", (unsigned long long)fl,
-				 FSB_CONTROL_QUIET_MAX_S);
+			snprintf(quiet, len, "no: still serving requests after %.0f s (%llu in flight)",
+				 FSB_CONTROL_QUIET_MAX_S, (unsigned long long)fl);
 			return now - t0;
 		}
 		usleep(20000);
