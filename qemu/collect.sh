@@ -39,8 +39,10 @@ serial=$results/serial.log
 [ -z "$why_end" ] || say "$why_end"
 [ ! -s "$work/qemu.err" ] || { say "QEMU said:"; sed 's/^/  /' "$work/qemu.err"; }
 
-# The console's records, as they were printed (the prefix taken off).
-tr -d '\r' <"$serial" | sed -n 's/^.*FSBENCH:{/{/p' >"$work/console.jsonl"
+# The console's records, as they were printed (the prefix taken off; a
+# torn line skipped, a kernel message printed right after a record left
+# out: qemu/records.sh).
+sh "$here/records.sh" --console "$serial" "" >"$work/console.jsonl"
 src="log partition"
 if [ -x "$FSBENCH_HOST" ] && "$FSBENCH_HOST" log extract "$work/disk.img" -o "$results" >/dev/null 2>"$work/extract.err"; then
 	if [ ! -s "$results/records.jsonl" ] && [ -s "$work/console.jsonl" ]; then

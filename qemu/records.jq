@@ -5,13 +5,22 @@
 # lat_ns.p99, worker_seconds[2], disks[1].serial. Values are found by
 # their keys, never by where they stand in the line.
 
+# unprintk: a record line of the console without a kernel message that the
+# console printed right after the record, before its newline
+# ("}[   12.555790] Buffer I/O error ..."): printk writes to the serial
+# port beside the tty's output. A line that is JSON as it is stays whole.
+def unprintk:
+	. as $s
+	| if (try (fromjson | true) catch false) then $s
+	  else $s | sub("}\\[ *[0-9]+[.][0-9]+\\] .*$"; "}") end;
+
 # text($prefix): from one console line (raw text), the record's text: what
 # follows the last "$prefix{" (the { kept); the line itself when $prefix is
 # "". Carriage returns are dropped. Empty when the line holds no prefix.
 def text($prefix):
 	gsub("\r"; "")
 	| if $prefix == "" then .
-	  else split($prefix + "{") | select(length > 1) | "{" + .[-1] end;
+	  else split($prefix + "{") | select(length > 1) | "{" + .[-1] | unprintk end;
 
 # before($prefix): the console text before the last "$prefix{" (the whole
 # line when it holds none), carriage returns dropped.

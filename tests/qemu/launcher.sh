@@ -3,8 +3,9 @@
 # record reader, the per-round figures, the estimate, the progress line.
 #   1. qemu/records.sh (jq) finds values by key wherever they stand, nested
 #      keys by path, array items from 1, every value with --flat, the
-#      console's other text in order with --text, and skips lines that are
-#      not records.
+#      console's other text in order with --text, skips lines that are
+#      not records, and leaves out a kernel message printed right after a
+#      record on its line.
 #   2. qemu/rounds.awk: one line per filesystem of a recorded smoke run.
 #   3. qemu/estimate.sh for the smoke and seed profiles from
 #      qemu/figures.txt (total = boot + rounds x the figures, scaled), a
@@ -82,6 +83,13 @@ printf '%s\r\n' 'FSBENCH:{"type":"fs_end","fs":"f2fs","ok":false,"n":null,"disks
 check "records.sh: array items counted from 1, an array is its length, false and null, a name with a dot, a carriage return dropped" \
 	[ "$(sh qemu/records.sh --console "$T/rec.log" fs_end 'disks[2].serial' disks ok n 'disks[3].serial' o.mkfs_opts.ext4 | od -An -c | tr -s ' ')" = \
 	"$(printf 'b\t2\tfalse\t\t\t-m 1\n' | od -An -c | tr -s ' ')" ]
+# a kernel message the serial console printed right after a record, before
+# its newline (seen in the unplug case of tests/qemu/faults.sh)
+printf '%s\n' 'FSBENCH:{"type":"verify_error","seq":10,"file":"d0000/f0000017"}[   12.555790] Buffer I/O error on dev nvme0n1, logical block 0, lost sync page write' \
+	'FSBENCH:{"type":"verify_error","seq":11,"text":"}[   1.5] stays"}' >"$T/printk.log"
+check "records.sh: a kernel message right after a record is left out; a record that holds such text whole stays whole" \
+	[ "$(sh qemu/records.sh --console "$T/printk.log" "")" = '{"type":"verify_error","seq":10,"file":"d0000/f0000017"}
+{"type":"verify_error","seq":11,"text":"}[   1.5] stays"}' ]
 sh qemu/records.sh --console --flat "$T/rec.log" fs_end >"$T/flat.out"
 printf '%s\n' type=fs_end fs=f2fs ok=false n= 'disks[1].serial=a' 'disks[2].serial=b' 'o.mkfs_opts.ext4=-m 1' >"$T/flat.want"
 check "records.sh --flat: every value as KEY=VALUE, in the record's order" cmp "$T/flat.out" "$T/flat.want"

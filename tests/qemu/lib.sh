@@ -49,8 +49,10 @@ has() {
 # flat RESULTS TYPE: every value of the records of the type, PATH=VALUE
 # lines (disks[2].serial=fsbench-boot).
 flat() { sh qemu/records.sh --flat "$1/records.jsonl" "$2"; }
-# console RESULTS: the records as the serial log shows them, prefix removed.
-console() { tr -d '\r' <"$1/serial.log" | sed -n "s/^.*$PREFIX{/{/p"; }
+# console RESULTS: the records as the serial log shows them, prefix removed
+# (qemu/records.sh: a torn line skipped, a kernel message printed right
+# after a record left out).
+console() { sh qemu/records.sh --console "$1/serial.log" ""; }
 # part_start DISK NAME: the first sector of DISK's partition named NAME.
 part_start() { sfdisk --dump "$1" | sed -n "s/.*start= *\([0-9]*\),.*name=\"$2\".*/\1/p"; }
 # esp WORK: the ESP partition of the launcher's disk copy, as mtools names it.

@@ -247,6 +247,22 @@ static void test_prefix(void)
 	CHECK(load_text(&set, "noise {\n", err, sizeof(err)) == -EBADMSG);
 	CHECK_STR(err, "mem.jsonl:1: unexpected end of input (expected a string (member name)) at column 8");
 	rep_free(&set);
+
+	/* a kernel message the console printed right after a record, before
+	 * its newline, is not part of it; without the prefix (a .jsonl line)
+	 * or without a printk timestamp it is still an error */
+	CHECK(load_text(&set, "FSB: {\"type\":\"run_start\",\"run_id\":\"r1\"}[   12.555790] Buffer I/O error on dev nvme0n1\n"
+			"FSB: {\"type\":\"run_end\",\"run_id\":\"r1\",\"status\":\"ok\"}\n", err, sizeof(err)) == 0);
+	r = rep_find(&set, NULL);
+	CHECK(r && r->have_start && r->have_end);
+	CHECK_EQ_U(set.records, 2);
+	rep_free(&set);
+	CHECK(load_text(&set, "{\"type\":\"run_start\",\"run_id\":\"r1\"}[   12.555790] x\n", err, sizeof(err)) == -EBADMSG);
+	CHECK_STR(err, "mem.jsonl:1: trailing characters after the value at column 35");
+	rep_free(&set);
+	CHECK(load_text(&set, "FSB: {\"type\":\"run_start\",\"run_id\":\"r1\"} tail\n", err, sizeof(err)) == -EBADMSG);
+	CHECK_STR(err, "mem.jsonl:1: trailing characters after the value at column 41");
+	rep_free(&set);
 }
 
 static void test_bad_records(void)

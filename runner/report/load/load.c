@@ -725,6 +725,27 @@ static int read_line(FILE *f, char **buf, size_t *cap, size_t *len, size_t max,
 	return 1;
 }
 
+/* A kernel message the serial console printed right after a record, before
+ * its newline ("}[   12.555790] Buffer I/O error ..."): printk writes to
+ * the port beside the tty's output. True when s (len bytes) starts with
+ * such a timestamp: "[", spaces, digits, ".", digits, "] ". */
+static int printk_after(const char *s, size_t len)
+{
+	size_t i = 0, d;
+
+	if (i >= len || s[i++] != '[')
+		return 0;
+	while (i < len && s[i] == ' ')
+		i++;
+	for (d = i; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+		;
+	if (i == d || i >= len || s[i++] != '.')
+		return 0;
+	for (d = i; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+		;
+	return i > d && i + 1 < len && s[i] == ']' && s[i + 1] == ' ';
+}
+
 int rep_load_stream(struct rep_set *set, FILE *f, const char *name,
 		    char *err, size_t errlen)
 {
@@ -754,6 +775,11 @@ int rep_load_stream(struct rep_set *set, FILE *f, const char *name,
 		struct jsonr_doc *doc;
 		struct jsonr_err je;
 		rc = jsonr_parse(brace, end - prefix, &doc, &je);
+		/* on a console line (a prefix before the record), a kernel
+		 * message right after the record is not part of it */
+		if (rc == -EINVAL && prefix > 0 && je.column > 1 && je.column - 1 < end - prefix &&
+		    printk_after(brace + je.column - 1, end - prefix - (je.column - 1)))
+			rc = jsonr_parse(brace, je.column - 1, &doc, &je);
 		if (rc == -ENOMEM) {
 			rc = ld_oom(&L);
 			break;
