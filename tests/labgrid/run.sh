@@ -5,6 +5,8 @@
 #   env    test_env.py: every board/*/labgrid/*.yaml loads with labgrid's
 #          Environment (the lab example too); the QEMU one boots what
 #          qemu/cmdline.sh describes
+#   records  test_records.py: the records pulled from console lines (no
+#          boot): a kernel message printed right after a record left out
 #   pass   test_boot.py: the smoke profile on the four filesystems, brief
 #          (BRIEF of tests/lib.sh: one round of fewer files); the
 #          records pulled from the console, FSBENCH-VERDICT: PASS and the
@@ -27,8 +29,8 @@
 #          FSBENCH-VERDICT: PASS and the host's verdict PASS; the ESP of
 #          the disk copy holds the whole campaign's records
 # Inputs (environment): O (build output, absolute); PYTEST (default
-#   pytest-3); LABGRID_TEST_ONLY (names of the cases: env pass floor fault uefi
-#   powercut); POWERCUT_SEED (the powercut case's seed).
+#   pytest-3); LABGRID_TEST_ONLY (names of the cases: env records pass floor
+#   fault uefi powercut); POWERCUT_SEED (the powercut case's seed).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Each
 #   case's folder $O/tests/labgrid/CASE/ keeps console.log, records.jsonl,
 #   verdict.txt and pytest's output (pytest.out, junit.xml).
@@ -40,7 +42,7 @@ PYTEST=${PYTEST:-pytest-3}
 # nothing written into the tree: no __pycache__ (and -p no:cacheprovider
 # below: no .pytest_cache)
 export PYTHONDONTWRITEBYTECODE=1
-only=${LABGRID_TEST_ONLY:-env pass floor fault uefi powercut}
+only=${LABGRID_TEST_ONLY:-env records pass floor fault uefi powercut}
 . tests/lib.sh
 wanted() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
 
@@ -82,6 +84,11 @@ if wanted env; then
 	pyt env tests/labgrid/test_env.py
 	check "env: every board/*/labgrid/*.yaml loads with labgrid's Environment; the QEMU ones boot what qemu/cmdline.sh describes" \
 		[ "$rc" -eq 0 ] || sed -n '/^=* FAILURES/,$p' "$T/env/pytest.out" | head -n 40
+fi
+if wanted records; then
+	pyt records tests/labgrid/test_records.py
+	check "records: the records pulled from console lines; a kernel message printed right after a record left out, a torn line and noise too" \
+		[ "$rc" -eq 0 ] || sed -n '/^=* FAILURES/,$p' "$T/records/pytest.out" | head -n 40
 fi
 
 boot_cases=

@@ -17,8 +17,8 @@
 #    at once, with the console's last lines.
 # 4. In the output folder: the console as it came (console.log), the
 #    records pulled from it (records.jsonl: the JSON of the FSBENCH:{json}
-#    lines as it came), the host's `fsbench verdict records.jsonl
-#    --criteria FILE` (verdict.txt).
+#    lines, less a kernel message printed right after one), the host's
+#    `fsbench verdict records.jsonl --criteria FILE` (verdict.txt).
 # 5. Asserted, all reported together: the records are whole (one run,
 #    seq 0, 1, 2, ... with none missing, each line valid JSON, run_start
 #    first, run_end's status ok and exit code 0), FSBENCH-VERDICT: PASS on
@@ -90,7 +90,8 @@ def test_run(env, target, fsb):
         pytest.fail(f'{why}; the console\'s last lines:\n{console.tail()}')
 
     # The records: every FSBENCH:{...} line of the console.
-    # records.jsonl keeps them as the console gave them.
+    # records.jsonl keeps them as the console gave them, less a kernel
+    # message printed right after one.
     rpath = os.path.join(fsb.out, 'records.jsonl')
     records, bad = pull_records(console.lines, rpath)
 
