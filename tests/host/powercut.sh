@@ -77,6 +77,11 @@ campaign() {
 	: >"$S/$_n.out"; KILLS=0; RC=
 	while [ "$KILLS" -le 10 ]; do
 		t0=$(now)
+		# emptied here, not only by the redirect of the runner started in
+		# the background: wait_line must not find the armed line of the
+		# run before (the next one's check would then be shut down, or a
+		# runner that already ended killed)
+		: >"$S/run.out"
 		"$FSB" run --target "$DEV" --yes --log "$S/$_n.log" --mnt "$MNT" --progress 0 "$@" \
 			>"$S/run.out" 2>"$S/run.err" &
 		pid=$!
@@ -90,7 +95,16 @@ campaign() {
 				sleep "$d"
 			fi
 			[ -z "${PREKILL:-}" ] || $PREKILL
-			kill -KILL "$pid"; set +e; wait "$pid" 2>/dev/null; set -e; pid=
+			# after its armed line a runner waits for the cut: one that
+			# has ended is a failure, said with its output
+			if ! kill -KILL "$pid" 2>/dev/null; then
+				set +e; wait "$pid"; RC=$?; set -e; pid=
+				cat "$S/run.out" >>"$S/$_n.out"
+				fail "$_n: the runner ended (exit $RC) before its kill, after its armed line; its last lines:"
+				tail -n 5 "$S/run.out" "$S/run.err" | cut -c1-300
+				return 1
+			fi
+			set +e; wait "$pid" 2>/dev/null; set -e; pid=
 			KILLS=$((KILLS + 1))
 			cat "$S/run.out" >>"$S/$_n.out"
 			[ -z "${HOOK:-}" ] || $HOOK
@@ -113,7 +127,7 @@ for fs in ext4 xfs btrfs; do
 		skip "power cuts on $fs: its checker $chk not found"; continue
 	fi
 	rm -f "$S/$fs.armed" "$S/$fs.delays"
-	campaign "$fs" 2.4 --fs "$fs" --powercut 2 --powercut_window 2 --powercut_seed "$((SEED + 1))"
+	campaign "$fs" 2.4 --fs "$fs" --powercut 2 --powercut_window 2 --powercut_seed "$((SEED + 1))" || :
 	"$HFSB" log extract "$S/$fs.log" >"$S/$fs.jsonl" 2>/dev/null
 	R=$S/$fs.jsonl
 	check "$fs: 2 kills, then the last run ends the campaign (exit ${RC:-none})" [ "$KILLS" -eq 2 -a "${RC:-x}" = 0 ]
@@ -152,7 +166,7 @@ else
 	for fs in ext4 xfs; do
 		grep -qw "$fs" /proc/filesystems || modprobe "$fs" 2>/dev/null || { skip "shutdown on $fs: this kernel has no $fs"; continue; }
 		: >"$S/godown.err"
-		PREKILL=godown campaign "$fs-down" 2.4 --fs "$fs" --powercut 2 --powercut_window 2 --powercut_seed "$((SEED + 3))"
+		PREKILL=godown campaign "$fs-down" 2.4 --fs "$fs" --powercut 2 --powercut_window 2 --powercut_seed "$((SEED + 3))" || :
 		"$HFSB" log extract "$S/$fs-down.log" >"$S/$fs-down.jsonl" 2>/dev/null
 		R=$S/$fs-down.jsonl
 		check "$fs shut down: the shutdown took (xfs_io)" sh -c "! grep -q 'shutdown failed' '$S/godown.err'"
@@ -191,7 +205,7 @@ tamper() {
 }
 if grep -qw ext4 /proc/filesystems || modprobe ext4 2>/dev/null; then
 	rm -f "$S/tampered"
-	HOOK=tamper campaign tamper window --fs ext4 --powercut 1 --powercut_window 1 --powercut_seed "$((SEED + 2))"
+	HOOK=tamper campaign tamper window --fs ext4 --powercut 1 --powercut_window 1 --powercut_seed "$((SEED + 2))" || :
 	"$HFSB" log extract "$S/tamper.log" >"$S/tamper.jsonl" 2>/dev/null
 	R=$S/tamper.jsonl
 	lost=none torn=none
