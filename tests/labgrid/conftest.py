@@ -16,6 +16,13 @@
 #                           the environment's fsbench_board option; the
 #                           image's ESP already holds it)
 #   --fsbench-timeout S     seconds to wait for run_end (default 900)
+#   --fsbench-stall S       QEMU: a guest whose QEMU used no processor time
+#                           for S seconds has stopped for good (TCG's stop,
+#                           qemu/README.md): the test ends then, not at the
+#                           timeout (default 120; 0: never)
+#   --fsbench-stall-retries N  test_boot.py: such a guest booted again from
+#                           a fresh copy of the disk, up to N times (default
+#                           0); its console kept as console-stalled-K.log
 #   --fsbench-host FILE     the host build of fsbench (default $O/host/fsbench)
 #   --fsbench-keep          keep work/ (the disk copy and the target file)
 # Environment: LG_WORK defaults to the output folder's work/ (the QEMU
@@ -39,6 +46,12 @@ def pytest_addoption(parser):
                 help='criteria of the verdict, on the ESP and for the host (default board/NAME/criteria.conf)')
     g.addoption('--fsbench-timeout', type=float, default=900.0, metavar='S',
                 help='seconds to wait for run_end (default 900)')
+    g.addoption('--fsbench-stall', type=float, default=120.0, metavar='S',
+                help='QEMU: a guest whose QEMU used no processor time for S seconds has stopped for good '
+                     '(default 120; 0: never)')
+    g.addoption('--fsbench-stall-retries', type=int, default=0, metavar='N',
+                help='QEMU: boot a stopped guest again from a fresh disk copy, up to N times (default 0; '
+                     'not in the power-cut campaign, whose disk the boots share)')
     g.addoption('--fsbench-host', default=os.path.join(o, 'host', 'fsbench'), metavar='FILE',
                 help='the host build of fsbench (default $O/host/fsbench)')
     g.addoption('--fsbench-keep', action='store_true', help='keep the disk copy and target file (work/)')
@@ -53,7 +66,8 @@ def pytest_configure(config):
 
 class Settings:
     """The options, resolved: out, work, profile, append, criteria (None:
-    the image's own), timeout, host, keep, root (the source tree)."""
+    the image's own), timeout, stall, stall_retries, host, keep, root (the
+    source tree)."""
 
     def __init__(self, config):
         self.root = ROOT
@@ -64,6 +78,8 @@ class Settings:
         c = config.getoption('fsbench_criteria')
         self.criteria = os.path.abspath(c) if c else None
         self.timeout = config.getoption('fsbench_timeout')
+        self.stall = config.getoption('fsbench_stall')
+        self.stall_retries = config.getoption('fsbench_stall_retries')
         self.host = os.path.abspath(config.getoption('fsbench_host'))
         self.keep = config.getoption('fsbench_keep')
 

@@ -1,5 +1,6 @@
 # tests/labgrid/fsblg.py: what the labgrid tests share: the environment's
-# options, the console as it comes, whether a QEMU guest still runs, the
+# options, the console as it comes, whether a QEMU guest still runs (or
+# has stalled: no processor time for a while), the
 # work copy of the disk image with the run's settings, a board's medium
 # written through its USB-SD-Mux, the records pulled from console lines
 # and the host's verdict on them.
@@ -71,6 +72,46 @@ def guest_stopped(drv):
         return not drv.monitor_command('query-status')['running']
     except Exception:
         return True
+
+
+def cpu_ticks(pid):
+    """A process's processor time (user + system, clock ticks), or None
+    when it is gone."""
+    try:
+        with open(f'/proc/{pid}/stat') as f:
+            fields = f.read().rsplit(')', 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return int(fields[11]) + int(fields[12])  # utime, stime: fields 14 and 15
+
+
+class StallWatch:
+    """QEMU only: whether the guest has stopped for good, as qemu/run.sh's
+    --stall tells it: QEMU has used no processor time for `seconds` (QEMU
+    7.2's TCG can leave a halted vCPU with no timer armed, and the guest
+    then waits for ever). `seconds` 0: never."""
+
+    def __init__(self, drv, seconds):
+        self.seconds = seconds
+        child = getattr(drv, '_child', None) if type(drv).__name__ == 'QEMUDriver' else None
+        self.pid = child.pid if child is not None else None
+        self.ticks = None
+        self.since = time.monotonic()
+
+    def stalled(self):
+        if not self.seconds or self.pid is None:
+            return False
+        ticks, now = cpu_ticks(self.pid), time.monotonic()
+        if ticks is None:
+            return False  # gone: guest_stopped says so
+        if ticks != self.ticks:
+            self.ticks, self.since = ticks, now
+            return False
+        return now - self.since >= self.seconds
+
+    def why(self):
+        return (f'the guest stopped for good: QEMU used no processor time in {self.seconds:.0f} s '
+                '(QEMU\'s TCG left the guest waiting; qemu/README.md, a stalled guest)')
 
 
 def prepare(env, target, fsb, words, criteria=None):

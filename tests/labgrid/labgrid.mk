@@ -1,7 +1,7 @@
 # labgrid.mk: the labgrid tests (included by the Makefile).
 # Target: check-labgrid (part of check, after check-qemu).
 # Variables: O, PYTEST (the pytest with labgrid's plugin, default pytest-3),
-# LABGRID_TEST_ONLY (cases of tests/labgrid/run.sh: env records pass floor fault uefi
+# LABGRID_TEST_ONLY (cases of tests/labgrid/run.sh: env helpers pass floor fault uefi
 # powercut).
 
 PYTEST ?= pytest-3
@@ -21,4 +21,4 @@ help-test::
 	@echo '                       campaign cut by the QEMUDriver passes (part of check)'
 help-vars::
 	@echo '  PYTEST=pytest-3    - check-labgrid: the pytest with labgrid'"'"'s plugin (Debian python3-labgrid)'
-	@echo '  LABGRID_TEST_ONLY=... - check-labgrid: only these cases of tests/labgrid/run.sh (env records pass floor fault uefi powercut)'
+	@echo '  LABGRID_TEST_ONLY=... - check-labgrid: only these cases of tests/labgrid/run.sh (env helpers pass floor fault uefi powercut)'

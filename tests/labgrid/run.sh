@@ -5,8 +5,10 @@
 #   env    test_env.py: every board/*/labgrid/*.yaml loads with labgrid's
 #          Environment (the lab example too); the QEMU one boots what
 #          qemu/cmdline.sh describes
-#   records  test_records.py: the records pulled from console lines (no
-#          boot): a kernel message printed right after a record left out
+#   helpers  test_records.py, test_stall.py (no boot): the records pulled
+#          from console lines, a kernel message printed right after a
+#          record left out; a QEMU process with no processor time for
+#          --fsbench-stall seconds found stalled, a busy one not
 #   pass   test_boot.py: the smoke profile on the four filesystems, brief
 #          (BRIEF of tests/lib.sh: one round of fewer files); the
 #          records pulled from the console, FSBENCH-VERDICT: PASS and the
@@ -29,7 +31,7 @@
 #          FSBENCH-VERDICT: PASS and the host's verdict PASS; the ESP of
 #          the disk copy holds the whole campaign's records
 # Inputs (environment): O (build output, absolute); PYTEST (default
-#   pytest-3); LABGRID_TEST_ONLY (names of the cases: env records pass floor
+#   pytest-3); LABGRID_TEST_ONLY (names of the cases: env helpers pass floor
 #   fault uefi powercut); POWERCUT_SEED (the powercut case's seed).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Each
 #   case's folder $O/tests/labgrid/CASE/ keeps console.log, records.jsonl,
@@ -42,7 +44,7 @@ PYTEST=${PYTEST:-pytest-3}
 # nothing written into the tree: no __pycache__ (and -p no:cacheprovider
 # below: no .pytest_cache)
 export PYTHONDONTWRITEBYTECODE=1
-only=${LABGRID_TEST_ONLY:-env records pass floor fault uefi powercut}
+only=${LABGRID_TEST_ONLY:-env helpers pass floor fault uefi powercut}
 . tests/lib.sh
 wanted() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
 
@@ -85,10 +87,10 @@ if wanted env; then
 	check "env: every board/*/labgrid/*.yaml loads with labgrid's Environment; the QEMU ones boot what qemu/cmdline.sh describes" \
 		[ "$rc" -eq 0 ] || sed -n '/^=* FAILURES/,$p' "$T/env/pytest.out" | head -n 40
 fi
-if wanted records; then
-	pyt records tests/labgrid/test_records.py
-	check "records: the records pulled from console lines; a kernel message printed right after a record left out, a torn line and noise too" \
-		[ "$rc" -eq 0 ] || sed -n '/^=* FAILURES/,$p' "$T/records/pytest.out" | head -n 40
+if wanted helpers; then
+	pyt helpers tests/labgrid/test_records.py tests/labgrid/test_stall.py
+	check "helpers: the records pulled from console lines (a kernel message printed right after a record left out, a torn line and noise too); a QEMU that uses no processor time found stalled" \
+		[ "$rc" -eq 0 ] || sed -n '/^=* FAILURES/,$p' "$T/helpers/pytest.out" | head -n 40
 fi
 
 boot_cases=
@@ -115,10 +117,16 @@ cp board/qemu-x86_64/criteria.conf "$T/board.conf"
 # what an ext4 run of one round meets (floor and fault change one thing)
 printf 'fs_ok = ext4\nverify = all\nerrors = 0\nkmsg = 0\n%s\n' "$tcg_ignore" >"$T/ext4.conf"
 # boot CASE ENV ARGS...: test_boot.py on board/qemu-x86_64/labgrid/ENV.yaml.
+# A guest QEMU's TCG stops for good (qemu/README.md) is booted again once,
+# as the QEMU tests do, and said in QEMU_STALL_LOG (make check lists it).
 boot() {
 	c=$1 e=$2; shift 2
 	pyt "$c" tests/labgrid/test_boot.py --lg-env="board/qemu-x86_64/labgrid/$e.yaml" \
-		--fsbench-host="$O/host/fsbench" "$@"
+		--fsbench-host="$O/host/fsbench" --fsbench-stall-retries=1 "$@"
+	for f in "$T/$c"/console-stalled-*.log; do
+		[ -e "$f" ] && [ -n "${QEMU_STALL_LOG:-}" ] || continue
+		echo "$(date '+%Y-%m-%d %H:%M:%S') qemu-x86_64 labgrid $c: the guest stopped for good; booted again ($f)" >>"$QEMU_STALL_LOG"
+	done
 }
 kept() {
 	check "$1: console.log and records.jsonl kept in the test output folder" sh -c \

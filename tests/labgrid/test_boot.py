@@ -14,7 +14,10 @@
 #    run_end record, then the FSBENCH-VERDICT line init prints after it;
 #    then until init powers the machine off (or a minute), and power off.
 #    A QEMU guest that stops before run_end (a panic, a power-off) fails
-#    at once, with the console's last lines.
+#    at once, with the console's last lines; one whose QEMU has used no
+#    processor time for --fsbench-stall seconds (TCG's stop, qemu/README.md)
+#    fails then, or with --fsbench-stall-retries N is booted again from a
+#    fresh copy of the disk (its console kept as console-stalled-K.log).
 # 4. In the output folder: the console as it came (console.log), the
 #    records pulled from it (records.jsonl: the JSON of the FSBENCH:{json}
 #    lines, less a kernel message printed right after one), the host's
@@ -24,14 +27,15 @@
 #    first, run_end's status ok and exit code 0), FSBENCH-VERDICT: PASS on
 #    the console, and the host's verdict PASS (exit 0, last line
 #    "verdict: PASS").
+import glob
 import os
 import re
 import time
 
 import pytest
 
-from fsblg import (REC_RE, VERDICT_RE, Console, clean_work, guest_stopped, host_verdict,
-                   option, pull_records, ready)
+from fsblg import (REC_RE, VERDICT_RE, Console, StallWatch, clean_work, guest_stopped,
+                   host_verdict, option, prepare, pull_records, ready)
 
 
 def test_run(env, target, fsb):
@@ -39,7 +43,8 @@ def test_run(env, target, fsb):
     from labgrid.protocol import ConsoleProtocol, PowerProtocol
 
     words = [f'fsbench.profile={fsb.profile}'] + option(env, 'fsbench_settings', '').split() + fsb.append
-    for f in ('console.log', 'records.jsonl', 'verdict.txt', 'fsbench.conf'):
+    for f in ['console.log', 'records.jsonl', 'verdict.txt', 'fsbench.conf'] + \
+            [os.path.basename(g) for g in glob.glob(os.path.join(fsb.out, 'console-stalled-*.log'))]:
         if os.path.exists(os.path.join(fsb.out, f)):
             os.unlink(os.path.join(fsb.out, f))
     via = ready(env, target, fsb, words)
@@ -48,45 +53,61 @@ def test_run(env, target, fsb):
     console = Console(cons, os.path.join(fsb.out, 'console.log'))
     print(f'fsbench: {target.name}: settings ({via}): {" ".join(words)}')
 
-    t0 = time.monotonic()
-    power.on()
-    run_end = verdict = None
-    stopped = False
-    try:
-        deadline = t0 + fsb.timeout
-        while time.monotonic() < deadline and verdict is None:
-            new = console.read(timeout=5)
-            for line in new:
-                m = VERDICT_RE.match(line)
-                if m and run_end is not None:
-                    verdict = m.group(1)
-                elif REC_RE.search(line) and '"type":"run_end"' in line:
-                    run_end = time.monotonic()
-            if run_end is not None and verdict is None and time.monotonic() > run_end + 300:
-                break
-            if not new and guest_stopped(cons):
-                stopped = True
-                break
-        t_end = time.monotonic()
-        # init saves the results to the ESP, then powers off
-        while verdict is not None and not stopped and time.monotonic() < t_end + 60:
-            if any(l.startswith('fsbench-init: powering off') for l in console.read(timeout=5)):
-                break
-            stopped = guest_stopped(cons)
-    finally:
-        off_error = None
+    for attempt in range(fsb.stall_retries + 1):
+        if attempt:
+            # the stalled boot's console kept beside; a fresh copy of the disk
+            os.replace(os.path.join(fsb.out, 'console.log'),
+                       os.path.join(fsb.out, f'console-stalled-{attempt}.log'))
+            prepare(env, target, fsb, words)
+            console = Console(cons, os.path.join(fsb.out, 'console.log'))
+        t0 = time.monotonic()
+        power.on()
+        watch = StallWatch(cons, fsb.stall)
+        run_end = verdict = None
+        stopped = stalled = False
         try:
-            power.off()
-        except Exception as e:  # QEMU gone: the run's failure says more
-            off_error = f'power off: {type(e).__name__}: {e}'
-            if type(power).__name__ == 'QEMUDriver':
-                power.status = 0  # nothing left for labgrid's cleanup to stop
-        console.close()
+            deadline = t0 + fsb.timeout
+            while time.monotonic() < deadline and verdict is None:
+                new = console.read(timeout=5)
+                for line in new:
+                    m = VERDICT_RE.match(line)
+                    if m and run_end is not None:
+                        verdict = m.group(1)
+                    elif REC_RE.search(line) and '"type":"run_end"' in line:
+                        run_end = time.monotonic()
+                if run_end is not None and verdict is None and time.monotonic() > run_end + 300:
+                    break
+                if not new and guest_stopped(cons):
+                    stopped = True
+                    break
+                if not new and watch.stalled():
+                    stalled = True
+                    break
+            t_end = time.monotonic()
+            # init saves the results to the ESP, then powers off
+            while verdict is not None and not stopped and time.monotonic() < t_end + 60:
+                if any(l.startswith('fsbench-init: powering off') for l in console.read(timeout=5)):
+                    break
+                stopped = guest_stopped(cons)
+        finally:
+            off_error = None
+            try:
+                power.off()
+            except Exception as e:  # QEMU gone: the run's failure says more
+                off_error = f'power off: {type(e).__name__}: {e}'
+                if type(power).__name__ == 'QEMUDriver':
+                    power.status = 0  # nothing left for labgrid's cleanup to stop
+            console.close()
+        if not stalled:
+            break
+        print(f'fsbench: {target.name}: boot {attempt + 1}: {watch.why()} '
+              f'({t_end - t0:.1f} s after power on)')
     what = 'the verdict' if verdict is not None else 'the end of the wait'
     print(f'fsbench: {target.name}: power on to {what}: {t_end - t0:.1f} s')
 
     if run_end is None:
-        why = 'the guest stopped' if stopped else f'no run_end within {fsb.timeout:.0f} s'
+        why = (watch.why() if stalled else 'the guest stopped' if stopped
+               else f'no run_end within {fsb.timeout:.0f} s')
         pytest.fail(f'{why}; the console\'s last lines:\n{console.tail()}')
 
     # The records: every FSBENCH:{...} line of the console.

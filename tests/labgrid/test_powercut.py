@@ -33,8 +33,8 @@ import time
 
 import pytest
 
-from fsblg import (REC_RE, VERDICT_RE, Console, clean_work, guest_stopped, host_verdict,
-                   option, pull_records, ready)
+from fsblg import (REC_RE, VERDICT_RE, Console, StallWatch, clean_work, guest_stopped,
+                   host_verdict, option, pull_records, ready)
 
 ARMED = 'FSBENCH-POWERCUT: armed'
 FS_ALL = 'ext4,xfs,btrfs,f2fs'
@@ -87,8 +87,9 @@ def test_powercut(env, target, fsb):
         console = Console(cons, os.path.join(fsb.out, f'console-{k}.log'))
         t0 = time.monotonic()
         power.on()
+        watch = StallWatch(cons, fsb.stall)
         cut_at = run_end = verdict = None
-        stopped = False
+        stopped = stalled = False
         try:
             while time.monotonic() < t0 + fsb.timeout:
                 wait = 5 if cut_at is None else max(0.05, min(5, cut_at - time.monotonic()))
@@ -117,6 +118,9 @@ def test_powercut(env, target, fsb):
                 if not new and guest_stopped(cons):
                     stopped = True
                     break
+                if not new and watch.stalled():
+                    stalled = True
+                    break
         finally:
             power.off()
             console.close()
@@ -131,7 +135,8 @@ def test_powercut(env, target, fsb):
             ended = verdict
             print(f'fsbench: boot {k}: the campaign ended, FSBENCH-VERDICT: {verdict} ({took:.1f} s after power on)')
             break
-        why = 'the guest stopped' if stopped else 'no armed line and no verdict in time'
+        why = (watch.why() if stalled else 'the guest stopped' if stopped
+               else 'no armed line and no verdict in time')
         pytest.fail(f'boot {k}: {why}; the console\'s last lines:\n{console.tail()}')
     else:
         problems.append(f'the campaign did not end within {cuts_wanted + 2} boots')
