@@ -23,7 +23,7 @@ pkgs_armhf="gcc-arm-linux-gnueabihf binutils-arm-linux-gnueabihf qemu-user-stati
 pkgs_fio="curl patch musl-tools"
 # Board farms (LAVA's dispatcher, labgrid and its pytest plugin) and the
 # HTML report (gnuplot draws the charts, chromium tests the page).
-pkgs_farm="lava-dispatcher python3-labgrid python3-pytest"
+pkgs_farm="lava-dispatcher python3-labgrid python3-pytest procps"
 pkgs_html="gnuplot-nox chromium"
 # A LAVA server on this machine (make lava-server, check-lava-server; not
 # in the default groups): the server, its database, a worker, lavacli.

@@ -34,8 +34,13 @@
 # Parts 3 and 4 print SKIP with the reason without lava-run, root,
 # qemu-system-x86_64 or PyYAML. Figures (INFO): each job's time and the
 # number of test cases LAVA recorded.
+#   A job whose QEMU has used no processor time for LAVA_STALL seconds
+#   (120) has stopped for good (QEMU's TCG, qemu/README.md): that QEMU is
+#   killed (tests/lava/stallwatch.sh) and the job run once more; part
+#   "stall" tests the watch with stand-ins named qemu-system-*.
 # Inputs (environment): O (build output, absolute), FSBENCH_HOST,
-#   LAVA_TEST_ONLY (parts: templates validate smoke fault).
+#   LAVA_TEST_ONLY (parts: templates stall validate smoke fault),
+#   LAVA_STALL, QEMU_STALL_LOG (a line per stalled job).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work
 #   files under $O/tests/lava/.
 set -eu
@@ -43,7 +48,10 @@ set -eu
 O=${O:?run through make check-lava}
 T=$O/tests/lava
 FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
-only=${LAVA_TEST_ONLY:-templates validate smoke fault}
+only=${LAVA_TEST_ONLY:-templates stall validate smoke fault}
+# a job's QEMU that used no processor time for LAVA_STALL seconds has
+# stopped for good (0: never)
+LAVA_STALL=${LAVA_STALL:-120}
 . tests/lib.sh
 wanted() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
 
@@ -161,6 +169,36 @@ cmdline() {
 }
 
 # ---- 2. validate ------------------------------------------------------
+# ---- stall: the watch of a job's QEMU, with stand-ins named qemu-system-*
+# below a stand-in lava-run: one that sleeps is found stalled and killed,
+# one that computes is left alone ----
+if wanted stall; then
+	mkdir -p "$T/stall/bin"
+	ln -sf "$(command -v sleep)" "$T/stall/bin/qemu-system-idle"
+	ln -sf "$(command -v dash || command -v sh)" "$T/stall/bin/qemu-system-busy"
+	sh -c "'$T/stall/bin/qemu-system-idle' 60; :" 2>/dev/null &
+	r=$!
+	s0=$(now)
+	set +e
+	timeout 20 sh tests/lava/stallwatch.sh "$r" 2 "$T/stall/idle.out"
+	wrc=$?
+	set -e
+	took=$(secs "$s0" "$(now)")
+	check "stall: a QEMU below the job that uses no processor time is found stalled after 2 s (in ${took} s, watch exit $wrc)" \
+		sh -c "[ $wrc -eq 0 ] && grep -q 'used no processor time in 2 s' '$T/stall/idle.out'"
+	set +e; timeout 5 sh -c "wait $r" 2>/dev/null; kill -0 "$r" 2>/dev/null; alive=$?; set -e
+	check "stall: and killed, so the job ends" [ "$alive" -ne 0 ]
+	kill "$r" 2>/dev/null || :; wait "$r" 2>/dev/null || :
+	sh -c "exec '$T/stall/bin/qemu-system-busy' -c 'while :; do :; done'" &
+	r=$!
+	set +e
+	timeout 4 sh tests/lava/stallwatch.sh "$r" 2 "$T/stall/busy.out"
+	wrc=$?
+	set -e
+	check "stall: one that computes is not (still watched after 4 s, exit $wrc)" sh -c "[ $wrc -eq 124 ] && [ ! -e '$T/stall/busy.out' ]"
+	kill "$r" 2>/dev/null || :; wait "$r" 2>/dev/null || :
+fi
+
 if wanted validate; then
 	mkdir -p "$T/aarch64.images"
 	for f in kernel initramfs.cpio.gz disk-ext4.img; do : >"$T/aarch64.images/$f"; done
@@ -265,13 +303,29 @@ job() {
 	check "$name: the job's images are the launcher's (kernel and its command line, initrd, disk)" \
 		lava render "$T/$name.argv" "$T/$name.work" board/qemu-x86_64/lava/job.yaml "$imgs" "$words" \
 		"$T/$name.job.yaml" "$T/$name.device.yaml" || return 0
-	t0=$(now)
-	set +e
-	timeout -k 10 1500 lava-run --job-id "fsbench-$name-$$" --output-dir "$T/$name.out" \
-		--device "$T/$name.device.yaml" "$T/$name.job.yaml" >"$T/$name.log" 2>&1
-	rc=$?
-	set -e
-	took=$(secs "$t0" "$(now)")
+	# a guest QEMU's TCG stops for good (tests/lava/stallwatch.sh) is
+	# booted again once, as the QEMU tests do, and said in QEMU_STALL_LOG
+	for attempt in 1 2; do
+		t0=$(now)
+		rm -f "$T/$name.stall"
+		set +e
+		timeout -k 10 1500 lava-run --job-id "fsbench-$name-$$-$attempt" --output-dir "$T/$name.out" \
+			--device "$T/$name.device.yaml" "$T/$name.job.yaml" >"$T/$name.log" 2>&1 &
+		lpid=$!
+		sh tests/lava/stallwatch.sh "$lpid" "$LAVA_STALL" "$T/$name.stall" &
+		wpid=$!
+		wait "$lpid"; rc=$?
+		kill "$wpid" 2>/dev/null; wait "$wpid" 2>/dev/null
+		set -e
+		took=$(secs "$t0" "$(now)")
+		[ -e "$T/$name.stall" ] || break
+		info "$name: attempt $attempt: $(cat "$T/$name.stall") after ${took} s; its log kept as $name.stalled-$attempt.log"
+		mv "$T/$name.log" "$T/$name.stalled-$attempt.log"
+		rm -rf "$T/$name.out"
+		[ -z "${QEMU_STALL_LOG:-}" ] ||
+			echo "$(date '+%Y-%m-%d %H:%M:%S') qemu-x86_64 lava $name: $(cat "$T/$name.stall"); booted again" >>"$QEMU_STALL_LOG"
+		[ "$attempt" = 1 ] || fail "$name: the guest stopped for good twice in a row"
+	done
 	lava results "$T/$name.log" >"$T/$name.cases" 2>"$T/$name.cases.err" || :
 	lava console "$T/$name.log" | tr -d '\r' >"$T/$name.console" 2>/dev/null || :
 	info "$name: lava-run took ${took} s, $(grep -c '^fsbench	' "$T/$name.cases" || :) test cases recorded in suite fsbench, $(wc -l <"$T/$name.cases") in all"
