@@ -13,11 +13,12 @@ import time
 import pytest
 from pexpect import TIMEOUT
 
-REC_RE = re.compile(r'FSBENCH:(\{.*\})(?:\[ *[0-9]+\.[0-9]+\] .*)?\s*$')
 # a kernel message the console printed right after a record, before its
 # newline ("}[   12.555790] Buffer I/O error ..."): printk writes to the
 # serial port beside the tty's output; qemu/records.jq leaves it out too
-PRINTK_RE = re.compile(r'\}\[ *[0-9]+\.[0-9]+\] .*$')
+PRINTK = r'\[ *[0-9]+\.[0-9]+\] .*'
+REC_RE = re.compile(r'FSBENCH:(\{.*\})(?:' + PRINTK + r')?\s*$')
+PRINTK_RE = re.compile(r'\}' + PRINTK + '$')
 VERDICT_RE = re.compile(r'^FSBENCH-VERDICT: (.*?)\s*$')
 
 
@@ -85,13 +86,15 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])  # utime, stime: fields 14 and 15
 
 
-class StallWatch:
-    """QEMU only: whether the guest has stopped for good, as qemu/run.sh's
-    --stall tells it: QEMU has used no processor time for `seconds` (QEMU
-    7.2's TCG can leave a halted vCPU with no timer armed, and the guest
-    then waits for ever). `seconds` 0: never."""
+class GuestWatch:
+    """QEMU only: whether a silent guest has ended: stopped (guest_stopped),
+    or stalled, as qemu/run.sh's --stall tells it: QEMU has used no
+    processor time for `seconds` (QEMU 7.2's TCG can leave a halted vCPU
+    with no timer armed, and the guest then waits for ever). `seconds` 0:
+    never stalled."""
 
     def __init__(self, drv, seconds):
+        self.drv = drv
         self.seconds = seconds
         child = getattr(drv, '_child', None) if type(drv).__name__ == 'QEMUDriver' else None
         self.pid = child.pid if child is not None else None
@@ -109,7 +112,15 @@ class StallWatch:
             return False
         return now - self.since >= self.seconds
 
-    def why(self):
+    def ended(self):
+        """'stopped', 'stalled', or None while the guest runs."""
+        if guest_stopped(self.drv):
+            return 'stopped'
+        return 'stalled' if self.stalled() else None
+
+    def why(self, ended='stalled'):
+        if ended == 'stopped':
+            return 'the guest stopped'
         return (f'the guest stopped for good: QEMU used no processor time in {self.seconds:.0f} s '
                 '(QEMU\'s TCG left the guest waiting; qemu/README.md, a stalled guest)')
 

@@ -34,7 +34,7 @@ import time
 
 import pytest
 
-from fsblg import (REC_RE, VERDICT_RE, Console, StallWatch, clean_work, guest_stopped,
+from fsblg import (REC_RE, VERDICT_RE, Console, GuestWatch, clean_work, guest_stopped,
                    host_verdict, option, prepare, pull_records, ready)
 
 
@@ -43,10 +43,9 @@ def test_run(env, target, fsb):
     from labgrid.protocol import ConsoleProtocol, PowerProtocol
 
     words = [f'fsbench.profile={fsb.profile}'] + option(env, 'fsbench_settings', '').split() + fsb.append
-    for f in ['console.log', 'records.jsonl', 'verdict.txt', 'fsbench.conf'] + \
-            [os.path.basename(g) for g in glob.glob(os.path.join(fsb.out, 'console-stalled-*.log'))]:
-        if os.path.exists(os.path.join(fsb.out, f)):
-            os.unlink(os.path.join(fsb.out, f))
+    for f in ('console.log', 'records.jsonl', 'verdict.txt', 'fsbench.conf', 'console-stalled-*.log'):
+        for path in glob.glob(os.path.join(fsb.out, f)):
+            os.unlink(path)
     via = ready(env, target, fsb, words)
     power = target.get_driver(PowerProtocol)
     cons = target.get_driver(ConsoleProtocol)
@@ -62,9 +61,8 @@ def test_run(env, target, fsb):
             console = Console(cons, os.path.join(fsb.out, 'console.log'))
         t0 = time.monotonic()
         power.on()
-        watch = StallWatch(cons, fsb.stall)
-        run_end = verdict = None
-        stopped = stalled = False
+        watch = GuestWatch(cons, fsb.stall)
+        run_end = verdict = ended = None
         try:
             deadline = t0 + fsb.timeout
             while time.monotonic() < deadline and verdict is None:
@@ -77,18 +75,15 @@ def test_run(env, target, fsb):
                         run_end = time.monotonic()
                 if run_end is not None and verdict is None and time.monotonic() > run_end + 300:
                     break
-                if not new and guest_stopped(cons):
-                    stopped = True
-                    break
-                if not new and watch.stalled():
-                    stalled = True
+                if not new and (ended := watch.ended()):
                     break
             t_end = time.monotonic()
             # init saves the results to the ESP, then powers off
-            while verdict is not None and not stopped and time.monotonic() < t_end + 60:
+            while verdict is not None and ended is None and time.monotonic() < t_end + 60:
                 if any(l.startswith('fsbench-init: powering off') for l in console.read(timeout=5)):
                     break
-                stopped = guest_stopped(cons)
+                if guest_stopped(cons):
+                    ended = 'stopped'
         finally:
             off_error = None
             try:
@@ -98,7 +93,7 @@ def test_run(env, target, fsb):
                 if type(power).__name__ == 'QEMUDriver':
                     power.status = 0  # nothing left for labgrid's cleanup to stop
             console.close()
-        if not stalled:
+        if ended != 'stalled':
             break
         print(f'fsbench: {target.name}: boot {attempt + 1}: {watch.why()} '
               f'({t_end - t0:.1f} s after power on)')
@@ -106,8 +101,7 @@ def test_run(env, target, fsb):
     print(f'fsbench: {target.name}: power on to {what}: {t_end - t0:.1f} s')
 
     if run_end is None:
-        why = (watch.why() if stalled else 'the guest stopped' if stopped
-               else f'no run_end within {fsb.timeout:.0f} s')
+        why = watch.why(ended) if ended else f'no run_end within {fsb.timeout:.0f} s'
         pytest.fail(f'{why}; the console\'s last lines:\n{console.tail()}')
 
     # The records: every FSBENCH:{...} line of the console.

@@ -33,7 +33,7 @@ import time
 
 import pytest
 
-from fsblg import (REC_RE, VERDICT_RE, Console, StallWatch, clean_work, guest_stopped,
+from fsblg import (REC_RE, VERDICT_RE, Console, GuestWatch, clean_work, guest_stopped,
                    host_verdict, option, pull_records, ready)
 
 ARMED = 'FSBENCH-POWERCUT: armed'
@@ -87,9 +87,8 @@ def test_powercut(env, target, fsb):
         console = Console(cons, os.path.join(fsb.out, f'console-{k}.log'))
         t0 = time.monotonic()
         power.on()
-        watch = StallWatch(cons, fsb.stall)
-        cut_at = run_end = verdict = None
-        stopped = stalled = False
+        watch = GuestWatch(cons, fsb.stall)
+        cut_at = run_end = verdict = ended = None
         try:
             while time.monotonic() < t0 + fsb.timeout:
                 wait = 5 if cut_at is None else max(0.05, min(5, cut_at - time.monotonic()))
@@ -108,18 +107,15 @@ def test_powercut(env, target, fsb):
                 if verdict is not None:
                     # init saves the results to the ESP, then powers off
                     t_end = time.monotonic()
-                    while not stopped and time.monotonic() < t_end + 60:
+                    while ended is None and time.monotonic() < t_end + 60:
                         if any(l.startswith('fsbench-init: powering off') for l in console.read(timeout=5)):
                             break
-                        stopped = guest_stopped(cons)
+                        if guest_stopped(cons):
+                            ended = 'stopped'
                     break
                 if run_end is not None and time.monotonic() > run_end + 300:
                     break
-                if not new and guest_stopped(cons):
-                    stopped = True
-                    break
-                if not new and watch.stalled():
-                    stalled = True
+                if not new and (ended := watch.ended()):
                     break
         finally:
             power.off()
@@ -135,8 +131,7 @@ def test_powercut(env, target, fsb):
             ended = verdict
             print(f'fsbench: boot {k}: the campaign ended, FSBENCH-VERDICT: {verdict} ({took:.1f} s after power on)')
             break
-        why = (watch.why() if stalled else 'the guest stopped' if stopped
-               else 'no armed line and no verdict in time')
+        why = watch.why(ended) if ended else 'no armed line and no verdict in time'
         pytest.fail(f'boot {k}: {why}; the console\'s last lines:\n{console.tail()}')
     else:
         problems.append(f'the campaign did not end within {cuts_wanted + 2} boots')

@@ -168,7 +168,6 @@ cmdline() {
 	)
 }
 
-# ---- 2. validate ------------------------------------------------------
 # ---- stall: the watch of a job's QEMU, with stand-ins named qemu-system-*
 # below a stand-in lava-run: one that sleeps is found stalled and killed,
 # one that computes is left alone ----
@@ -176,7 +175,7 @@ if wanted stall; then
 	mkdir -p "$T/stall/bin"
 	ln -sf "$(command -v sleep)" "$T/stall/bin/qemu-system-idle"
 	ln -sf "$(command -v dash || command -v sh)" "$T/stall/bin/qemu-system-busy"
-	sh -c "'$T/stall/bin/qemu-system-idle' 60; :" 2>/dev/null &
+	sh -c "'$T/stall/bin/qemu-system-idle' 60; echo \$? >'$T/stall/idle.rc'" 2>/dev/null &
 	r=$!
 	s0=$(now)
 	set +e
@@ -186,9 +185,9 @@ if wanted stall; then
 	took=$(secs "$s0" "$(now)")
 	check "stall: a QEMU below the job that uses no processor time is found stalled after 2 s (in ${took} s, watch exit $wrc)" \
 		sh -c "[ $wrc -eq 0 ] && grep -q 'used no processor time in 2 s' '$T/stall/idle.out'"
-	set +e; timeout 5 sh -c "wait $r" 2>/dev/null; kill -0 "$r" 2>/dev/null; alive=$?; set -e
-	check "stall: and killed, so the job ends" [ "$alive" -ne 0 ]
-	kill "$r" 2>/dev/null || :; wait "$r" 2>/dev/null || :
+	wait "$r" 2>/dev/null || :
+	check "stall: and killed (SIGKILL, status 137: $(cat "$T/stall/idle.rc" 2>/dev/null)), so the job ends" \
+		[ "$(cat "$T/stall/idle.rc" 2>/dev/null)" = 137 ]
 	sh -c "exec '$T/stall/bin/qemu-system-busy' -c 'while :; do :; done'" &
 	r=$!
 	set +e
@@ -199,6 +198,7 @@ if wanted stall; then
 	kill "$r" 2>/dev/null || :; wait "$r" 2>/dev/null || :
 fi
 
+# ---- 2. validate ------------------------------------------------------
 if wanted validate; then
 	mkdir -p "$T/aarch64.images"
 	for f in kernel initramfs.cpio.gz disk-ext4.img; do : >"$T/aarch64.images/$f"; done
