@@ -18,19 +18,19 @@
 #   test and the LAVA submitter all take their order from here.
 # Exit status: 0; 2 on misuse.
 set -eu
-die() { echo "aborder: $*" >&2; exit 2; }
+. "$(cd "$(dirname "$0")" && pwd)/../image/lib.sh"
 if [ "${1:-}" = --seed ]; then
 	s=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 	echo $((s % 2147483646 + 1))
 	exit 0
 fi
-[ $# -ge 2 ] && [ $# -le 3 ] || die "usage: aborder.sh SEED BLOCKS [FIRST] | aborder.sh --seed"
+[ $# -ge 2 ] && [ $# -le 3 ] || die "$EX_USAGE" "usage: aborder.sh SEED BLOCKS [FIRST] | aborder.sh --seed"
 seed=$1 blocks=$2 first=${3:-1}
-case $seed in '' | *[!0-9]*) die "seed '$seed': not a whole number from 1 to 2147483646" ;; esac
-case $blocks in '' | *[!0-9]*) die "blocks '$blocks': not a whole number" ;; esac
-case $first in '' | *[!0-9]* | 0) die "first block '$first': not a whole number from 1" ;; esac
+case $seed in '' | *[!0-9]*) die "$EX_USAGE" "seed '$seed': not a whole number from 1 to 2147483646" ;; esac
+case $blocks in '' | *[!0-9]*) die "$EX_USAGE" "blocks '$blocks': not a whole number" ;; esac
+case $first in '' | *[!0-9]* | 0) die "$EX_USAGE" "first block '$first': not a whole number from 1" ;; esac
 [ "${#seed}" -le 10 ] && [ "$seed" -ge 1 ] && [ "$seed" -le 2147483646 ] ||
-	die "seed '$seed': not a whole number from 1 to 2147483646"
+	die "$EX_USAGE" "seed '$seed': not a whole number from 1 to 2147483646"
 awk -v seed="$seed" -v blocks="$blocks" -v first="$first" 'BEGIN {
 	m = 2147483647; x = seed + 0
 	for (b = 1; b < first + blocks; b++) {

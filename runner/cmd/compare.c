@@ -29,10 +29,17 @@ static const char usage[] =
 	"  --tolerance PCT  a row is flagged slower or faster only when the ratio of the\n"
 	"               medians differs from 1 by more than PCT percent (default 10%%)\n"
 	"               and the difference is significant: Mann-Whitney U over the\n"
-	"               samples (every round of every run of a side), p < 0.05; a side\n"
-	"               whose control (the run's conditions) differs from A's is judged\n"
-	"               relative to its control\n"
-	"  --fail-on-regression  exit 1 when a row of a later side is flagged slower\n";
+	"               samples (a run, or a repetition of a run, is one: the median\n"
+	"               of its rounds), p adjusted over the side's rows\n"
+	"               (Benjamini-Hochberg) < 0.05; a row not flagged is decided when\n"
+	"               its minimum detectable change (80 %% power) is within PCT,\n"
+	"               else it cannot be decided and the runs a side that would are\n"
+	"               given; a side whose control (the run's conditions) differs\n"
+	"               from A's is judged relative to its control\n"
+	"  --fail-on-regression  exit 1 when a row of a later side is flagged slower;\n"
+	"               else 5 when a row could not be decided (too few runs, or too\n"
+	"               spread: the rows and the runs a side needed are named); 0 only\n"
+	"               when every row was decided and none is slower\n";
 
 /* The sides of the groups: every run of every input of a group. */
 static int group_sides(const struct results_cli *c, struct rep_set *sets, struct rep_cmp_run *runs,
@@ -58,6 +65,14 @@ static int group_sides(const struct results_cli *c, struct rep_set *sets, struct
 						.ngroup = k - first };
 	}
 	return 0;
+}
+
+/* The runs of a side. */
+static size_t side_runs(const struct rep_cmp_run *side)
+{
+	size_t n;
+	rep_cmp_members(side, &n);
+	return n;
 }
 
 int cmd_compare(int argc, char **argv)
@@ -147,15 +162,35 @@ int cmd_compare(int argc, char **argv)
 	if ((ec = results_flush("compare")))
 		goto out;
 	if (c.fail_on_regression) {
-		for (size_t i = 1; i < n; i++)
-			if (count[i].slower) {
+		int undecided = 0;
+		for (size_t i = 1; i < n; i++) {
+			const struct rep_cmp_count *k = &count[i];
+			if (k->slower) {
 				fsb_msg("compare: %c (%s): %zu row%s slower than A beyond the tolerance"
-					" (%g%%) and significant (Mann-Whitney p < 0.05)%s",
-					(char)('A' + i), runs[i].name, count[i].slower,
-					count[i].slower == 1 ? "" : "s", c.tolerance * 100,
-					count[i].conditions > 0 ? ", relative to the control" : "");
+					" (%g%%) and significant (p (BH) < 0.05)%s: %s",
+					(char)('A' + i), runs[i].name, k->slower,
+					k->slower == 1 ? "" : "s", c.tolerance * 100,
+					k->conditions > 0 ? ", relative to the control" : "", k->slow_rows);
 				ec = EXIT_FAIL;
 			}
+			if (k->undecided) {
+				char need[64];
+				if (k->need > REP_CMP_NEED_MAX)
+					snprintf(need, sizeof(need), "more than %d", REP_CMP_NEED_MAX);
+				else
+					snprintf(need, sizeof(need), "%s%u", k->need_atleast ? "at least " : "",
+						 k->need);
+				fsb_msg("compare: %c (%s): %zu row%s cannot be decided with %zu run%s"
+					" against %zu (their change could be beyond the tolerance, %g%%,"
+					" unseen); %s runs a side would decide them: %s", (char)('A' + i),
+					runs[i].name, k->undecided, k->undecided == 1 ? "" : "s",
+					side_runs(&runs[i]), side_runs(&runs[i]) == 1 ? "" : "s",
+					side_runs(&runs[0]), c.tolerance * 100, need, k->rows);
+				undecided = 1;
+			}
+		}
+		if (undecided && ec != EXIT_FAIL)
+			ec = EXIT_ERROR;
 	}
 out:
 	for (size_t i = 0; i < nsets; i++)

@@ -37,14 +37,15 @@ static void test_compare(void)
 	CHECK(view(rep_table_cmp(runs, 2, 0.10, &t, cnt), &t, MD) == 0);
 	/* ext4: the 5 rows B has of A's 7 */
 	CHECK_EQ_U(t.nrows, 5);
-	/* A ran 3 rounds, B one: 3 samples against 1 can never be significant */
+	/* one run a side, one sample each (A's the median of its 3 rounds):
+	 * never significant, every row undecided */
 	static const char *const r0[] = { "ext4", "create (incl. sync)", "9.00", "18.0", "2.00",
-					  "-", "1.0000", "too few samples" };
+					  "-", "1.0000", "-", "cannot decide: at least 5 runs a side" };
 	static const char *const r2[] = { "ext4", "read cold (fresh fs)", "5.20", "3.00", "0.58",
-					  "-", "1.0000", "too few samples" };
+					  "-", "1.0000", "-", "cannot decide: at least 5 runs a side" };
 	static const char *const r4[] = { "ext4", "delete (incl. sync)", "32.8", "15.0", "0.46",
-					  "-", "0.5000", "too few samples" };
-	for (size_t c = 0; c < 8; c++) {
+					  "-", "1.0000", "-", "cannot decide: at least 5 runs a side" };
+	for (size_t c = 0; c < 9; c++) {
 		CHECK_STR(cell(&t, MD, 0, c), r0[c]);
 		CHECK_STR(cell(&t, MD, 2, c), r2[c]);
 		CHECK_STR(cell(&t, MD, 4, c), r4[c]);
@@ -52,7 +53,7 @@ static void test_compare(void)
 	CHECK_EQ_U(cnt[1].compared, 5);
 	CHECK_EQ_U(cnt[1].faster, 0);
 	CHECK_EQ_U(cnt[1].noise, 0);
-	CHECK_EQ_U(cnt[1].few, 5);
+	CHECK_EQ_U(cnt[1].undecided, 5);
 	CHECK_EQ_U(cnt[1].slower, 0);
 	CHECK(cnt[1].conditions == -1);
 	rep_table_free(&t);
@@ -65,15 +66,18 @@ static void test_compare(void)
 		fclose(m);
 		CHECK_CONTAINS(buf, "- A: run 1a2b3c4d5e6f7a8b (A.jsonl), host bench1, kernel 6.17.0-test (#1 SMP), 16 CPUs, profile seed\n");
 		CHECK_CONTAINS(buf, "| ext4 | create (incl. sync)         |  9.00 |  18.0 | 2.00 |"
-			       "          - | 1.0000 | too few samples |\n");
+			       "          - |   1.0000 |     - | cannot decide: at least 5 runs a side |\n");
 		CHECK_CONTAINS(buf, "\n- ext4 read cold (aged fs): not in B (in A)\n"
 			       "- ext4 read inode order (aged fs): not in B (in A)\n"
 			       "- xfs: not in B (in A)\n"
 			       "- btrfs: not in A (in B); not compared: A lacks it\n");
 		CHECK_CONTAINS(buf, "- B against A: 0 slower, 0 faster, 0 beyond the tolerance but"
-			       " not significant, 5 with too few samples, of 5 rows compared (tolerance"
-			       " 10%, p < 0.05); conditions not measured (a run without a control"
-			       " record, or of other work)\n");
+			       " not significant, 5 that cannot be decided (ext4 create (incl. sync) (at"
+			       " least 5), ext4 stat walk (cold) (at least 5), ext4 read cold (fresh fs)"
+			       " (at least 5), ext4 read inode order (fresh fs) (at least 5), ext4 delete"
+			       " (incl. sync) (at least 5)), of 5 rows judged (tolerance 10%, p (BH) <"
+			       " 0.05); conditions not measured (a run without a control record, or of"
+			       " other work)\n");
 		free(buf);
 	}
 	buf = NULL;
@@ -83,16 +87,17 @@ static void test_compare(void)
 		fclose(m);
 		CHECK_CONTAINS(buf, "runs,A,1a2b3c4d5e6f7a8b,A.jsonl\n");
 		CHECK_CONTAINS(buf, "\n\ncompare,fs,phase,a_seconds,a_samples,a_runs,b_seconds,"
-			       "b_samples,b_runs,b_over_a,b_ci_lo,b_ci_hi,b_p,b_flag,b_flag_raw,"
-			       "b_judged_on\n"
-			       "compare,ext4,create (incl. sync),9.000000,3,1,18.000000,1,1,2.0000,,,"
-			       "1.0000,too_few,too_few,raw\n"
+			       "b_samples,b_runs,b_over_a,b_ci_lo,b_ci_hi,b_p,b_p_bh,b_mdc_pct,"
+			       "b_runs_needed,b_flag,b_flag_raw,b_judged_on\n"
+			       "compare,ext4,create (incl. sync),9.000000,1,1,18.000000,1,1,2.0000,,,"
+			       "1.0000,1.0000,,5,undecided,undecided,raw\n"
 			       "compare,ext4,stat walk (cold),");
 		CHECK_CONTAINS(buf, "\ncompare,ext4,read cold (fresh fs),5.200000,1,1,3.000000,1,1,"
-			       "0.5769,,,1.0000,too_few,too_few,raw\n");
+			       "0.5769,,,1.0000,1.0000,,5,undecided,undecided,raw\n");
 		CHECK_CONTAINS(buf, "\nmissing,xfs,,B,A\n");
-		CHECK_CONTAINS(buf, "\nflags,side,compared,slower,faster,not_significant,too_few,"
-			       "tolerance_pct,conditions\nflags,B,5,0,0,0,5,10.0,not_measured\n");
+		CHECK_CONTAINS(buf, "\nflags,side,compared,slower,faster,not_significant,undecided,"
+			       "runs_needed,tolerance_pct,conditions,undecided_rows\n"
+			       "flags,B,5,0,0,0,5,5,10.0,not_measured,\"ext4 create (incl. sync) (at least 5),");
 		free(buf);
 	}
 	/* junit is not a format of tables; one run is not a comparison */
@@ -226,13 +231,13 @@ static void test_reference(void)
 	CHECK_EQ_U(run_cmd(cmd_compare, a1, &o, &e), 0);
 	CHECK_CONTAINS(o, "(SUITE.md reference), host the published run, kernel 6.17, profile seed");
 	/* published figures are no samples: no interval, no p; the tolerance decides */
-	CHECK_CONTAINS(o, "| ext4 | create (incl. sync)        |  8.50 |  9.00 | 1.06 |          - |   - |"
-		       "        |\n");
+	CHECK_CONTAINS(o, "| ext4 | create (incl. sync)        |  8.50 |  9.00 | 1.06 |          - |"
+		       "        - |     - |        |\n");
 	CHECK_STR(e, "");
 	free(o), free(e);
 	char *a2[] = { "compare", path_run, "--reference", "--format=csv", NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, a2, &o, &e), 0);
-	CHECK_CONTAINS(o, "compare,xfs,delete (incl. sync),28.500000,3,1,28.500000,3,1,1.0000,,,,"
+	CHECK_CONTAINS(o, "compare,xfs,delete (incl. sync),28.500000,1,1,28.500000,1,1,1.0000,,,,,,,"
 		       "within_tolerance,within_tolerance,raw\n");
 	CHECK_CONTAINS(o, "missing,f2fs,,B,A\n");	/* the run skipped f2fs */
 	free(o), free(e);

@@ -38,9 +38,15 @@ int rep_cmp_fs_union(const struct rep_cmp_run *runs, size_t n, const char ***col
 
 /* What a later side's rows came to (rep_table_cmp). */
 struct rep_cmp_count {
-	size_t compared, slower, faster, noise, few;
+	size_t compared, slower, faster, noise, undecided;
 	int conditions;		/* 1 they differ, 0 the same, -1 not measured
 				 * (a run without a control record) */
+	unsigned need;		/* the most runs a side an undecided row needs
+				 * (REP_CMP_NEED_MAX + 1: more than that) */
+	int need_atleast;	/* one of them from the sizes alone */
+	char rows[400];		/* the undecided rows, "ext4 stat (9), ...": cut
+				 * at a whole row, "and N more" */
+	char slow_rows[400];	/* the rows flagged slower, the same way */
 };
 
 /* Which runs are compared (A, B, C, ...): a sentence for a reader, id and
@@ -49,10 +55,13 @@ int rep_table_cmp_runs(const struct rep_cmp_run *runs, size_t n, struct rep_tabl
 /* The summary rows, per filesystem (A's, then those only later sides
  * have) that A and at least one later side have: every side's median of
  * its samples (rep_cmp_samples), each later side's ratio to A with its
- * bootstrap interval, the Mann-Whitney p and the flag (rep_cmp_test); when
- * every run has a control record, the same relative to the control, and a
- * side whose conditions differ from A's (rep_cmp_conditions) is judged on
- * that; count[i] (n entries, [0] unused) gets what side i's rows came to.
+ * bootstrap interval, the Mann-Whitney p and the flag (rep_cmp_test), the
+ * rows of each later side judged together (rep_cmp_judge: p adjusted over
+ * them, the minimum detectable change, the runs that would decide a row
+ * that cannot be); when every run has a control record, the same
+ * relative to the control, and a side whose conditions differ from A's
+ * (rep_cmp_conditions) is judged on that; count[i] (n entries, [0]
+ * unused) gets what side i's rows came to.
  * 2 <= n <= REP_CMP_MAX, else -EINVAL. */
 int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
 		  struct rep_table *t, struct rep_cmp_count *count);

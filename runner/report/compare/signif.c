@@ -5,6 +5,7 @@
 #include "lib/stats.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +18,8 @@ const char *rep_cmp_flag_name(enum rep_cmp_flag f, unsigned view)
 		return data ? "within_tolerance" : "";
 	case CMP_NOISE:
 		return data ? "not_significant" : "not significant";
-	case CMP_FEW:
-		return data ? "too_few" : "too few samples";
+	case CMP_UNDECIDED:
+		return data ? "undecided" : "cannot decide";
 	case CMP_SLOWER:
 		return "slower";
 	case CMP_FASTER:
@@ -47,18 +48,26 @@ uint64_t rep_cmp_seed(const char *fs, unsigned row)
 	return h ^ ((uint64_t)row << 56);
 }
 
-/* The median of n values drawn with replacement from v, into buf. */
-static double draw_median(const double *v, size_t n, double *buf, uint64_t *s)
-{
-	for (size_t i = 0; i < n; i++)
-		buf[i] = v[(size_t)(((splitmix(s) >> 32) * (uint64_t)n) >> 32)];
-	return stats_median(buf, n);
-}
-
 static int cmp_dbl(const void *x, const void *y)
 {
 	double a = *(const double *)x, b = *(const double *)y;
 	return a < b ? -1 : a > b;
+}
+
+/* The median of n values drawn with replacement from v, into buf (sorted
+ * there: no copy, no allocation in the resampling loop). */
+static double draw_median(const double *v, size_t n, double *buf, uint64_t *s)
+{
+	for (size_t i = 0; i < n; i++) {	/* drawn into place: an insertion sort */
+		double x = v[(size_t)(((splitmix(s) >> 32) * (uint64_t)n) >> 32)];
+		size_t j = i;
+		for (; j > 0 && buf[j - 1] > x && n <= 64; j--)
+			buf[j] = buf[j - 1];
+		buf[j] = x;
+	}
+	if (n > 64)
+		qsort(buf, n, sizeof(*buf), cmp_dbl);
+	return n % 2 ? buf[n / 2] : (buf[n / 2 - 1] + buf[n / 2]) / 2;
 }
 
 /* The percentile interval of mb / ma over REP_CMP_BOOT resamples. */
@@ -98,6 +107,26 @@ static double smallest_p(size_t m, size_t n)
 	return 2 / c;
 }
 
+/* The pooled standard deviation of the logs of a and b, each about its
+ * own mean; NAN with fewer than 3 values or one not above 0. */
+static double log_sd(const double *a, size_t na, const double *b, size_t nb)
+{
+	double ss = 0;
+	for (int side = 0; side < 2; side++) {
+		const double *v = side ? b : a;
+		size_t n = side ? nb : na;
+		double mean = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (!(v[i] > 0))
+				return NAN;
+			mean += log(v[i]) / (double)n;
+		}
+		for (size_t i = 0; i < n; i++)
+			ss += (log(v[i]) - mean) * (log(v[i]) - mean);
+	}
+	return na + nb >= 3 ? sqrt(ss / (double)(na + nb - 2)) : NAN;
+}
+
 int rep_cmp_test(const double *a, size_t na, const double *b, size_t nb, double tolerance,
 		 uint64_t seed, struct rep_cmp_test *t)
 {
@@ -118,6 +147,10 @@ int rep_cmp_test(const double *a, size_t na, const double *b, size_t nb, double 
 	if (rc)
 		return rc;
 	t->testable = smallest_p(na, nb) < REP_CMP_ALPHA;
+	t->sd = log_sd(a, na, b, nb);
+	t->q = t->p;
+	t->level = REP_CMP_ALPHA;
+	t->mdc = INFINITY;
 	if (na >= 2 && nb >= 2) {
 		if ((rc = bootstrap(a, na, b, nb, seed, &t->lo, &t->hi)))
 			return rc;
@@ -126,11 +159,93 @@ int rep_cmp_test(const double *a, size_t na, const double *b, size_t nb, double 
 	if (!(fabs(t->ratio - 1) > tolerance))
 		t->flag = CMP_SAME;
 	else if (!t->testable)
-		t->flag = CMP_FEW;
+		t->flag = CMP_UNDECIDED;
 	else if (!(t->p < REP_CMP_ALPHA))
 		t->flag = CMP_NOISE;
 	else
 		t->flag = t->ratio > 1 ? CMP_SLOWER : CMP_FASTER;
+	return 0;
+}
+
+/* ---- the rows judged together ---- */
+
+static int cmp_by_p(const void *x, const void *y)
+{
+	double a = (*(struct rep_cmp_test *const *)x)->p, b = (*(struct rep_cmp_test *const *)y)->p;
+	return a < b ? -1 : a > b;
+}
+
+/* The runs a side that would decide a row of spread sd whose ratio is
+ * ratio: those at which a change of the size seen (when beyond the
+ * tolerance: it would be flagged) or of the tolerance (when within: it
+ * would be ruled out) is seen with REP_CMP_POWER at level (sd 0 or
+ * unknown: at which the sizes allow a p below the level at all);
+ * REP_CMP_NEED_MAX + 1 when none up to it. The power grows with the
+ * runs: a bisection. */
+static unsigned runs_needed(double sd, double ratio, double tolerance, double level, long *crit)
+{
+	double shift = fmax(fabs(log(ratio)), log1p(tolerance));
+	double d = isfinite(sd) && sd > 0 ? shift / sd : INFINITY;
+	unsigned lo = 1, hi = REP_CMP_NEED_MAX + 1;	/* lo fails, hi passes */
+	while (hi - lo > 1) {
+		unsigned mid = (lo + hi) / 2;
+		int ok;
+		/* crit[n]: n against n at level, kept for the family's rows */
+		if (crit[mid] == LONG_MIN && stats_mwu_crit(mid, mid, level, &crit[mid]))
+			crit[mid] = -1;
+		if (!isfinite(d))
+			ok = crit[mid] >= 0;
+		else
+			ok = stats_mwu_power_at(mid, mid, d, crit[mid]) >= REP_CMP_POWER;
+		if (ok)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+int rep_cmp_judge(struct rep_cmp_test *const *t, size_t m, double tolerance)
+{
+	struct rep_cmp_test **by = malloc((m ? m : 1) * sizeof(*by));
+	long crit[REP_CMP_NEED_MAX + 2];
+	size_t k = 0;
+
+	if (!by)
+		return -ENOMEM;
+	for (size_t i = 0; i < REP_CMP_NEED_MAX + 2; i++)
+		crit[i] = LONG_MIN;
+	for (size_t i = 0; i < m; i++)
+		if (t[i]->flag != CMP_NONE)
+			by[k++] = t[i];
+	qsort(by, k, sizeof(*by), cmp_by_p);
+	/* q(i) = min over j >= i of p(j) k / j, at most 1 */
+	double run = 1;
+	for (size_t j = k; j-- > 0;) {
+		double q = by[j]->p * (double)k / (double)(j + 1);
+		run = q < run ? q : run;
+		by[j]->q = run;
+	}
+	double level = k ? REP_CMP_ALPHA / (double)k : REP_CMP_ALPHA;
+	for (size_t j = 0; j < k; j++) {
+		struct rep_cmp_test *x = by[j];
+		x->level = level;
+		x->need = 0;
+		x->need_atleast = 0;
+		double d = stats_mwu_mdc(x->na, x->nb, level, REP_CMP_POWER);
+		x->mdc = !isfinite(d) || isnan(x->sd) ? INFINITY : expm1(d * x->sd);
+		int beyond = fabs(x->ratio - 1) > tolerance;
+		if (beyond && x->q < REP_CMP_ALPHA)
+			x->flag = x->ratio > 1 ? CMP_SLOWER : CMP_FASTER;
+		else if (x->mdc <= tolerance)
+			x->flag = beyond ? CMP_NOISE : CMP_SAME;
+		else {
+			x->flag = CMP_UNDECIDED;
+			x->need_atleast = isnan(x->sd);
+			x->need = runs_needed(x->sd, x->ratio, tolerance, level, crit);
+		}
+	}
+	free(by);
 	return 0;
 }
 
@@ -190,8 +305,9 @@ long rep_cmp_samples(const struct rep_run *const *runs, size_t nruns, const char
 {
 	const char *phase = rep_row_phase(row);
 	int rounds = row_rounds(row);
-	double *x = NULL, *y = NULL;
-	size_t n = 0, cap = 0;
+	double *x = NULL, *y = NULL, *sec = NULL;
+	unsigned *rp = NULL;
+	size_t n = 0, cap = 0, scap = 0;
 	int want_rel = rel != NULL;
 
 	*v = NULL;
@@ -203,10 +319,20 @@ long rep_cmp_samples(const struct rep_run *const *runs, size_t nruns, const char
 	for (size_t k = 0; k < nruns; k++) {
 		const struct rep_run *r = runs[k];
 		double ci = want_rel ? rep_control_index(r, items) : 0;
-		/* a run with repetitions: every repetition's record is a
-		 * sample (ph holds their medians: report/load/load_reps.c) */
+		/* a run with repetitions: every repetition's records (ph holds
+		 * their medians: report/load/load_reps.c) */
 		const struct rep_phase *ph = r->raw ? r->raw : r->ph;
-		size_t nph = r->raw ? r->nraw : r->nph;
+		size_t nph = r->raw ? r->nraw : r->nph, ns = 0;
+		if (scap < nph) {	/* sec: the rounds, then one repetition's */
+			double *ns_ = realloc(sec, 2 * nph * sizeof(*sec));
+			unsigned *nr = ns_ ? realloc(rp, nph * sizeof(*rp)) : NULL;
+			if (ns_)
+				sec = ns_;
+			if (!nr)
+				goto oom;
+			rp = nr;
+			scap = nph;
+		}
 		for (size_t i = 0; i < nph; i++) {
 			const struct rep_phase *p = &ph[i];
 			if (strcmp(p->fs, fs) || strcmp(p->phase, phase))
@@ -216,21 +342,39 @@ long rep_cmp_samples(const struct rep_run *const *runs, size_t nruns, const char
 			/* the same round of a repetition twice: the later wins */
 			if (later_twin(ph, nph, i))
 				continue;
-			if (grow(&x, want_rel ? &y : NULL, &cap, n)) {
-				free(x);
-				free(y);
-				return -ENOMEM;
-			}
-			x[n] = p->seconds;
+			sec[ns] = p->seconds;
+			rp[ns++] = p->rep;
+		}
+		/* one sample a repetition, in the order they first appear */
+		for (size_t i = 0; i < ns; i++) {
+			size_t m = 0, j;
+			for (j = 0; j < i && rp[j] != rp[i]; j++)
+				;
+			if (j < i)
+				continue;	/* this repetition is done */
+			for (j = i; j < ns; j++)
+				if (rp[j] == rp[i])
+					sec[scap + m++] = sec[j];
+			if (grow(&x, want_rel ? &y : NULL, &cap, n))
+				goto oom;
+			x[n] = stats_median(sec + scap, m);
 			if (want_rel)
-				y[n] = p->seconds / ci;
+				y[n] = x[n] / ci;
 			n++;
 		}
 	}
+	free(sec);
+	free(rp);
 	*v = x;
 	if (rel)
 		*rel = want_rel ? y : (free(y), NULL);
 	return (long)n;
+oom:
+	free(sec);
+	free(rp);
+	free(x);
+	free(y);
+	return -ENOMEM;
 }
 
 /* ---- the conditions ---- */
