@@ -159,7 +159,7 @@ static void write_doc(FILE *out, const struct rep_writer *w, const char *title,
  * (*figs NULL for a format without figures), or -ENOMEM. */
 static int build_figures(const struct rep_writer *w, const struct rep_run *const *runs,
 			 const char *const *labels, size_t n, const struct vd_result *v,
-			 char **figs, size_t *len)
+			 const struct chart_cmp *cmp, char **figs, size_t *len)
 {
 	FILE *f;
 	int rc;
@@ -170,7 +170,7 @@ static int build_figures(const struct rep_writer *w, const struct rep_run *const
 		return 0;
 	if (!(f = open_memstream(figs, len)))
 		return -ENOMEM;
-	rc = w->figures(f, runs, labels, n, v);
+	rc = w->figures(f, runs, labels, n, v, cmp);
 	if (fclose(f) || rc) {
 		free(*figs);
 		*figs = NULL;
@@ -234,7 +234,7 @@ int rep_print_checks(FILE *out, const struct rep_run *r, const struct rep_writer
 	size_t flen = 0;
 	const char *label = r->run_id;
 	if (!rc)
-		rc = build_figures(w, &r, &label, 1, v, &figs, &flen);
+		rc = build_figures(w, &r, &label, 1, v, NULL, &figs, &flen);
 	if (!rc)
 		write_doc(out, w, "fsbench report", seq, n, figs, flen);
 	free(figs);
@@ -282,7 +282,14 @@ int rep_print_compare(FILE *out, const struct rep_cmp_run *runs, size_t n, doubl
 		rr[i] = runs[i].run;
 		labels[i] = letters + 2 * i;
 	}
-	rc = build_figures(w, rr, labels, n, NULL, &figs, &flen);
+	/* with the figures, the ratios of the rows first */
+	struct chart_cmp cmp = { .tolerance = tolerance };
+	struct rep_cmp_ratio *ratio = NULL;
+	rc = w->figures ? rep_cmp_ratios(runs, n, tolerance, &ratio, &cmp.n) : 0;
+	cmp.ratio = ratio;
+	if (!rc)
+		rc = build_figures(w, rr, labels, n, NULL, &cmp, &figs, &flen);
+	free(ratio);
 	if (!rc)
 		write_doc(out, w, "fsbench compare", seq, ns, figs, flen);
 	free(figs);

@@ -202,15 +202,17 @@ if [ "$charts" = 1 ] && browse escape; then
 	charts_are escape "seconds latency layout rounds"
 fi
 
-# ---- compare: the runs' charts side by side, each series named by its run ----
+# ---- compare: the ratios of the rows, then the runs' charts side by side ----
 expect_rc 0 "compare: compare A B --format html" "$fsb" compare "$smoke" "$S/escape.jsonl" --format html
 cp "$S/out" "$S/compare.html"
 "$fsb" compare "$smoke" "$S/escape.jsonl" >"$S/compare.md" 2>/dev/null || true
 static_checks compare compare
 check "compare: both runs in the charts' legends (A ..., B ...)" \
 	sh -c "grep -q '>A ext4 fresh<' '$S/compare.html' && grep -q '>B ext4 fresh<' '$S/compare.html'"
+check "compare: the ratio chart names each row (fs phase)" \
+	sh -c "grep -q 'id=\"chart-ratios\"' '$S/compare.html' && grep -q '<text>ext4 create (incl. sync)<' '$S/compare.html'"
 if [ "$charts" = 1 ] && browse compare; then
-	charts_are compare "seconds latency layout rounds"
+	charts_are compare "ratios seconds latency layout rounds"
 fi
 
 # ---- the index of a results folder: a row per run, each linking to its report ----

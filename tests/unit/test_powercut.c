@@ -433,7 +433,7 @@ static void test_report_verdict(void)
 	char *html = NULL;
 	size_t hlen = 0;
 	FILE *h = open_memstream(&html, &hlen);
-	CHECK(chart_html(h, &r, NULL, 1, NULL) == 0);
+	CHECK(chart_html(h, &r, NULL, 1, NULL, NULL) == 0);
 	fclose(h);
 	CHECK_CONTAINS(html, "<figure class=\"chart\" id=\"chart-powercut\" data-chart=\"powercut\">");
 	free(html);
@@ -458,7 +458,7 @@ static void test_report_verdict(void)
 	/* and no power-cut chart */
 	const struct rep_run *r2 = rep_find(&s2, NULL);
 	h = open_memstream(&html, &hlen);
-	CHECK(chart_html(h, &r2, NULL, 1, NULL) == 0);
+	CHECK(chart_html(h, &r2, NULL, 1, NULL, NULL) == 0);
 	fclose(h);
 	CHECK(!strstr(html, "powercut"));
 	free(html);

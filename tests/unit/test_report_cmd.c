@@ -57,6 +57,19 @@ static void test_compare(void)
 	CHECK_EQ_U(cnt[1].slower, 0);
 	CHECK(cnt[1].conditions == -1);
 	rep_table_free(&t);
+	/* the chart's ratios: the same rows, judged the same */
+	struct rep_cmp_ratio *ratio = NULL;
+	size_t nratio = 0;
+	CHECK_EQ_U(rep_cmp_ratios(runs, 2, 0.10, &ratio, &nratio), 0);
+	CHECK_EQ_U(nratio, 5);
+	if (nratio == 5) {
+		CHECK(ratio[0].side == 'B' && !strcmp(ratio[0].fs, "ext4") && ratio[0].row == ROW_CREATE);
+		CHECK(fabs(ratio[0].ratio - 2.0) < 1e-12 && isnan(ratio[0].lo) && !ratio[0].on_ctl);
+		for (size_t i = 0; i < 5; i++)
+			CHECK_EQ_U(ratio[i].flag, CMP_UNDECIDED);
+	}
+	free(ratio);
+	CHECK(rep_cmp_ratios(runs, 1, 0.10, &ratio, &nratio) == -EINVAL);
 
 	char *buf = NULL;
 	size_t len = 0;

@@ -166,7 +166,7 @@ static void test_report(void)
 	char *html = NULL;
 	size_t hlen = 0;
 	FILE *h = open_memstream(&html, &hlen);
-	CHECK(chart_html(h, &r, NULL, 1, NULL) == 0);
+	CHECK(chart_html(h, &r, NULL, 1, NULL, NULL) == 0);
 	fclose(h);
 	if (system("command -v gnuplot >/dev/null 2>&1") == 0)
 		CHECK_CONTAINS(html, "<figure class=\"chart\" id=\"chart-sustain\" data-chart=\"sustain\">");

@@ -438,6 +438,51 @@ int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
 	return tab_done(t);
 }
 
+int rep_cmp_ratios(const struct rep_cmp_run *runs, size_t n, double tolerance,
+		   struct rep_cmp_ratio **out, size_t *nout)
+{
+	struct rep_cmp_cond cond[REP_CMP_MAX];
+	struct cmp_row *rows = NULL;
+	const char **fs;
+	size_t nfs, nr = 0, k = 0;
+	int rc;
+
+	*out = NULL;
+	*nout = 0;
+	if (n < 2 || n > REP_CMP_MAX)
+		return -EINVAL;
+	unsigned items = common_items(runs, n);
+	for (size_t i = 1; i < n; i++)
+		if ((rc = side_conditions(runs, i, tolerance, &cond[i])))
+			return rc;
+	if (rep_cmp_fs_union(runs, n, &fs, &nfs))
+		return -ENOMEM;
+	rc = cmp_rows(runs, n, fs, nfs, items, tolerance, &rows, &nr);
+	if (!rc)
+		rc = judge_rows(rows, nr, n, runs[0].fixed, tolerance);
+	free(fs);
+	struct rep_cmp_ratio *r = rc ? NULL : calloc(nr * (n - 1) + 1, sizeof(*r));
+	if (!r) {
+		free(rows);
+		return rc ? rc : -ENOMEM;
+	}
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = 0; j < nr; j++) {
+			int on_ctl = items && cond[i].have && cond[i].differ;
+			const struct rep_cmp_test *x = on_ctl ? &rows[j].rel[i] : &rows[j].raw[i];
+			if (x->flag == CMP_NONE)
+				continue;
+			r[k++] = (struct rep_cmp_ratio){ .side = letter(i), .fs = rows[j].fs,
+				.row = (enum rep_row)rows[j].ri, .ratio = x->ratio,
+				.lo = x->have_ci ? x->lo : NAN, .hi = x->have_ci ? x->hi : NAN,
+				.flag = x->flag, .on_ctl = on_ctl };
+		}
+	free(rows);
+	*out = r;
+	*nout = k;
+	return 0;
+}
+
 int rep_table_cmp_conditions(const struct rep_cmp_run *runs, size_t n, double tolerance,
 			     struct rep_table *t)
 {

@@ -65,6 +65,22 @@ int rep_table_cmp_runs(const struct rep_cmp_run *runs, size_t n, struct rep_tabl
  * 2 <= n <= REP_CMP_MAX, else -EINVAL. */
 int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
 		  struct rep_table *t, struct rep_cmp_count *count);
+/* A later side's row as the ratio chart draws it (rep_cmp_ratios). */
+struct rep_cmp_ratio {
+	char side;		/* 'B', 'C', ... */
+	const char *fs;		/* the filesystem (a run's own string) */
+	enum rep_row row;
+	double ratio, lo, hi;	/* of the test the row is judged on; lo and
+				 * hi NAN without an interval */
+	enum rep_cmp_flag flag;	/* the one that counts */
+	int on_ctl;		/* judged relative to the control */
+};
+/* Every later side's rows that have a value, judged as rep_table_cmp
+ * judges them (the same rows, tests and families), into *out (malloc'd,
+ * *nout of them; NULL when none). 0, -EINVAL (n), or -ENOMEM. */
+int rep_cmp_ratios(const struct rep_cmp_run *runs, size_t n, double tolerance,
+		   struct rep_cmp_ratio **out, size_t *nout);
+
 /* The conditions: each later side's control items against A's (no rows
  * when a run has no control record). */
 int rep_table_cmp_conditions(const struct rep_cmp_run *runs, size_t n, double tolerance,

@@ -737,7 +737,7 @@ static void first_line(char *s)
 	CHART_GNUPLOT_ENV
 
 int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *labels,
-	       size_t n, const struct vd_result *v)
+	       size_t n, const struct vd_result *v, const struct chart_cmp *cmp)
 {
 	struct ctx *x = calloc(1, sizeof(*x));
 	const char *prog = getenv(CHART_GNUPLOT_ENV);
@@ -751,6 +751,7 @@ int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *
 	x->labels = labels;
 	x->n = n;
 	x->v = v;
+	x->cmp = cmp;
 	fputs("<section id=\"charts\">\n<h2>Charts</h2>\n", out);
 	verdict_box(out, v);
 	if (!prog || !*prog)
@@ -778,6 +779,7 @@ int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *
 		goto done;
 	}
 	collect_phases(x);
+	chart_ratios(x);
 	chart_verdict(x);
 	chart_seconds(x);
 	chart_latency(x);

@@ -12,6 +12,9 @@
  *   powercut each power-cut cycle's acknowledged operations, lost and torn files
  *   sustain  each sustained write's throughput and temperature over time,
  *            the cliff's threshold and moment (chart_sustain.c)
+ *   ratios   a comparison's rows: each later side's ratio of medians to
+ *            A's with its 95 % interval, flagged rows coloured, the
+ *            tolerance's band about 1 (chart_compare.c; compare only)
  *
  * A chart the runs hold no data for is left out with a line saying why.
  * Where gnuplot cannot run, the page says why there are no charts.
@@ -25,6 +28,15 @@
 #include "report/model.h"
 
 struct vd_result;	/* report/verdict/criteria.h */
+struct rep_cmp_ratio;	/* report/compare/sidebyside.h */
+
+/* A comparison's rows for the ratio chart (compare's HTML): each later
+ * side's ratio of medians with its interval and flag. */
+struct chart_cmp {
+	const struct rep_cmp_ratio *ratio;
+	size_t n;
+	double tolerance;	/* a fraction: the band drawn about 1 */
+};
 
 /* The environment variable naming the gnuplot program (a name looked up
  * in $PATH, or a path); unset or empty: "gnuplot". */
@@ -34,10 +46,11 @@ struct vd_result;	/* report/verdict/criteria.h */
 
 /* The charts of runs[0..n) as an HTML fragment (a <section id="charts">):
  * labels[i] names runs[i] in the legends when n > 1; v (may be NULL): the
- * verdict's checks, shown first. Temporary files go to $TMPDIR (default
+ * verdict's checks, shown first; cmp (may be NULL): a comparison's ratios,
+ * shown first. Temporary files go to $TMPDIR (default
  * /tmp) and are removed. Returns 0 (gnuplot missing or failing is said in
  * the fragment), or -ENOMEM. */
 int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *labels,
-	       size_t n, const struct vd_result *v);
+	       size_t n, const struct vd_result *v, const struct chart_cmp *cmp);
 
 #endif

@@ -9,11 +9,12 @@
 #include <stdio.h>
 
 #include "report/model.h"
+#include "report/writers/chart.h"
 
 struct vd_result;
 
 #define MAX_PHASES 32
-#define MAX_CHARTS 12
+#define MAX_CHARTS 13
 #define MAX_SVG (32u * 1024u * 1024u)
 
 /* Colours of the series, by filesystem (and run). */
@@ -29,6 +30,7 @@ struct chart {
 };
 
 struct ctx {
+	const struct chart_cmp *cmp;	/* a comparison's ratios, or NULL */
 	const struct rep_run *const *runs;
 	const char *const *labels;
 	size_t n;
@@ -62,5 +64,7 @@ void fmt_num(FILE *f, double v);
 void chart_sustain(struct ctx *x);
 /* chart_fileserver.c: the file server's ops/s and append p99, fresh and aged. */
 void chart_fileserver(struct ctx *x);
+/* chart_compare.c: a comparison's ratios with their intervals. */
+void chart_ratios(struct ctx *x);
 
 #endif

@@ -11,6 +11,8 @@
 #include "report/model.h"
 #include "report/table.h"
 
+struct chart_cmp;	/* report/writers/chart.h */
+
 struct vd_result;	/* report/verdict/criteria.h */
 
 struct rep_writer {
@@ -33,9 +35,10 @@ struct rep_writer {
 	int (*doc)(FILE *out, const struct rep_run *r, const struct vd_result *v);
 	/* Pictures of the runs (html: the charts, chart.h), written after
 	 * begin, before the tables; labels[i] names runs[i]; v: the verdict's
-	 * checks or NULL. Returns 0, or -ENOMEM. NULL: a format without them. */
+	 * checks or NULL; cmp: a comparison's ratios or NULL. Returns 0, or
+	 * -ENOMEM. NULL: a format without them. */
 	int (*figures)(FILE *out, const struct rep_run *const *runs, const char *const *labels,
-		       size_t n, const struct vd_result *v);
+		       size_t n, const struct vd_result *v, const struct chart_cmp *cmp);
 	/* The end of a document (html: the closing tags), or NULL. */
 	void (*end)(FILE *out);
 };
