@@ -246,7 +246,7 @@ CHECK_FIRST  := runner+host+image-fstable
 CHECK_LANE_1 := check-image-x86 check-qemu-x86
 CHECK_LANE_2 := unit check-html check-docs check-verdict check-install check-lanes check-asan check-fuzz \
 	check-host check-cross check-image-arm
-CHECK_POOL   := check-labgrid:check-image-x86 check-qemu-arm64:check-image-arm check-qemu-buses:check-image-x86 \
+CHECK_POOL   := check-qemu-ab:check-image-x86 check-labgrid:check-image-x86 check-qemu-arm64:check-image-arm check-qemu-buses:check-image-x86 \
 	check-qemu-armhf:check-image-arm check-lava:check-image-x86 check-qemu-sustain:check-image-x86 \
 	check-qemu-uboot:check-image-arm
 CHECK_STAGES := $(CHECK_FIRST) --lane $(CHECK_LANE_1) --lane $(CHECK_LANE_2) --pool $(CHECK_POOL)

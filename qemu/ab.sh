@@ -387,7 +387,7 @@ echo "seed $seed" >"$abdir/order.txt"
 # --- the boots -------------------------------------------------------------
 now() { date +%s; }
 t0=$(now)
-nboot=0 blk_done=0 done_a=0 done_b=0 sum_a=0 sum_b=0 b_failed= a_failed=
+compared=0 nboot=0 blk_done=0 done_a=0 done_b=0 sum_a=0 sum_b=0 b_failed= a_failed=
 planned=$((2 * blocks))
 # left BOOTS_A BOOTS_B: seconds the boots still to come take: each side's
 # boots so far, else the estimate.
@@ -430,7 +430,8 @@ finish() {
 		echo "FSBENCH-AB: $1"
 	} >"$abdir/verdict.txt"
 	t=$(($(now) - t0))
-	say "$nboot boots and the compare took $(dur "$t") ($t s)${total_est:+; the estimate was $(dur "$total_est") ($total_est s for $((2 * blocks)) boots)}"
+	if [ "$compared" = 1 ]; then _w="$nboot boots and the compare took"; else _w="$nboot boot$([ "$nboot" = 1 ] || echo s) took"; fi
+	say "$_w $(dur "$t") ($t s)${total_est:+; the estimate was $(dur "$total_est") ($total_est s for $((2 * blocks)) boots)}"
 	echo "finished: $(date '+%Y-%m-%d %H:%M:%S'), $t s" >>"$abdir/ab.txt"
 	echo "FSBENCH-AB: $1"
 	case $1 in PASS) exit 0 ;; FAIL) exit $EX_FAIL ;; *) exit $EX_ERROR ;; esac
@@ -466,7 +467,10 @@ boot() {
 	[ ! -f "$bdir/records.jsonl" ] || code=$(sh "$here/records.sh" "$bdir/records.jsonl" run_end exit_code | tail -n 1)
 	if [ "$rc" = 4 ] || [ -z "$code" ]; then
 		say "boot $nboot of $planned (block $blk, side $side): no run_end record (qemu/run.sh exit $rc) after $(dur "$tt")"
-		fail_boot "did not finish: no run_end record (qemu/run.sh exit $rc: the guest crashed, hung, was killed or never started)"
+		case $rc in
+		2) fail_boot "did not boot: qemu/run.sh refused it (exit 2), no run_end record" ;;
+		*) fail_boot "did not finish: no run_end record (qemu/run.sh exit $rc: the guest crashed, hung, was killed or never started)" ;;
+		esac
 	fi
 	if [ "$side" = A ]; then done_a=$((done_a + 1)) sum_a=$((sum_a + tt)); else done_b=$((done_b + 1)) sum_b=$((sum_b + tt)); fi
 	case $rc in
@@ -489,7 +493,7 @@ $w"; fi
 compare() {
 	_a=$(awk '$2 == "A" { printf " %s", $3 }' "$abdir/order.txt")
 	_b=$(awk '$2 == "B" { printf " %s", $3 }' "$abdir/order.txt")
-	crc=0
+	crc=0 compared=1
 	# shellcheck disable=SC2086
 	(cd "$abdir" && "$FSBENCH_HOST" compare $_a -- $_b --fail-on-regression) \
 		>"$abdir/compare.md" 2>"$abdir/compare.err" || crc=$?

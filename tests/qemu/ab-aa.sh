@@ -1,0 +1,69 @@
+#!/bin/sh
+# tests/qemu/ab-aa.sh: A/A trials of the A/B experiment (qemu/ab.sh): the
+# same image, the same settings on both sides, so any row it flags is a
+# false flag. Each trial is a whole A/B of 4 boots a side (the brief ext4
+# boot of tests/qemu/ab.sh: 1 directory of 200 files, 1 round, a 1 GiB
+# target), its seed drawn and printed; a trial flags nothing when no row
+# of its compare.csv is flagged slower or faster (undecided rows are not
+# flags: 4 runs a side decide little). The test passes when at least 9 in
+# 10 trials flag nothing (TRIALS - TRIALS / 10, rounded down, of TRIALS):
+# the compare holds false flags to 5 % over a side's rows
+# (Benjamini-Hochberg), and a trial is one such family. A trial whose
+# boots did not all finish fails the test with its reason (that is no
+# false flag, and no answer either).
+# Inputs (environment): O (build output, absolute), BOARD (qemu-x86_64;
+# another board is a SKIP), TRIALS (default 10).
+# Output: an INFO line per trial (seed, verdict, rows flagged, time), PASS
+# or FAIL lines and a summary; exit 1 on a failure. Results under
+# $O/tests/qemu-ab-aa/trial-N/.
+set -eu
+
+O=${O:?run through make check-ab-aa}
+BOARD=${BOARD:-qemu-x86_64}
+TRIALS=${TRIALS:-10}
+T=$O/tests/qemu-ab-aa
+. tests/qemu/lib.sh
+
+rm -rf "$T"
+test_init 'qemu A/A trials of the A/B' "$T"
+case $TRIALS in '' | *[!0-9]* | 0) fail "TRIALS '$TRIALS': not a whole number from 1"; summary; exit 1 ;; esac
+if [ "$BOARD" != qemu-x86_64 ]; then
+	skip "A/A on $BOARD: the brief boot's settings are qemu-x86_64's"
+	summary; exit 0
+fi
+eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
+export BOARD
+have "$BOARD_QEMU" || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
+have jq || { skip "jq not installed"; summary; exit 0; }
+[ -f "$O/image/$BOARD/disk-ext4.img" ] || { fail "no image $O/image/$BOARD/disk-ext4.img (make image)"; summary; exit 1; }
+SMALL="--target-size 1G --timeout 300 --append 'fsbench.fs=ext4 fsbench.dirs=1 fsbench.workers=1 fsbench.files=200 fsbench.rounds=1'"
+
+clean=0 flagged=0 broken=0
+t=1
+while [ "$t" -le "$TRIALS" ]; do
+	d=$T/trial-$t
+	t0=$(date +%s)
+	set +e
+	sh qemu/ab.sh --runs 4 --results "$d" --qemu-args "$SMALL" >"$T/trial-$t.out" 2>"$T/trial-$t.err"
+	rc=$?
+	set -e
+	seed=$(sed -n '1s/^ab: seed \([0-9]*\) .*/\1/p' "$T/trial-$t.out")
+	if [ ! -s "$d/compare.csv" ]; then
+		broken=$((broken + 1))
+		fail "trial $t (seed ${seed:-none}): no compare (ab.sh exit $rc): $(grep '^ab: boot .* did not' "$T/trial-$t.err" | head -n 1)"
+		t=$((t + 1))
+		continue
+	fi
+	# the rows flagged: slower or faster, from the compare table of the CSV
+	rows=$(awk -F, '$1 == "compare" && $2 == "fs" { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$1 == "compare" && ($c["b_flag"] == "slower" || $c["b_flag"] == "faster") {
+			printf "%s%s %s %s (B/A %s)", n++ ? "; " : "", $2, $3, $c["b_flag"], $c["b_over_a"] }' "$d/compare.csv")
+	n=$(awk -F, '$1 == "compare" && $2 != "fs"' "$d/compare.csv" | wc -l | tr -d ' ')
+	info "trial $t: seed $seed, $(tail -n 1 "$T/trial-$t.out"), $n rows judged, flagged: ${rows:-none} ($(($(date +%s) - t0)) s)"
+	if [ -z "$rows" ]; then clean=$((clean + 1)); else flagged=$((flagged + 1)); fi
+	t=$((t + 1))
+done
+need=$((TRIALS - TRIALS / 10))
+info "A/A: $clean of $TRIALS trials flagged nothing, $flagged flagged a row, $broken had no compare"
+check "A/A: at least $need of $TRIALS trials flag no row: $clean" [ "$clean" -ge "$need" ]
+summary
