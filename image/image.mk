@@ -1,11 +1,13 @@
 # image.mk: the bootable image and the QEMU run (included by the Makefile).
-# Targets: image, fio, run, powercut, check-image (check-image-x86, check-image-arm), check-qemu (check-qemu-x86), check-qemu-buses, check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-qemu-sustain, check-qemu-zoned, check-lava, soak, image-clean.
+# Targets: image, fio, run, powercut, check-image (check-image-x86, check-image-arm), check-qemu (check-qemu-x86), check-qemu-buses, check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-qemu-sustain, check-qemu-zoned, check-qemu-ab, check-ab-aa, check-lava, ab, soak, image-clean.
 # Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
 # KERNEL (a kernel of your own: a build tree or a folder with a kernel
 # image and lib/modules/VERSION, image/kernel.sh), QEMU_SMP and QEMU_MEM
 # (the guest's vCPUs and memory, qemu/run.sh), QEMU_ARGS (extra arguments for qemu/run.sh), CRITERIA (run: the criteria
-# file of the verdict, default the board's criteria.conf), SOAK_BOOTS (make
+# file of the verdict, default the board's criteria.conf), A_KERNEL A_IMAGE A_APPEND A_QEMU_ARGS, B_KERNEL B_IMAGE B_APPEND
+# B_QEMU_ARGS, RUNS, RUNS_MIN, RUNS_MAX, SEED, DRY_RUN (make ab), TRIALS (make
+# check-ab-aa), SOAK_BOOTS (make
 # soak), DEB_CACHE (where downloaded packages are kept, per architecture;
 # default $(O)/cache; fio's sources and builds too), FIO_MIRROR (image/fio.sh). Its lines of
 # make help are the help-* rules at the end.
@@ -60,7 +62,7 @@ IMG_STAGE := $(IMG_DIR)/stage.stamp
 export SOURCE_DATE_EPOCH ROOTFS
 export $(filter BOARD_%,$(.VARIABLES))
 
-.PHONY: powercut image image-fstable fio run check-image check-image-x86 check-image-arm check-qemu check-qemu-x86 check-qemu-buses check-faults check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-qemu-sustain check-qemu-zoned check-lava soak image-clean board-check
+.PHONY: powercut image image-fstable fio run ab check-qemu-ab check-ab-aa check-image check-image-x86 check-image-arm check-qemu check-qemu-x86 check-qemu-buses check-faults check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-qemu-sustain check-qemu-zoned check-lava soak image-clean board-check
 
 board-check:
 	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(patsubst %/board.mk,%,$(wildcard board/*/board.mk))))" >&2; exit 2; }
@@ -159,6 +161,31 @@ run: deps
 	$(Q)$(MAKE) --no-print-directory image host
 	$(Q)sh qemu/run.sh --disk $(IMG_DISK)$(if $(QEMU_SMP), --smp $(QEMU_SMP))$(if $(QEMU_MEM), --mem $(QEMU_MEM)) --profile $(PROFILE) $(if $(CRITERIA),--criteria $(CRITERIA)) $(QEMU_ARGS)
 
+# An A/B experiment in QEMU (qemu/ab.sh): side A against side B, each a
+# kernel of your own (X_KERNEL: its image built as make image KERNEL=
+# builds it), a disk image (X_IMAGE) or the board's image, with more
+# kernel command line words (X_APPEND) and launcher options (X_QEMU_ARGS);
+# RUNS boots a side (auto: RUNS_MIN blocks, then one more at a time while
+# a row is undecided, at most RUNS_MAX) in blocks drawn from SEED; the
+# profile smoke unless PROFILE is given. Results in
+# $(RESULTS)/<date>-<board>-ab/. The values reach ab.sh as they are
+# (ab_q quotes them for the shell).
+RUNS ?= 8
+RUNS_MIN ?= 4
+RUNS_MAX ?= 20
+ab_q = '$(subst ','\'',$(1))'
+AB_PROFILE = $(if $(filter file default,$(origin PROFILE)),smoke,$(PROFILE))
+ab: deps
+	$(Q)$(MAKE) --no-print-directory host $(if $(filter-out 0,$(DRY_RUN))$(and $(A_KERNEL)$(A_IMAGE),$(B_KERNEL)$(B_IMAGE)),,image)
+	$(Q)sh qemu/ab.sh --runs $(call ab_q,$(RUNS)) --runs-min $(call ab_q,$(RUNS_MIN)) --runs-max $(call ab_q,$(RUNS_MAX)) \
+		--profile $(call ab_q,$(AB_PROFILE)) $(if $(SEED),--seed $(call ab_q,$(SEED))) \
+		$(if $(A_KERNEL),--a-kernel $(call ab_q,$(A_KERNEL))) $(if $(A_IMAGE),--a-image $(call ab_q,$(A_IMAGE))) \
+		$(if $(A_APPEND),--a-append $(call ab_q,$(A_APPEND))) $(if $(A_QEMU_ARGS),--a-qemu-args $(call ab_q,$(A_QEMU_ARGS))) \
+		$(if $(B_KERNEL),--b-kernel $(call ab_q,$(B_KERNEL))) $(if $(B_IMAGE),--b-image $(call ab_q,$(B_IMAGE))) \
+		$(if $(B_APPEND),--b-append $(call ab_q,$(B_APPEND))) $(if $(B_QEMU_ARGS),--b-qemu-args $(call ab_q,$(B_QEMU_ARGS))) \
+		--qemu-args $(call ab_q,$(if $(QEMU_SMP),--smp $(QEMU_SMP) )$(if $(QEMU_MEM),--mem $(QEMU_MEM) )$(QEMU_ARGS)) \
+		$(if $(CRITERIA),--criteria $(call ab_q,$(CRITERIA))) $(if $(filter-out 0,$(DRY_RUN)),--dry-run)
+
 check-image: deps
 	+$(Q)$(MAKE) --no-print-directory check-image-x86
 	+$(Q)$(MAKE) --no-print-directory check-image-arm
@@ -212,6 +239,22 @@ check-faults: deps
 check-qemu-sustain: deps
 	$(Q)$(MAKE) --no-print-directory host
 	+$(Q)sh tests/qemu/sustain.sh
+
+# The A/B experiment in QEMU (tests/qemu/ab.sh): the order replayed and
+# misuse without a boot; B's target throttled against A, 5 brief ext4
+# boots a side, FAIL with every read row slower; a side that does not
+# boot, ERROR.
+check-qemu-ab: deps
+	$(Q)$(MAKE) --no-print-directory host
+	+$(Q)sh tests/qemu/ab.sh
+
+# A/A trials of the A/B (tests/qemu/ab-aa.sh): the same image on both
+# sides, 4 brief ext4 boots a side, TRIALS times (default 10); passes when
+# at least 9 in 10 flag no row. Not part of check (about 80 boots).
+TRIALS ?= 10
+check-ab-aa: deps
+	$(Q)$(MAKE) --no-print-directory host image
+	+$(Q)TRIALS=$(TRIALS) sh tests/qemu/ab-aa.sh
 
 # A zoned target in QEMU (tests/qemu/zoned.sh): the launcher's
 # --target-zoned (misuse, QEMU's argv), then one brief boot: btrfs and f2fs
@@ -281,6 +324,11 @@ help-run::
 	@echo '                       cut (SIGKILL) at a random moment of its window, the next boot checks every'
 	@echo '                       acknowledged operation; SEED= replays one; report and verdict in'
 	@echo '                       $$(RESULTS)/<date>-<board>-powercut/ (qemu/powercut.sh)'
+	@echo '  ab                 - an A/B experiment in QEMU: did this kernel or setting make my storage worse?'
+	@echo '                       A_*, B_* (each side a kernel, an image, command line words, launcher options; the'
+	@echo '                       board'"'"'s image by default), RUNS boots a side in blocks of one A and one B drawn from'
+	@echo '                       SEED, PROFILE smoke by default; says its time first; fsbench compare of the sides,'
+	@echo '                       FSBENCH-AB: PASS, FAIL or ERROR (exit 0, 1, 5); results in $$(RESULTS)/<date>-<board>-ab/'
 help-test::
 	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility);'
 	@echo '                       the image'"'"'s fio built for x86_64, arm64, armhf, run on the host (qemu-user) and in guests;'
@@ -299,6 +347,11 @@ help-test::
 	@echo '  check-qemu-sustain - the sustained write in QEMU: the target'"'"'s throttle tightened through QMP 6 s'
 	@echo '                       into the sequential write, the report'"'"'s cliff within 2 s of it; the same run'
 	@echo '                       without the change has no cliff (two boots at once, about 1 min under TCG)'
+	@echo '  check-qemu-ab      - make ab'"'"'s experiment: the order replayed and misuse (no boot); B'"'"'s target throttled,'
+	@echo '                       5 brief ext4 boots a side, FAIL with every read row slower; a side that does not'
+	@echo '                       boot, ERROR (about 2 min under TCG)'
+	@echo '  check-ab-aa        - A/A trials of make ab: the same image on both sides, 4 brief ext4 boots a side,'
+	@echo '                       TRIALS times (10); passes when at least 9 in 10 flag no row (not part of check)'
 	@echo '  check-qemu-zoned   - a zoned NVMe namespace in QEMU (--target-zoned): one brief boot, btrfs (-O zoned)'
 	@echo '                       and f2fs (-m, metadata on the conventional namespace) run, ext4 and XFS refused;'
 	@echo '                       the launcher'"'"'s misuse and argv (not part of check: one boot)'
@@ -338,5 +391,22 @@ help-vars::
 	@echo '  POWERCUT_FS=LIST   - make powercut: the filesystems (default ext4,xfs,btrfs,f2fs; also variants and nilfs2: ext4,ext4:nobarrier,nilfs2)'
 	@echo '  POWERCUT_WINDOW=S  - make powercut: each cycle'"'"'s window in seconds (default 10)'
 	@echo '  POWERCUT_MODEL=M   - make powercut: the target through a disk model (cache, lying)'
+	@echo '  A_KERNEL=PATH      - make ab: side A boots a kernel of your own (as KERNEL=: its image built first)'
+	@echo '  A_IMAGE=IMG        - make ab: side A boots IMG, a disk-*.img of make image (not with A_KERNEL);'
+	@echo '                       a side given neither boots the board'"'"'s image'
+	@echo '  A_APPEND=WORDS     - make ab: more kernel command line words for A (fsbench.mount_opts.ext4=noatime)'
+	@echo '  A_QEMU_ARGS=...    - make ab: more qemu/run.sh options for A'"'"'s boots (--target-throttle 500)'
+	@echo '  B_KERNEL=PATH      - make ab: side B'"'"'s, as A_KERNEL'
+	@echo '  B_IMAGE=IMG        - make ab: side B'"'"'s, as A_IMAGE'
+	@echo '  B_APPEND=WORDS     - make ab: side B'"'"'s, as A_APPEND'
+	@echo '  B_QEMU_ARGS=...    - make ab: side B'"'"'s, as A_QEMU_ARGS (QEMU_ARGS: every boot of both sides)'
+	@echo '  RUNS=N|auto        - make ab: boots a side (default 8: the fewest that can flag one row of the full'
+	@echo '                       suite'"'"'s 28, qemu/README.md); auto: RUNS_MIN blocks, then one more at a time'
+	@echo '                       while a row is undecided'
+	@echo '  RUNS_MIN=N         - make ab RUNS=auto: the blocks to begin with (default 4)'
+	@echo '  RUNS_MAX=N         - make ab RUNS=auto: the most blocks (default 20)'
+	@echo '  SEED=N             - make ab: the order'"'"'s seed (default: drawn and printed first; SEED= replays it)'
+	@echo '  DRY_RUN=1          - make ab: print the seed, the order and the estimate; build and boot nothing'
+	@echo '  TRIALS=N           - make check-ab-aa: A/A trials (default 10)'
 	@echo '  SOAK_BOOTS=N       - make soak: how many boots (default 30); SOAK_ARGS=... more qemu/run.sh options'
 	@echo '  QEMU_TEST_ONLY=... - check-qemu: only these cases of tests/qemu/run.sh (ext4 f2fs fake kill)'
