@@ -15,9 +15,10 @@
 # Output: $CACHE/apt (private apt state), $CACHE/debs/*.deb, $MANIFEST.
 # Needs no root and leaves the host's apt configuration untouched: apt runs
 # with its own state, cache, status file and source list (a copy of the
-# host's). Files already in the cache are not downloaded again.
+# host's; image/apt.sh). Files already in the cache are not downloaded again.
 set -eu
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/apt.sh"
 
 : "${ARCH:?}" "${KERNEL_PKG?}" "${CACHE:?}" "${MANIFEST:?}" "${FILESYSTEMS:?}"
 APT_UPDATE=${APT_UPDATE:-0}
@@ -30,53 +31,13 @@ USER_PKGS="busybox-static $fspkgs"
 
 apt=$CACHE/apt
 debs=$CACHE/debs
-mkdir -p "$apt/state/lists/partial" "$apt/cache/archives/partial" \
-	"$apt/etc/sources.list.d" "$apt/etc/preferences.d" "$debs"
-: >"$apt/state/status"
+apt_state "$apt" "$ARCH"
+mkdir -p "$debs"
+set -- -c "$apt/apt.conf"
+update() { apt_update "$apt" "$ARCH"; }
 
-# A copy of the host's sources (the only thing taken from the host).
-if [ -f /etc/apt/sources.list ]; then
-	cp /etc/apt/sources.list "$apt/etc/sources.list"
-else
-	: >"$apt/etc/sources.list"
-fi
-for f in /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
-	[ -f "$f" ] && cp "$f" "$apt/etc/sources.list.d/"
-done
-
-# apt's binary caches kept in the private state (a host's apt.conf.d may
-# turn them off, as Debian's container images do): each apt call then
-# reads them instead of parsing every list again (0.5 s instead of 1.8 s).
-set -- \
-	-o "APT::Architecture=$ARCH" -o "APT::Architectures=$ARCH" \
-	-o "Dir::State=$apt/state" -o "Dir::State::status=$apt/state/status" \
-	-o "Dir::Cache=$apt/cache" \
-	-o "Dir::Cache::pkgcache=pkgcache.bin" -o "Dir::Cache::srcpkgcache=srcpkgcache.bin" \
-	-o "Dir::Etc::SourceList=$apt/etc/sources.list" \
-	-o "Dir::Etc::SourceParts=$apt/etc/sources.list.d" \
-	-o "Dir::Etc::Preferences=$apt/etc/preferences" \
-	-o "Dir::Etc::PreferencesParts=$apt/etc/preferences.d" \
-	-o "Debug::NoLocking=1" -o "APT::Sandbox::User=$(id -un)" \
-	-o "Acquire::Languages=none" -o "APT::Get::List-Cleanup=0"
-
-update() {
-	say "apt-get update ($ARCH, private state in $apt)"
-	apt-get -q "$@" update >"$apt/update.log" 2>&1 && return 0
-	# An index that fails while the main one arrived (a mirror in the
-	# middle of a sync: "Some index files failed to download") is said
-	# and passed over; a package it held then fails to download.
-	if ls "$apt/state/lists/" | grep -q '_Packages' &&
-		grep -q '^E: Some index files failed to download' "$apt/update.log"; then
-		warn "apt-get update ($ARCH): some indexes failed, going on with the others:"
-		grep '^E: Failed to fetch' "$apt/update.log" | cut -c1-200 >&2 || :
-		return 0
-	fi
-	cat "$apt/update.log" >&2
-	die $EX_SYSTEM "apt-get update failed"
-}
-
-if [ "$APT_UPDATE" = 1 ] || ! ls "$apt/state/lists/" | grep -q '_Packages'; then
-	update "$@"
+if [ "$APT_UPDATE" = 1 ] || ! apt_lists "$apt"; then
+	update
 fi
 
 # The exact kernel image the meta package depends on.
@@ -154,7 +115,7 @@ rc=0
 fetch "$@" || rc=$?
 if [ $rc -eq 2 ] && ! download "$@"; then
 	# The lists are stale (the mirror moved on): refresh them once, retry.
-	update "$@"
+	update
 	rc=0
 	fetch "$@" || rc=$?
 	[ $rc -ne 2 ] || download "$@" || {
