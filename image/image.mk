@@ -1,9 +1,11 @@
 # image.mk: the bootable image and the QEMU run (included by the Makefile).
-# Targets: image, fio, run, powercut, check-image (check-image-x86, check-image-arm), check-qemu (check-qemu-x86), check-qemu-buses, check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-qemu-sustain, check-qemu-zoned, check-qemu-ab, check-ab-aa, check-lava, ab, soak, image-clean.
+# Targets: image, fio, debian-kernel, run, powercut, check-image (check-image-x86, check-image-arm), check-qemu (check-qemu-x86), check-qemu-buses, check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-qemu-sustain, check-qemu-zoned, check-qemu-ab, check-ab-aa, check-lava, ab, soak, image-clean.
 # Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
 # KERNEL (a kernel of your own: a build tree or a folder with a kernel
-# image and lib/modules/VERSION, image/kernel.sh), QEMU_SMP and QEMU_MEM
+# image and lib/modules/VERSION, image/kernel.sh), DEB_KERNEL and
+# DEB_KERNEL_DIR (make debian-kernel: a Debian kernel package unpacked
+# for KERNEL=, image/debkernel.sh), QEMU_SMP and QEMU_MEM
 # (the guest's vCPUs and memory, qemu/run.sh), QEMU_ARGS (extra arguments for qemu/run.sh), CRITERIA (run: the criteria
 # file of the verdict, default the board's criteria.conf), A_KERNEL A_IMAGE A_APPEND A_QEMU_ARGS, B_KERNEL B_IMAGE B_APPEND
 # B_QEMU_ARGS, RUNS, RUNS_MIN, RUNS_MAX, SEED, DRY_RUN (make ab), TRIALS (make
@@ -54,6 +56,21 @@ kernel-check: $(IMG_FSTABLE) | board-check
 	$(Q)BOARD=$(BOARD) FILESYSTEMS=$(IMG_FSTABLE) sh image/kernel.sh check $(KERNEL_SRC) $(IMG_DIR)
 $(IMG_KERNEL_SRC): kernel-check
 endif
+
+# A Debian kernel package as a kernel of your own (image/debkernel.sh):
+# DEB_KERNEL=6.12 is linux-image-6.12-FLAVOUR's exact image, FLAVOUR the
+# board's (BOARD_KERNEL_PKG: linux-image-amd64), downloaded through the
+# board architecture's private apt state and unpacked into
+# DEB_KERNEL_DIR: the folder to pass as KERNEL= (make image, make run)
+# or B_KERNEL= (make ab).
+DEB_KERNEL ?=
+DEB_KERNEL_DIR ?= $(O)/kernels/debian-$(DEB_KERNEL)
+.PHONY: debian-kernel
+debian-kernel: board-check
+	@test -n '$(DEB_KERNEL)' || { echo "fsbench: debian-kernel: DEB_KERNEL= is not set: a Debian kernel version or package (DEB_KERNEL=6.12, DEB_KERNEL=linux-image-6.12-amd64)" >&2; exit 2; }
+	$(Q)ARCH=$(BOARD_ARCH) FLAVOUR=$(patsubst linux-image-%,%,$(BOARD_KERNEL_PKG)) CACHE=$(IMG_CACHE) \
+		sh image/debkernel.sh '$(DEB_KERNEL)' '$(DEB_KERNEL_DIR)'
+	@echo 'debian-kernel: KERNEL=$(DEB_KERNEL_DIR)'
 DEB_CACHE ?= $(O)/cache
 IMG_CACHE := $(DEB_CACHE)/$(BOARD_ARCH)
 IMG_DISK  := $(IMG_DIR)/disk-$(ROOTFS).img
@@ -190,13 +207,15 @@ check-image: deps
 	+$(Q)$(MAKE) --no-print-directory check-image-x86
 	+$(Q)$(MAKE) --no-print-directory check-image-arm
 
-# check-image in two: the board's image and its fio (x86_64), then fio
+# check-image in two: the board's image and its fio (x86_64) and make
+# debian-kernel's script (a local repository, no network), then fio
 # for arm64 and armhf and every arm64 board's image (make check runs
 # them in its two lanes).
 check-image-x86: deps
 	$(Q)$(MAKE) --no-print-directory host
 	+$(Q)sh tests/image/run.sh
 	+$(Q)FIO_BOARDS=qemu-x86_64 FIO_TAG=x86 sh tests/image/fio.sh
+	+$(Q)sh tests/image/debkernel.sh
 
 check-image-arm: deps
 	$(Q)$(MAKE) --no-print-directory host
@@ -316,6 +335,8 @@ help-build::
 	@echo '  image              - the bootable disk image for BOARD: $$(O)/image/BOARD/disk-ROOTFS.img'
 	@echo '  fio                - the image'"'"'s fio for BOARD'"'"'s architecture, from Debian'"'"'s source, static:'
 	@echo '                       $$(DEB_CACHE)/ARCH/fio/fio (image/fio.sh)'
+	@echo '  debian-kernel      - a Debian kernel package (DEB_KERNEL=6.12) downloaded and unpacked into'
+	@echo '                       DEB_KERNEL_DIR, printed as KERNEL=DIR: the folder for KERNEL= or B_KERNEL= (image/debkernel.sh)'
 help-run::
 	@echo '  run                - build the image and run the suite in QEMU (PROFILE, default seed: hours'
 	@echo '                       under TCG; PROFILE=smoke: a minute); says first what it will take here,'
@@ -333,7 +354,8 @@ help-test::
 	@echo '  check-image        - image checks without mounting (partitions, fsck, ESP, block map, reproducibility);'
 	@echo '                       the image'"'"'s fio built for x86_64, arm64, armhf, run on the host (qemu-user) and in guests;'
 	@echo '                       every arm64 board built and held to the 40 MiB image budget'
-	@echo '  check-image-x86    - check-image'"'"'s first half: the board'"'"'s image and its fio (x86_64)'
+	@echo '  check-image-x86    - check-image'"'"'s first half: the board'"'"'s image and its fio (x86_64); image/debkernel.sh'
+	@echo '                       against a local repository of stand-in kernel packages (no network)'
 	@echo '  check-image-arm    - check-image'"'"'s second half: fio for arm64 and armhf, every arm64 board'"'"'s image'
 	@echo '  check-qemu         - the launcher (progress, estimate, guest size, kernel checks), then boot tests'
 	@echo '                       under TCG: smoke, killed run, targets, faults (EIO, unplug, slow), UEFI, a kernel of'
@@ -371,6 +393,9 @@ help-vars::
 	@echo '                       INSTALL_MOD_PATH=PATH or the tree) or a folder with a kernel image and'
 	@echo '                       lib/modules/VERSION; what the board needs that it lacks stops the build'
 	@echo '                       (image folder $$(O)/image/BOARD-kernel-N)'
+	@echo '  DEB_KERNEL=V|PKG   - make debian-kernel: a kernel version or its start (6.12: the meta package'
+	@echo '                       linux-image-6.12-amd64, followed to its image) or a package name, of the board'"'"'s flavour'
+	@echo '  DEB_KERNEL_DIR=dir - make debian-kernel: where it is unpacked (default $$(O)/kernels/debian-DEB_KERNEL)'
 	@echo '  QEMU_SMP=N         - run: the guest'"'"'s vCPUs (default: under KVM the profile'"'"'s workers, at most the'
 	@echo '                       host'"'"'s cores; under TCG BOARD_QEMU_SMP, 2)'
 	@echo '  QEMU_MEM=MiB       - run: the guest'"'"'s memory (default: under KVM 1024 + 256 per vCPU, at least'

@@ -31,7 +31,8 @@
 #   on stderr, one line each, with what it is needed for; then exit 2.
 #   stage: PKGROOT/boot/BOARD_KERNEL_FILE-VERSION and
 #   PKGROOT/lib/modules/VERSION (modules.builtin gets the modules the
-#   config builds in and modules.builtin leaves out).
+#   config builds in and modules.builtin leaves out; compressed modules,
+#   .ko.xz, .ko.gz, .ko.zst, are unpacked to .ko).
 # Exit status: 0; 2 PATH is not a kernel the board can use (misuse: KERNEL=
 #   names it), or a bad argument (image/lib.sh).
 set -eu
@@ -212,6 +213,20 @@ stage() {
 			tar -C "$d" -xf - ${xf:+"$xf"} || die $EX_SYSTEM "cannot copy the modules of $moddir"
 		for f in modules.builtin modules.builtin.modinfo modules.order; do
 			[ ! -f "$moddir/$f" ] || cp "$moddir/$f" "$d/$f"
+		done
+		# Compressed modules (Debian's 6.12: .ko.xz) unpacked to plain .ko:
+		# BusyBox's modprobe and insmod hand the kernel the file as it is
+		# and unpack one only after finit_module has refused it, with an
+		# error in the kernel log ("Invalid ELF header magic"); depmod
+		# then lists the .ko (the rootfs's squashfs compresses them).
+		for z in xz gz zst; do
+			find "$d" -name "*.ko.$z" | grep -q . || continue
+			case $z in xz) t=xz ;; gz) t=gzip ;; zst) t="zstd --rm" ;; esac
+			command -v "${t%% *}" >/dev/null ||
+				die $EX_SYSTEM "${t%% *} not found: the modules of $moddir are .ko.$z"
+			# shellcheck disable=SC2086
+			find "$d" -name "*.ko.$z" -print0 | xargs -0 -r -n 200 -P 2 $t -d -q ||
+				die $EX_SYSTEM "cannot unpack the .ko.$z modules of $moddir"
 		done
 		if [ "$buildtree" = 1 ]; then
 			sed 's|^kernel/||; s/\.o$/.ko/; s|^|kernel/|' "$moddir/modules.order" >"$d/modules.order"
