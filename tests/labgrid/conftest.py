@@ -25,6 +25,20 @@
 #                           0); its console kept as console-stalled-K.log
 #   --fsbench-host FILE     the host build of fsbench (default $O/host/fsbench)
 #   --fsbench-keep          keep work/ (the disk copy and the target file)
+#   test_ab.py (an A/B: side A the settings above, side B them and what
+#   these options add; at least one of the three):
+#   --fsbench-seed S        the seed of the boots' order (qemu/aborder.sh;
+#                           default: one drawn, printed)
+#   --fsbench-blocks N      blocks of one A and one B (default 2)
+#   --fsbench-first-block K the number of the first block (default 1): a
+#                           farm's boards each run blocks of their own of
+#                           one seed (aborder.sh's FIRST)
+#   --fsbench-b-append WORD one more fsbench.KEY=VALUE setting of side B
+#                           (repeatable)
+#   --fsbench-b-drive OPTS  QEMU: options added to side B's target -drive
+#                           (throttling.iops-total=100: a slower disk)
+#   --fsbench-b-disk FILE   side B's disk image in place of the
+#                           environment's (images: disk)
 # Environment: LG_WORK defaults to the output folder's work/ (the QEMU
 # environment's disks live there); O as above.
 import os
@@ -55,6 +69,18 @@ def pytest_addoption(parser):
     g.addoption('--fsbench-host', default=os.path.join(o, 'host', 'fsbench'), metavar='FILE',
                 help='the host build of fsbench (default $O/host/fsbench)')
     g.addoption('--fsbench-keep', action='store_true', help='keep the disk copy and target file (work/)')
+    g.addoption('--fsbench-seed', type=int, default=None, metavar='S',
+                help='test_ab.py: the seed of the boots\' order (qemu/aborder.sh; default: drawn, printed)')
+    g.addoption('--fsbench-blocks', type=int, default=2, metavar='N',
+                help='test_ab.py: blocks of one A and one B boot (default 2)')
+    g.addoption('--fsbench-first-block', type=int, default=1, metavar='K',
+                help='test_ab.py: the number of the first block (default 1; aborder.sh\'s FIRST)')
+    g.addoption('--fsbench-b-append', action='append', default=[], metavar='WORD',
+                help='test_ab.py: one more fsbench.KEY=VALUE setting of side B (repeatable)')
+    g.addoption('--fsbench-b-drive', default='', metavar='OPTS',
+                help='test_ab.py, QEMU: options added to side B\'s target -drive (throttling.iops-total=100)')
+    g.addoption('--fsbench-b-disk', default=None, metavar='FILE',
+                help='test_ab.py: side B\'s disk image in place of the environment\'s')
 
 
 def pytest_configure(config):
@@ -66,8 +92,8 @@ def pytest_configure(config):
 
 class Settings:
     """The options, resolved: out, work, profile, append, criteria (None:
-    the image's own), timeout, stall, stall_retries, host, keep, root (the
-    source tree)."""
+    the image's own), timeout, stall, stall_retries, host, keep, seed,
+    blocks, first_block, b_append, b_drive, b_disk, root (the source tree)."""
 
     def __init__(self, config):
         self.root = ROOT
@@ -82,14 +108,24 @@ class Settings:
         self.stall_retries = config.getoption('fsbench_stall_retries')
         self.host = os.path.abspath(config.getoption('fsbench_host'))
         self.keep = config.getoption('fsbench_keep')
+        self.seed = config.getoption('fsbench_seed')
+        self.blocks = config.getoption('fsbench_blocks')
+        self.first_block = config.getoption('fsbench_first_block')
+        self.b_append = [w for a in config.getoption('fsbench_b_append') for w in a.split()]
+        self.b_drive = config.getoption('fsbench_b_drive')
+        d = config.getoption('fsbench_b_disk')
+        self.b_disk = os.path.abspath(d) if d else None
 
 
 @pytest.fixture(scope='session')
 def fsb(request):
     s = Settings(request.config)
-    for w in s.append:
-        if not w.startswith('fsbench.') or '=' not in w:
-            pytest.fail(f"--fsbench-append '{w}': not a fsbench.KEY=VALUE setting")
+    for opt, words in (('--fsbench-append', s.append), ('--fsbench-b-append', s.b_append)):
+        for w in words:
+            if not w.startswith('fsbench.') or '=' not in w:
+                pytest.fail(f"{opt} '{w}': not a fsbench.KEY=VALUE setting")
+    if s.b_disk and not os.path.isfile(s.b_disk):
+        pytest.fail(f'--fsbench-b-disk {s.b_disk}: no such file')
     if s.criteria and not os.path.isfile(s.criteria):
         pytest.fail(f'--fsbench-criteria {s.criteria}: no such file')
     if not os.access(s.host, os.X_OK):

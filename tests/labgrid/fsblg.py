@@ -2,8 +2,9 @@
 # options, the console as it comes, whether a QEMU guest still runs (or
 # has stalled: no processor time for a while), the
 # work copy of the disk image with the run's settings, a board's medium
-# written through its USB-SD-Mux, the records pulled from console lines
-# and the host's verdict on them.
+# written through its USB-SD-Mux, one boot to the run's end (booted again
+# when it stalled), the records pulled from console lines, whether they
+# are one whole run, and the host's verdict on them.
 import json
 import os
 import re
@@ -125,13 +126,14 @@ class GuestWatch:
                 '(QEMU\'s TCG left the guest waiting; qemu/README.md, a stalled guest)')
 
 
-def prepare(env, target, fsb, words, criteria=None):
-    """The work copy of the disk image, with the settings and the criteria
-    (`criteria`, default --fsbench-criteria; None: the image's own)."""
+def prepare(env, target, fsb, words, criteria=None, src=None):
+    """The work copy of the disk image (`src`, default the environment's
+    images: disk), with the settings and the criteria (`criteria`, default
+    --fsbench-criteria; None: the image's own)."""
     criteria = criteria or fsb.criteria
     os.makedirs(fsb.work, exist_ok=True)
     disk = os.path.join(fsb.work, 'disk.img')
-    src = env.config.get_image_path('disk')
+    src = src or env.config.get_image_path('disk')
     if not os.path.isfile(src):
         pytest.fail(f'no disk image {src} (images: disk; make image)')
     subprocess.run(['cp', '--sparse=always', src, disk], check=True)
@@ -178,6 +180,106 @@ def ready(env, target, fsb, words, criteria=None):
         q.boot_args = ' '.join([q.boot_args or ''] + words).strip()
     flash(target, disk)
     return via
+
+
+class Boot:
+    """What boot_run saw: run_end (when the run_end record came, or
+    None), verdict (the FSBENCH-VERDICT word after it, or None), ended
+    (GuestWatch.ended()'s word, or None), seconds (power on to the end of
+    the wait), off_error (power off's failure, or None), watch, console
+    (the last attempt's), attempts."""
+
+    def why(self, timeout):
+        """Why there is no run_end."""
+        return self.watch.why(self.ended) if self.ended else f'no run_end within {timeout:.0f} s'
+
+
+def boot_run(target, fsb, log, again=None):
+    """One boot to the run's end: power on (PowerProtocol), the console
+    (ConsoleProtocol) read into `log` until the run_end record and the
+    FSBENCH-VERDICT line init prints after it (--fsbench-timeout for
+    run_end, then 300 s at most), then until init powers the machine off
+    (a minute at most); power off. A QEMU guest that stopped or stalled
+    (GuestWatch) ends the wait; one that stalled is booted again, up to
+    --fsbench-stall-retries times, after again() (a fresh disk copy), the
+    stalled boot's console kept beside `log` as console-stalled-K.log.
+    Returns a Boot."""
+    from labgrid.protocol import ConsoleProtocol, PowerProtocol
+    power = target.get_driver(PowerProtocol)
+    cons = target.get_driver(ConsoleProtocol)
+    b = Boot()
+    for attempt in range(fsb.stall_retries + 1):
+        if attempt:
+            os.replace(log, os.path.join(os.path.dirname(log), f'console-stalled-{attempt}.log'))
+            if again:
+                again()
+        b.attempts = attempt + 1
+        b.console = console = Console(cons, log)
+        t0 = time.monotonic()
+        power.on()
+        b.watch = watch = GuestWatch(cons, fsb.stall)
+        b.run_end = b.verdict = b.ended = None
+        try:
+            deadline = t0 + fsb.timeout
+            while time.monotonic() < deadline and b.verdict is None:
+                new = console.read(timeout=5)
+                for line in new:
+                    m = VERDICT_RE.match(line)
+                    if m and b.run_end is not None:
+                        b.verdict = m.group(1)
+                    elif REC_RE.search(line) and '"type":"run_end"' in line:
+                        b.run_end = time.monotonic()
+                if b.run_end is not None and b.verdict is None and time.monotonic() > b.run_end + 300:
+                    break
+                if not new and (ended := watch.ended()):
+                    b.ended = ended
+                    break
+            t_end = time.monotonic()
+            # init saves the results to the ESP, then powers off
+            while b.verdict is not None and b.ended is None and time.monotonic() < t_end + 60:
+                if any(l.startswith('fsbench-init: powering off') for l in console.read(timeout=5)):
+                    break
+                if guest_stopped(cons):
+                    b.ended = 'stopped'
+        finally:
+            b.off_error = None
+            try:
+                power.off()
+            except Exception as e:  # QEMU gone: the run's failure says more
+                b.off_error = f'power off: {type(e).__name__}: {e}'
+                if type(power).__name__ == 'QEMUDriver':
+                    power.status = 0  # nothing left for labgrid's cleanup to stop
+            console.close()
+        b.seconds = t_end - t0
+        if b.ended != 'stalled':
+            break
+        print(f'fsbench: {target.name}: boot {attempt + 1}: {watch.why()} '
+              f'({b.seconds:.1f} s after power on)')
+    return b
+
+
+def whole_run(records, bad):
+    """What keeps pulled records from being one whole run: a list of
+    problems (lines that are not JSON, more runs than one, a gap in seq,
+    no run_start first, run_end not ok with exit code 0)."""
+    problems = []
+    if bad:
+        problems.append(f'{len(bad)} record lines are not JSON, the first: {bad[0][:200]}')
+    ids = sorted({r.get('run_id') for r in records})
+    if len(ids) != 1:
+        problems.append(f'the console holds {len(ids)} runs, wanted 1: {ids}')
+    seqs = [r.get('seq') for r in records]
+    if seqs != list(range(len(records))):
+        gaps = [i for i, s in enumerate(seqs) if s != i][:5]
+        problems.append(f'record seq not 0..{len(records) - 1} in order (first differences at {gaps})')
+    if not records or records[0].get('type') != 'run_start':
+        problems.append('the first record is not run_start')
+    end = [r for r in records if r.get('type') == 'run_end']
+    if not end:
+        problems.append('no run_end record')
+    elif (end[-1].get('status') != 'ok' or end[-1].get('exit_code') != 0):
+        problems.append(f"run_end: status {end[-1].get('status')}, exit_code {end[-1].get('exit_code')}")
+    return problems
 
 
 def record_text(line):

@@ -30,9 +30,21 @@
 #          campaign; a powercut record per cycle, nothing lost or torn,
 #          FSBENCH-VERDICT: PASS and the host's verdict PASS; the ESP of
 #          the disk copy holds the whole campaign's records
+#   ab     test_ab.py: an A/B on the one QEMU target (the block): side B
+#          the same image with its target throttled (throttling.iops-total=200
+#          on its -drive), ext4 alone, brief, no capacity check, 2 blocks
+#          in the order of a seed (AB_SEED or drawn, printed); the test
+#          passes (the order followed, each run whole, compare's status an
+#          answer: 0, 1 or 5); order.txt is qemu/aborder.sh's for the seed
+#          and boots.txt follows it; compare got 2 runs a side, which
+#          cannot decide a row (exit 5; every row undecided, with the runs
+#          a side it needs); the throttle shows (B/A of ext4's cold read
+#          above 2: the sides were not swapped); and without a side B
+#          option the test fails before it boots (side B is side A)
 # Inputs (environment): O (build output, absolute); PYTEST (default
 #   pytest-3); LABGRID_TEST_ONLY (names of the cases: env helpers pass floor
-#   fault uefi powercut); POWERCUT_SEED (the powercut case's seed).
+#   fault uefi powercut ab); POWERCUT_SEED (the powercut case's seed);
+#   AB_SEED (the ab case's seed).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Each
 #   case's folder $O/tests/labgrid/CASE/ keeps console.log, records.jsonl,
 #   verdict.txt and pytest's output (pytest.out, junit.xml).
@@ -44,7 +56,7 @@ PYTEST=${PYTEST:-pytest-3}
 # nothing written into the tree: no __pycache__ (and -p no:cacheprovider
 # below: no .pytest_cache)
 export PYTHONDONTWRITEBYTECODE=1
-only=${LABGRID_TEST_ONLY:-env helpers pass floor fault uefi powercut}
+only=${LABGRID_TEST_ONLY:-env helpers pass floor fault uefi powercut ab}
 . tests/lib.sh
 wanted() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
 
@@ -94,7 +106,7 @@ if wanted helpers; then
 fi
 
 boot_cases=
-for c in pass floor fault uefi powercut; do wanted $c && boot_cases="$boot_cases $c"; done
+for c in pass floor fault uefi powercut ab; do wanted $c && boot_cases="$boot_cases $c"; done
 [ -n "$boot_cases" ] || { summary; exit $?; }
 
 qemu=$(eval "$(sh image/boardenv.sh board/qemu-x86_64/board.mk)"; echo "$BOARD_QEMU")
@@ -116,14 +128,15 @@ tcg_ignore='kmsg_ignore = hrtimer: interrupt took'
 cp board/qemu-x86_64/criteria.conf "$T/board.conf"
 # what an ext4 run of one round meets (floor and fault change one thing)
 printf 'fs_ok = ext4\nverify = all\nerrors = 0\nkmsg = 0\n%s\n' "$tcg_ignore" >"$T/ext4.conf"
-# boot CASE ENV ARGS...: test_boot.py on board/qemu-x86_64/labgrid/ENV.yaml.
-# A guest QEMU's TCG stops for good (qemu/README.md) is booted again once,
-# as the QEMU tests do, and said in QEMU_STALL_LOG (make check lists it).
+# boot CASE ENV ARGS...: test_boot.py on board/qemu-x86_64/labgrid/ENV.yaml
+# (TEST=test_ab.py: that test). A guest QEMU's TCG stops for good
+# (qemu/README.md) is booted again once, as the QEMU tests do, and said in
+# QEMU_STALL_LOG (make check lists it).
 boot() {
 	c=$1 e=$2; shift 2
-	pyt "$c" tests/labgrid/test_boot.py --lg-env="board/qemu-x86_64/labgrid/$e.yaml" \
+	pyt "$c" "tests/labgrid/${TEST:-test_boot.py}" --lg-env="board/qemu-x86_64/labgrid/$e.yaml" \
 		--fsbench-host="$O/host/fsbench" --fsbench-stall-retries=1 "$@"
-	for f in "$T/$c"/console-stalled-*.log; do
+	for f in "$T/$c"/console-stalled-*.log "$T/$c"/ab/*/console-stalled-*.log; do
 		[ -e "$f" ] && [ -n "${QEMU_STALL_LOG:-}" ] || continue
 		echo "$(date '+%Y-%m-%d %H:%M:%S') qemu-x86_64 labgrid $c: the guest stopped for good; booted again ($f)" >>"$QEMU_STALL_LOG"
 	done
@@ -223,6 +236,47 @@ if wanted powercut; then
 		info "powercut: $(grep '^fsbench: cycle' "$T/powercut/pytest.out" | sed 's/^fsbench: //' | tr '\n' ';')"
 	fi
 	rm -rf "$T/powercut/work"
+fi
+
+if wanted ab; then
+	seed=${AB_SEED:-$(sh qemu/aborder.sh --seed)}
+	info "ab: seed $seed (again: AB_SEED=$seed LABGRID_TEST_ONLY=ab)"
+	t0=$(date +%s)
+	TEST=test_ab.py boot ab qemu --fsbench-append="fsbench.fs=ext4 $BRIEF fsbench.capacity=0" \
+		--fsbench-criteria="$T/ext4.conf" --fsbench-seed="$seed" --fsbench-blocks=2 \
+		--fsbench-b-drive=throttling.iops-total=200
+	if ! skipped ab; then
+		check "ab: 2 blocks of A (the image) and B (its target throttled) on one target in the seed's order, each a whole run, compared: the test passes" \
+			[ "$rc" -eq 0 ] || sed -n '/^=* FAILURES/,$p' "$T/ab/pytest.out" | head -n 40
+		sh qemu/aborder.sh "$seed" 2 >"$T/ab/order.want"
+		check "ab: order.txt is qemu/aborder.sh $seed 2's; boots.txt's blocks and sides follow it" sh -c \
+			"grep -v '^#' '$T/ab/order.txt' | cmp -s - '$T/ab/order.want' &&
+			 grep -v '^#' '$T/ab/boots.txt' | awk '{ print \$2, \$3 }' | cmp -s - '$T/ab/order.want'"
+		check "ab: B's QEMU throttled its target, A's did not (qemu.argv of each boot)" sh -c \
+			"[ \$(grep -l 'id=target,.*throttling.iops-total=200' '$T/ab/ab'/*-B/qemu.argv | wc -l) -eq 2 ] &&
+			 ! grep -q throttling '$T/ab/ab'/*-A/qemu.argv"
+		# compare's rows (CSV) of the kept records, each side in boot order
+		set --
+		for f in "$T/ab/ab"/*-A/records.jsonl; do set -- "$@" "$f"; done
+		set -- "$@" --
+		for f in "$T/ab/ab"/*-B/records.jsonl; do set -- "$@" "$f"; done
+		"$O/host/fsbench" compare "$@" --format csv >"$T/ab/compare.csv" 2>/dev/null || :
+		# col NAME ROWS: the column NAME of compare's rows (header "compare,fs,phase,...")
+		awk -F, '$1 == "compare" && $2 == "fs" { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			$1 == "compare" { print $2 "\t" $3 "\t" $(c["a_runs"]) "\t" $(c["b_runs"]) "\t" $(c["b_over_a"]) "\t" $(c["b_flag"]) "\t" $(c["b_runs_needed"]) }' \
+			"$T/ab/compare.csv" >"$T/ab/rows.tsv"
+		check "ab: compare got 2 runs a side; 2 cannot decide a row: exit 5, every row undecided with the runs a side it needs, stderr names them" sh -c \
+			"[ \"\$(cat '$T/ab/compare.status')\" = 5 ] && [ -s '$T/ab/rows.tsv' ] &&
+			 awk -F '\t' '\$3 != 2 || \$4 != 2 || \$6 != \"undecided\" || \$7 !~ /^[0-9]+\$/ || \$7 <= 2 { exit 1 }' '$T/ab/rows.tsv' &&
+			 grep -q 'ext4 read cold' '$T/ab/compare.err'"
+		check "ab: the throttle shows: B/A of ext4's cold read above 2 (the sides are not swapped)" \
+			awk -F '\t' '$1 == "ext4" && $2 ~ /^read cold/ { found = 1; if ($5 + 0 <= 2) exit 1 } END { exit !found }' "$T/ab/rows.tsv"
+		pyt ab-same tests/labgrid/test_ab.py --lg-env=board/qemu-x86_64/labgrid/qemu.yaml \
+			--fsbench-host="$O/host/fsbench" --fsbench-append="fsbench.fs=ext4"
+		check "ab: without a side B option the test fails before a boot: side B is side A" sh -c \
+			"[ $rc -eq 1 ] && grep -q 'side B is side A' '$T/ab-same/failure.txt' && [ ! -d '$T/ab-same/ab' ]"
+		info "ab: $(grep -o 'A/B seed .*' "$T/ab/pytest.out" | head -n 1); boots $(grep -v '^#' "$T/ab/boots.txt" | awk '{ printf "%s%s%s %ss", s, $2, $3, $6; s = ", " }'); $(($(date +%s) - t0)) s in all"
+	fi
 fi
 
 summary

@@ -30,101 +30,36 @@
 import glob
 import os
 import re
-import time
 
 import pytest
 
-from fsblg import (REC_RE, VERDICT_RE, Console, GuestWatch, clean_work, guest_stopped,
-                   host_verdict, option, prepare, pull_records, ready)
+from fsblg import boot_run, clean_work, host_verdict, option, prepare, pull_records, ready, whole_run
 
 
 def test_run(env, target, fsb):
     """Boot, run the suite, pull the records, check the verdict."""
-    from labgrid.protocol import ConsoleProtocol, PowerProtocol
-
     words = [f'fsbench.profile={fsb.profile}'] + option(env, 'fsbench_settings', '').split() + fsb.append
     for f in ('console.log', 'records.jsonl', 'verdict.txt', 'fsbench.conf', 'console-stalled-*.log'):
         for path in glob.glob(os.path.join(fsb.out, f)):
             os.unlink(path)
     via = ready(env, target, fsb, words)
-    power = target.get_driver(PowerProtocol)
-    cons = target.get_driver(ConsoleProtocol)
-    console = Console(cons, os.path.join(fsb.out, 'console.log'))
     print(f'fsbench: {target.name}: settings ({via}): {" ".join(words)}')
 
-    for attempt in range(fsb.stall_retries + 1):
-        if attempt:
-            # the stalled boot's console kept beside; a fresh copy of the disk
-            os.replace(os.path.join(fsb.out, 'console.log'),
-                       os.path.join(fsb.out, f'console-stalled-{attempt}.log'))
-            prepare(env, target, fsb, words)
-            console = Console(cons, os.path.join(fsb.out, 'console.log'))
-        t0 = time.monotonic()
-        power.on()
-        watch = GuestWatch(cons, fsb.stall)
-        run_end = verdict = ended = None
-        try:
-            deadline = t0 + fsb.timeout
-            while time.monotonic() < deadline and verdict is None:
-                new = console.read(timeout=5)
-                for line in new:
-                    m = VERDICT_RE.match(line)
-                    if m and run_end is not None:
-                        verdict = m.group(1)
-                    elif REC_RE.search(line) and '"type":"run_end"' in line:
-                        run_end = time.monotonic()
-                if run_end is not None and verdict is None and time.monotonic() > run_end + 300:
-                    break
-                if not new and (ended := watch.ended()):
-                    break
-            t_end = time.monotonic()
-            # init saves the results to the ESP, then powers off
-            while verdict is not None and ended is None and time.monotonic() < t_end + 60:
-                if any(l.startswith('fsbench-init: powering off') for l in console.read(timeout=5)):
-                    break
-                if guest_stopped(cons):
-                    ended = 'stopped'
-        finally:
-            off_error = None
-            try:
-                power.off()
-            except Exception as e:  # QEMU gone: the run's failure says more
-                off_error = f'power off: {type(e).__name__}: {e}'
-                if type(power).__name__ == 'QEMUDriver':
-                    power.status = 0  # nothing left for labgrid's cleanup to stop
-            console.close()
-        if ended != 'stalled':
-            break
-        print(f'fsbench: {target.name}: boot {attempt + 1}: {watch.why()} '
-              f'({t_end - t0:.1f} s after power on)')
+    b = boot_run(target, fsb, os.path.join(fsb.out, 'console.log'),
+                 again=lambda: prepare(env, target, fsb, words))
+    console, verdict = b.console, b.verdict
     what = 'the verdict' if verdict is not None else 'the end of the wait'
-    print(f'fsbench: {target.name}: power on to {what}: {t_end - t0:.1f} s')
+    print(f'fsbench: {target.name}: power on to {what}: {b.seconds:.1f} s')
 
-    if run_end is None:
-        why = watch.why(ended) if ended else f'no run_end within {fsb.timeout:.0f} s'
-        pytest.fail(f'{why}; the console\'s last lines:\n{console.tail()}')
+    if b.run_end is None:
+        pytest.fail(f'{b.why(fsb.timeout)}; the console\'s last lines:\n{console.tail()}')
 
     # The records: every FSBENCH:{...} line of the console.
     # records.jsonl keeps them as the console gave them, less a kernel
     # message printed right after one.
     rpath = os.path.join(fsb.out, 'records.jsonl')
     records, bad = pull_records(console.lines, rpath)
-
-    problems = [off_error] if off_error else []
-    if bad:
-        problems.append(f'{len(bad)} record lines are not JSON, the first: {bad[0][:200]}')
-    ids = sorted({r.get('run_id') for r in records})
-    if len(ids) != 1:
-        problems.append(f'the console holds {len(ids)} runs, wanted 1: {ids}')
-    seqs = [r.get('seq') for r in records]
-    if seqs != list(range(len(records))):
-        gaps = [i for i, s in enumerate(seqs) if s != i][:5]
-        problems.append(f'record seq not 0..{len(records) - 1} in order (first differences at {gaps})')
-    if not records or records[0].get('type') != 'run_start':
-        problems.append('the first record is not run_start')
-    end = [r for r in records if r.get('type') == 'run_end']
-    if end and (end[-1].get('status') != 'ok' or end[-1].get('exit_code') != 0):
-        problems.append(f"run_end: status {end[-1].get('status')}, exit_code {end[-1].get('exit_code')}")
+    problems = ([b.off_error] if b.off_error else []) + whole_run(records, bad)
 
     if verdict is None:
         problems.append('no FSBENCH-VERDICT line after run_end (no criteria.conf on the ESP?)')
