@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# lava.py: what make check-lava needs from Python (PyYAML, which
+# lava.py: what the LAVA tests need from Python (PyYAML, which
 # lava-dispatcher brings).
 #
 #   lava.py monitors FILE...   the monitors block between the lines
@@ -34,6 +34,11 @@
 #       keeps it (10 decimals), written without trailing zeros
 #   lava.py server-results JSON   the cases of `lavacli results JOB --json`
 #       in expect's form (every suite)
+#   lava.py abjob JOB DEVICE NAME TARGET OUT   one boot of an A/B
+#       (tests/lava/ab.sh): JOB asking for DEVICE (its tag: the block's
+#       board), named NAME, and when TARGET is not empty the target -drive
+#       of its context's extra_options (id=target) on the file TARGET;
+#       written to OUT
 # Exit status: 0, 1 on a mismatch (said on stderr), 2 on misuse.
 import json
 import re
@@ -244,6 +249,27 @@ def render(argv_path, work, template, images, words, job_out, dev_out):
         yaml.safe_dump(dev, f, sort_keys=False, width=10000)
 
 
+def abjob(job_in, device, name, target, job_out):
+    with open(job_in, encoding="utf-8") as f:
+        job = yaml.safe_load(f)
+    tags = [t for t in (job.get("tags") or []) if t != device]
+    job["tags"] = tags + [device]
+    job["job_name"] = name
+    if target:
+        opts = (job.get("context") or {}).get("extra_options") or []
+        hits = [i for i, o in enumerate(opts) if str(o).startswith("-drive ")
+                and "id=target" in str(o).split(None, 1)[1].split(",")]
+        if len(hits) != 1:
+            die("%s: %d target drives (-drive ...,id=target) in context.extra_options, wanted 1"
+                % (job_in, len(hits)))
+        o = opts[hits[0]]
+        if not re.search(r"(^-drive |,)file=[^,]*", o):
+            die("%s: the target drive names no file: %s" % (job_in, o))
+        opts[hits[0]] = re.sub(r"(^-drive |,)file=[^,]*", lambda m: m.group(1) + "file=" + target, o, count=1)
+    with open(job_out, "w", encoding="utf-8") as f:
+        yaml.safe_dump(job, f, sort_keys=False, width=10000)
+
+
 def logged(log, *lvls):
     with open(log, encoding="utf-8", errors="replace") as f:
         for line in f:
@@ -291,7 +317,9 @@ if __name__ == "__main__":
         expect(a[1])
     elif len(a) == 2 and a[0] == "server-results":
         server_results(a[1])
+    elif len(a) == 6 and a[0] == "abjob":
+        abjob(*a[1:])
     else:
         die("usage: lava.py monitors FILE... | match MONITORS.yaml | "
             "render ARGV WORK TEMPLATE IMAGES WORDS JOB DEVICE | console LOG | results LOG | "
-            "expect MONITORS.yaml | server-results JSON", 2)
+            "expect MONITORS.yaml | server-results JSON | abjob JOB DEVICE NAME TARGET OUT", 2)

@@ -9,9 +9,14 @@
 #       (lava-server's own postinst.py: roles, database, migrations), then
 #       lava-server-gunicorn, lava-scheduler, lava-publisher; a superuser
 #       and its token for lavacli, the worker, LAVA's stock qemu device
-#       type and one device of it on the worker; then lava-worker; waits
-#       until the worker is online and the device idle. Idempotent: what is
-#       there already is kept, what runs already is left alone.
+#       type and its devices on the worker (LAVA_DEVICES, each tagged with
+#       its own name, so that a job can ask for it: `tags: [NAME]`), each
+#       dictionary on the accelerator the project's KVM probe finds
+#       (qemu/kvm-probe.sh on the board's kernel: KVM only where a KVM guest
+#       runs, TCG otherwise); then lava-worker; waits until the worker is
+#       online and every device idle. Idempotent: what is there already is
+#       kept (a dictionary rewritten when the probe's answer changed), what
+#       runs already is left alone.
 #   server.sh down     stops what `up` started, by the process ids it
 #       recorded (each a process group: gunicorn's workers, lava-worker's
 #       lava-run and QEMU), and the PostgreSQL cluster if `up` started it.
@@ -23,29 +28,33 @@
 # websocket on LAVA_PORT+1 and its event socket on 5500 (a file of
 # /etc/lava-server/settings.d/, written once), PostgreSQL on its
 # configured localhost:5432. Every process runs under nice -n 19.
-# Inputs (environment): O (build output, absolute), LAVA_PORT,
-#   LAVA_WORKER (worker name, default fsbench-worker), LAVA_DEVICE (device
-#   name, default fsbench-qemu-01).
+# Inputs (environment): O (build output, absolute; the KVM probe boots
+#   $O/image/qemu-x86_64/kernel, make image: without it, TCG), LAVA_PORT,
+#   LAVA_WORKER (worker name, default fsbench-worker), LAVA_DEVICES (the
+#   devices' names, default LAVA_DEVICE, default fsbench-qemu-01; an A/B
+#   on two: "fsbench-qemu-01 fsbench-qemu-02").
 # Output: $O/lava-server/: pid files, each service's stdout and stderr
 #   (*.out), lavacli.uri (the RPC URI with the user's token, mode 600), the
-#   worker's token; LAVA's own logs stay where the units put them
-#   (/var/log/lava-server/, /var/log/lava-dispatcher/).
+#   worker's token, accel.txt (the dictionaries' accelerator and the
+#   probe's answer: "tcg: KVM probe failed, ..."); LAVA's own logs stay
+#   where the units put them (/var/log/lava-server/, /var/log/lava-dispatcher/).
 # Exit status: 0, 2 on misuse, 4 when a step failed (said on stderr).
 set -eu
-. "$(dirname "$0")/../../image/lib.sh"
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+. "$ROOT/image/lib.sh"
 
 O=${O:?set O (the build output folder, absolute)}
 S=$O/lava-server
 PORT=${LAVA_PORT:-8000}
 WS_PORT=$((PORT + 1))
 WORKER=${LAVA_WORKER:-fsbench-worker}
-DEVICE=${LAVA_DEVICE:-fsbench-qemu-01}
+DEVICES=${LAVA_DEVICES:-${LAVA_DEVICE:-fsbench-qemu-01}}
 USER_NAME=fsbench
 URL=http://127.0.0.1:$PORT/
 # Debian's python3 and tools, whatever python an environment puts first
 PATH=/usr/sbin:/usr/bin:/sbin:/bin
 export PATH
-DICT=/etc/lava-server/dispatcher-config/devices/$DEVICE.jinja2
+DICTS=/etc/lava-server/dispatcher-config/devices
 LOCAL_SETTINGS=/etc/lava-server/settings.d/50-fsbench-localhost.yaml
 # the services, in starting order
 SERVICES="gunicorn scheduler publisher worker"
@@ -79,6 +88,29 @@ wait_for() {
 		sleep 1
 	done
 	say "$what"
+}
+
+# accel: the accelerator of the devices' QEMU, as the launcher picks it
+# (qemu/kvm-probe.sh on the board's kernel, its answer kept where the
+# launcher keeps it): "kvm: WHY" only when a KVM guest of the board runs
+# here, else "tcg: WHY". A /dev/kvm is not enough: a nested KVM can abort
+# the guest ("failed to set MSR 0x10a"). Without the board's kernel there
+# is nothing to probe with: TCG, which runs everywhere.
+accel() {
+	k=$O/image/qemu-x86_64/kernel
+	if [ ! -f "$k" ]; then
+		echo "tcg: no $k to probe KVM with (make image, then server.sh up again)"
+		return 0
+	fi
+	mkdir -p "$O/run"
+	# shellcheck disable=SC2046
+	if why=$(cd "$ROOT" && eval "$(sh image/boardenv.sh board/qemu-x86_64/board.mk)" &&
+		export $(set | sed -n 's/^\(BOARD_[A-Z0-9_]*\)=.*/\1/p') &&
+		nice -n 19 sh qemu/kvm-probe.sh "$k" "$S" "$O/run/kvm-probe-qemu-x86_64.txt"); then
+		echo "kvm: $why"
+	else
+		echo "tcg: ${why:-the KVM probe did not run}"
+	fi
 }
 
 # the PostgreSQL cluster the database settings name (port 5432)
@@ -162,22 +194,33 @@ up() {
 	(umask 077; printf '%s\n' "$wtok" >"$S/worker.token")
 	manage device-types list | grep -q '^ *\* qemu ' || manage device-types add qemu ||
 		die "$EX_SYSTEM" "up: lava-server manage device-types add qemu"
-	# the device dictionary: LAVA's stock qemu device type; without /dev/kvm
-	# TCG (no_kvm); the job's context gives arch, memory and extra_options
-	{
-		echo "{% extends 'qemu.jinja2' %}"
-		[ -c /dev/kvm ] || echo "{% set no_kvm = True %}"
-		echo "{% set mac_addr = '52:54:00:12:34:59' %}"
-	} >"$S/device.jinja2"
-	if ! cmp -s "$S/device.jinja2" "$DICT"; then
-		cp "$S/device.jinja2" "$DICT"
-		chown lavaserver:lavaserver "$DICT"
-		say "$DICT: written"
-	fi
-	manage devices details "$DEVICE" >/dev/null 2>&1 ||
-		manage devices add "$DEVICE" --device-type qemu --worker "$WORKER" \
-			--description "fsbench: QEMU from LAVA's stock qemu device type" ||
-		die "$EX_SYSTEM" "up: lava-server manage devices add $DEVICE"
+	# each device's dictionary: LAVA's stock qemu device type, no_kvm
+	# unless the KVM probe ran a guest, a MAC of its own; the job's context
+	# gives arch, memory and extra_options
+	accel >"$S/accel.txt"
+	say "devices: $(cat "$S/accel.txt")"
+	i=0
+	for d in $DEVICES; do
+		{
+			echo "{% extends 'qemu.jinja2' %}"
+			grep -q '^kvm:' "$S/accel.txt" || echo "{% set no_kvm = True %}"
+			printf "{%% set mac_addr = '52:54:00:12:34:%02x' %%}\n" $((0x59 + i))
+		} >"$S/device-$d.jinja2"
+		if ! cmp -s "$S/device-$d.jinja2" "$DICTS/$d.jinja2"; then
+			cp "$S/device-$d.jinja2" "$DICTS/$d.jinja2"
+			chown lavaserver:lavaserver "$DICTS/$d.jinja2"
+			say "$DICTS/$d.jinja2: written"
+		fi
+		manage devices details "$d" >/dev/null 2>&1 ||
+			manage devices add "$d" --device-type qemu --worker "$WORKER" --tags "$d" \
+				--description "fsbench: QEMU from LAVA's stock qemu device type" ||
+			die "$EX_SYSTEM" "up: lava-server manage devices add $d"
+		# a device made before it had its tag
+		nice -n 19 lavacli --uri "$(cat "$S/lavacli.uri")" devices tags list "$d" | grep -qx "\* $d" ||
+			nice -n 19 lavacli --uri "$(cat "$S/lavacli.uri")" devices tags add "$d" "$d" ||
+			die "$EX_SYSTEM" "up: lavacli devices tags add $d $d"
+		i=$((i + 1))
+	done
 
 	# 6. lava-worker.service (URL on localhost, the worker's name and token)
 	start worker lava-worker --level DEBUG --url "$URL" --ws-url "http://127.0.0.1:$WS_PORT/ws/" \
@@ -186,9 +229,11 @@ up() {
 	wait_for "worker $WORKER: online" 120 sh -c \
 		"lavacli --uri '$uri' workers show '$WORKER' --yaml | grep -q '^state: Online'" ||
 		die "$EX_SYSTEM" "up: the worker $WORKER is not online ($S/worker.out, /var/log/lava-dispatcher/lava-worker.log)"
-	wait_for "device $DEVICE: idle" 60 sh -c \
-		"lavacli --uri '$uri' devices show '$DEVICE' --yaml | grep -q '^state: Idle'" ||
-		die "$EX_SYSTEM" "up: the device $DEVICE is not idle (lavacli devices show $DEVICE)"
+	for d in $DEVICES; do
+		wait_for "device $d: idle" 60 sh -c \
+			"lavacli --uri '$uri' devices show '$d' --yaml | grep -q '^state: Idle'" ||
+			die "$EX_SYSTEM" "up: the device $d is not idle (lavacli devices show $d)"
+	done
 	say "up: lavacli --uri \"\$(cat $S/lavacli.uri)\" ..."
 }
 
