@@ -381,6 +381,11 @@ struct rep_control {
 					 * one after each filesystem */
 };
 
+/* One setting of run_start's config: "sustain_seconds" = "120". */
+struct rep_setting {
+	char *key, *value;
+};
+
 struct rep_run {
 	char *run_id;
 	int have_start, have_end;
@@ -390,6 +395,11 @@ struct rep_run {
 	char *target_path, *target_model, *target_serial, *target_size;
 	char *target_spec;	/* config "target": how the user named it */
 	char *profile, *cfg_fs, *dirs, *files, *file_size, *workers, *rounds;
+	/* run_start config: every setting with a scalar value, as the record
+	 * has it (numbers as written), in its order: the settings table's
+	 * (report/measures.c reads them); a later run_start replaces them */
+	struct rep_setting *cfg;
+	size_t ncfg;
 	char *mode, *version;
 	char *time_unix;	/* run_start: the wall clock at the start, seconds */
 	char *dt_model, *dmi_product;	/* host: devicetree model, DMI product name */

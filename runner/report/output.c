@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/measures.h"
 #include "report/writers/chart.h"
 #include "report/sections/workloads.h"
 #include "report/sections/variants.h"
@@ -81,11 +82,15 @@ struct section {
 	int (*build)(const struct rep_run *r, struct rep_table *t);
 	unsigned view;		/* only in this view; 0: in every view */
 	int rows;		/* left out when it has no rows */
-	int phases;		/* for a reader, left out of a run without phase
-				 * records; as data, an empty table is kept so a
-				 * program finds the same tables */
-	const char *none;	/* for a reader, this line stands in for a left-out
-				 * phases section */
+	enum rep_measure of;	/* what it shows (measures.h): for a reader, left
+				 * out of a run that does not measure it (the
+				 * `unmeasured` line names it), and one of the
+				 * small-file rounds left out of a run without
+				 * phase records; as data, an empty table is kept
+				 * so a program finds the same tables */
+	const char *none;	/* for a reader, this line stands in for a
+				 * section of the small-file rounds left out of a
+				 * run that measures them but holds no phase record */
 	int (*when)(const struct rep_run *r);	/* NULL: always */
 	const char *under;	/* for a reader, notes right under the section so
 				 * named, shown when they have rows; as data, a
@@ -94,34 +99,34 @@ struct section {
 
 static const struct section sections[] = {
 	{ .name = "run", .build = rep_table_run },
-	{ .name = "summary", .build = rep_table_summary, .phases = 1,
+	{ .name = "summary", .build = rep_table_summary, .of = REP_M_SMALLFILE,
 	  .none = "No phase records in this run." },
 	{ .name = "reference", .build = rep_table_reference, .view = REP_VIEW_READ,
-	  .phases = 1, .when = rep_seed_shaped },
-	{ .name = "rate", .build = rep_table_rate, .phases = 1 },
+	  .of = REP_M_SMALLFILE, .when = rep_seed_shaped },
+	{ .name = "rate", .build = rep_table_rate, .of = REP_M_SMALLFILE },
 	{ .name = "variants", .build = rep_table_variants, .rows = 1, .when = rep_has_variants },
 	{ .name = "fs_status", .build = rep_table_fs_status, .under = "summary" },
-	{ .name = "warm", .build = rep_table_warm, .view = REP_VIEW_READ, .phases = 1,
-	  .under = "summary" },
-	{ .name = "rounds", .build = rep_table_rounds, .phases = 1 },
+	{ .name = "warm", .build = rep_table_warm, .view = REP_VIEW_READ,
+	  .of = REP_M_SMALLFILE, .under = "summary" },
+	{ .name = "rounds", .build = rep_table_rounds, .of = REP_M_SMALLFILE },
 	{ .name = "repetitions", .build = rep_table_repetitions, .when = rep_has_reps },
 	{ .name = "versus_base", .build = rep_table_versus, .rows = 1, .when = rep_has_reps_variants },
-	{ .name = "latency", .build = rep_table_latency, .phases = 1 },
-	{ .name = "layout", .build = rep_table_layout, .rows = 1, .phases = 1 },
+	{ .name = "latency", .build = rep_table_latency, .of = REP_M_SMALLFILE },
+	{ .name = "layout", .build = rep_table_layout, .rows = 1, .of = REP_M_LAYOUT },
 	{ .name = "layout_findings", .build = rep_table_layout_findings, .view = REP_VIEW_READ,
-	  .phases = 1, .under = "layout" },
-	{ .name = "fio", .build = rep_table_fio, .rows = 1 },
-	{ .name = "fill", .build = rep_table_fill, .rows = 1 },
-	{ .name = "freespace", .build = rep_table_freespace, .rows = 1, .phases = 1 },
+	  .of = REP_M_LAYOUT, .under = "layout" },
+	{ .name = "fio", .build = rep_table_fio, .rows = 1, .of = REP_M_FIO },
+	{ .name = "fill", .build = rep_table_fill, .rows = 1, .of = REP_M_FILL },
+	{ .name = "freespace", .build = rep_table_freespace, .rows = 1, .of = REP_M_SMALLFILE },
 	{ .name = "freespace_findings", .build = rep_table_freespace_findings,
-	  .view = REP_VIEW_READ, .phases = 1, .under = "freespace" },
-	{ .name = "remedy", .build = rep_table_remedy, .rows = 1, .phases = 1 },
-	{ .name = "packing", .build = rep_table_packing, .rows = 1, .phases = 1 },
-	{ .name = "powercut", .build = rep_table_powercut, .rows = 1 },
-	{ .name = "sustain", .build = rep_table_sustain, .rows = 1 },
-	{ .name = "fileserver", .build = rep_table_fileserver, .rows = 1 },
+	  .view = REP_VIEW_READ, .of = REP_M_SMALLFILE, .under = "freespace" },
+	{ .name = "remedy", .build = rep_table_remedy, .rows = 1, .of = REP_M_SMALLFILE },
+	{ .name = "packing", .build = rep_table_packing, .rows = 1, .of = REP_M_SMALLFILE },
+	{ .name = "powercut", .build = rep_table_powercut, .rows = 1, .of = REP_M_POWERCUT },
+	{ .name = "sustain", .build = rep_table_sustain, .rows = 1, .of = REP_M_SUSTAIN },
+	{ .name = "fileserver", .build = rep_table_fileserver, .rows = 1, .of = REP_M_FILESERVER },
 	{ .name = "fileserver_ranking", .build = rep_table_fileserver_ranking, .rows = 1,
-	  .under = "fileserver" },
+	  .of = REP_M_FILESERVER, .under = "fileserver" },
 	{ .name = "capacity", .build = rep_table_capacity, .rows = 1 },
 	{ .name = "trim", .build = rep_table_trim, .rows = 1 },
 	{ .name = "zoned", .build = rep_table_zoned, .rows = 1, .when = rep_has_zones },
@@ -129,6 +134,7 @@ static const struct section sections[] = {
 	{ .name = "errors", .build = rep_table_errors, .rows = 1 },
 	{ .name = "kmsg", .build = rep_table_kmsg, .rows = 1 },
 	{ .name = "disks", .build = rep_table_disks, .rows = 1 },
+	{ .name = "unmeasured", .build = rep_table_unmeasured, .view = REP_VIEW_READ, .rows = 1 },
 };
 #define NSECTIONS (sizeof(sections) / sizeof(sections[0]))
 
@@ -200,7 +206,9 @@ int rep_print_checks(FILE *out, const struct rep_run *r, const struct rep_writer
 		const struct section *s = &sections[i];
 		if ((s->view && !(s->view & w->view)) || (s->when && !s->when(r)))
 			continue;
-		if (read && s->phases && !r->nph) {
+		if (read && !rep_measures(r, s->of))
+			continue;	/* the `unmeasured` line names it */
+		if (read && rep_measure_phases(s->of) && !r->nph) {
 			if (!s->none)
 				continue;
 			rc = text_table(&t[i], s->name, s->none);

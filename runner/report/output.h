@@ -4,6 +4,8 @@
  *
  *   model.h     a run in memory, loaded from its records (load.c)
  *   summary.h   the summary rows, median of rounds (summary.c)
+ *   measures.h  what a run measures, from its records and settings: the
+ *               sections and charts it shows, its config line (measures.c)
  *   table.h     tables of typed cells and their views (table.c)
  *   tables.h    the tables of one run's report (tables.c)
  *   sidebyside.h runs side by side, flagged when significant; the reference

@@ -15,7 +15,9 @@ whether it holds an <svg>, how many of the svg's <path> elements draw
 something (a non-empty d), how many marks its plotted series draw beyond
 their key sample ("data"), and the svg's width and height as laid out),
 "absent" (the data-chart of each p.absent), "nocharts" (the text of
-p#no-charts, or null), "tables" (div.table count), "external" (elements
+p#no-charts, or null), "first" (the id of the element right after the
+page's <h1>: "verdict" or "no-verdict"), "text" (the page's text as a
+reader sees it), "tables" (div.table count), "external" (elements
 that load or link anything outside the page), "links" (each <a href>: the
 href as written, the URL it resolves to, its text).
 Exit status: 0 when the page was read; 1 when the browser failed.
@@ -38,10 +40,15 @@ PROBE = r"""
       for (const p of svg.querySelectorAll('path'))
         if ((p.getAttribute('d') || '').trim().length > 0) paths++;
       // gnuplot puts each plotted series in a group gnuplot_plot_N: its
-      // marks beyond the one of the key are the data drawn
+      // marks beyond the one of the key are the data drawn; a line drawn
+      // with lines alone is one path, the key's sample its first subpath
       for (const g of svg.querySelectorAll('g[id*="gnuplot_plot_"]')) {
         const n = g.querySelectorAll('path, use, rect, circle, polygon, polyline').length;
         if (n > 1) data += n - 1;
+        for (const p of g.querySelectorAll('path')) {
+          const moves = ((p.getAttribute('d') || '').match(/M/g) || []).length;
+          if (moves > 1) data += moves - 1;
+        }
       }
       const r = svg.getBoundingClientRect();
       w = r.width; h = r.height;
@@ -53,6 +60,10 @@ PROBE = r"""
     out.absent.push(p.getAttribute('data-chart'));
   const nc = document.getElementById('no-charts');
   out.nocharts = nc ? nc.textContent : null;
+  const h1 = document.querySelector('h1');
+  const after = h1 ? h1.nextElementSibling : null;
+  out.first = after ? after.id : null;
+  out.text = document.body.innerText;
   out.tables = document.querySelectorAll('div.table').length;
   for (const e of document.querySelectorAll('[src], link[href], script, iframe, object, embed'))
     out.external.push(e.outerHTML.slice(0, 120));

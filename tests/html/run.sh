@@ -2,16 +2,23 @@
 # run.sh: `fsbench report --format html` read by a real browser.
 # Pages: a recorded host smoke run (tests/html/data/smoke.jsonl: ext4, xfs,
 # btrfs on a loop device, 2 rounds, layout records with block lists) with
-# tests/html/criteria.conf (a failing verdict); older records without block
-# lists (tests/unit/data/report-layout.jsonl); the same run without gnuplot
-# on PATH, with a gnuplot that fails, and with text that must be escaped;
+# tests/html/criteria.conf (a failing verdict), and without criteria; the
+# same run without its layout records; older records without block lists
+# (tests/unit/data/report-layout.jsonl); a run of each other kind, the
+# records of the unit tests (tests/unit/fixtures.h): a sustained write, a
+# power-cut campaign, a file server (its fixture without the small-file
+# phases, as the profile fileserver runs it), each showing what it
+# measures and no line about what it does not; the smoke run without
+# gnuplot on PATH, with a gnuplot that fails, and with text that must be escaped;
 # the index of a results folder (qemu/index.sh: `fsbench history
 # --format html`) of runs copied from these records, one folder's name
 # needing escapes: every link resolves to a file that is there.
 # Each page: well-formed XML (xmllint --noout), every table of the Markdown
 # report, nothing loaded from outside; in headless Chromium (cdp.py, the
 # DevTools protocol): no console error, every chart the page promises holds
-# an <svg> that draws its data, and a screenshot of the whole page.
+# an <svg> that draws its data, the verdict (or the line that there is
+# none) first, what the page says and does not say, and a screenshot of the
+# whole page.
 # Usage: run.sh FSBENCH (the host build). Needs xmllint; the browser checks
 # need chromium and python3, the charts gnuplot: each missing one is a SKIP
 # with the reason.
@@ -132,6 +139,43 @@ print("charts", got, "absent", d["absent"], "nocharts", d["nocharts"])
 sys.exit(0 if ok else 1)' "$S/$1.json" "$2" "${3:-}"
 }
 
+# reads NAME "SAID" ["NOT SAID"]: the page's text as a reader sees it holds
+# each '|'-separated text of SAID and none of NOT SAID
+reads() {
+	check "$1: says: $2${3:+; does not say: $3}" python3 -c '
+import json, sys
+t = json.load(open(sys.argv[1]))["text"]
+ok = True
+for s in filter(None, sys.argv[2].split("|")):
+    if s not in t:
+        print("missing:", s); ok = False
+for s in filter(None, sys.argv[3].split("|")):
+    if s in t:
+        print("there:", s); ok = False
+sys.exit(0 if ok else 1)' "$S/$1.json" "$2" "${3:-}"
+}
+
+# first NAME ID: right under the page's heading, the verdict's box
+# ("verdict") or the line that there is none ("no-verdict")
+first() {
+	check "$1: first under the heading: #$2" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print("first:", d["first"])
+sys.exit(0 if d["first"] == sys.argv[2] else 1)' "$S/$1.json" "$2"
+}
+
+# kind NAME RECORDS: the page of one kind of run, whole, and its tables
+# those of the Markdown report (the exit status is the command's, not the
+# page's: a run without phase records may exit non-zero)
+kind() {
+	"$fsb" report "$2" --format html >"$S/$1.html" 2>"$S/$1.err" || :
+	check "$1: report --format html writes a whole page" \
+		sh -c "[ \"\$(tail -n 1 '$S/$1.html')\" = '</html>' ]"
+	md "$2" "$1"
+	static_checks "$1" "$1"
+}
+
 # ---- a recorded smoke run, its verdict failing ----
 md "$smoke" full --criteria "$crit"
 page full "$smoke" --criteria "$crit"
@@ -141,6 +185,7 @@ check "full: the verdict box names the failed check" \
 info "full: $(wc -c <"$S/full.html") bytes"
 if [ "$charts" = 1 ] && browse full; then
 	charts_are full "verdict seconds latency layout rounds"
+	first full verdict
 fi
 
 # ---- the same run without criteria ----
@@ -148,6 +193,55 @@ md "$smoke" smoke
 page plain "$smoke"
 static_checks plain smoke
 check "plain: no verdict box without a verdict" sh -c "! grep -q 'class=\"verdict' '$S/plain.html'"
+check "plain: one line says no criteria were given" grep -Fq \
+	'<p class="noverdict" id="no-verdict">No verdict: no criteria given (fsbench report RUN --criteria FILE).</p>' \
+	"$S/plain.html"
+# the small-file rounds: their shape, their charts, no line of what is not
+# there, and one at the end of what the run does not measure
+if [ "$charts" = 1 ] && browse plain; then
+	charts_are plain "seconds latency layout rounds"
+	first plain no-verdict
+	reads plain "config: profile smoke; fs ext4,xfs,btrfs; 4 dirs x 500 files x 4096 bytes; 4 workers; 2 rounds|Not in this run: fio workloads, fill test, power cuts, sustained writes, file server." \
+		"No phase records|: none: |sustain="
+fi
+
+# ---- the same run without its layout records: it should have them, the
+# layout chart says it has none ----
+grep -v '"type":"layout"' "$smoke" >"$S/nolayout.jsonl"
+kind nolayout "$S/nolayout.jsonl"
+if [ "$charts" = 1 ] && browse nolayout; then
+	charts_are nolayout "seconds latency rounds" "layout"
+	reads nolayout "Layout of d0000: none: no layout record with block lists|Not in this run: fio workloads, fill test, power cuts, sustained writes, file server." \
+		"No phase records"
+fi
+
+# ---- a run of each other kind: what it measures, and nothing of the
+# small-file rounds it does not run (no chart, no "none" line, no shape) ----
+nosmall="No phase records|: none: |Seconds per phase|Latency percentiles|dirs x"
+kind sustain "$top/tests/unit/data/report-sustain.jsonl"
+if [ "$charts" = 1 ] && browse sustain; then
+	charts_are sustain "sustain"
+	first sustain no-verdict
+	reads sustain "config: profile sustain; fs ext4; sustain=raw, sustain_seconds=14, sustain_share=50, sustain_base=3, sustain_hold=3, sustain_rise=5|Not in this run: small-file phases, fio workloads, fill test, power cuts, file server." \
+		"$nosmall|powercut=|fileserver="
+fi
+kind powercut "$top/tests/unit/data/report-powercut.jsonl"
+if [ "$charts" = 1 ] && browse powercut; then
+	charts_are powercut "powercut"
+	first powercut no-verdict
+	reads powercut "config: profile powercut; fs ext4,xfs; powercut=2, powercut_window=10, powercut_seed=305441741, powercut_workers=4, powercut_batch=100, powercut_files=32|Not in this run: small-file phases, fio workloads, fill test, sustained writes, file server." \
+		"$nosmall|sustain="
+fi
+grep -v '"type":"phase"' "$top/tests/unit/data/report-fileserver.jsonl" |
+	sed 's/"profile":"fileserver-aged"/"profile":"fileserver"/; s/"smallfile":1/"smallfile":0/' \
+	>"$S/fileserver.jsonl"
+kind fileserver "$S/fileserver.jsonl"
+if [ "$charts" = 1 ] && browse fileserver; then
+	charts_are fileserver "fileserver"
+	first fileserver no-verdict
+	reads fileserver "config: profile fileserver; fs ext4,xfs,btrfs; fileserver=1, fileserver_aged=1, fileserver_files=200|Not in this run: small-file phases, fio workloads, fill test, power cuts, sustained writes." \
+		"$nosmall|Layout of d0000|Seconds per round|sustain="
+fi
 
 # ---- records of an older runner: no block lists for the picture ----
 md "$older" older
@@ -209,6 +303,7 @@ cp "$S/out" "$S/compare.html"
 static_checks compare compare
 check "compare: both runs in the charts' legends (A ..., B ...)" \
 	sh -c "grep -q '>A ext4 fresh<' '$S/compare.html' && grep -q '>B ext4 fresh<' '$S/compare.html'"
+check "compare: no line about a verdict: compare has none" sh -c "! grep -q 'no-verdict' '$S/compare.html'"
 check "compare: the ratio chart names each row (fs phase)" \
 	sh -c "grep -q 'id=\"chart-ratios\"' '$S/compare.html' && grep -q '<text>ext4 create (incl. sync)<' '$S/compare.html'"
 if [ "$charts" = 1 ] && browse compare; then

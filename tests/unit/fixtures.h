@@ -17,6 +17,21 @@
  * report-refused.jsonl: a refused run (no disk with the serial asked for):
  * the refusal lists three disks and one element that is not an object.
  *
+ * Runs of the other kinds, each its run_start (partial: the config of
+ * `fsbench config --show`, every key of the settings table) and its own
+ * records:
+ * report-sustain.jsonl: profile sustain, two sustained writes on raw: seq
+ * falls from 40 to 10 MiB/s at its 8th sample while the disk warms from
+ * 40 to 60 C; rand holds (test_sustain.c).
+ * report-powercut.jsonl: profile powercut, ext4's two cycles clean, xfs's
+ * one with a file lost and one torn, its checker not clean after the
+ * replay (test_powercut.c).
+ * report-fileserver.jsonl: profile fileserver-aged with smallfile = 1 and
+ * layout = 0: the file server on ext4, xfs and btrfs, fresh and aged (xfs
+ * leads fresh, btrfs aged; ext4's figures are the ratios' base), and a
+ * read phase of each before (round 1) and after the aging (round 2)
+ * (test_fileserver.c).
+ *
  * A test program calls fixtures_init(argv[0]) first.
  */
 #ifndef FSB_UNIT_FIXTURES_H
@@ -33,6 +48,7 @@
 
 static char path_run[1100], path_two[1100], path_bad[1100], path_nophase[1100];
 static char path_layout[1100], path_layout_bad[1100], path_refused[1100];
+static char path_sustain[1100], path_powercut[1100], path_fileserver[1100];
 static const struct rep_writer *MD, *CSV;
 
 static inline int fixtures_readable(const char *dir)
@@ -81,7 +97,31 @@ static inline int fixtures_init(const char *prog)
 	snprintf(path_layout, sizeof(path_layout), "%s/report-layout.jsonl", d);
 	snprintf(path_layout_bad, sizeof(path_layout_bad), "%s/report-layout-bad.jsonl", d);
 	snprintf(path_refused, sizeof(path_refused), "%s/report-refused.jsonl", d);
+	snprintf(path_sustain, sizeof(path_sustain), "%s/report-sustain.jsonl", d);
+	snprintf(path_powercut, sizeof(path_powercut), "%s/report-powercut.jsonl", d);
+	snprintf(path_fileserver, sizeof(path_fileserver), "%s/report-fileserver.jsonl", d);
 	return 0;
+}
+
+/* A fixture's text (malloc'd; "" when it cannot be read, said on stderr). */
+static inline char *fixture_text(const char *path)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len), *f = fopen(path, "r");
+	char chunk[4096];
+	size_t n;
+
+	if (!m)
+		return NULL;
+	if (!f)
+		fprintf(stderr, "fixture %s: cannot be read\n", path);
+	while (f && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		fwrite(chunk, 1, n, m);
+	if (f)
+		fclose(f);
+	fclose(m);
+	return buf;
 }
 
 /* A built table (rc 0) kept to the view of writer w. */

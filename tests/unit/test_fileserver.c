@@ -18,6 +18,7 @@
 #include "run/engine/fileserver.h"
 #include "run/engine/lava.h"
 #include "run/settings.h"
+#include "fixtures.h"
 #include "unit.h"
 
 /* n numbers of gamma(k, theta): their mean and variance against k theta
@@ -253,10 +254,8 @@ static void test_run(void)
 	free(text);
 }
 
-/* Records of three filesystems, fresh and aged: xfs leads fresh, btrfs
- * leads aged; ext4's figures are the ratios' base. */
-static const char run_text[] =
-	"{\"schema\":1,\"type\":\"run_start\",\"run_id\":\"00000000000000bb\",\"seq\":0,\"t\":0,\"config\":{\"fs\":\"ext4,xfs,btrfs\"}}\n"
+/* A file server's record: fs in a state, its operations per second and
+ * the random append's p99 (ns). */
 #define REC(seq, fs, state, ops, p99) \
 	"{\"schema\":1,\"type\":\"fileserver\",\"run_id\":\"00000000000000bb\",\"seq\":" #seq ",\"t\":1," \
 	"\"fs\":\"" fs "\",\"state\":\"" state "\",\"files\":200,\"dirwidth\":20,\"dirs\":10,\"mean_size\":131072," \
@@ -269,23 +268,6 @@ static const char run_text[] =
 	"\"delete\":{\"ops\":1,\"ops_per_s\":1,\"bytes\":0,\"lat_ns\":{\"p50\":1,\"p90\":1,\"p99\":1,\"p999\":1,\"max\":1,\"mean\":1,\"ops\":1}}," \
 	"\"stat\":{\"ops\":1,\"ops_per_s\":1,\"bytes\":0,\"lat_ns\":{\"p50\":1,\"p90\":1,\"p99\":1,\"p999\":1,\"max\":1,\"mean\":1,\"ops\":1}}," \
 	"\"skipped\":0,\"errors\":0,\"verify_errors\":0,\"verified\":true,\"status\":\"ok\"}\n"
-	REC(1, "ext4", "fresh", 1000, 4000000)
-	REC(2, "xfs", "fresh", 1500, 2000000)
-	REC(3, "btrfs", "fresh", 500, 8000000)
-	REC(4, "ext4", "aged", 800, 5000000)
-	REC(5, "xfs", "aged", 600, 6000000)
-	REC(6, "btrfs", "aged", 900, 3000000)
-#define PH(seq, fs, round, secs, aged) \
-	"{\"schema\":1,\"type\":\"phase\",\"run_id\":\"00000000000000bb\",\"seq\":" #seq ",\"t\":2," \
-	"\"fs\":\"" fs "\",\"round\":" #round ",\"phase\":\"read\",\"order\":\"name\",\"cold\":true," \
-	"\"seconds\":" #secs ",\"files\":100,\"bytes\":409600,\"files_per_s\":100,\"mib_per_s\":1," \
-	"\"lat_ns\":{\"p50\":1,\"p90\":1,\"p99\":1,\"p999\":1,\"max\":1,\"mean\":1,\"ops\":100}," \
-	"\"errors\":0,\"verify_errors\":0,\"verified\":true,\"workers\":1,\"worker_seconds\":[1]," \
-	"\"span_seconds\":" #secs aged "}\n"
-	PH(7, "ext4", 1, 1.5, "") PH(8, "xfs", 1, 2.5, "") PH(9, "btrfs", 1, 3.5, "")
-	PH(10, "ext4", 2, 9.5, ",\"after_aging\":true") PH(11, "xfs", 2, 2.5, ",\"after_aging\":true")
-	PH(12, "btrfs", 2, 3.5, ",\"after_aging\":true");
-#undef PH
 
 static void verdict_lines(const struct rep_run *r, const char *key, const char *val, char *out,
 			  size_t len)
@@ -313,16 +295,20 @@ static void verdict_lines(const struct rep_run *r, const char *key, const char *
 	vd_criteria_free(&c);
 }
 
+/* report-fileserver.jsonl (fixtures.h): three filesystems, fresh and aged:
+ * xfs leads fresh, btrfs leads aged; ext4's figures are the ratios' base;
+ * a read phase of each before and after the aging. */
 static void test_report(void)
 {
 	struct rep_set set = { 0 };
 	struct rep_table t;
 	char err[256], fresh[256], aged[256], out[4096];
+	char *text = fixture_text(path_fileserver);
+	FILE *f;
 
-	CHECK(schema_violations(strchr(run_text, '\n') + 1) == 0);
-	FILE *f = fmemopen((void *)run_text, sizeof(run_text) - 1, "r");
-	CHECK(rep_load_stream(&set, f, "mem", err, sizeof(err)) == 0);
-	fclose(f);
+	CHECK(text && strchr(text, '\n') && schema_violations(strchr(text, '\n') + 1) == 0);
+	free(text);
+	CHECK(rep_load(&set, path_fileserver, err, sizeof(err)) == 0);
 	const struct rep_run *r = rep_find(&set, NULL);
 	CHECK(r && r->nfsv == 6);
 	if (!r || r->nfsv != 6)
@@ -414,6 +400,8 @@ static void test_lava(void)
 int main(int argc, char **argv)
 {
 	(void)argc;
+	if (fixtures_init(argv[0]))
+		return 1;
 	test_gamma();
 	test_fileset();
 	test_settings();

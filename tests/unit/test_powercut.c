@@ -22,6 +22,7 @@
 #include "run/engine/powercut.h"
 #include "run/settings.h"
 #include "run/stores/durable.h"
+#include "fixtures.h"
 #include "unit.h"
 
 #define SEED 0x1234abcdull
@@ -338,15 +339,6 @@ static void test_scan(void)
 	fsb_log_close(l);
 }
 
-/* Two filesystems' records: ext4's two cycles clean, xfs's one with a file
- * lost and one torn, its checker not clean after the replay. */
-static const char run_text[] =
-	"{\"type\":\"run_start\",\"run_id\":\"00000000000000cc\",\"config\":{\"fs\":\"ext4,xfs\",\"powercut\":2}}\n"
-	"{\"type\":\"powercut\",\"run_id\":\"00000000000000cc\",\"fs\":\"ext4\",\"cycle\":1,\"cycles\":2,\"cut_s\":1.5,\"acknowledged\":300,\"ops_per_s\":200,\"files\":128,\"verified\":125,\"in_flight\":3,\"lost\":0,\"torn\":0,\"fsck\":\"clean\",\"mount\":\"ok\",\"seconds\":0.5}\n"
-	"{\"type\":\"powercut\",\"run_id\":\"00000000000000cc\",\"fs\":\"ext4\",\"cycle\":2,\"cycles\":2,\"cut_s\":2,\"acknowledged\":400,\"ops_per_s\":200,\"files\":128,\"verified\":128,\"in_flight\":0,\"lost\":0,\"torn\":0,\"fsck\":\"clean\",\"mount\":\"ok\",\"seconds\":0.5}\n"
-	"{\"type\":\"powercut\",\"run_id\":\"00000000000000cc\",\"fs\":\"xfs\",\"cycle\":1,\"cycles\":2,\"cut_s\":1,\"acknowledged\":100,\"ops_per_s\":100,\"files\":128,\"verified\":126,\"in_flight\":0,\"lost\":1,\"torn\":1,\"fsck\":\"repair_needed\",\"mount\":\"ok\",\"seconds\":0.5,"
-	"\"bad\":[{\"file\":\"w00/s003\",\"class\":\"lost\",\"op\":\"append\",\"expected_size\":9000,\"size\":4096},{\"file\":\"w02/s011\",\"class\":\"torn\",\"op\":\"replace\",\"expected_size\":5000,\"size\":5000}]}\n";
-
 /* The checks of key = val on the run, as "PASS|FAIL measured" lines. */
 static void checks(const struct rep_run *r, const char *key, const char *val, char *out, size_t len)
 {
@@ -373,26 +365,31 @@ static void checks(const struct rep_run *r, const char *key, const char *val, ch
 	vd_criteria_free(&c);
 }
 
+/* report-powercut.jsonl (fixtures.h): two filesystems' records, ext4's two
+ * cycles clean, xfs's one with a file lost and one torn, its checker not
+ * clean after the replay. */
 static void test_report_verdict(void)
 {
 	struct rep_set set = { 0 };
 	struct rep_table t;
 	char err[256], out[2048];
-	FILE *f = fmemopen((void *)run_text, sizeof(run_text) - 1, "r");
+	FILE *f;
 
-	CHECK(rep_load_stream(&set, f, "mem", err, sizeof(err)) == 0);
-	fclose(f);
+	CHECK(rep_load(&set, path_powercut, err, sizeof(err)) == 0);
 	const struct rep_run *r = rep_find(&set, NULL);
 	CHECK(r && r->npc == 3);
 	if (!r || r->npc != 3)
 		return;
 	CHECK_STR(r->pc[2].bad, "w00/s003 lost, w02/s011 torn");
-	/* the run's config line says what ran: the campaign, not rounds */
+	/* the run's config line says what ran: the campaign's settings, not
+	 * rounds */
 	CHECK(rep_table_run(r, &t) == 0);
 	int said = 0;
 	for (size_t i = 0; i < t.nrows; i++)
 		said |= rep_table_cell(&t, i, 1)->text &&
-			!strcmp(rep_table_cell(&t, i, 1)->text, "profile ?; fs ext4,xfs; power-cut campaign, 2 cycles per filesystem");
+			!strcmp(rep_table_cell(&t, i, 1)->text, "profile powercut; fs ext4,xfs; powercut=2, "
+				"powercut_window=10, powercut_seed=305441741, powercut_workers=4, "
+				"powercut_batch=100, powercut_files=32");
 	CHECK(said);
 	rep_table_free(&t);
 	CHECK(rep_table_powercut(r, &t) == 0);
@@ -551,6 +548,8 @@ static void test_settings(void)
 int main(int argc, char **argv)
 {
 	(void)argc;
+	if (fixtures_init(argv[0]))
+		return 1;
 	test_settings();
 	test_sequence();
 	test_classify();

@@ -15,6 +15,7 @@
 #include "report/writers/chart.h"
 #include "run/settings.h"
 #include "run/stores/sustain.h"
+#include "fixtures.h"
 #include "unit.h"
 
 static void test_bwlog(void)
@@ -48,44 +49,6 @@ static void test_bwlog(void)
 	CHECK_CONTAINS(why, "line 2");
 }
 
-/* A run of two sustained writes on raw: seq falls from 40 to 10 MiB/s at
- * its 8th sample while the disk warms from 40 to 60 C; rand holds. */
-static char *run_text(void)
-{
-	static char buf[8192];
-	size_t o = 0;
-
-	o += (size_t)snprintf(buf + o, sizeof(buf) - o,
-		"{\"schema\":1,\"type\":\"run_start\",\"run_id\":\"00000000000000aa\",\"seq\":0,\"t\":0,"
-		"\"config\":{\"fs\":\"ext4\"}}\n");
-	const char *wl[2] = { "seq", "rand" };
-	for (int w = 0; w < 2; w++) {
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o,
-			"{\"schema\":1,\"type\":\"sustain\",\"run_id\":\"00000000000000aa\",\"seq\":%d,\"t\":1,"
-			"\"fs\":\"raw\",\"workload\":\"%s\",\"filename\":\"/dev/nvme0n1\",\"rw\":\"write\","
-			"\"bs\":\"1M\",\"iodepth\":8,\"size\":1073741824,\"runtime\":14,\"seconds\":14.5,"
-			"\"status\":\"ok\",\"fio_version\":\"fio-3.33\",\"mib_per_s\":25.5,\"iops\":25.5,"
-			"\"samples\":13,\"first_s\":1.5,\"temp_source\":\"nvme smart log\",\"share_pct\":50,"
-			"\"base_s\":3,\"hold_s\":3,\"rise_c\":5}\n", 1 + 2 * w, wl[w]);
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o,
-			"{\"schema\":1,\"type\":\"sustain_series\",\"run_id\":\"00000000000000aa\",\"seq\":%d,"
-			"\"t\":1,\"fs\":\"raw\",\"workload\":\"%s\",\"from\":0,\"mib_per_s\":[", 2 + 2 * w, wl[w]);
-		for (int i = 0; i < 13; i++)
-			o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%d", i ? "," : "",
-					      w == 0 && i >= 7 ? 10 : 40);
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "],\"celsius\":[");
-		for (int i = 0; i < 13; i++) {
-			if (w == 0 && i == 0)
-				o += (size_t)snprintf(buf + o, sizeof(buf) - o, "null");
-			else
-				o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%d", i ? "," : "",
-						      w == 0 && i >= 5 ? 60 : 40);
-		}
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "]}\n");
-	}
-	return buf;
-}
-
 static void verdict_line(const struct rep_run *r, const char *val, char *out, size_t len)
 {
 	struct vd_criteria c;
@@ -117,14 +80,22 @@ static void say_bad(void *arg, const char *msg)
 	fprintf(stderr, "schema: %s\n", msg);
 }
 
+/* report-sustain.jsonl (fixtures.h): two sustained writes on raw, seq
+ * falling from 40 to 10 MiB/s at its 8th sample while the disk warms from
+ * 40 to 60 C, rand holding. */
 static void test_report(void)
 {
-	const char *text = run_text();
+	char *text = fixture_text(path_sustain);
 	struct rep_set set = { 0 };
 	struct rep_table t;
 	char err[256], out[2048];
 	int bad = 0;
 
+	if (!text || !strchr(text, '\n')) {
+		CHECK(!"the fixture report-sustain.jsonl");
+		free(text);
+		return;
+	}
 	/* the records as the schema has them (the run_start here is partial:
 	 * only the sustain lines are checked) */
 	for (const char *p = strchr(text, '\n') + 1; *p; p = strchr(p, '\n') + 1)
@@ -135,6 +106,7 @@ static void test_report(void)
 	fclose(f);
 	const struct rep_run *r = rep_find(&set, NULL);
 	CHECK(r && r->nsus == 2);
+	free(text);
 	if (!r || r->nsus != 2)
 		return;
 	CHECK(r->sus[0].n == 13 && r->sus[0].mib[7] == 10 && isnan(r->sus[0].celsius[0]));
@@ -225,6 +197,8 @@ static void test_settings(void)
 int main(int argc, char **argv)
 {
 	(void)argc;
+	if (fixtures_init(argv[0]))
+		return 1;
 	test_bwlog();
 	test_settings();
 	test_report();

@@ -45,6 +45,7 @@ static void run_free(struct rep_run *r)
 	};
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
 		free(*strs[i]);
+	ld_settings_free(r);
 	for (size_t i = 0; i < r->nfs; i++) {
 		free(r->fs[i].name);
 		free(r->fs[i].status);
@@ -250,6 +251,8 @@ static int load_run_start(struct loader *L, struct rep_run *r, const struct json
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
 		if (ld_set_text(f[i].slot, f[i].v))
 			return ld_oom(L);
+	if (ld_load_settings(r, cfg))
+		return ld_oom(L);
 	r->have_start = 1;
 	return 0;
 }

@@ -48,6 +48,12 @@ int ld_load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
  * NULL without a `bus` member. */
 char *ld_bus_summary(const struct jsonr *rec);
 
+/* load_settings.c: run_start's config, every setting with a scalar value
+ * in its order (rep_run.cfg), in place of an earlier run_start's. 0 or
+ * -ENOMEM. */
+int ld_load_settings(struct rep_run *r, const struct jsonr *cfg);
+void ld_settings_free(struct rep_run *r);
+
 /* load_fio.c: the fio and fill records (run/stores/fio.h, run/stores/fill.h). */
 int ld_load_fio(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 int ld_load_fill(struct loader *L, struct rep_run *r, const struct jsonr *rec);

@@ -2,6 +2,7 @@
  * values; how a value looks is up to the writer. */
 #include "report/sections/tables.h"
 #include "report/sections/summary.h"
+#include "report/measures.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -98,7 +99,7 @@ static void kmsg_line(const struct rep_run *r, struct rep_table *t)
 static void run_lines(const struct rep_run *r, struct rep_table *t)
 {
 	const unsigned R = REP_VIEW_READ;
-	char a[128], b[128];
+	char a[128], b[128], cfg[1024];
 
 	kv(t, R, "run", r->run_id);
 	if (!r->have_start) {
@@ -131,17 +132,9 @@ static void run_lines(const struct rep_run *r, struct rep_table *t)
 				 r->target_serial ? ")" : "",
 				 r->target_size ? ", " : "", r->target_size ? b : "");
 		row = tab_row_only(t, R);
+		rep_config_text(r, cfg, sizeof(cfg));
 		tab_text(t, row, 0, "config");
-		if (r->npc)	/* a power-cut campaign: no small-file rounds */
-			tab_text(t, row, 1, "profile %s; fs %s; power-cut campaign, %u cycles per filesystem",
-				 r->profile ? r->profile : "?", r->cfg_fs ? r->cfg_fs : "?", r->pc[0].cycles);
-		else
-			tab_text(t, row, 1, "profile %s; fs %s; %s dirs x %s files x %s bytes; %s workers; %s round%s",
-				 r->profile ? r->profile : "?", r->cfg_fs ? r->cfg_fs : "?",
-				 r->dirs ? r->dirs : "?", r->files ? r->files : "?",
-				 r->file_size ? r->file_size : "?", r->workers ? r->workers : "?",
-				 r->rounds ? r->rounds : "?",
-				 r->rounds && strcmp(r->rounds, "1") == 0 ? "" : "s");
+		tab_text(t, row, 1, "%s", cfg);
 	}
 	if (r->kmsg_source)
 		kmsg_line(r, t);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "lib/exec.h"
+#include "report/measures.h"
 #include "report/sections/summary.h"
 #include "report/verdict/criteria.h"
 #include "report/writers/writer.h"
@@ -686,10 +687,15 @@ static void no_charts(FILE *out, const char *why, const char *detail)
 	fputs(". The tables below hold every figure.</p>\n", out);
 }
 
-static void verdict_box(FILE *out, const struct vd_result *v)
+/* The verdict first: its box, or for one run a line that there is none. */
+static void verdict_box(FILE *out, const struct vd_result *v, int one_run)
 {
-	if (!v)
+	if (!v) {
+		if (one_run)
+			fputs("<p class=\"noverdict\" id=\"no-verdict\">No verdict: no criteria given "
+			      "(fsbench report RUN --criteria FILE).</p>\n", out);
 		return;
+	}
 	fprintf(out, "<div class=\"verdict %s\" id=\"verdict\">\n<p><strong>", vd_kinds[v->kind].word);
 	html_text(out, v->title);
 	fputs("</strong></p>\n", out);
@@ -733,6 +739,35 @@ static void first_line(char *s)
 		*e = '\0';
 }
 
+/* The charts in the page's order, each with what it shows (measures.h): a
+ * chart of what no run of the page measures is left out without a word
+ * (the report's last line names what a run does not measure); one of what
+ * a run measures but holds no data for says why in its place. */
+static const struct {
+	void (*draw)(struct ctx *x);
+	enum rep_measure of;
+} charts[] = {
+	{ chart_ratios, REP_M_ANY },
+	{ chart_verdict, REP_M_ANY },
+	{ chart_seconds, REP_M_SMALLFILE },
+	{ chart_latency, REP_M_SMALLFILE },
+	{ chart_layout, REP_M_LAYOUT },
+	{ chart_rounds, REP_M_SMALLFILE },
+	{ chart_powercut, REP_M_POWERCUT },
+	{ chart_sustain, REP_M_SUSTAIN },
+	{ chart_fileserver, REP_M_FILESERVER },
+};
+
+static int measured(const struct ctx *x, enum rep_measure m)
+{
+	if (m == REP_M_ANY)
+		return 1;
+	for (size_t k = 0; k < x->n; k++)
+		if (rep_measures(x->runs[k], m))
+			return 1;
+	return 0;
+}
+
 #define NOT_FOUND_HINT "install gnuplot (Debian package gnuplot-nox), or name the program in " \
 	CHART_GNUPLOT_ENV
 
@@ -752,8 +787,8 @@ int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *
 	x->n = n;
 	x->v = v;
 	x->cmp = cmp;
+	verdict_box(out, v, n == 1 && !cmp);
 	fputs("<section id=\"charts\">\n<h2>Charts</h2>\n", out);
-	verdict_box(out, v);
 	if (!prog || !*prog)
 		prog = "gnuplot";
 	/* the charts' data and script are made with or without gnuplot: the
@@ -779,15 +814,9 @@ int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *
 		goto done;
 	}
 	collect_phases(x);
-	chart_ratios(x);
-	chart_verdict(x);
-	chart_seconds(x);
-	chart_latency(x);
-	chart_layout(x);
-	chart_rounds(x);
-	chart_powercut(x);
-	chart_sustain(x);
-	chart_fileserver(x);
+	for (size_t i = 0; i < sizeof(charts) / sizeof(charts[0]); i++)
+		if (measured(x, charts[i].of))
+			charts[i].draw(x);
 	if (fclose(x->gp) && !x->err)
 		x->err = errno ? errno : EIO;
 	if (x->err == ENOMEM) {

@@ -12,12 +12,16 @@
  *   powercut each power-cut cycle's acknowledged operations, lost and torn files
  *   sustain  each sustained write's throughput and temperature over time,
  *            the cliff's threshold and moment (chart_sustain.c)
+ *   fileserver the file server's operations per second and random append's
+ *            p99, fresh and aged (chart_fileserver.c)
  *   ratios   a comparison's rows: each later side's ratio of medians to
  *            A's with its 95 % interval, flagged rows coloured, the
  *            tolerance's band about 1 (chart_compare.c; compare only)
  *
- * A chart the runs hold no data for is left out with a line saying why.
- * Where gnuplot cannot run, the page says why there are no charts.
+ * A chart of what no run measures (report/measures.h: a sustained write
+ * has no seconds per phase) is left out; one of what a run measures but
+ * holds no data for is replaced by a line saying why. Where gnuplot cannot
+ * run, the page says why there are no charts.
  */
 #ifndef FSB_REPORT_CHART_H
 #define FSB_REPORT_CHART_H
@@ -44,9 +48,11 @@ struct chart_cmp {
 /* Seconds gnuplot may take for every chart of a page. */
 #define CHART_TIMEOUT 120
 
-/* The charts of runs[0..n) as an HTML fragment (a <section id="charts">):
- * labels[i] names runs[i] in the legends when n > 1; v (may be NULL): the
- * verdict's checks, shown first; cmp (may be NULL): a comparison's ratios,
+/* The charts of runs[0..n) as an HTML fragment: the verdict, then a
+ * <section id="charts">. labels[i] names runs[i] in the legends when n > 1;
+ * v (may be NULL): the verdict's box, first, and its checks, the first
+ * chart; without v, for one run and no cmp, a line that no criteria were
+ * given stands first; cmp (may be NULL): a comparison's ratios,
  * shown first. Temporary files go to $TMPDIR (default
  * /tmp) and are removed. Returns 0 (gnuplot missing or failing is said in
  * the fragment), or -ENOMEM. */

@@ -41,7 +41,8 @@ static const char style[] =
 	"p.nocharts{background:#fff4e0;border:1px solid #e0b060;padding:.5em}\n"
 	"div.verdict{padding:.5em .8em;border:2px solid;margin:1em 0}\n"
 	"div.pass{border-color:#2a8a2a;background:#eef8ee}div.fail{border-color:#c02020;background:#fbeeee}\n"
-	"div.error{border-color:#b07000;background:#fdf5e6}\n";
+	"div.error{border-color:#b07000;background:#fdf5e6}\n"
+	"p.noverdict{padding:.5em .8em;border:1px solid #ccc;color:#444}\n";
 
 void html_begin(FILE *out, const char *title)
 {
