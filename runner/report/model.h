@@ -284,6 +284,8 @@ struct rep_space {
 struct rep_powercut {
 	char *fs, *fsck, *mount;
 	char *bad;		/* "w01/s017 lost, ..." or NULL */
+	char *lost_files;	/* the lost files' names, "w01/s017, w02/s003", or NULL */
+	char *torn_files;	/* the torn ones, the same way */
 	unsigned cycle, cycles;
 	double cut_s, ops_per_s, seconds;
 	uint64_t acked, files, verified, in_flight, lost, torn;

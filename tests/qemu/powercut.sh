@@ -18,12 +18,17 @@
 #   lying   ext4, 1 cycle on the `lying` model, whose flushes lie from a
 #           second before the cut: the check finds acknowledged files lost
 #           and names them, the verdict FAILs on powercut_lost
+#   nilfs2  nilfs2 (no checker: fsck "none"), 1 cycle of a 4 s window on
+#           the plain NVMe target, LAVA lines on: the three readers of the
+#           cycle's one judgement (log/pcrule.h) agree that it passed: the
+#           runner's exit status, its LAVA line for the cycle and its
+#           fs_end, and the host's verdict
 #   wrap    a 2 GiB target that holds 1 GiB (`wrap:1G`: fake capacity)
 #           with capacity = 1, ext4 brief: the capacity record says
 #           dishonest, its real size within 1 % of 1 GiB, and the verdict's
 #           `capacity = honest` FAILs naming it
 # Inputs (environment): O (build output, absolute), BOARD (qemu-x86_64),
-#   POWERCUT_TEST_ONLY (cases: honest lying wrap), POWERCUT_SEED (the
+#   POWERCUT_TEST_ONLY (cases: honest lying nilfs2 wrap), POWERCUT_SEED (the
 #   campaigns' seed; default: random, printed).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work and
 #   results under $O/tests/qemu-powercut/.
@@ -32,7 +37,7 @@ set -eu
 O=${O:?run through make check-qemu}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu-powercut
-only=${POWERCUT_TEST_ONLY:-honest lying wrap}
+only=${POWERCUT_TEST_ONLY:-honest lying nilfs2 wrap}
 . tests/qemu/lib.sh
 
 rm -rf "$T"
@@ -55,12 +60,13 @@ seed=${POWERCUT_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 [ "$seed" -ge 1 ] 2>/dev/null || seed=1
 info "seed $seed (again: POWERCUT_SEED=$seed)"
 
-# campaign NAME qemu/powercut.sh-options...: status in $rc, folder $T/NAME
+# campaign NAME qemu/powercut.sh-options...: status in $rc, folder $T/NAME;
+# $RUN_APPEND: more kernel command-line words for every boot
 campaign() {
 	_n=$1; shift
 	set +e
 	RESULTS=$T sh qemu/powercut.sh --disk "$disk" --results "$T/$_n" --seed "$seed" "$@" -- --timeout 600 \
-		>"$T/$_n.out" 2>&1
+		${RUN_APPEND:+--append "$RUN_APPEND"} >"$T/$_n.out" 2>&1
 	rc=$?
 	set -e
 	info "$_n: $(ls -d "$T/$_n"/boot-*/ 2>/dev/null | wc -l) boots, status $rc"
@@ -106,6 +112,20 @@ if wanted lying; then
 	check "lying: verdict FAIL (exit 1) on powercut_lost" sh -c \
 		"[ $rc -eq 1 ] && grep -q 'FAIL' '$r/verdict.txt' && grep -i 'lost' '$r/verdict.txt' | grep -q FAIL"
 	info "lying: $(tr '\t' ' ' <"$T/lying.pc")"
+fi
+
+if wanted nilfs2; then
+	RUN_APPEND=fsbench.lava=1 campaign nilfs2 --fs nilfs2 --cycles 1 --window 4
+	r=$T/nilfs2
+	pc nilfs2 cycle fs lost torn fsck mount >"$T/nilfs2.pc" || true
+	info "nilfs2: $(tr '\t' ' ' <"$T/nilfs2.pc")"
+	check "nilfs2: one cycle, nothing lost or torn, no checker (fsck none), mounted" \
+		awk -F'\t' '$2 == "nilfs2" && $3 == 0 && $4 == 0 && $5 == "none" && $6 == "ok" { n++ } END { exit n != 1 }' "$T/nilfs2.pc"
+	lava=$(cat "$r"/boot-*/serial.log 2>/dev/null | tr -d '\r' | grep -o 'FSBENCH-RESULT: test_case_id=powercut-nilfs2[^ ]* result=[a-z]*' | sed 's/.*result=//' | sort -u)
+	check "nilfs2: the runner's LAVA line for the cycle says pass (got: ${lava:-none})" [ "$lava" = pass ]
+	check "nilfs2: the runner's fs_end says ok" sh -c "sh qemu/records.sh '$r/records.jsonl' fs_end fs status | grep -qx 'nilfs2	ok'"
+	check "nilfs2: the campaign (the runner's exit status) and the host's verdict pass" sh -c \
+		"[ $rc -eq 0 ] && tail -n 1 '$r/verdict.txt' | grep -q '^verdict: PASS'" || tail -n 20 "$T/nilfs2.out"
 fi
 
 if wanted wrap; then

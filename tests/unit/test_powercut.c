@@ -16,6 +16,7 @@
 #include "report/verdict/criteria.h"
 #include "report/writers/chart.h"
 #include "log/logfile.h"
+#include "log/pcrule.h"
 #include "log/validate.h"
 #include "run/core/context.h"
 #include "run/engine/lava.h"
@@ -403,9 +404,10 @@ static void test_report_verdict(void)
 
 	checks(r, "powercut_lost", "0", out, sizeof(out));
 	CHECK_STR(out, "PASS ext4 files lost after power cuts: 0|"
-		       "FAIL xfs files lost after power cuts: 1 (w00/s003 lost, w02/s011 torn)|");
+		       "FAIL xfs files lost after power cuts: 1 (w00/s003)|");
+	/* the torn list names the torn files, not the lost ones */
 	checks(r, "powercut_torn", "1", out, sizeof(out));
-	CHECK_CONTAINS(out, "PASS xfs files torn after power cuts: 1");
+	CHECK_CONTAINS(out, "PASS xfs files torn after power cuts: 1 (w02/s011)|");
 	checks(r, "powercut_fsck", "clean", out, sizeof(out));
 	CHECK_STR(out, "PASS ext4 the checker after power cuts: clean|"
 		       "FAIL xfs the checker after power cuts: repair_needed|");
@@ -514,15 +516,114 @@ static void test_nocheck(void)
 	CHECK(fsb_log_open(&l, "nc.log", 0xdd, 0) == 0);
 	put(l, &seq, "{\"type\":\"run_start\",\"run_id\":\"00000000000000dd\",\"t\":0,\"config\":{\"fs\":\"nilfs2\",\"powercut\":2}}");
 	put(l, &seq, "{\"type\":\"powercut_arm\",\"run_id\":\"00000000000000dd\",\"t\":1,\"fs\":\"nilfs2\",\"cycle\":1,\"cycles\":2,\"seed\":42,\"cycle_seed\":\"00000000000000ff\",\"window\":10,\"workers\":2,\"files\":8,\"lead\":3}");
-	put(l, &seq, "{\"type\":\"powercut\",\"run_id\":\"00000000000000dd\",\"t\":3,\"fs\":\"nilfs2\",\"cycle\":1,\"lost\":0,\"torn\":0,\"fsck\":\"none\"}");
+	put(l, &seq, "{\"type\":\"powercut\",\"run_id\":\"00000000000000dd\",\"t\":3,\"fs\":\"nilfs2\",\"cycle\":1,\"lost\":0,\"torn\":0,\"fsck\":\"none\",\"mount\":\"ok\"}");
 	CHECK(fsb_pc_scan("nc.log", &cfg, &rs) == 0);
 	CHECK(rs.found && rs.verified && !rs.failed && !rs.fs_failed_now);
 	/* an unknown result still fails it */
-	put(l, &seq, "{\"type\":\"powercut\",\"run_id\":\"00000000000000dd\",\"t\":4,\"fs\":\"nilfs2\",\"cycle\":1,\"lost\":0,\"torn\":0,\"fsck\":\"failed\"}");
+	put(l, &seq, "{\"type\":\"powercut\",\"run_id\":\"00000000000000dd\",\"t\":4,\"fs\":\"nilfs2\",\"cycle\":1,\"lost\":0,\"torn\":0,\"fsck\":\"failed\",\"mount\":\"ok\"}");
 	CHECK(fsb_pc_scan("nc.log", &cfg, &rs) == 0);
 	CHECK(rs.failed);
 	fsb_log_close(l);
 	unlink("nc.log");
+}
+
+/* One judgement of a cycle (log/pcrule.h), the same in the three places
+ * that read it: per checker result and mount, and a file lost or torn,
+ * the rule itself, the next boot's scan (the resume: the runner's exit
+ * status and fs_end after the cut) and the verdict's checks agree. */
+static void test_rule(void)
+{
+	static const char *const fsck[] = { "clean", "repair_needed", "failed", "none" };
+	static const char *const mount[] = { "ok", "mount /dev/x (nilfs2) on /mnt: Invalid argument" };
+	static const unsigned bad[][2] = { { 0, 0 }, { 1, 0 }, { 0, 2 } };	/* lost, torn */
+	char rec[1024], text[2048], out[2048];
+
+	for (size_t i = 0; i < 4; i++)
+		for (size_t m = 0; m < 2; m++)
+			for (size_t b = 0; b < 3; b++) {
+				int want = !(i == 0 || i == 3) || m || bad[b][0] || bad[b][1];
+				CHECK_EQ_U(fsb_pc_failed(bad[b][0], bad[b][1], fsck[i], mount[m]), want);
+				CHECK_EQ_U(fsb_pc_checker_ok(fsck[i], mount[m]), !(!(i == 0 || i == 3) || m));
+				snprintf(rec, sizeof(rec), "{\"type\":\"powercut\",\"run_id\":\"00000000000000ee\","
+					 "\"t\":3,\"fs\":\"nilfs2\",\"cycle\":1,\"cycles\":1,\"cut_s\":1.5,"
+					 "\"acknowledged\":300,\"ops_per_s\":200,\"files\":128,\"verified\":128,"
+					 "\"in_flight\":0,\"lost\":%u,\"torn\":%u,\"fsck\":\"%s\",\"mount\":\"%s\","
+					 "\"seconds\":0.5}", bad[b][0], bad[b][1], fsck[i], mount[m]);
+				/* the scan of the next boot */
+				struct fsb_log *l;
+				struct fsb_pc_resume rs;
+				struct fsb_config cfg;
+				uint64_t seq = 0;
+				fsb_config_defaults(&cfg);
+				snprintf(cfg.fs, sizeof(cfg.fs), "nilfs2");
+				cfg.powercut = 1;
+				unlink("rule.log");
+				CHECK(fsb_log_open(&l, "rule.log", 0xee, 0) == 0);
+				put(l, &seq, "{\"type\":\"run_start\",\"run_id\":\"00000000000000ee\",\"t\":0,"
+				    "\"config\":{\"fs\":\"nilfs2\",\"powercut\":1}}");
+				put(l, &seq, "{\"type\":\"powercut_arm\",\"run_id\":\"00000000000000ee\",\"t\":1,"
+				    "\"fs\":\"nilfs2\",\"cycle\":1,\"cycles\":1,\"seed\":42,\"cycle_seed\":"
+				    "\"00000000000000ff\",\"window\":10,\"workers\":2,\"files\":8,\"lead\":3}");
+				put(l, &seq, rec);
+				CHECK(fsb_pc_scan("rule.log", &cfg, &rs) == 0);
+				CHECK_EQ_U(rs.failed, want);
+				fsb_log_close(l);
+				unlink("rule.log");
+				/* the verdict: every cycle check passes only when the cycle did */
+				snprintf(text, sizeof(text), "{\"type\":\"run_start\",\"run_id\":\"00000000000000ee\","
+					 "\"config\":{\"fs\":\"nilfs2\",\"powercut\":1}}\n%s\n", rec);
+				struct rep_set set = { 0 };
+				char err[256];
+				FILE *f = fmemopen(text, strlen(text), "r");
+				CHECK(rep_load_stream(&set, f, "mem", err, sizeof(err)) == 0);
+				fclose(f);
+				const struct rep_run *r = rep_find(&set, NULL);
+				CHECK(r != NULL);
+				if (r) {
+					int fails = 0;
+					checks(r, "powercut_fsck", "clean", out, sizeof(out));
+					fails += !strncmp(out, "FAIL", 4);
+					checks(r, "powercut_lost", "0", out, sizeof(out));
+					fails += !strncmp(out, "FAIL", 4);
+					checks(r, "powercut_torn", "0", out, sizeof(out));
+					fails += !strncmp(out, "FAIL", 4);
+					CHECK_EQ_U(fails > 0, want);
+				}
+				rep_free(&set);
+			}
+}
+
+/* A long list of lost files is cut at a whole name, the rest counted. */
+static void test_long_list(void)
+{
+	char text[8192], out[2048];
+	size_t o = (size_t)snprintf(text, sizeof(text),
+		"{\"type\":\"run_start\",\"run_id\":\"00000000000000ef\",\"config\":{\"fs\":\"ext4\",\"powercut\":1}}\n"
+		"{\"type\":\"powercut\",\"run_id\":\"00000000000000ef\",\"fs\":\"ext4\",\"cycle\":1,\"cycles\":1,"
+		"\"lost\":40,\"torn\":1,\"fsck\":\"clean\",\"mount\":\"ok\",\"bad\":[");
+	for (int i = 0; i < 41; i++)
+		o += (size_t)snprintf(text + o, sizeof(text) - o, "%s{\"file\":\"w%02d/s%03d\",\"class\":\"%s\"}",
+				      i ? "," : "", i % 4, i, i == 40 ? "torn" : "lost");
+	snprintf(text + o, sizeof(text) - o, "]}\n");
+	struct rep_set set = { 0 };
+	char err[256];
+	FILE *f = fmemopen(text, strlen(text), "r");
+	CHECK(rep_load_stream(&set, f, "mem", err, sizeof(err)) == 0);
+	fclose(f);
+	const struct rep_run *r = rep_find(&set, NULL);
+	CHECK(r != NULL);
+	if (r) {
+		checks(r, "powercut_lost", "0", out, sizeof(out));
+		CHECK_CONTAINS(out, "FAIL ext4 files lost after power cuts: 40 (w00/s000, w01/s001, ");
+		/* whole names, then how many more */
+		CHECK(strstr(out, " more)|") != NULL);
+		const char *more = strstr(out, " and ");
+		CHECK(more && more[-1] >= '0' && more[-1] <= '9' && more[-5] == '/');
+		CHECK(!strstr(out, "w00/s040"));	/* the torn one */
+		checks(r, "powercut_torn", "0", out, sizeof(out));
+		CHECK_STR(out, "FAIL ext4 files torn after power cuts: 1 (w00/s040)|");
+	}
+	rep_free(&set);
 }
 
 static void test_settings(void)
@@ -558,5 +659,7 @@ int main(int argc, char **argv)
 	test_scan();
 	test_report_verdict();
 	test_nocheck();
+	test_rule();
+	test_long_list();
 	return unit_done(argv[0]);
 }

@@ -22,6 +22,28 @@ static char *bad_text(const struct jsonr *bad)
 	return buf[0] ? strdup(buf) : NULL;
 }
 
+/* The names of the record's bad files of one class, "w01/s017, w02/s003"
+ * (every one: a list is cut where it is shown), or NULL. */
+static char *names_of(const struct jsonr *bad, const char *cls)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	for (const struct jsonr *e = bad ? bad->child : NULL; e; e = e->next) {
+		const char *n = jsonr_str(jsonr_get(e, "file")), *c = jsonr_str(jsonr_get(e, "class"));
+		if (n && c && !strcmp(c, cls))
+			fprintf(f, "%s%s", len || ftell(f) ? ", " : "", n);
+	}
+	if (fclose(f) || !len) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
 int ld_load_powercut(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	struct rep_powercut p;
@@ -50,10 +72,14 @@ int ld_load_powercut(struct loader *L, struct rep_run *r, const struct jsonr *re
 	if (ld_grow((void **)&r->pc, &r->cappc, r->npc, sizeof(*r->pc)))
 		return ld_oom(L);
 	p.bad = bad_text(jsonr_get(rec, "bad"));
+	p.lost_files = names_of(jsonr_get(rec, "bad"), "lost");
+	p.torn_files = names_of(jsonr_get(rec, "bad"), "torn");
 	if (!(p.fs = strdup(fs)) || !(p.fsck = strdup(fsck)) || !(p.mount = strdup(mount ? mount : "ok"))) {
 		free(p.fs);
 		free(p.fsck);
 		free(p.bad);
+		free(p.lost_files);
+		free(p.torn_files);
 		return ld_oom(L);
 	}
 	r->pc[r->npc++] = p;
@@ -67,6 +93,8 @@ void ld_powercut_free(struct rep_run *r)
 		free(r->pc[i].fsck);
 		free(r->pc[i].mount);
 		free(r->pc[i].bad);
+		free(r->pc[i].lost_files);
+		free(r->pc[i].torn_files);
 	}
 	free(r->pc);
 	r->pc = NULL;

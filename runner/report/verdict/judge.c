@@ -5,6 +5,7 @@
 #include "report/sections/summary.h"
 #include "lib/bytes.h"
 #include "lib/kv.h"
+#include "log/pcrule.h"
 
 #include <errno.h>
 #include <fnmatch.h>
@@ -728,6 +729,32 @@ static const char *pc_fs_list(const struct rep_run *r, char *buf, size_t len)
 
 enum pc_what { PC_LOST, PC_TORN, PC_FSCK, PC_CYCLES };
 
+/* "N (a, b, c and M more)" into buf: the names of the lists (each
+ * "a, b"; NULL ones skipped) cut at a whole name, M the count n less the
+ * names shown. */
+static void name_list(char *buf, size_t len, uint64_t n, const char *const *lists, size_t nl)
+{
+	size_t o = (size_t)snprintf(buf, len, "%" PRIu64, n), shown = 0;
+	const size_t room = 32;	/* kept for " and N more)" */
+
+	for (size_t i = 0; i < nl; i++)
+		for (const char *p = lists[i]; p && *p;) {
+			size_t l = strcspn(p, ",");
+			if (o + l + 3 + room >= len) {
+				i = nl;
+				break;
+			}
+			o += (size_t)snprintf(buf + o, len - o, "%s%.*s", shown ? ", " : " (", (int)l, p);
+			shown++;
+			p += l;
+			p += strspn(p, ", ");
+		}
+	if (shown < n && shown)
+		o += (size_t)snprintf(buf + o, len - o, " and %" PRIu64 " more", n - shown);
+	if (shown)
+		snprintf(buf + o, len - o, ")");
+}
+
 static int pc_eval(struct vd_result *res, const struct vd_rule *u, const struct rep_run *r,
 		   enum pc_what what)
 {
@@ -740,7 +767,8 @@ static int pc_eval(struct vd_result *res, const struct vd_rule *u, const struct 
 		size_t l = strcspn(p, ",");
 		struct vd_check *k = new_check(res, u);
 		uint64_t n = 0, cycles = 0;
-		const char *files = NULL, *bad_fsck = NULL;
+		const char *files[64], *bad_fsck = NULL;
+		size_t nfiles = 0;
 		int nocheck = 0;
 
 		if (!k)
@@ -754,13 +782,14 @@ static int pc_eval(struct vd_result *res, const struct vd_rule *u, const struct 
 				continue;
 			cycles++;
 			n += what == PC_LOST ? c->lost : what == PC_TORN ? c->torn : 0;
-			if ((what == PC_LOST && c->lost) || (what == PC_TORN && c->torn))
-				files = files ? files : c->bad;
-			/* "none": no checker (nilfs2): the mount alone is judged */
-			int fsck_ok = !strcmp(c->fsck, "clean") || !strcmp(c->fsck, "none");
+			const char *names = what == PC_LOST ? c->lost_files : what == PC_TORN ?
+					    c->torn_files : NULL;
+			if (names && nfiles < sizeof(files) / sizeof(files[0]))
+				files[nfiles++] = names;
+			/* the rule of log/pcrule.h; "none": no checker (nilfs2) */
 			nocheck |= !strcmp(c->fsck, "none");
-			if (what == PC_FSCK && !bad_fsck && (!fsck_ok || strcmp(c->mount, "ok")))
-				bad_fsck = !fsck_ok ? c->fsck : c->mount;
+			if (what == PC_FSCK && !bad_fsck && !fsb_pc_checker_ok(c->fsck, c->mount))
+				bad_fsck = fsb_pc_checker_ok(c->fsck, "ok") ? c->mount : c->fsck;
 		}
 		snprintf(k->what, sizeof(k->what), "%.*s %s", (int)l, p, what_text[what]);
 		vd_num(b, sizeof(b), u->limit);
@@ -779,8 +808,7 @@ static int pc_eval(struct vd_result *res, const struct vd_rule *u, const struct 
 			cycles = 1;	/* measured, even at 0 */
 		} else {
 			snprintf(k->limit, sizeof(k->limit), "<= %s", b);
-			snprintf(k->measured, sizeof(k->measured), "%" PRIu64 "%s%.200s%s", n,
-				 files ? " (" : "", files ? files : "", files ? ")" : "");
+			name_list(k->measured, sizeof(k->measured), n, files, nfiles);
 			k->bound = u->limit;
 			k->value = (double)n;
 			k->pass = (double)n <= u->limit;

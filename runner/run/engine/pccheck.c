@@ -10,6 +10,7 @@
 
 #include "lib/exec.h"
 #include "lib/time.h"
+#include "log/pcrule.h"
 #include "run/engine/lava.h"
 #include "run/engine/pccheck.h"
 #include "run/evidence/health.h"
@@ -308,7 +309,8 @@ int fsb_pc_check(struct fsb_ctx *c, const struct fsb_disk *t, const struct fsb_c
 	counters(&r, t, rs);
 	fsb_emit(c, &r);
 
-	int failed = tl.lost || tl.torn || fin != FSCK_CLEAN || e < 0 || ce < 0;
+	/* e < 0 and ce < 0 are in mount_text: the record's rule */
+	int failed = fsb_pc_failed(tl.lost, tl.torn, fsck_names[fin], mount_text);
 	fsb_lava_powercut(c, col->name, rs->cycle, !failed, (double)(tl.lost + tl.torn));
 	if (cfg->progress)
 		fsb_say(c->say, "%s powercut cycle %u/%u: %" PRIu64 " acknowledged, %" PRIu64 " lost, %"

@@ -8,6 +8,7 @@
 
 #include "lib/jsonr.h"
 #include "log/logfile.h"
+#include "log/pcrule.h"
 #include "run/engine/powercut.h"
 #include "run/stores/durable.h"
 
@@ -115,11 +116,10 @@ static int on_record(void *arg, const struct fsb_log_rec *lr)
 	} else if (!strcmp(type, "powercut_ack")) {
 		ack(rs, r);
 	} else if (!strcmp(type, "powercut")) {
-		const char *fsck = jsonr_str(jsonr_get(r, "fsck"));
 		if (rs->armed && num(r, "cycle") == rs->cycle)
 			rs->verified = 1;
-		/* "none": a filesystem without a checker (nilfs2), judged by its mount and files */
-		if (num(r, "lost") || num(r, "torn") || !fsck || (strcmp(fsck, "clean") && strcmp(fsck, "none"))) {
+		if (fsb_pc_failed(num(r, "lost"), num(r, "torn"), jsonr_str(jsonr_get(r, "fsck")),
+				  jsonr_str(jsonr_get(r, "mount")))) {
 			rs->failed = 1;
 			rs->fs_failed_now = 1;
 		}
