@@ -26,7 +26,7 @@ static const char usage[] =
 	"              NAME/report.html, else NAME/report.md, else its records, relative\n"
 	"              to DIR (fsbench history DIR --format html > DIR/index.html).\n"
 	"              An entry that cannot be read is named on stderr and left out\n"
-	"              (exit 4; 1 when it only holds no records)\n"
+	"              (exit 4; 5 when it only holds no records)\n"
 	"  FILE        a file of runs instead: records (.jsonl), a serial log, a results\n"
 	"              log (fsbench run --log), a raw log partition or a whole GPT disk\n"
 	"              image; each run in it is a row\n"
@@ -185,13 +185,13 @@ int cmd_history(int argc, char **argv)
 	for (size_t i = 0; i < h.nskip; i++) {
 		fsb_msg("history %s: left out: %s", h.skip[i].name, h.skip[i].why);
 		if (h.skip[i].fail ? ec == EXIT_OK : 1)
-			ec = h.skip[i].fail ? EXIT_FAIL : EXIT_SYSTEM;
+			ec = h.skip[i].fail ? EXIT_ERROR : EXIT_SYSTEM;
 	}
 	if (!h.n) {
 		fsb_msg("history %s: no runs (run folders with records.jsonl, or .jsonl files)",
 			c.pos[0]);
 		if (ec == EXIT_OK)
-			ec = EXIT_FAIL;
+			ec = EXIT_ERROR;
 	} else if (ch.on ? rep_print_changes(stdout, &h, &ch.o, c.w, &found) :
 		   rep_print_history(stdout, &h, c.w)) {
 		ec = fsb_fail(EXIT_SYSTEM, "history: %s", strerror(ENOMEM));

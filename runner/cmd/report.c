@@ -1,6 +1,7 @@
 /* report.c: `fsbench report RUN`: one run's tables from its records. */
 #include "cmd/results.h"
 #include "fsbench.h"
+#include "report/measures.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -98,15 +99,16 @@ int cmd_report(int argc, char **argv)
 	if (v)
 		vd_result_free(v);
 	ec = results_flush("report");
-	/* a refused run, or one of fio, fill or sustain only, is complete without phases */
+	/* nothing to report is an error, never 1 (a FAIL); a refused run, or one
+	 * that does not measure the small-file rounds, is complete without phases */
 	if (!ec && !set.nruns) {
 		fsb_msg("report %s: no records", set.path);
-		ec = EXIT_FAIL;
-	} else if (!ec && !r->nph && !r->nfio && !r->nfill && !r->nsus &&
+		ec = EXIT_ERROR;
+	} else if (!ec && !r->nph && rep_measures(r, REP_M_SMALLFILE) &&
 		   !(r->status && strcmp(r->status, "refused") == 0)) {
 		fsb_msg("report %s: run %s has no phase records",
 			set.path, r->run_id);
-		ec = EXIT_FAIL;
+		ec = EXIT_ERROR;
 	}
 	rep_free(&set);
 	return ec;

@@ -386,9 +386,10 @@ static int load_input(const char *cmd, struct rep_set *set, const char *in, int 
 		return EXIT_SYSTEM;
 	}
 	if (!set->nruns && !empty_ok) {
+		/* nothing to judge: never 1, the status of a regression or a FAIL */
 		fsb_msg("%s %s: no records", cmd, set->path);
 		rep_free(set);
-		return EXIT_FAIL;
+		return EXIT_ERROR;
 	}
 	return -1;
 }

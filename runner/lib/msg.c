@@ -18,7 +18,7 @@ const struct fsb_exit_code fsb_exit_codes[] = {
 	  "refused by the safety rules (target mounted, holds the system or the log, too small, no `--yes`)" },
 	{ EXIT_SYSTEM, "system failure", "system failure (cannot open the log, fork, memory)" },
 	{ EXIT_ERROR, "could not judge",
-	  "the test could not judge (`verdict`: a check is ERROR and none failed: the run never reached the runner or broke off, the target was missing or refused, mkfs or mount failed for a reason that is not the disk's)" },
+	  "the test could not judge (`verdict`: a check is ERROR and none failed: the run never reached the runner or broke off, the target was missing or refused, mkfs or mount failed for a reason that is not the disk's; `report`, `compare`, `history`: an input without records; `compare --fail-on-regression`: a row it could not decide)" },
 };
 const size_t fsb_exit_count = sizeof(fsb_exit_codes) / sizeof(fsb_exit_codes[0]);
 

@@ -201,11 +201,11 @@ static void test_skips(void)
 	CHECK_CONTAINS(o, "| [20251129-080000-rpi-smoke](");
 	free(o), free(e);
 
-	/* only an entry without records: 1 */
+	/* only an entry without records: 5 (an error, never 1) */
 	remove("hist/20251201-000000-broken/records.jsonl");
 	rmdir("hist/20251201-000000-broken");
 	char *a2[] = { "history", "hist", NULL };
-	CHECK_EQ_U(run_cmd(cmd_history, a2, &o, &e), 1);
+	CHECK_EQ_U(run_cmd(cmd_history, a2, &o, &e), 5);
 	CHECK_CONTAINS(e, "20251202-000000-empty/records.jsonl: no records\n");
 	CHECK_CONTAINS(o, "| [old-run.jsonl](old-run.jsonl) ");
 	free(o), free(e);
@@ -219,7 +219,7 @@ static void test_skips(void)
 	/* no runs at all, no such folder, misuse */
 	mkdir("hist-none", 0755);
 	char *n1[] = { "history", "hist-none", NULL };
-	CHECK_EQ_U(run_cmd(cmd_history, n1, &o, &e), 1);
+	CHECK_EQ_U(run_cmd(cmd_history, n1, &o, &e), 5);
 	CHECK_STR(o, "");
 	CHECK_STR(e, "fsbench: history hist-none: no runs (run folders with records.jsonl, or"
 		  " .jsonl files)\n");

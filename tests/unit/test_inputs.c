@@ -243,9 +243,9 @@ int main(int argc, char **argv)
 	free(err);
 	unlink("one.jsonl");
 
-	/* an empty log: no records (exit 1), as an empty .jsonl */
+	/* an empty log: no records (exit 5, never 1), as an empty .jsonl */
 	CHECK(fclose(fopen("empty.log", "w")) == 0);
-	CHECK_EQ_U(run2(cmd_report, "report", "empty.log", NULL, NULL, &out, &err), EXIT_FAIL);
+	CHECK_EQ_U(run2(cmd_report, "report", "empty.log", NULL, NULL, &out, &err), EXIT_ERROR);
 	CHECK_CONTAINS(err, "report empty.log: no records");
 	free(out);
 	free(err);

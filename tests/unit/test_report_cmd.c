@@ -365,13 +365,13 @@ static void test_commands(void)
 	free(o), free(e);
 
 	char *n1[] = { "report", path_nophase, NULL };
-	CHECK_EQ_U(run_cmd(cmd_report, n1, &o, &e), 1);
+	CHECK_EQ_U(run_cmd(cmd_report, n1, &o, &e), 5);
 	CHECK_CONTAINS(o, "No phase records in this run.\n\n- xfs: failed: mount: No such device\n");
 	CHECK_CONTAINS(o, "| error | xfs |     - | mount | mount | /dev/nvme1n1 | No such device (errno 19), fatal |");
 	CHECK_CONTAINS(e, "run cccc000000000003 has no phase records");
 	free(o), free(e);
 	char *n2[] = { "report", "/dev/null", NULL };
-	CHECK_EQ_U(run_cmd(cmd_report, n2, &o, &e), 1);
+	CHECK_EQ_U(run_cmd(cmd_report, n2, &o, &e), 5);
 	CHECK_STR(e, "fsbench: report /dev/null: no records\n");
 	free(o), free(e);
 
@@ -390,7 +390,7 @@ static void test_commands(void)
 	CHECK_STR(o, "");
 	free(o), free(e);
 	char *c4[] = { "compare", path_run, path_nophase, NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, c4, &o, &e), 1);
+	CHECK_EQ_U(run_cmd(cmd_compare, c4, &o, &e), 5);
 	CHECK_STR(o, "");
 	free(o), free(e);
 	char *c5[] = { "compare", "--run", "x", path_run, path_two, NULL };
