@@ -33,7 +33,10 @@
 # the cache and punch a hole in FILE (a disk may persist what it likes
 # early; it may not lose what it acknowledged a flush for).
 # Messages go to nbdkit's stderr, prefixed "diskmodel:"; the moment the lie
-# starts is one of them.
+# starts is one of them, and when the client goes away what reached the
+# model: its writes, how many of them carried FUA, its flushes (the
+# guest's journal commits arrive as one or the other, as its bus and
+# QEMU's device pass them on).
 import ctypes
 import errno
 import os
@@ -113,7 +116,7 @@ def get_ready():
         raise ValueError("model wrap:%d: not below the file's size %d" % (st["wrap"], st["size"]))
     st["cache"] = OrderedDict()  # block number -> bytearray(BLOCK), dirty
     st["lying"] = False
-    st["n"] = {"flush": 0, "lied": 0, "wrapped": 0}
+    st["n"] = {"write": 0, "fua": 0, "flush": 0, "lied": 0, "wrapped": 0}
     libc = ctypes.CDLL(None, use_errno=True)
     st["fallocate"] = getattr(libc, "fallocate64", libc.fallocate)  # 64-bit offsets
     st["fallocate"].argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int64, ctypes.c_int64]
@@ -208,8 +211,9 @@ def close(h):
     if st["wrap"] is not None:
         say("client gone: %d writes at or above %d bytes wrapped around" % (n["wrapped"], st["wrap"]))
     else:
-        say("client gone: %d flushes, %d of them lies; %d unflushed blocks dropped"
-            % (n["flush"], n["lied"], len(st["cache"])))
+        say("client gone: %d writes, %d of them FUA; %d flushes, %d of them lies; "
+            "%d unflushed blocks dropped"
+            % (n["write"], n["fua"], n["flush"], n["lied"], len(st["cache"])))
     st["cache"].clear()
 
 
@@ -266,6 +270,9 @@ def pread(h, buf, offset, flags):
 
 
 def pwrite(h, buf, offset, flags):
+    st["n"]["write"] += 1
+    if flags & nbdkit.FLAG_FUA:
+        st["n"]["fua"] += 1
     if st["wrap"] is not None:
         if offset + len(buf) > st["wrap"]:
             st["n"]["wrapped"] += 1

@@ -436,6 +436,7 @@ struct rep_run {
 	struct rep_health health[REP_HEALTH_N];	/* the later record of each wins */
 	size_t nerrors, nverify_errors;	/* error and verify_error records */
 	char *target_pcie_speed, *target_pcie_width;	/* run_start target */
+	char *target_write_cache, *target_fua;	/* run_start target: "write back", "true" */
 	/* run_start target.zoned (a zoned block device) and zoned_conv; each
 	 * may be NULL */
 	char *zone_model, *zone_bytes, *zone_count, *zone_max_open, *zone_max_active;

@@ -18,7 +18,16 @@
 # and CSD; on scsi (and ahci, usb, uas) the SCSI identity. The usb and
 # ahci boots carry criteria of the board's inventory (target_bus and a
 # faster bus mode than QEMU's): the verdict FAILs naming the measured and
-# the expected value.
+# the expected value. Every boot's target goes through the volatile-cache
+# model (--target-model cache): what of the guest's durable writes reaches
+# a disk on each bus, the writes with FUA and the flushes the model
+# counted, beside the cache and FUA the guest's kernel believes in
+# (run_start's target write_cache and fua): the guest's flushes reach the
+# model on every bus whose disk it believes has a volatile cache (the SD
+# card's it believes has none: it sends no flush), and no FUA write where
+# the guest sends none
+# (qemu/README.md, "What reaches the disk": tests/qemu/diskmodel.sh's boot
+# counts the NVMe).
 # Inputs (environment): O (build output, absolute), BOARD (default
 # qemu-x86_64), BUSES_TEST_ONLY (the buses to boot: ahci usb uas sd scsi).
 # Output: PASS/FAIL/SKIP lines and a summary; exit 1 on a failure. Work and
@@ -75,7 +84,7 @@ boot() {
 		[ "$1" != sd ] || sz="--target-size 1G" mk=" fsbench.mkfs_opts.ext4=-Enodiscard,lazy_journal_init=1"
 		[ ! -f "$T/$1.criteria" ] || crit=$T/$1.criteria
 		sh qemu/run.sh --disk "$IMG/disk-ext4.img" --results "$T/$1" --quiet \
-			--profile smoke --timeout 300 --target-bus "$1" $sz --criteria "$crit" \
+			--profile smoke --timeout 300 --target-bus "$1" $sz --criteria "$crit" --target-model cache \
 			--append "fsbench.fs=ext4 fsbench.rounds=1 fsbench.files=50$mk" >"$T/$1.out" 2>&1
 		echo $? >"$T/$1.rc"
 	) &
@@ -157,5 +166,22 @@ for b in $runnable; do
 		check "$b: the SCSI identity" sh -c "grep -q '^scsi.vendor=.' '$T/$b.health' && grep -q '^scsi.model=.' '$T/$b.health'" ;;
 	esac
 	grep -E '^(bus|sata_link|usb|mmc|scsi)[.=]' "$T/$b.health" | tr '\n' ' ' | sed "s/^/INFO: $b: /; s/\$/\\n/"
+	# what reached the disk model: "W writes, F of them FUA; N flushes"
+	wc=$(flat "$res" run_start | sed -n 's/^target\.write_cache=//p')
+	fua=$(flat "$res" run_start | sed -n 's/^target\.fua=//p')
+	got=$(sed -n 's/.*client gone: \([0-9]*\) writes, \([0-9]*\) of them FUA; \([0-9]*\) flushes.*/\1 \2 \3/p' "$res/diskmodel.log" 2>/dev/null)
+	set -- $got
+	info "$b: the guest's kernel: ${wc:-?} cache, fua ${fua:-?}; the model: ${1:-?} writes, ${2:-?} with FUA, ${3:-?} flushes"
+	# QEMU flushes its drive itself as it exits (2 flushes): the guest's
+	# are those beyond. The SD card's kernel believes in no volatile cache
+	# and sends none: behind a cache, an SD card is a lying disk.
+	if [ "$b" = sd ]; then
+		check "sd: the guest believes the card has no volatile cache (write through) and sends no flush" \
+			sh -c "[ '$wc' = 'write through' ] && [ '${3:-9}' -le 2 ]"
+	else
+		check "$b: the guest believes in a volatile cache (write back)" [ "$wc" = "write back" ]
+		check "$b: the guest's flushes reach the model (more than QEMU's own 2)" [ "${3:-0}" -gt 2 ]
+	fi
+	[ "$fua" != false ] || check "$b: the guest sends no FUA, and no FUA write reaches the model" [ "${2:-x}" = 0 ]
 done
 summary

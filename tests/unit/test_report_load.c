@@ -145,7 +145,8 @@ static void test_summary(void)
 	CHECK_STR(cell(&t, MD, 0, 1), "1a2b3c4d5e6f7a8b");
 	CHECK_STR(cell(&t, MD, 1, 1), "bench1 (x86_64), 16 CPUs, 64.0 GiB");
 	CHECK_STR(cell(&t, MD, 3, 1), "6.17.0-test (#1 SMP)");
-	CHECK_STR(cell(&t, MD, 4, 1), "/dev/nvme1n1, Test NVMe (serial S123), 10.0 GiB");
+	CHECK_STR(cell(&t, MD, 4, 1), "/dev/nvme1n1, Test NVMe (serial S123), 10.0 GiB;"
+		  " write back cache, FUA");
 	CHECK_STR(cell(&t, MD, 5, 1), "profile seed; fs ext4,xfs,f2fs; 16 dirs x 20000 files"
 		  " x 4096 bytes; 16 workers; 3 rounds");
 	CHECK_STR(cell(&t, MD, 6, 1), "failed (exit 1, 1234.5 s)");

@@ -231,11 +231,17 @@ static void test_views(void)
 	CHECK_EQ_U(view(rep_table_run(r, &t), &t, MD), 0);
 	CHECK_EQ_U(t.nrows, 7);	/* run, host, cpu, kernel, target, config, status */
 	CHECK_STR(cell(&t, MD, 6, 0), "status");
+	/* what a power cut may take: the cache the kernel believes in, FUA */
+	CHECK_STR(cell(&t, MD, 4, 1), "/dev/nvme1n1, Test NVMe (serial S123), 10.0 GiB;"
+		  " write back cache, FUA");
 	rep_table_free(&t);
 	CHECK_EQ_U(view(rep_table_run(r, &t), &t, CSV), 0);
-	CHECK_EQ_U(t.nrows, 24);	/* one row per field */
-	CHECK_STR(cell(&t, CSV, 23, 0), "seconds");
-	CHECK_STR(cell(&t, CSV, 23, 1), "1234.500");
+	CHECK_EQ_U(t.nrows, 26);	/* one row per field */
+	CHECK_STR(cell(&t, CSV, 14, 0), "target_write_cache");
+	CHECK_STR(cell(&t, CSV, 14, 1), "write back");
+	CHECK_STR(cell(&t, CSV, 15, 1), "true");
+	CHECK_STR(cell(&t, CSV, 25, 0), "seconds");
+	CHECK_STR(cell(&t, CSV, 25, 1), "1234.500");
 	rep_table_free(&t);
 
 	/* a column of one view: compare's runs */

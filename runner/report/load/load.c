@@ -42,6 +42,7 @@ static void run_free(struct rep_run *r)
 		&r->target_pcie_width, &r->time_unix, &r->dt_model, &r->dmi_product,
 		&r->zone_model, &r->zone_bytes, &r->zone_count, &r->zone_max_open, &r->zone_max_active,
 		&r->zone_cap_min, &r->zone_conventional, &r->zoned_conv_path,
+		&r->target_write_cache, &r->target_fua,
 	};
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
 		free(*strs[i]);
@@ -233,6 +234,8 @@ static int load_run_start(struct loader *L, struct rep_run *r, const struct json
 		{ &r->target_size, jsonr_get(tgt, "size_bytes") },
 		{ &r->target_pcie_speed, jsonr_get(tgt, "pcie_link_speed") },
 		{ &r->target_pcie_width, jsonr_get(tgt, "pcie_link_width") },
+		{ &r->target_write_cache, jsonr_get(tgt, "write_cache") },
+		{ &r->target_fua, jsonr_get(tgt, "fua") },
 		{ &r->target_spec, jsonr_get(cfg, "target") },
 		{ &r->profile, jsonr_get(cfg, "profile") },
 		{ &r->cfg_fs, jsonr_get(cfg, "fs") },

@@ -44,6 +44,7 @@ static void run_fields(const struct rep_run *r, struct rep_table *t)
 		{ "target_serial", r->target_serial },
 		{ "target_size_bytes", r->target_size },
 		{ "target_spec", r->target_spec },
+		{ "target_write_cache", r->target_write_cache }, { "target_fua", r->target_fua },
 		{ "profile", r->profile }, { "fs", r->cfg_fs }, { "dirs", r->dirs },
 		{ "files", r->files }, { "file_size", r->file_size },
 		{ "workers", r->workers }, { "rounds", r->rounds },
@@ -121,16 +122,20 @@ static void run_lines(const struct rep_run *r, struct rep_table *t)
 			 r->kernel_build ? " (" : "", nz(r->kernel_build), r->kernel_build ? ")" : "");
 		row = tab_row_only(t, R);
 		rep_bytes_text(b, sizeof(b), r->target_size);
+		char wc[64] = "";	/* what a power cut may take: its cache, FUA or not */
+		if (r->target_write_cache)
+			snprintf(wc, sizeof(wc), "; %s cache%s", r->target_write_cache,
+				 !r->target_fua ? "" : strcmp(r->target_fua, "true") ? ", no FUA" : ", FUA");
 		tab_text(t, row, 0, "target");
 		if ((!r->target_path || !*r->target_path) && r->target_spec && *r->target_spec)
 			tab_text(t, row, 1, "%s (not resolved to a disk)", r->target_spec);
 		else
-			tab_text(t, row, 1, "%s%s%s%s%s%s%s%s",
+			tab_text(t, row, 1, "%s%s%s%s%s%s%s%s%s",
 				 r->target_path ? r->target_path : "?",
 				 r->target_model ? ", " : "", nz(r->target_model),
 				 r->target_serial ? " (serial " : "", nz(r->target_serial),
 				 r->target_serial ? ")" : "",
-				 r->target_size ? ", " : "", r->target_size ? b : "");
+				 r->target_size ? ", " : "", r->target_size ? b : "", wc);
 		row = tab_row_only(t, R);
 		rep_config_text(r, cfg, sizeof(cfg));
 		tab_text(t, row, 0, "config");

@@ -96,6 +96,7 @@ static int probe_name(const char *name, struct fsb_disk *d)
 	unsigned long long sectors = 0;
 
 	memset(d, 0, sizeof(*d));
+	d->fua = -1;
 	snprintf(d->name, sizeof(d->name), "%s", name);
 	snprintf(sys, sizeof(sys), "/sys/class/block/%s", name);
 	if (fsb_read_attr(sys, "dev", buf, sizeof(buf)) < 0 ||
@@ -167,6 +168,8 @@ static int probe_name(const char *name, struct fsb_disk *d)
 		d->logical_block = (unsigned)atoi(buf);
 	if (fsb_read_attr(q, "physical_block_size", buf, sizeof(buf)) == 0)
 		d->physical_block = (unsigned)atoi(buf);
+	fsb_read_attr(q, "write_cache", d->write_cache, sizeof(d->write_cache));
+	d->fua = fsb_read_attr(q, "fua", buf, sizeof(buf)) == 0 ? atoi(buf) != 0 : -1;
 	fsb_zoneinfo_read(q, &d->zoned);
 	char l[PATH_MAX + 16];
 	snprintf(l, sizeof(l), "%s/loop", dsys);
@@ -495,6 +498,10 @@ void fsb_disk_json(struct fsb_rec *r, const char *key, const struct fsb_disk *d)
 	rec_u64(r, K(rotational), (uint64_t)d->rotational);
 	rec_u64(r, K(logical_block), d->logical_block);
 	rec_u64(r, K(physical_block), d->physical_block);
+	if (d->write_cache[0])
+		rec_str(r, K(write_cache), d->write_cache);
+	if (d->fua >= 0)
+		rec_bool(r, K(fua), d->fua);
 	if (d->loop_backing[0]) {
 		rec_str(r, K(loop_backing_file), d->loop_backing);
 		rec_bool(r, K(loop_direct_io), d->loop_dio);

@@ -21,6 +21,8 @@ struct fsb_disk {
 	char transport[16];		/* nvme, sata, scsi, usb, virtio, mmc, loop, other */
 	int rotational;
 	unsigned logical_block, physical_block;
+	char write_cache[16];		/* queue/write_cache: "write back", "write through"; "" unread */
+	int fua;			/* queue/fua: 1, 0; -1 unread */
 	char loop_backing[FSB_PATH_MAX];
 	int loop_dio;
 	char pcie_speed[48], pcie_width[16];
