@@ -71,7 +71,7 @@ include runner/sqlite.mk
 # maths library (lib/stats.c).
 HOST_LDLIBS := $(SQLITE_HOST_LIBS) -lm
 
-.PHONY: all help deps runner host unit unit-cross check check-host check-aa check-verdict check-html check-cross clean bench
+.PHONY: all help deps runner host unit unit-cross check check-full check-host check-aa check-verdict check-html check-cross clean bench
 
 all: runner host
 
@@ -98,6 +98,8 @@ help-build::
 	@echo '  host               - the runner built with the host compiler: $$(O)/host/fsbench'
 help-test::
 	@echo '  check              - deps and every test (unit, html, asan, fuzz smoke, host, cross, docs, verdict, install, image, qemu, lava, labgrid)'
+	@echo '  check-full         - check, then every test outside it one after another (check-aa, check-ab-aa, soak,'
+	@echo '                       check-lava-server, check-lava-ab), the table of their times (about an hour)'
 	@echo '  unit               - build and run the unit tests'
 	@echo '  check-host         - host integration tests (loop devices, needs root)'
 	@echo '  check-aa           - the A/A test of repetitions: 20 trials of a variant identical to its base,'
@@ -248,11 +250,20 @@ CHECK_LANE_2 := unit check-html check-docs check-verdict check-install check-lan
 	check-host check-cross check-image-arm
 CHECK_POOL   := check-qemu-ab:check-image-x86 check-labgrid:check-image-x86 check-qemu-arm64:check-image-arm check-qemu-buses:check-image-x86 \
 	check-qemu-armhf:check-image-arm check-lava:check-image-x86 check-qemu-sustain:check-image-x86 \
-	check-qemu-uboot:check-image-arm
+	check-qemu-uboot:check-image-arm check-qemu-zoned:check-image-x86 check-qemu-variants:check-image-x86
 CHECK_STAGES := $(CHECK_FIRST) --lane $(CHECK_LANE_1) --lane $(CHECK_LANE_2) --pool $(CHECK_POOL)
 
 check: deps
 	$(Q)CHECK_DEPS_DONE=1 MAKE="$(MAKE)" JOBS=$(CHECK_JOBS) sh tests/stages.sh $(CHECK_STAGES)
+
+# Every test: make check, then each test that is not part of it, one after
+# another (each its own make; one that fails does not stop the next), the
+# table of their times at the end (tests/stages.sh with KEEP_GOING, its
+# files in a folder of its own: check's are in $(O)/tests/stages). Its
+# time on this machine kind: README.md.
+CHECK_FULL := check check-aa check-ab-aa soak check-lava-server check-lava-ab
+check-full: deps
+	$(Q)env -u O KEEP_GOING=1 CHECK_DEPS_DONE=1 MAKE="$(MAKE) O=$(abspath $(O))" sh tests/stages.sh $(CHECK_FULL)
 
 clean:
 	rm -rf $(O)

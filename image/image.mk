@@ -1,5 +1,5 @@
 # image.mk: the bootable image and the QEMU run (included by the Makefile).
-# Targets: image, fio, debian-kernel, run, powercut, check-image (check-image-x86, check-image-arm), check-qemu (check-qemu-x86), check-qemu-buses, check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-qemu-sustain, check-qemu-zoned, check-qemu-ab, check-ab-aa, check-lava, ab, soak, image-clean.
+# Targets: image, fio, debian-kernel, run, powercut, check-image (check-image-x86, check-image-arm), check-qemu (check-qemu-x86), check-qemu-buses, check-qemu-arm64, check-qemu-uboot, check-qemu-armhf, check-qemu-sustain, check-qemu-zoned, check-qemu-variants, check-qemu-ab, check-ab-aa, check-lava, ab, soak, image-clean.
 # Variables: BOARD, PROFILE, O, RESULTS (from the Makefile), ROOTFS=ext4|f2fs,
 # SOURCE_DATE_EPOCH, FSBENCH_IMAGE (runner binary put in the image),
 # KERNEL (a kernel of your own: a build tree or a folder with a kernel
@@ -79,7 +79,7 @@ IMG_STAGE := $(IMG_DIR)/stage.stamp
 export SOURCE_DATE_EPOCH ROOTFS
 export $(filter BOARD_%,$(.VARIABLES))
 
-.PHONY: powercut image image-fstable fio run ab check-qemu-ab check-ab-aa check-image check-image-x86 check-image-arm check-qemu check-qemu-x86 check-qemu-buses check-faults check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-qemu-sustain check-qemu-zoned check-lava soak image-clean board-check
+.PHONY: powercut image image-fstable fio run ab check-qemu-ab check-ab-aa check-image check-image-x86 check-image-arm check-qemu check-qemu-x86 check-qemu-buses check-faults check-qemu-arm64 check-qemu-uboot check-qemu-armhf check-qemu-sustain check-qemu-zoned check-qemu-variants check-lava soak image-clean board-check
 
 board-check:
 	@test -f $(BOARD_DIR)/board.mk || { echo "fsbench: board '$(BOARD)': no $(BOARD_DIR)/board.mk (boards: $(notdir $(patsubst %/board.mk,%,$(wildcard board/*/board.mk))))" >&2; exit 2; }
@@ -277,10 +277,17 @@ check-ab-aa: deps
 
 # A zoned target in QEMU (tests/qemu/zoned.sh): the launcher's
 # --target-zoned (misuse, QEMU's argv), then one brief boot: btrfs and f2fs
-# on the zoned namespace, ext4 and XFS refused. Not part of check (one boot).
+# on the zoned namespace, ext4 and XFS refused. A stage of check's pool.
 check-qemu-zoned: deps
 	$(Q)$(MAKE) --no-print-directory host
 	+$(Q)sh tests/qemu/zoned.sh
+
+# Every built-in variant of ext4 and f2fs made and mounted once in QEMU
+# (tests/qemu/variants.sh): one brief boot, each variant's mkfs arguments
+# and mount options seen in its records. A stage of check's pool.
+check-qemu-variants: deps
+	$(Q)$(MAKE) --no-print-directory host
+	+$(Q)sh tests/qemu/variants.sh
 
 # The U-Boot boards: qemu-aarch64-uboot booted by U-Boot from its
 # extlinux.conf (smoke on four filesystems), uboot-arm64 built and checked.
@@ -376,7 +383,9 @@ help-test::
 	@echo '                       TRIALS times (10); passes when at least 9 in 10 flag no row (not part of check)'
 	@echo '  check-qemu-zoned   - a zoned NVMe namespace in QEMU (--target-zoned): one brief boot, btrfs (-O zoned)'
 	@echo '                       and f2fs (-m, metadata on the conventional namespace) run, ext4 and XFS refused;'
-	@echo '                       the launcher'"'"'s misuse and argv (not part of check: one boot)'
+	@echo '                       the launcher'"'"'s misuse and argv (a stage of check'"'"'s pool)'
+	@echo '  check-qemu-variants - every built-in ext4 and f2fs variant made and mounted once in QEMU: one brief'
+	@echo '                       boot, each variant'"'"'s mkfs arguments and mount options in its records (check'"'"'s pool)'
 	@echo '  check-qemu-uboot   - qemu-aarch64-uboot booted by U-Boot from extlinux.conf, smoke; uboot-arm64'
 	@echo '                       built and checked (part of check-qemu)'
 	@echo '  check-qemu-armhf   - the 32-bit ARM image through U-Boot, extlinux.conf (part of check-qemu)'

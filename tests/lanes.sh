@@ -9,6 +9,9 @@
 #      a line saying why), the other pool stages still run; exit 1.
 #   3. a NEED its lane never reaches (an earlier stage failed): not run,
 #      no wait for ever; exit 1.
+#   4. KEEP_GOING=1 (make check-full): the stages one after another, each
+#      run although one before it failed, the failed one FAILED in the
+#      table; exit 1. Without it the first failure stops them.
 # Inputs: none (O, when set, holds the scratch folder).
 # Output: PASS/FAIL lines and a summary; exit 1 on a failure.
 set -eu
@@ -75,5 +78,14 @@ check "failed NEED: the other pool stage ran" grep -q '^end p2-0.1 ' "$T/failed.
 stages never --lane fail-0.2 a2-0.1 --lane b1-0.1 --pool p1-0.1:a2-0.1
 check "NEED never run: exit 1, no wait (status $rc, not timeout's 124)" [ "$rc" -eq 1 ]
 check "NEED never run: said" grep -q 'check: p1-0.1 not run: it needs a2-0.1, which did not run' "$T/never.out"
+
+# 4. one after another, the second fails: KEEP_GOING runs the third
+KEEP_GOING=1 stages keep a1-0.1 fail-0.1 c1-0.1
+check "keep going: exit 1" [ "$rc" -eq 1 ]
+check "keep going: the stage after the failed one ran" grep -q '^end c1-0.1 ' "$T/keep.events"
+check "keep going: the failed one FAILED in the table" grep -q '^ *fail-0.1 .*FAILED$' "$T/o-keep/tests/stages.txt"
+stages stop a1-0.1 fail-0.1 c1-0.1
+check "without KEEP_GOING: the first failure stops them (exit $rc)" sh -c \
+	"[ $rc -eq 1 ] && ! grep -q '^start c1-0.1 ' '$T/stop.events'"
 
 summary

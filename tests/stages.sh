@@ -24,7 +24,9 @@
 # Two lanes share the machine: a stage's time in a lane is longer than
 # alone (results/MEASUREMENTS.md has both). The lanes must not build the
 # same files: the stages before the lanes build what they share.
-# Inputs: the stages as arguments; MAKE (the make to run, default make);
+# Inputs: the stages as arguments; MAKE (the make to run, default make;
+# words: "make O=DIR"); KEEP_GOING (1: the stages before the first --lane
+# all run, one that fails does not stop the next: make check-full);
 # JOBS (default 1); O (the build output: the stages' output files under
 # $O/tests/stages/, and the table's copy; $O/run a tmpfs while they run);
 # CHECK_RUN_TMPFS (0: $O/run stays on disk).
@@ -35,6 +37,8 @@
 set -u
 MAKE=${MAKE:-make}
 JOBS=${JOBS:-1}
+keep_going=${KEEP_GOING:-0}	# this run's, not its makes' (check inside check-full)
+unset KEEP_GOING
 if [ -n "${O:-}" ]; then
 	S=$O/tests/stages
 	rm -rf "$S"
@@ -133,7 +137,9 @@ lane() {
 	shift 2
 	_lrc=0
 	for _st in "$@"; do
-		stage "$_ln" "$_st" "$_lq" || { _lrc=1; break; }
+		stage "$_ln" "$_st" "$_lq" && continue
+		_lrc=1
+		[ "$_ln" = 0 ] && [ "$keep_going" = 1 ] || break
 	done
 	echo $_lrc >"$S/rc.$_ln"
 	if [ "$_ln" != 0 ] && [ $_lrc -eq 0 ] && ! pool "$_ln" "$_lq"; then
