@@ -197,5 +197,35 @@ printf '#include "run/core/low.h"\n' > "$T/runner/run/attic/old.c"
 tree
 check "tree: a room of run/ on no floor fails" \
 	sh -c "[ $rc = 1 ] && grep -q 'runner/run/attic/old.c: room attic/ is on no floor' '$S/out'"
+rm -r "$T/runner/run/attic"
+mkdir -p "$T/runner/log"
+printf '#define FSB_REC_TYPES(X) \\\n\tX(run_start) X(fs_end) \\\n\n' >"$T/runner/log/fields.h"
+printf 'int f(const char *type, const char *key)\n{\n\treturn !strcmp(key, "fs_end") + !strcmp(type, "fs_end");\n}\nint g(const struct k *k)\n{\n\treturn k->eval == vd_eval_x;\n}\n' >"$T/runner/a/hand.c"
+tree
+check "tree: a record type compared by its name and a rule recognized by its function fail, each named" \
+	sh -c "[ $rc = 1 ] && grep -q '^tree: runner/a/hand.c:3: a record type compared by its name' '$S/out' &&
+	       grep -q '^tree: runner/a/hand.c:7: a rule recognized by its function' '$S/out' &&
+	       [ \$(grep -c 'hand.c' '$S/out') = 2 ]"
+rm "$T/runner/a/hand.c"
+
+# ---- links (links.py): on scratch documents, then on the tree's ----
+L=$S/links
+mkdir -p "$L/sub"
+printf '# Top\n\n## A `code` heading, with punctuation!\n\n## Twice\n\n## Twice\n' >"$L/sub/t.md"
+printf '[a](sub/t.md) [b](sub/t.md#a-code-heading-with-punctuation) [c](sub/t.md#twice-1) [d](#here)\n# Here\n[e](https://example.org/x#y) [f](sub/)\n```\n[g](nowhere.md)\n```\n`[h](nowhere.md)`\n[ref]: sub/t.md#top\n' >"$L/good.md"
+links() { set +e; python3 "$here/links.py" "$@" >"$S/out" 2>&1; rc=$?; set -e; }
+links "$L/good.md"
+check "links: files, anchors as GitHub makes them (code, punctuation, a repeat), other sites, code skipped: pass" \
+	sh -c "[ $rc = 0 ] && [ ! -s '$S/out' ]"
+printf 'x\n[a](sub/none.md) [b](sub/t.md#no-such)\n[ref]: #gone\n' >"$L/bad.md"
+links "$L/bad.md"
+check "links: a missing file, a missing anchor and a reference's fail, each named with its line" \
+	sh -c "[ $rc = 1 ] && grep -q '^$L/bad.md:2: sub/none.md: no such file' '$S/out' &&
+	       grep -q '^$L/bad.md:2: sub/t.md#no-such: no heading with the anchor #no-such' '$S/out' &&
+	       grep -q '^$L/bad.md:3: #gone: no heading with the anchor #gone' '$S/out'"
+top=$(cd "$here/../.." && pwd)
+links $(cd "$top" && find . -name '*.md' -not -path './out/*' -not -path './.git/*' | sed 's,^\./,,' | sort)
+check "links: every link of the tree's Markdown files that points into the tree resolves" \
+	sh -c "[ $rc = 0 ]" || sed 's/^/  /' "$S/out"
 
 summary

@@ -4,7 +4,9 @@
 # Checks: the top level holds only the fixed layout; no file stem (name
 # without .c or .h) of runner/ in two folders; no source file over
 # TREE_MAX_LINES lines (900), tests included; no include in runner/run/
-# from a room to one on its floor or above (the floors below). With git, the files are those
+# from a room to one on its floor or above (the floors below); no record
+# type compared by its name, no verdict rule recognized by its function
+# pointer. With git, the files are those
 # git knows (tracked, or new and not ignored); without it, the files on disk
 # outside out/.
 # Output: one line per failure, a summary; exit 1 when one failed.
@@ -76,8 +78,25 @@ if [ -n "$ups" ]; then
 	fail=$((fail + $(echo "$ups" | wc -l)))
 fi
 
+# Record types by their schema ids, rules by their keys: no strcmp of a
+# type (a variable named *type*) against a record type's name (log/fields.h's FSB_REC_TYPES; use
+# fsb_rec_lookup and FSB_REC_x), no verdict key recognized by comparing
+# one of its functions (give the key its own function in the table).
+types=$(sed -n '/^#define FSB_REC_TYPES(X)/,/^$/p' runner/log/fields.h 2>/dev/null |
+	grep -o 'X([a-z_]*)' | sed 's/X(\(.*\))/\1/' | paste -sd'|' -)
+hand=$(files | grep -E '^runner/.*\.c$' | while IFS= read -r f; do
+	[ ! -f "$f" ] || [ -z "$types" ] ||
+		grep -HnE "str(n)?cmp\([^,;]*type[^,;]*, *\"($types)\"" "$f" | sed 's/^\([^:]*:[0-9]*\):.*/\1: a record type compared by its name/' || :
+	[ ! -f "$f" ] || grep -HnE '(->|\.)(eval|derive|parse|measure) *[!=]= *[a-z_]+' "$f" |
+		sed 's/^\([^:]*:[0-9]*\):.*/\1: a rule recognized by its function/' || :
+done)
+if [ -n "$hand" ]; then
+	echo "$hand" | while IFS= read -r l; do echo "tree: $l"; done
+	fail=$((fail + $(echo "$hand" | wc -l)))
+fi
+
 if [ "$fail" -gt 0 ]; then
 	echo "tree: $fail failed"
 	exit 1
 fi
-echo "tree: ok (layout, one name per room, no source file over $max lines, the floors of run/)"
+echo "tree: ok (layout, one name per room, no source file over $max lines, the floors of run/, record types by id, rules by key)"

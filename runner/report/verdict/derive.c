@@ -94,20 +94,26 @@ int vd_derive_zero(struct vd_from *d, const struct vd_key *k)
 	return put(d, "0", "%s", k->name);
 }
 
-/* A power-cut campaign's keys: nothing lost or torn, the checker clean,
- * and as many cycles as each filesystem had (the fewest); nothing said
- * for a run without the campaign. */
-int vd_derive_powercut(struct vd_from *d, const struct vd_key *k)
+/* A power-cut campaign's keys: nothing lost or torn (vd_derive_pc_none),
+ * the checker clean, and as many cycles as each filesystem had (the
+ * fewest); nothing said for a run without the campaign. */
+int vd_derive_pc_none(struct vd_from *d, const struct vd_key *k)
+{
+	return d->r->npc ? put(d, "0", "%s", k->name) : 0;
+}
+
+int vd_derive_pc_fsck(struct vd_from *d, const struct vd_key *k)
+{
+	return d->r->npc ? put(d, "clean", "%s", k->name) : 0;
+}
+
+int vd_derive_pc_cycles(struct vd_from *d, const struct vd_key *k)
 {
 	char n[24];
 	uint64_t fewest = 0;
 
 	if (!d->r->npc)
 		return 0;
-	if (k->eval == vd_eval_pc_fsck)
-		return put(d, "clean", "%s", k->name);
-	if (k->eval != vd_eval_pc_cycles)
-		return put(d, "0", "%s", k->name);
 	for (size_t i = 0; i < d->r->npc; i++) {
 		uint64_t c = 0;
 		for (size_t j = 0; j < d->r->npc; j++)

@@ -515,46 +515,65 @@ int vd_eval_sata_link(struct vd_result *res, const struct vd_criteria *c,
 
 /* ---- criteria from a run: what the target came up with ---- */
 
-int vd_derive_inventory(struct vd_from *d, const struct vd_key *k)
+/* Each key of the inventory its own derivation: the value the run's
+ * target came up with, or nothing when its health records lack it. */
+int vd_derive_bus(struct vd_from *d, const struct vd_key *k)
 {
-	const struct rep_run *r = d->r;
+	const struct rep_health *h;
+	const char *na;
+
+	if (!(h = with(d->r, F_BUS, &na)))
+		return 0;
+	const char *bus = bus_of(h);
+	if (!vd_in_list(bus_names, bus, strlen(bus)))
+		return 0;
+	return vd_put_line(d, k, bus);
+}
+
+int vd_derive_usb_speed(struct vd_from *d, const struct vd_key *k)
+{
 	const struct rep_health *h;
 	const char *na;
 	char v[64];
 
-	if (k->eval == vd_eval_bus) {
-		if (!(h = with(r, F_BUS, &na)))
-			return 0;
-		const char *bus = bus_of(h);
-		if (!vd_in_list(bus_names, bus, strlen(bus)))
-			return 0;
-		return vd_put_line(d, k, bus);
-	}
-	if (k->eval == vd_eval_usb_speed) {
-		if (!(h = with(r, F_USB, &na)) || !(h->inv.usb_mbps > 0))
-			return 0;
-		vd_num(v, sizeof(v), h->inv.usb_mbps);
-		return vd_put_line(d, k, v);
-	}
-	if (k->eval == vd_eval_sata_link) {
-		if (!(h = with(r, F_SATA, &na)) || !(h->inv.sata_gbps > 0))
-			return 0;
-		vd_num(v, sizeof(v), h->inv.sata_gbps);
-		return vd_put_line(d, k, v);
-	}
-	if (k->eval == vd_eval_timing) {
-		h = with(r, F_MMC, &na);
-		int rank = h && h->inv.mmc_timing ? timing_rank(h->inv.mmc_timing) : -1;
-		if (rank < 0)
-			return 0;
-		return vd_put_line(d, k, timing_name[rank]);
-	}
-	if (k->eval == vd_eval_pre_eol) {
-		if (!(h = with(r, F_FLASH, &na)))
-			return 0;
-		if (h->inv.pre_eol_raw >= 1 && h->inv.pre_eol_raw <= 3)
-			return vd_put_line(d, k, pre_eol_name[h->inv.pre_eol_raw]);
-		vd_lack_line(d, k, "the device does not give its pre-EOL information");
-	}
+	if (!(h = with(d->r, F_USB, &na)) || !(h->inv.usb_mbps > 0))
+		return 0;
+	vd_num(v, sizeof(v), h->inv.usb_mbps);
+	return vd_put_line(d, k, v);
+}
+
+int vd_derive_sata_link(struct vd_from *d, const struct vd_key *k)
+{
+	const struct rep_health *h;
+	const char *na;
+	char v[64];
+
+	if (!(h = with(d->r, F_SATA, &na)) || !(h->inv.sata_gbps > 0))
+		return 0;
+	vd_num(v, sizeof(v), h->inv.sata_gbps);
+	return vd_put_line(d, k, v);
+}
+
+int vd_derive_timing(struct vd_from *d, const struct vd_key *k)
+{
+	const char *na;
+	const struct rep_health *h = with(d->r, F_MMC, &na);
+	int rank = h && h->inv.mmc_timing ? timing_rank(h->inv.mmc_timing) : -1;
+
+	if (rank < 0)
+		return 0;
+	return vd_put_line(d, k, timing_name[rank]);
+}
+
+int vd_derive_pre_eol(struct vd_from *d, const struct vd_key *k)
+{
+	const struct rep_health *h;
+	const char *na;
+
+	if (!(h = with(d->r, F_FLASH, &na)))
+		return 0;
+	if (h->inv.pre_eol_raw >= 1 && h->inv.pre_eol_raw <= 3)
+		return vd_put_line(d, k, pre_eol_name[h->inv.pre_eol_raw]);
+	vd_lack_line(d, k, "the device does not give its pre-EOL information");
 	return 0;
 }

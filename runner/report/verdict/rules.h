@@ -181,7 +181,9 @@ int vd_derive_fs_ok(struct vd_from *d, const struct vd_key *k);
 int vd_derive_verify(struct vd_from *d, const struct vd_key *k);
 int vd_derive_zero(struct vd_from *d, const struct vd_key *k);	/* errors = 0 */
 int vd_derive_kmsg(struct vd_from *d, const struct vd_key *k);
-int vd_derive_powercut(struct vd_from *d, const struct vd_key *k);
+int vd_derive_pc_none(struct vd_from *d, const struct vd_key *k);
+int vd_derive_pc_fsck(struct vd_from *d, const struct vd_key *k);
+int vd_derive_pc_cycles(struct vd_from *d, const struct vd_key *k);
 int vd_derive_health(struct vd_from *d, const struct vd_key *k);
 int vd_derive_floors(struct vd_from *d, const struct vd_key *k);	/* min_files_per_s */
 int vd_derive_baseline(struct vd_from *d, const struct vd_key *k);
@@ -217,7 +219,11 @@ int vd_eval_sata_link(struct vd_result *res, const struct vd_criteria *c,
 		      const struct vd_rule *u, const struct rep_run *r);
 /* target_bus, usb_speed, mmc_timing, sata_link and flash_pre_eol as the
  * run measured them; nothing for what it did not measure */
-int vd_derive_inventory(struct vd_from *d, const struct vd_key *k);
+int vd_derive_bus(struct vd_from *d, const struct vd_key *k);
+int vd_derive_usb_speed(struct vd_from *d, const struct vd_key *k);
+int vd_derive_sata_link(struct vd_from *d, const struct vd_key *k);
+int vd_derive_timing(struct vd_from *d, const struct vd_key *k);
+int vd_derive_pre_eol(struct vd_from *d, const struct vd_key *k);
 
 /* outcome.c: vd_result_done (criteria.h) */
 

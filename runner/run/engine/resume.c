@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "lib/jsonr.h"
+#include "log/fields.h"
 #include "log/logfile.h"
+#include "log/schema.h"
 #include "log/pcrule.h"
 #include "run/engine/powercut.h"
 #include "run/stores/durable.h"
@@ -35,7 +37,7 @@ static void new_run(struct scan *s, uint64_t id)
 
 static void run_start(struct scan *s, const struct jsonr *r)
 {
-	const struct jsonr *cf = jsonr_get(r, "config");
+	const struct jsonr *cf = jsonr_get(r, K(config));
 	unsigned n = num(cf, "powercut");
 	const char *fs = jsonr_str(jsonr_get(cf, "fs"));
 
@@ -50,8 +52,8 @@ static void run_start(struct scan *s, const struct jsonr *r)
 
 static void arm(struct fsb_pc_resume *rs, const struct jsonr *r)
 {
-	const struct jsonr *b = jsonr_get(r, "before");
-	const char *fs = jsonr_str(jsonr_get(r, "fs")), *cs = jsonr_str(jsonr_get(r, "cycle_seed"));
+	const struct jsonr *b = jsonr_get(r, K(before));
+	const char *fs = jsonr_str(jsonr_get(r, K(fs))), *cs = jsonr_str(jsonr_get(r, K(cycle_seed)));
 
 	if (rs->armed && strcmp(rs->fs, fs ? fs : ""))
 		rs->fs_failed_now = 0;
@@ -59,19 +61,19 @@ static void arm(struct fsb_pc_resume *rs, const struct jsonr *r)
 	rs->verified = 0;
 	rs->fs_ended = 0;
 	snprintf(rs->fs, sizeof(rs->fs), "%s", fs ? fs : "");
-	rs->cycle = num(r, "cycle");
-	rs->cycles = num(r, "cycles");
-	rs->seed = (uint32_t)jsonr_u64(jsonr_get(r, "seed"), 0);
+	rs->cycle = num(r, K(cycle));
+	rs->cycles = num(r, K(cycles));
+	rs->seed = (uint32_t)jsonr_u64(jsonr_get(r, K(seed)), 0);
 	rs->cycle_seed = cs ? strtoull(cs, NULL, 16) : 0;
-	rs->window = num(r, "window");
-	rs->workers = num(r, "workers");
-	rs->files = num(r, "files");
-	rs->lead = num(r, "lead");
+	rs->window = num(r, K(window));
+	rs->workers = num(r, K(workers));
+	rs->files = num(r, K(files));
+	rs->lead = num(r, K(lead));
 	if (!rs->lead || rs->lead > FSB_DUR_LEAD)
 		rs->lead = FSB_DUR_LEAD;
-	rs->have_before = jsonr_get(b, "unsafe_shutdowns") != NULL;
-	rs->unsafe_before = jsonr_u64(jsonr_get(b, "unsafe_shutdowns"), 0);
-	rs->power_before = jsonr_u64(jsonr_get(b, "power_cycles"), 0);
+	rs->have_before = jsonr_get(b, K(unsafe_shutdowns)) != NULL;
+	rs->unsafe_before = jsonr_u64(jsonr_get(b, K(unsafe_shutdowns)), 0);
+	rs->power_before = jsonr_u64(jsonr_get(b, K(power_cycles)), 0);
 	rs->nops = 0;
 	rs->at = 0;
 	rs->final = 0;
@@ -79,16 +81,16 @@ static void arm(struct fsb_pc_resume *rs, const struct jsonr *r)
 
 static void ack(struct fsb_pc_resume *rs, const struct jsonr *r)
 {
-	const struct jsonr *ops = jsonr_get(r, "ops");
+	const struct jsonr *ops = jsonr_get(r, K(ops));
 	size_t n = jsonr_len(ops);
 
-	if (!rs->armed || num(r, "cycle") != rs->cycle)
+	if (!rs->armed || num(r, K(cycle)) != rs->cycle)
 		return;
 	rs->nops = (unsigned)(n < FSB_PC_MAX_WORKERS ? n : FSB_PC_MAX_WORKERS);
 	for (unsigned i = 0; i < rs->nops; i++)
 		rs->ops[i] = jsonr_u64(jsonr_at(ops, i), 0);
-	rs->at = jsonr_num(jsonr_get(r, "at"), 0);
-	rs->final = jsonr_bool(jsonr_get(r, "final"), 0);
+	rs->at = jsonr_num(jsonr_get(r, K(at)), 0);
+	rs->final = jsonr_bool(jsonr_get(r, K(final)), 0);
 }
 
 static int on_record(void *arg, const struct fsb_log_rec *lr)
@@ -103,36 +105,47 @@ static int on_record(void *arg, const struct fsb_log_rec *lr)
 	if (jsonr_parse(lr->data, lr->len, &doc, &je) != 0)
 		return 0;
 	const struct jsonr *r = jsonr_root(doc);
-	const char *type = jsonr_str(jsonr_get(r, "type"));
+	const char *type = jsonr_str(jsonr_get(r, K(type)));
 	rs->next_seq = lr->seq + 1;
-	rs->last_t = jsonr_num(jsonr_get(r, "t"), rs->last_t);
-	if (!type) {
-	} else if (!strcmp(type, "run_start")) {
+	rs->last_t = jsonr_num(jsonr_get(r, K(t)), rs->last_t);
+	switch (type ? fsb_rec_lookup(type) : -1) {
+	case FSB_REC_run_start:
 		run_start(s, r);
-	} else if (!strcmp(type, "run_end")) {
+		break;
+	case FSB_REC_run_end:
 		s->ended = 1;
-	} else if (!strcmp(type, "powercut_arm")) {
+		break;
+	case FSB_REC_powercut_arm:
 		arm(rs, r);
-	} else if (!strcmp(type, "powercut_ack")) {
+		break;
+	case FSB_REC_powercut_ack:
 		ack(rs, r);
-	} else if (!strcmp(type, "powercut")) {
-		if (rs->armed && num(r, "cycle") == rs->cycle)
+		break;
+	case FSB_REC_powercut:
+		if (rs->armed && num(r, K(cycle)) == rs->cycle)
 			rs->verified = 1;
-		if (fsb_pc_failed(num(r, "lost"), num(r, "torn"), jsonr_str(jsonr_get(r, "fsck")),
-				  jsonr_str(jsonr_get(r, "mount")))) {
+		if (fsb_pc_failed(num(r, K(lost)), num(r, K(torn)), jsonr_str(jsonr_get(r, K(fsck))),
+				  jsonr_str(jsonr_get(r, K(mount))))) {
 			rs->failed = 1;
 			rs->fs_failed_now = 1;
 		}
-	} else if (!strcmp(type, "fs_end")) {
-		const char *st = jsonr_str(jsonr_get(r, "status")), *fs = jsonr_str(jsonr_get(r, "fs"));
+		break;
+	case FSB_REC_fs_end: {
+		const char *st = jsonr_str(jsonr_get(r, K(status))), *fs = jsonr_str(jsonr_get(r, K(fs)));
 		if (rs->armed && fs && !strcmp(fs, rs->fs))
 			rs->fs_ended = 1;
 		if (st && !strcmp(st, "ok"))
 			rs->fs_ok++;
 		else
 			rs->fs_failed++, rs->failed = 1;
-	} else if (!strcmp(type, "error") && jsonr_bool(jsonr_get(r, "fatal"), 0)) {
-		rs->failed = 1;
+		break;
+	}
+	case FSB_REC_error:
+		if (jsonr_bool(jsonr_get(r, K(fatal)), 0))
+			rs->failed = 1;
+		break;
+	default:
+		break;
 	}
 	jsonr_free(doc);
 	return 0;
