@@ -53,7 +53,7 @@ static void put(struct fsb_rec *r, const char *fmt, ...)
 		r->len += (size_t)n;
 }
 
-static void key(struct fsb_rec *r, const char *k)
+static void put_key(struct fsb_rec *r, const char *k)
 {
 	char q[256];
 
@@ -91,26 +91,26 @@ void rec_str(struct fsb_rec *r, const char *k, const char *val)
 {
 	char q[4096];
 
-	key(r, k);
+	put_key(r, k);
 	json_quote(q, sizeof(q), val ? val : "");
 	put(r, "%s", q);
 }
 
 void rec_u64(struct fsb_rec *r, const char *k, uint64_t v)
 {
-	key(r, k);
+	put_key(r, k);
 	put(r, "%" PRIu64, v);
 }
 
 void rec_i64(struct fsb_rec *r, const char *k, int64_t v)
 {
-	key(r, k);
+	put_key(r, k);
 	put(r, "%" PRId64, v);
 }
 
 void rec_dbl(struct fsb_rec *r, const char *k, double v)
 {
-	key(r, k);
+	put_key(r, k);
 	if (!isfinite(v))
 		put(r, "null");
 	else
@@ -119,25 +119,25 @@ void rec_dbl(struct fsb_rec *r, const char *k, double v)
 
 void rec_bool(struct fsb_rec *r, const char *k, int v)
 {
-	key(r, k);
+	put_key(r, k);
 	put(r, "%s", v ? "true" : "false");
 }
 
 void rec_raw(struct fsb_rec *r, const char *k, const char *json)
 {
-	key(r, k);
+	put_key(r, k);
 	put(r, "%s", json);
 }
 
 void rec_obj(struct fsb_rec *r, const char *k)
 {
-	key(r, k);
+	put_key(r, k);
 	open_level(r, '{', '}');
 }
 
 void rec_arr(struct fsb_rec *r, const char *k)
 {
-	key(r, k);
+	put_key(r, k);
 	open_level(r, '[', ']');
 }
 

@@ -55,7 +55,7 @@ static int seterr(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
-static const struct key *find_key(const char *name)
+static const struct set_key *find_key(const char *name)
 {
 	for (size_t i = 0; i < NKEYS; i++)
 		if (strcmp(set_keys[i].name, name) == 0)
@@ -89,13 +89,13 @@ int fsb_config_known(const char *key)
 }
 
 /* The choices of a K_CHOICE key, from the help text after its ": ". */
-static const char *choices(const struct key *k)
+static const char *choices(const struct set_key *k)
 {
 	const char *p = strrchr(k->help, ':');
 	return p ? p + 2 : "";
 }
 
-static int is_choice(const struct key *k, const char *val)
+static int is_choice(const struct set_key *k, const char *val)
 {
 	const char *p = choices(k);
 	size_t n = strlen(val);
@@ -111,7 +111,7 @@ static int is_choice(const struct key *k, const char *val)
 	return 0;
 }
 
-static void allowed_text(const struct key *k, char *buf, size_t len)
+static void allowed_text(const struct set_key *k, char *buf, size_t len)
 {
 	switch (k->type) {
 	case K_U32:
@@ -226,7 +226,7 @@ static int apply_variant(struct fsb_config *c, const char *key, const char *val,
 static int apply(struct fsb_config *c, const char *name, const char *val,
 		 enum fsb_src src, const char *where, char *err, size_t errlen)
 {
-	const struct key *k = find_key(name);
+	const struct set_key *k = find_key(name);
 	char allowed[160], shown[80];
 	int is_mount, slot;
 
@@ -598,7 +598,7 @@ static void show_line(int fd, const char *name, const char *val, const struct fs
 		dprintf(fd, "%-18s = %-24s # %s%s%s\n", name, val, src, *where ? " " : "", where);
 }
 
-static void value_text(const struct fsb_config *c, const struct key *k, char *buf, size_t len)
+static void value_text(const struct fsb_config *c, const struct set_key *k, char *buf, size_t len)
 {
 	const char *p = (const char *)c + k->off;
 
@@ -618,7 +618,7 @@ static void value_text(const struct fsb_config *c, const struct key *k, char *bu
 
 int fsb_config_get(const struct fsb_config *c, const char *name, char *buf, size_t len)
 {
-	const struct key *k = find_key(name);
+	const struct set_key *k = find_key(name);
 	int is_mount, fi;
 
 	if (k) {
@@ -670,7 +670,7 @@ void fsb_config_show(const struct fsb_config *c, int fd)
 }
 
 /* Does a profile set this key (its default is then the profile's)? */
-static int set_by_profile(const struct key *k)
+static int set_by_profile(const struct set_key *k)
 {
 	for (size_t i = 0; i < NPROFILES; i++)
 		for (size_t j = 0; j < PROFILE_KV && set_profiles[i].kv[j][0]; j++)
@@ -753,7 +753,7 @@ void fsb_config_doc(FILE *f, enum fsb_doc_fmt fmt)
 	if (fmt == DOC_MARKDOWN)
 		fputs("| key | default | meaning |\n|---|---|---|\n", f);
 	for (size_t i = 0; i < NKEYS; i++) {
-		const struct key *k = &set_keys[i];
+		const struct set_key *k = &set_keys[i];
 		size_t n = strlen(k->help);
 		/* a choice's help ends in ": a|b"; the allowed text names them */
 		if (k->type == K_CHOICE)

@@ -12,7 +12,7 @@
 /* K_U32_AUTO: a whole number from min to max, or `auto`, kept as 0 */
 enum ktype { K_STR, K_U32, K_SIZE, K_BOOL, K_FSLIST, K_PROFILE, K_CHOICE, K_U32_AUTO };
 
-struct key {
+struct set_key {
 	const char *name;
 	enum ktype type;
 	size_t off;
@@ -25,7 +25,7 @@ struct key {
 #define F(field) offsetof(struct fsb_config, field), sizeof(((struct fsb_config *)0)->field)
 
 /* The fixed keys, one row each, in the order of help and docs. */
-extern const struct key set_keys[];
+extern const struct set_key set_keys[];
 extern const size_t set_nkeys;
 /* "Every filesystem of the table, in its order" (run/fs/fs.c) and every
  * filesystem followed by its built-in variants (run/fs/variant.c), where a
