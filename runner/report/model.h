@@ -325,7 +325,7 @@ struct rep_sustain {
 /* A `fileserver` record (run/engine/fileserver.c): the file-server
  * workload on one filesystem, fresh or aged. Numbers absent are NaN. */
 enum { REP_FSV_CREATE, REP_FSV_APPEND, REP_FSV_READ, REP_FSV_DELETE, REP_FSV_STAT, REP_FSV_NOPS };
-extern const char *const rep_fsv_op_name[REP_FSV_NOPS];	/* "create", ... (served.c) */
+extern const char *const rep_fsv_op_name[REP_FSV_NOPS];	/* "create", ... (load/load_fileserver.c) */
 struct rep_fsv_op {
 	uint64_t ops, bytes;
 	double ops_per_s;

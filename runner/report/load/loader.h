@@ -1,7 +1,8 @@
 /* loader.h: inside the report library: the state of one load of records
- * into the run model, and the helpers the loaders share (loader.c), for
- * load.c (the lines, the runs and the timings), load_evidence.c (kernel
- * messages and the disk's health) and sections/fragmentation.c (the freespace records), packing.c (space) and honesty.c (capacity). Not for use outside runner/report/. */
+ * into the run model, the helpers the loaders share (loader.c), and the
+ * loader of each kind of record, one file each beside load.c (the lines,
+ * the runs and the timings), whose hooks[] calls them. Not for use outside
+ * runner/report/. */
 #ifndef FSB_REPORT_LOADER_H
 #define FSB_REPORT_LOADER_H
 
@@ -58,24 +59,25 @@ void ld_settings_free(struct rep_run *r);
 int ld_load_fio(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 int ld_load_fill(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_fio_free(struct rep_run *r);
-/* sections/fragmentation.c */
+/* load_freespace.c: a `freespace` record (a later one of the same fs and
+ * round in its place); freeing them. */
 int ld_load_freespace(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_freespace_free(struct rep_run *r);
-/* sections/packing.c: a `space` record; freeing them. */
+/* load_space.c: a `space` record; freeing them. */
 int ld_load_space(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_space_free(struct rep_run *r);
-/* sections/cuts.c: a `powercut` record; freeing them. */
+/* load_powercut.c: a `powercut` record; freeing them. */
 int ld_load_powercut(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_powercut_free(struct rep_run *r);
-/* sections/honesty.c: the `capacity` record; freeing it. */
+/* load_capacity.c: the `capacity` record; freeing it. */
 int ld_load_capacity(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_capacity_free(struct rep_run *r);
-/* sections/sustained.c: a `sustain` record, a `sustain_series` record (to
- * the last `sustain` record of its fs and workload); freeing them. */
+/* load_sustain.c: a `sustain` record, a `sustain_series` record (to the
+ * last `sustain` record of its fs and workload); freeing them. */
 int ld_load_sustain(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 int ld_load_sustain_series(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_sustain_free(struct rep_run *r);
-/* sections/served.c */
+/* load_fileserver.c: a `fileserver` record; freeing them. */
 int ld_load_fileserver(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_fileserver_free(struct rep_run *r);
 /* load_inventory.c: a health record's bus and flash facts into inv;
@@ -89,10 +91,12 @@ int ld_load_repeat(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 int ld_fold_reps(struct rep_run *r);
 void ld_reps_free(struct rep_run *r);
 
+/* load_discard.c: the `discard_check` record; freeing it. */
 int ld_load_discard(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_discard_free(struct rep_run *r);
 
-/* report/compare/conditions.c: the `control` record; freeing it. */
+/* load_control.c: a `control` record, its samples pooled with the run's
+ * earlier ones; freeing them. */
 int ld_load_control(struct loader *L, struct rep_run *r, const struct jsonr *rec);
 void ld_control_free(struct rep_run *r);
 
