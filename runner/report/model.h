@@ -21,6 +21,8 @@
 #define REP_MAX_DISKS 64		/* disks of a refusal kept for listing */
 #define REP_LAYOUT_FIRST 8		/* first_blocks kept per layout record */
 #define REP_LAYOUT_PICTURE 1024		/* name_blocks, inode_blocks kept per record */
+#define REP_CMP_TOLERANCE 0.10		/* a comparison's tolerance unless told (compare's
+					 * --tolerance; a variant against its base), a fraction */
 
 /* Latency percentiles of a phase, nanoseconds, in this order. */
 enum { LAT_P50, LAT_P90, LAT_P99, LAT_P999, LAT_MAX, LAT_MEAN, LAT_N };

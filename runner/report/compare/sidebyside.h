@@ -13,7 +13,6 @@
 
 #define REP_CMP_MAX 26		/* sides compared at once: A to Z */
 #define REP_CMP_INPUTS 64	/* inputs named at once, every side's */
-#define REP_CMP_TOLERANCE 0.10	/* --tolerance's default, a fraction */
 
 /* A side to compare (A, B, ...): a run, or a group of runs whose samples
  * are pooled (`fsbench compare A1 A2 -- B1 B2`), and where each was read

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "lib/stats.h"
-#include "report/compare/sidebyside.h"
 #include "report/sections/variants.h"
 
 int rep_has_reps(const struct rep_run *r)
