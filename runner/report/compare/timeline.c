@@ -419,12 +419,12 @@ void rep_history_free(struct rep_history *h)
 static const struct {
 	enum rep_row row;
 	const char *head, *key;
-} fs_cols[] = {
+} per_fs_cols[] = {
 	{ ROW_CREATE, "create", "create_s" },
 	{ ROW_READ_FRESH, "read", "read_s" },
 	{ ROW_DELETE, "delete", "delete_s" },
 };
-#define NFSCOLS (sizeof(fs_cols) / sizeof(fs_cols[0]))
+#define NFSCOLS (sizeof(per_fs_cols) / sizeof(per_fs_cols[0]))
 
 enum { H_RUN, H_RUN_ID, H_DATE, H_DATE_DATA, H_DATE_FROM, H_BOARD, H_BOARD_DATA, H_BOARD_FROM,
        H_KERNEL, H_TARGET, H_PROFILE, H_VERDICT, H_VERDICT_FROM, H_N };
@@ -500,8 +500,8 @@ int rep_table_history(const struct rep_history *h, struct rep_table *t)
 	tab_col_only(t, H_VERDICT_FROM, REP_VIEW_DATA);
 	for (size_t f = 0; f < nfs; f++)
 		for (size_t k = 0; k < NFSCOLS; k++) {
-			snprintf(head, sizeof(head), "%s %s", fs[f], fs_cols[k].head);
-			snprintf(key, sizeof(key), "%s_%s", fs[f], fs_cols[k].key);
+			snprintf(head, sizeof(head), "%s %s", fs[f], per_fs_cols[k].head);
+			snprintf(key, sizeof(key), "%s_%s", fs[f], per_fs_cols[k].key);
 			tab_col(t, H_N + f * NFSCOLS + k, 1, head, key);
 		}
 	for (size_t i = 0; i < h->n; i++) {
@@ -545,7 +545,7 @@ int rep_table_history(const struct rep_history *h, struct rep_table *t)
 			for (size_t k = 0; k < NFSCOLS; k++) {
 				double v;
 				size_t c = H_N + f * NFSCOLS + k;
-				if (rep_summary(r, fs[f], fs_cols[k].row, 0, &v))
+				if (rep_summary(r, fs[f], per_fs_cols[k].row, 0, &v))
 					tab_num(t, row, c, CELL_SECONDS, v);
 				else
 					tab_missing(t, row, c);
