@@ -15,13 +15,8 @@
 #include "report/measures.h"
 #include "report/sections/summary.h"
 #include "report/verdict/criteria.h"
+#include "report/writers/chart_kit.h"
 #include "report/writers/writer.h"
-
-#include "report/writers/chart_ctx.h"
-
-const char *const colours[NCOLOURS] = {
-	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-};
 
 /* ---- the runs' numbers ---- */
 
@@ -61,7 +56,7 @@ static double seconds_of(const struct rep_run *r, const char *fs, const char *ph
 	return n ? rep_median(v, n) : NAN;
 }
 
-static void collect_phases(struct ctx *x)
+static void collect_phases(struct chk_ctx *x)
 {
 	for (size_t k = 0; k < x->n; k++)
 		for (size_t i = 0; i < x->runs[k]->nph; i++) {
@@ -69,91 +64,18 @@ static void collect_phases(struct ctx *x)
 			size_t j = 0;
 			while (j < x->nphase && strcmp(x->phase[j], p))
 				j++;
-			if (j == x->nphase && x->nphase < MAX_PHASES)
+			if (j == x->nphase && x->nphase < CHK_MAX_PHASES)
 				x->phase[x->nphase++] = p;
 		}
-}
-
-/* ---- files and the script ---- */
-
-/* Text inside a gnuplot string (in single quotes) or a quoted data field
- * (in double quotes): quotes, backslashes, '#' (a comment in a data file)
- * and control characters become '_'. */
-void gp_text(char *dst, size_t len, const char *s)
-{
-	size_t o = 0;
-
-	for (; s && *s && o + 1 < len; s++)
-		dst[o++] = strchr("\"'\\#", *s) || (unsigned char)*s < 0x20 ? '_' : *s;
-	if (len)
-		dst[o] = '\0';
-}
-
-/* The name of a series: "ext4 fresh", "RUN ext4 fresh" with several runs. */
-void series_name(const struct ctx *x, size_t run, const char *fs, const char *what,
-		 char *buf, size_t len)
-{
-	char t[200];
-
-	if (x->n > 1)
-		snprintf(t, sizeof(t), "%s %s%s%s", x->labels[run] ? x->labels[run] : "?", fs,
-			 *what ? " " : "", what);
-	else
-		snprintf(t, sizeof(t), "%s%s%s", fs, *what ? " " : "", what);
-	gp_text(buf, len, t);
-}
-
-/* A new data file: its path in path. */
-FILE *data_file(struct ctx *x, char *path, size_t len)
-{
-	FILE *f;
-
-	snprintf(path, len, "%s/d%u.dat", x->dir, x->nfiles++);
-	if (!(f = fopen(path, "w")))
-		x->err = errno ? errno : EIO;
-	return f;
-}
-
-void data_close(struct ctx *x, FILE *f)
-{
-	if (f && fclose(f))
-		x->err = errno ? errno : EIO;
-}
-
-struct chart *new_chart(struct ctx *x, const char *id, const char *name)
-{
-	struct chart *c = &x->chart[x->ncharts++];
-
-	memset(c, 0, sizeof(*c));
-	c->id = id;
-	c->name = name;
-	snprintf(c->svg, sizeof(c->svg), "%s/%s.svg", x->dir, id);
-	return c;
-}
-
-/* The start of a chart in the script: a clean state, its size and file. */
-void gp_start(struct ctx *x, const struct chart *c, int w, int h)
-{
-	fprintf(x->gp, "reset\nset terminal svg noenhanced size %d,%d font 'sans,11' "
-		"background '#ffffff'\nset output '%s'\nset grid ytics\n"
-		"set format y '%%g'\n", w, h, c->svg);
-}
-
-void fmt_num(FILE *f, double v)
-{
-	if (isfinite(v))
-		fprintf(f, " %.9g", v);
-	else
-		fputs(" NaN", f);
 }
 
 /* ---- the charts ---- */
 
 /* Seconds per phase: a bar per filesystem, fresh and aged, clustered by
  * phase. */
-static void chart_seconds(struct ctx *x)
+static void chart_seconds(struct chk_ctx *x)
 {
-	struct chart *c = new_chart(x, "seconds", "Seconds per phase");
+	struct chk_chart *c = chk_new_chart(x, "seconds", "Seconds per phase");
 	char path[600], name[200];
 	struct ser { size_t run; const char *fs; int aged; size_t colour; } s[256];
 	size_t ns = 0, fsi = 0;
@@ -170,38 +92,38 @@ static void chart_seconds(struct ctx *x)
 								  x->phase[p], aged));
 				if (any)
 					s[ns++] = (struct ser){ k, x->runs[k]->fs[f].name, aged,
-								  fsi % NCOLOURS };
+								  fsi % CHK_NCOLOURS };
 			}
 	if (!ns) {
 		snprintf(c->absent, sizeof(c->absent), "no phase records");
 		return;
 	}
-	FILE *d = data_file(x, path, sizeof(path));
+	FILE *d = chk_data_file(x, path, sizeof(path));
 	if (!d)
 		return;
 	fputs("phase", d);
 	for (size_t i = 0; i < ns; i++) {
-		series_name(x, s[i].run, s[i].fs, s[i].aged ? "aged" : "fresh", name, sizeof(name));
+		chk_series_name(x, s[i].run, s[i].fs, s[i].aged ? "aged" : "fresh", name, sizeof(name));
 		fprintf(d, " \"%s\"", name);
 	}
 	fputc('\n', d);
 	for (size_t p = 0; p < x->nphase; p++) {
-		gp_text(name, sizeof(name), x->phase[p]);
+		chk_gp_text(name, sizeof(name), x->phase[p]);
 		fprintf(d, "\"%s\"", name);
 		for (size_t i = 0; i < ns; i++)
-			fmt_num(d, seconds_of(x->runs[s[i].run], s[i].fs, x->phase[p], s[i].aged));
+			chk_fmt_num(d, seconds_of(x->runs[s[i].run], s[i].fs, x->phase[p], s[i].aged));
 		fputc('\n', d);
 	}
-	data_close(x, d);
+	chk_data_close(x, d);
 	int w = 360 + (int)(x->nphase * ns) * 16;
-	gp_start(x, c, w < 720 ? 720 : w > 1600 ? 1600 : w, 420);
+	chk_gp_start(x, c, w < 720 ? 720 : w > 1600 ? 1600 : w, 420);
 	fprintf(x->gp, "set style data histograms\nset style histogram clustered gap 1\n"
 		"set boxwidth 0.9\nset yrange [0:*]\nset ylabel 'seconds'\n"
 		"set key outside right top vertical\nplot ");
 	for (size_t i = 0; i < ns; i++)
 		fprintf(x->gp, "%s'%s' using %zu%s title columnheader(%zu) lc rgb '%s' "
 			"fs solid %s border lc rgb '#555555'", i ? ", " : "", path, i + 2,
-			i ? "" : ":xtic(1)", i + 2, colours[s[i].colour], s[i].aged ? "0.35" : "0.9");
+			i ? "" : ":xtic(1)", i + 2, chk_colours[s[i].colour], s[i].aged ? "0.35" : "0.9");
 	fputc('\n', x->gp);
 }
 
@@ -214,13 +136,13 @@ static void grid_of(size_t panels, size_t maxcols, size_t *rows, size_t *cols)
 
 /* Latency percentiles per phase: a panel per phase, a line per filesystem,
  * fresh (round 1) solid, aged (the last round) dashed. */
-static void chart_latency(struct ctx *x)
+static void chart_latency(struct chk_ctx *x)
 {
 	static const char *const pname[] = { "p50", "p90", "p99", "p99.9", "max" };
-	struct chart *c = new_chart(x, "latency", "Latency percentiles");
-	struct panel { size_t phase; char path[600]; size_t ns; } pan[MAX_PHASES];
+	struct chk_chart *c = chk_new_chart(x, "latency", "Latency percentiles");
+	struct panel { size_t phase; char path[600]; size_t ns; } pan[CHK_MAX_PHASES];
 	struct ser { size_t run; const char *fs; unsigned round; int aged; size_t colour; };
-	struct ser *s = calloc(MAX_PHASES * 64, sizeof(*s));
+	struct ser *s = calloc(CHK_MAX_PHASES * 64, sizeof(*s));
 	size_t np = 0;
 	char name[200];
 
@@ -252,20 +174,21 @@ static void chart_latency(struct ctx *x)
 					for (int q = LAT_P50; q <= LAT_MAX; q++)
 						any |= ph->lat_ns[q] > 0;
 					if (any)
-						ps[pp->ns++] = (struct ser){ k, fs, round, aged, fsi % NCOLOURS };
+						ps[pp->ns++] = (struct ser){ k, fs, round, aged,
+									       fsi % CHK_NCOLOURS };
 				}
 			}
 		if (!pp->ns)
 			continue;
 		pp->phase = p;
-		FILE *d = data_file(x, pp->path, sizeof(pp->path));
+		FILE *d = chk_data_file(x, pp->path, sizeof(pp->path));
 		if (!d)
 			break;
 		fputs("pct", d);
 		for (size_t i = 0; i < pp->ns; i++) {
 			char what[40];
 			snprintf(what, sizeof(what), ps[i].aged ? "aged r%u" : "fresh", ps[i].round);
-			series_name(x, ps[i].run, ps[i].fs, what, name, sizeof(name));
+			chk_series_name(x, ps[i].run, ps[i].fs, what, name, sizeof(name));
 			fprintf(d, " \"%s\"", name);
 		}
 		fputc('\n', d);
@@ -275,11 +198,11 @@ static void chart_latency(struct ctx *x)
 				const struct rep_phase *ph = find_phase(x->runs[ps[i].run], ps[i].fs,
 									ps[i].round, x->phase[p]);
 				double ns = ph ? ph->lat_ns[q] : -1;
-				fmt_num(d, ns > 0 ? ns / 1000 : NAN);
+				chk_fmt_num(d, ns > 0 ? ns / 1000 : NAN);
 			}
 			fputc('\n', d);
 		}
-		data_close(x, d);
+		chk_data_close(x, d);
 		np++;
 	}
 	if (!np) {
@@ -289,18 +212,18 @@ static void chart_latency(struct ctx *x)
 	}
 	size_t rows, cols;
 	grid_of(np, 3, &rows, &cols);
-	gp_start(x, c, (int)(cols * 430), (int)(rows * 330));
+	chk_gp_start(x, c, (int)(cols * 430), (int)(rows * 330));
 	fprintf(x->gp, "set multiplot layout %zu,%zu\nset logscale y\nset ylabel 'us'\n"
 		"set key top left font ',8'\n", rows, cols);
 	for (size_t i = 0; i < np; i++) {
 		char ph[64];
-		gp_text(ph, sizeof(ph), x->phase[pan[i].phase]);
+		chk_gp_text(ph, sizeof(ph), x->phase[pan[i].phase]);
 		fprintf(x->gp, "set title '%s'\nplot ", ph);
 		for (size_t j = 0; j < pan[i].ns; j++) {
 			const struct ser *q = s + i * 64 + j;
 			fprintf(x->gp, "%s'%s' using 0:%zu%s with linespoints title columnheader(%zu) "
 				"lc rgb '%s' dt %d pt 7 ps 0.5", j ? ", " : "", pan[i].path, j + 2,
-				j ? "" : ":xtic(1)", j + 2, colours[q->colour], q->aged ? 2 : 1);
+				j ? "" : ":xtic(1)", j + 2, chk_colours[q->colour], q->aged ? 2 : 1);
 		}
 		fputc('\n', x->gp);
 	}
@@ -311,9 +234,9 @@ static void chart_latency(struct ctx *x)
 /* The layout picture: a row per filesystem and round (1 and the last), a
  * panel for name order and one for inode order, each file's block number
  * against its place in the order. */
-static void chart_layout(struct ctx *x)
+static void chart_layout(struct chk_ctx *x)
 {
-	struct chart *c = new_chart(x, "layout", "Layout of d0000");
+	struct chk_chart *c = chk_new_chart(x, "layout", "Layout of d0000");
 	struct row { const struct rep_layout *y; size_t run; char path[600]; } *row;
 	size_t nr = 0, maxr = 0;
 
@@ -359,7 +282,7 @@ static void chart_layout(struct ctx *x)
 	}
 	for (size_t i = 0; i < nr && !x->err; i++) {
 		const struct rep_layout *y = row[i].y;
-		FILE *d = data_file(x, row[i].path, sizeof(row[i].path));
+		FILE *d = chk_data_file(x, row[i].path, sizeof(row[i].path));
 		if (!d)
 			break;
 		for (int o = 0; o < 2; o++) {
@@ -372,9 +295,9 @@ static void chart_layout(struct ctx *x)
 			}
 			fputs("\n\n", d);
 		}
-		data_close(x, d);
+		chk_data_close(x, d);
 	}
-	gp_start(x, c, 2 * 430, (int)(nr * 290));
+	chk_gp_start(x, c, 2 * 430, (int)(nr * 290));
 	fprintf(x->gp, "set multiplot layout %zu,2\nset format y '%%.1s%%c'\n"
 		"set format x '%%.0s%%c'\nset ylabel '4 KiB block'\nunset key\n", nr);
 	for (size_t i = 0; i < nr; i++) {
@@ -395,10 +318,10 @@ static void chart_layout(struct ctx *x)
 			snprintf(t, sizeof(t), "%s%s%s round %u (%s): %s order",
 				 x->n > 1 ? x->labels[row[i].run] : "", x->n > 1 ? " " : "", y->fs,
 				 y->round, y->round == 1 ? "fresh" : "aged", o ? "inode" : "name");
-			gp_text(title, sizeof(title), t);
+			chk_gp_text(title, sizeof(title), t);
 			fprintf(x->gp, "set title '%s'\nset xlabel 'file, in %s order'\n"
 				"plot '%s' index %d using 1:2 with points pt 7 ps 0.35 lc rgb '%s'\n",
-				title, o ? "inode" : "name", row[i].path, o, o ? colours[1] : colours[0]);
+				title, o ? "inode" : "name", row[i].path, o, chk_colours[o]);
 		}
 	}
 	fputs("unset multiplot\n", x->gp);
@@ -406,9 +329,9 @@ static void chart_layout(struct ctx *x)
 }
 
 /* Per-round trend lines: a panel per phase, seconds against the round. */
-static void chart_rounds(struct ctx *x)
+static void chart_rounds(struct chk_ctx *x)
 {
-	struct chart *c = new_chart(x, "rounds", "Seconds per round");
+	struct chk_chart *c = chk_new_chart(x, "rounds", "Seconds per round");
 	unsigned maxr = 0;
 	char name[200];
 
@@ -429,13 +352,13 @@ static void chart_rounds(struct ctx *x)
 		return;
 	}
 	for (size_t p = 0; p < x->nphase; p++) {
-		FILE *d = data_file(x, path[p], sizeof(path[p]));
+		FILE *d = chk_data_file(x, path[p], sizeof(path[p]));
 		if (!d)
 			break;
 		fputs("round", d);
 		for (size_t k = 0; k < x->n; k++)
 			for (size_t f = 0; f < x->runs[k]->nfs; f++) {
-				series_name(x, k, x->runs[k]->fs[f].name, "", name, sizeof(name));
+				chk_series_name(x, k, x->runs[k]->fs[f].name, "", name, sizeof(name));
 				fprintf(d, " \"%s\"", name);
 			}
 		fputc('\n', d);
@@ -445,22 +368,22 @@ static void chart_rounds(struct ctx *x)
 				for (size_t f = 0; f < x->runs[k]->nfs; f++) {
 					const struct rep_phase *ph = find_phase(x->runs[k],
 						x->runs[k]->fs[f].name, r, x->phase[p]);
-					fmt_num(d, ph ? ph->seconds : NAN);
+					chk_fmt_num(d, ph ? ph->seconds : NAN);
 				}
 			fputc('\n', d);
 		}
-		data_close(x, d);
+		chk_data_close(x, d);
 	}
 	size_t rows, cols;
 	grid_of(x->nphase, 3, &rows, &cols);
-	gp_start(x, c, (int)(cols * 430), (int)(rows * 300));
+	chk_gp_start(x, c, (int)(cols * 430), (int)(rows * 300));
 	fprintf(x->gp, "set multiplot layout %zu,%zu\nset xtics 1\nset xrange [0.8:%u.2]\n"
 		"set yrange [0:*]\nset xlabel 'round'\nset ylabel 'seconds'\n"
 		"set key top left font ',8'\n", rows, cols, maxr);
 	for (size_t p = 0; p < x->nphase; p++) {
 		char ph[64];
 		size_t col = 2, fsi = 0, drawn = 0;
-		gp_text(ph, sizeof(ph), x->phase[p]);
+		chk_gp_text(ph, sizeof(ph), x->phase[p]);
 		fprintf(x->gp, "set title '%s'\nplot ", ph);
 		for (size_t k = 0; k < x->n; k++)
 			for (size_t f = 0; f < x->runs[k]->nfs; f++, fsi++, col++) {
@@ -472,7 +395,7 @@ static void chart_rounds(struct ctx *x)
 					continue;
 				fprintf(x->gp, "%s'%s' using 1:%zu with linespoints title "
 					"columnheader(%zu) lc rgb '%s' pt 7 ps 0.6", drawn ? ", " : "",
-					path[p], col, col, colours[fsi % NCOLOURS]);
+					path[p], col, col, chk_colours[fsi % CHK_NCOLOURS]);
 				drawn++;
 			}
 		if (!drawn)	/* a phase is in some run: never here */
@@ -485,16 +408,16 @@ static void chart_rounds(struct ctx *x)
 
 /* The verdict's evidence: each check with a number and a limit, measured
  * over limit. */
-static void chart_verdict(struct ctx *x)
+static void chart_verdict(struct chk_ctx *x)
 {
 	const struct vd_result *v = x->v;
-	struct chart *c;
+	struct chk_chart *c;
 	char path[600], what[200];
 	size_t n = 0;
 
 	if (!v || !v->n)
 		return;	/* no verdict: no chart promised */
-	c = new_chart(x, "verdict", "Verdict checks");
+	c = chk_new_chart(x, "verdict", "Verdict checks");
 	snprintf(c->caption, sizeof(c->caption), "Each check with a number and a limit: the "
 		 "value measured over its limit, on a log scale (1 is the limit: a maximum fails "
 		 "above it, a minimum below it); failed checks in red.");
@@ -505,7 +428,7 @@ static void chart_verdict(struct ctx *x)
 		snprintf(c->absent, sizeof(c->absent), "no check with a number and a limit");
 		return;
 	}
-	FILE *d = data_file(x, path, sizeof(path));
+	FILE *d = chk_data_file(x, path, sizeof(path));
 	if (!d)
 		return;
 	for (size_t i = 0; i < v->n; i++) {
@@ -513,15 +436,15 @@ static void chart_verdict(struct ctx *x)
 		if (!(isfinite(k->value) && isfinite(k->bound) && k->bound != 0))
 			continue;
 		double q = k->value / k->bound;
-		gp_text(what, sizeof(what), k->what);
+		chk_gp_text(what, sizeof(what), k->what);
 		fprintf(d, "\"%s\"", what);
-		fmt_num(d, k->pass ? q : NAN);
-		fmt_num(d, k->pass ? NAN : q);
+		chk_fmt_num(d, k->pass ? q : NAN);
+		chk_fmt_num(d, k->pass ? NAN : q);
 		fputc('\n', d);
 	}
-	data_close(x, d);
+	chk_data_close(x, d);
 	int w = 300 + (int)n * 60;
-	gp_start(x, c, w < 640 ? 640 : w > 1600 ? 1600 : w, 520);
+	chk_gp_start(x, c, w < 640 ? 640 : w > 1600 ? 1600 : w, 520);
 	fprintf(x->gp, "set style fill solid 0.8 border lc rgb '#555555'\nset boxwidth 0.7\n"
 		"set logscale y\nset xrange [-0.6:%zu.6]\nset ylabel 'measured / limit (log scale)'\n"
 		"set xtics rotate by -35 left font ',9'\nset bmargin 14\nset key outside top center horizontal\n"
@@ -532,7 +455,7 @@ static void chart_verdict(struct ctx *x)
 
 /* The power-cut campaign: per cycle, the operations acknowledged (bars,
  * left axis) and the files lost or torn after the cut (right axis). */
-static void chart_powercut(struct ctx *x)
+static void chart_powercut(struct chk_ctx *x)
 {
 	char path[600], name[200], label[120];
 	size_t n = 0;
@@ -541,33 +464,33 @@ static void chart_powercut(struct ctx *x)
 		n += x->runs[k]->npc;
 	if (!n)
 		return;	/* not a campaign: no chart promised */
-	struct chart *c = new_chart(x, "powercut", "Power cuts");
+	struct chk_chart *c = chk_new_chart(x, "powercut", "Power cuts");
 	snprintf(c->caption, sizeof(c->caption), "Each power-cut cycle: the operations the log "
 		 "acknowledged before the cut (blue, left axis) and the files lost or torn after "
 		 "it (red, right axis: anything above 0 is data the disk acknowledged and lost).");
-	FILE *d = data_file(x, path, sizeof(path));
+	FILE *d = chk_data_file(x, path, sizeof(path));
 	if (!d)
 		return;
 	for (size_t k = 0; k < x->n; k++)
 		for (size_t i = 0; i < x->runs[k]->npc; i++) {
 			const struct rep_powercut *p = &x->runs[k]->pc[i];
 			snprintf(label, sizeof(label), "c%u", p->cycle);
-			series_name(x, k, p->fs, label, name, sizeof(name));
+			chk_series_name(x, k, p->fs, label, name, sizeof(name));
 			fprintf(d, "\"%s\"", name);
-			fmt_num(d, (double)p->acked);
-			fmt_num(d, (double)(p->lost + p->torn));
+			chk_fmt_num(d, (double)p->acked);
+			chk_fmt_num(d, (double)(p->lost + p->torn));
 			fputc('\n', d);
 		}
-	data_close(x, d);
+	chk_data_close(x, d);
 	int w = 300 + (int)n * 50;
-	gp_start(x, c, w < 640 ? 640 : w > 1600 ? 1600 : w, 420);
+	chk_gp_start(x, c, w < 640 ? 640 : w > 1600 ? 1600 : w, 420);
 	fprintf(x->gp, "set style data histograms\nset style histogram clustered gap 1\n"
 		"set style fill solid 0.8 border lc rgb '#555555'\nset boxwidth 0.9\n"
 		"set yrange [0:*]\nset y2range [0:*]\nset y2tics\nset ylabel 'operations acknowledged'\n"
 		"set y2label 'files lost or torn'\nset xtics rotate by -35 left font ',9'\n"
 		"set key outside top center horizontal\n"
 		"plot '%s' using 2:xtic(1) lc rgb '%s' title 'acknowledged', "
-		"'' using 3 axes x1y2 lc rgb '#d62728' title 'lost or torn'\n", path, colours[0]);
+		"'' using 3 axes x1y2 lc rgb '#d62728' title 'lost or torn'\n", path, chk_colours[0]);
 }
 
 /* ---- gnuplot and the page ---- */
@@ -621,6 +544,8 @@ static int starts(const char *s, const char *prefix)
 {
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
+
+#define MAX_SVG (32u * 1024u * 1024u)	/* the largest picture copied into the page */
 
 /* Copy the SVG file from its <svg> on, with every id and reference to one
  * prefixed "chart-ID-" so several pictures share one page. Returns 0, or
@@ -744,7 +669,7 @@ static void first_line(char *s)
  * (the report's last line names what a run does not measure); one of what
  * a run measures but holds no data for says why in its place. */
 static const struct {
-	void (*draw)(struct ctx *x);
+	void (*draw)(struct chk_ctx *x);
 	enum rep_measure of;
 } charts[] = {
 	{ chart_ratios, REP_M_ANY },
@@ -758,7 +683,7 @@ static const struct {
 	{ chart_fileserver, REP_M_FILESERVER },
 };
 
-static int measured(const struct ctx *x, enum rep_measure m)
+static int measured(const struct chk_ctx *x, enum rep_measure m)
 {
 	if (m == REP_M_ANY)
 		return 1;
@@ -774,7 +699,7 @@ static int measured(const struct ctx *x, enum rep_measure m)
 int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *labels,
 	       size_t n, const struct vd_result *v, const struct chart_cmp *cmp)
 {
-	struct ctx *x = calloc(1, sizeof(*x));
+	struct chk_ctx *x = calloc(1, sizeof(*x));
 	const char *prog = getenv(CHART_GNUPLOT_ENV);
 	const char *tmp = getenv("TMPDIR");
 	char gnuplot[512], script[600], msg[4096] = "";
@@ -852,7 +777,7 @@ int chart_html(FILE *out, const struct rep_run *const *runs, const char *const *
 		goto done;
 	}
 	for (size_t i = 0; i < x->ncharts; i++) {
-		struct chart *c = &x->chart[i];
+		struct chk_chart *c = &x->chart[i];
 		if (c->absent[0]) {
 			fprintf(out, "<p class=\"absent\" data-chart=\"%s\">%s: none: ", c->id, c->name);
 			html_text(out, c->absent);

@@ -32,15 +32,7 @@
 #include "report/model.h"
 
 struct vd_result;	/* report/verdict/criteria.h */
-struct rep_cmp_ratio;	/* report/compare/sidebyside.h */
-
-/* A comparison's rows for the ratio chart (compare's HTML): each later
- * side's ratio of medians with its interval and flag. */
-struct chart_cmp {
-	const struct rep_cmp_ratio *ratio;
-	size_t n;
-	double tolerance;	/* a fraction: the band drawn about 1 */
-};
+struct chart_cmp;	/* report/writers/writer.h */
 
 /* The environment variable naming the gnuplot program (a name looked up
  * in $PATH, or a path); unset or empty: "gnuplot". */

@@ -1,4 +1,4 @@
-/* chart_compare.c: a comparison's chart (chart_ctx.h): one line per later
+/* chart_compare.c: a comparison's chart (chart_kit.h): one line per later
  * side's row, its ratio of medians to A's as a point with its 95 %
  * interval as a bar, on a log scale, rows flagged slower in red and faster
  * in green, undecided in orange, the rest grey; 1 and the tolerance's
@@ -7,9 +7,10 @@
 #include <stdio.h>
 
 #include "report/compare/sidebyside.h"
-#include "report/writers/chart_ctx.h"
+#include "report/writers/chart_kit.h"
+#include "report/writers/writer.h"
 
-void chart_ratios(struct ctx *x)
+void chart_ratios(struct chk_ctx *x)
 {
 	const struct chart_cmp *cmp = x->cmp;
 	char path[600], label[200], text[200];
@@ -20,7 +21,7 @@ void chart_ratios(struct ctx *x)
 
 	if (!cmp)
 		return;	/* not a comparison: no chart promised */
-	struct chart *c = new_chart(x, "ratios", "Ratios to A");
+	struct chk_chart *c = chk_new_chart(x, "ratios", "Ratios to A");
 	snprintf(c->caption, sizeof(c->caption), "Each later side's row: the ratio of its median "
 		 "to A's (a point; right of 1: slower) with its 95 %% bootstrap interval (the bar), "
 		 "on a log scale; the dashed lines are 1 and the tolerance (%.0f %%) about it. "
@@ -30,7 +31,7 @@ void chart_ratios(struct ctx *x)
 		snprintf(c->absent, sizeof(c->absent), "no row with a value on both sides");
 		return;
 	}
-	FILE *d = data_file(x, path, sizeof(path));
+	FILE *d = chk_data_file(x, path, sizeof(path));
 	if (!d)
 		return;
 	int sides = 0;	/* several later sides: each row named with its side */
@@ -43,19 +44,19 @@ void chart_ratios(struct ctx *x)
 			r->flag == CMP_UNDECIDED ? UND : REST;
 		snprintf(text, sizeof(text), "%s%s%s %s%s", sides ? (char[]){ r->side, 0 } : "",
 			 sides ? ": " : "", r->fs, rep_row_name(r->row), r->on_ctl ? " (ctl)" : "");
-		gp_text(label, sizeof(label), text);
+		chk_gp_text(label, sizeof(label), text);
 		fprintf(d, "\"%s\"", label);
 		for (int j = 0; j < NK; j++)
-			fmt_num(d, j == k ? r->ratio : NAN);
-		fmt_num(d, isnan(r->lo) ? r->ratio : r->lo);
-		fmt_num(d, isnan(r->hi) ? r->ratio : r->hi);
+			chk_fmt_num(d, j == k ? r->ratio : NAN);
+		chk_fmt_num(d, isnan(r->lo) ? r->ratio : r->lo);
+		chk_fmt_num(d, isnan(r->hi) ? r->ratio : r->hi);
 		fputc('\n', d);
 		lo = fmin(lo, isnan(r->lo) ? r->ratio : r->lo);
 		hi = fmax(hi, isnan(r->hi) ? r->ratio : r->hi);
 	}
-	data_close(x, d);
+	chk_data_close(x, d);
 	int h = 120 + (int)cmp->n * 22;
-	gp_start(x, c, 900, h < 260 ? 260 : h > 2400 ? 2400 : h);
+	chk_gp_start(x, c, 900, h < 260 ? 260 : h > 2400 ? 2400 : h);
 	fprintf(x->gp, "set logscale x\nset xrange [%g:%g]\nset yrange [-0.7:%zu.7]\n"
 		"unset grid\nset grid xtics\nset xtics (0.25, 0.5, 0.67, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 2, 3, 4, 8)\n"
 		"set xlabel 'ratio to A (log scale)'\n"

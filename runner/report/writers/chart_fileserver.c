@@ -1,4 +1,4 @@
-/* chart_fileserver.c: the file-server workload's chart (chart_ctx.h): two
+/* chart_fileserver.c: the file-server workload's chart (chart_kit.h): two
  * panels of bars per filesystem, fresh (solid) and aged (light): the
  * operations per second and the random append's 99th percentile. */
 #include <math.h>
@@ -6,11 +6,11 @@
 #include <string.h>
 
 #include "report/sections/served.h"
-#include "report/writers/chart_ctx.h"
+#include "report/writers/chart_kit.h"
 
 #define MAX_ROWS 64
 
-void chart_fileserver(struct ctx *x)
+void chart_fileserver(struct chk_ctx *x)
 {
 	struct row { size_t run; const char *fs; } row[MAX_ROWS];
 	size_t nr = 0;
@@ -29,30 +29,30 @@ void chart_fileserver(struct ctx *x)
 		}
 	if (!nr)
 		return;	/* no file-server run: no chart promised */
-	struct chart *c = new_chart(x, "fileserver", "File server");
+	struct chk_chart *c = chk_new_chart(x, "fileserver", "File server");
 	snprintf(c->caption, sizeof(c->caption), "The file-server workload per filesystem: "
 		 "operations per second (left, higher is better) and the random append's 99th "
 		 "percentile in milliseconds (right, lower is better)%s.",
 		 aged ? "; fresh solid, aged (after the fill's aging) light" : ", on a fresh filesystem");
-	FILE *d = data_file(x, path, sizeof(path));
+	FILE *d = chk_data_file(x, path, sizeof(path));
 	if (!d)
 		return;
 	fputs("fs fresh_ops aged_ops fresh_p99 aged_p99\n", d);
 	for (size_t i = 0; i < nr; i++) {
-		series_name(x, row[i].run, row[i].fs, "", name, sizeof(name));
+		chk_series_name(x, row[i].run, row[i].fs, "", name, sizeof(name));
 		fprintf(d, "\"%s\"", name);
 		for (int by = 0; by < 2; by++)
 			for (int s = 0; s < 2; s++) {
 				const struct rep_fileserver *v = rep_fsv_find(x->runs[row[i].run], row[i].fs,
 									      rep_fsv_state[s]);
 				double m = v ? rep_fsv_measure(v, by) : NAN;
-				fmt_num(d, by == REP_FSV_BY_APPEND ? m / 1e6 : m);
+				chk_fmt_num(d, by == REP_FSV_BY_APPEND ? m / 1e6 : m);
 			}
 		fputc('\n', d);
 	}
-	data_close(x, d);
+	chk_data_close(x, d);
 	int w = 420 + (int)nr * 60;
-	gp_start(x, c, w > 1600 ? 1600 : w, 400);
+	chk_gp_start(x, c, w > 1600 ? 1600 : w, 400);
 	fprintf(x->gp, "set multiplot layout 1,2\nset style data histograms\n"
 		"set style histogram clustered gap 1\nset boxwidth 0.9\nset yrange [0:*]\n"
 		"set key outside bottom center horizontal\n");
@@ -60,10 +60,10 @@ void chart_fileserver(struct ctx *x)
 		fprintf(x->gp, "set title '%s'\nset ylabel '%s'\nplot '%s' using %d:xtic(1) title 'fresh' "
 			"lc rgb '%s' fs solid 0.9 border lc rgb '#555555'",
 			by ? "random append p99" : "operations per second", by ? "ms" : "ops/s", path,
-			2 + 2 * by, colours[0]);
+			2 + 2 * by, chk_colours[0]);
 		if (aged)
 			fprintf(x->gp, ", '' using %d title 'aged' lc rgb '%s' fs solid 0.35 border lc rgb "
-				"'#555555'", 3 + 2 * by, colours[0]);
+				"'#555555'", 3 + 2 * by, chk_colours[0]);
 		fputc('\n', x->gp);
 	}
 	fputs("unset multiplot\n", x->gp);

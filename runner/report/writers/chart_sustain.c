@@ -1,4 +1,4 @@
-/* chart_sustain.c: the sustained writes' chart (chart_ctx.h): a panel per
+/* chart_sustain.c: the sustained writes' chart (chart_kit.h): a panel per
  * write (run, filesystem, sequential or random), throughput over time on
  * the left axis, the disk's temperature on the right, the cliff's
  * threshold and moment marked. */
@@ -8,11 +8,11 @@
 #include <string.h>
 
 #include "report/sections/sustained.h"
-#include "report/writers/chart_ctx.h"
+#include "report/writers/chart_kit.h"
 
 #define MAX_PANELS 16
 
-void chart_sustain(struct ctx *x)
+void chart_sustain(struct chk_ctx *x)
 {
 	struct panel {
 		size_t run;
@@ -43,7 +43,7 @@ void chart_sustain(struct ctx *x)
 		free(pan);
 		return;	/* no sustained write: no chart promised */
 	}
-	struct chart *c = new_chart(x, "sustain", "Speed that holds");
+	struct chk_chart *c = chk_new_chart(x, "sustain", "Speed that holds");
 	snprintf(c->caption, sizeof(c->caption), "Each sustained write: throughput every second "
 		 "(blue, MiB/s, left axis, each second's mean at its middle) and the disk's "
 		 "temperature (red, degrees Celsius, right axis; absent where it could not be read), "
@@ -53,7 +53,7 @@ void chart_sustain(struct ctx *x)
 	for (size_t p = 0; p < np; p++) {
 		struct panel *q = &pan[p];
 		struct rep_cliff cl;
-		FILE *d = data_file(x, q->path, sizeof(q->path));
+		FILE *d = chk_data_file(x, q->path, sizeof(q->path));
 		if (!d)
 			break;
 		if (rep_sustain_cliff(q->s, &cl, &q->at_s) == -ENOMEM)
@@ -61,25 +61,25 @@ void chart_sustain(struct ctx *x)
 		q->thr = isfinite(cl.threshold) ? cl.threshold : NAN;
 		for (size_t i = 0; i < q->s->n; i++) {
 			/* the middle of the sample's second */
-			fmt_num(d, q->s->first_s + (double)i - 0.5);
-			fmt_num(d, q->s->mib[i]);
-			fmt_num(d, q->s->celsius[i]);
+			chk_fmt_num(d, q->s->first_s + (double)i - 0.5);
+			chk_fmt_num(d, q->s->mib[i]);
+			chk_fmt_num(d, q->s->celsius[i]);
 			fputc('\n', d);
 			q->temps |= isfinite(q->s->celsius[i]);
 		}
-		data_close(x, d);
+		chk_data_close(x, d);
 	}
 	if (x->err) {
 		free(pan);
 		return;
 	}
-	gp_start(x, c, 900, 300 * (int)np);
+	chk_gp_start(x, c, 900, 300 * (int)np);
 	fprintf(x->gp, "set multiplot layout %zu,1\nset xlabel 'seconds after the start'\n"
 		"set ylabel 'MiB/s'\nset yrange [0:*]\nset key outside top center horizontal\n", np);
 	for (size_t p = 0; p < np; p++) {
 		struct panel *q = &pan[p];
 		snprintf(what, sizeof(what), "%s", q->s->workload);
-		series_name(x, q->run, q->s->fs, what, name, sizeof(name));
+		chk_series_name(x, q->run, q->s->fs, what, name, sizeof(name));
 		fprintf(x->gp, "set title '%s'\nunset arrow\n", name);
 		if (q->temps)
 			fprintf(x->gp, "set y2tics\nset y2label 'Celsius'\nset y2range [0:*]\n");
@@ -89,7 +89,7 @@ void chart_sustain(struct ctx *x)
 			fprintf(x->gp, "set arrow from %.3f, graph 0 to %.3f, graph 1 nohead dt 3 lc rgb '#000000'\n",
 				q->at_s, q->at_s);
 		fprintf(x->gp, "plot '%s' using 1:2 with lines lw 2 lc rgb '%s' title 'MiB/s'", q->path,
-			colours[0]);
+			chk_colours[0]);
 		if (isfinite(q->thr))
 			fprintf(x->gp, ", %.6g with lines dt 2 lc rgb '#555555' title 'threshold'", q->thr);
 		if (q->temps)

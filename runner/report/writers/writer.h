@@ -11,9 +11,16 @@
 #include "report/model.h"
 #include "report/table.h"
 
-struct chart_cmp;	/* report/writers/chart.h */
-
 struct vd_result;	/* report/verdict/criteria.h */
+struct rep_cmp_ratio;	/* report/compare/sidebyside.h */
+
+/* A comparison's rows for the ratio chart (compare's HTML figures, chart.h):
+ * each later side's ratio of medians with its interval and flag. */
+struct chart_cmp {
+	const struct rep_cmp_ratio *ratio;
+	size_t n;
+	double tolerance;	/* a fraction: the band drawn about 1 */
+};
 
 struct rep_writer {
 	const char *name;	/* --format NAME */
