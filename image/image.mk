@@ -7,7 +7,7 @@
 # DEB_KERNEL_DIR (make debian-kernel: a Debian kernel package unpacked
 # for KERNEL=, image/debkernel.sh), QEMU_SMP and QEMU_MEM
 # (the guest's vCPUs and memory, qemu/run.sh), QEMU_ARGS (extra arguments for qemu/run.sh), CRITERIA (run: the criteria
-# file of the verdict, default the board's criteria.conf), A_KERNEL A_IMAGE A_APPEND A_QEMU_ARGS, B_KERNEL B_IMAGE B_APPEND
+# file of the verdict, default the board's criteria.conf), A_KERNEL A_IMAGE A_APPEND A_QEMU_ARGS, CONTROL, B_KERNEL B_IMAGE B_APPEND
 # B_QEMU_ARGS, RUNS, RUNS_MIN, RUNS_MAX, SEED, DRY_RUN (make ab), TRIALS (make
 # check-ab-aa), SOAK_BOOTS (make
 # soak), DEB_CACHE (where downloaded packages are kept, per architecture;
@@ -201,7 +201,8 @@ ab: deps
 		$(if $(B_KERNEL),--b-kernel $(call ab_q,$(B_KERNEL))) $(if $(B_IMAGE),--b-image $(call ab_q,$(B_IMAGE))) \
 		$(if $(B_APPEND),--b-append $(call ab_q,$(B_APPEND))) $(if $(B_QEMU_ARGS),--b-qemu-args $(call ab_q,$(B_QEMU_ARGS))) \
 		--qemu-args $(call ab_q,$(if $(QEMU_SMP),--smp $(QEMU_SMP) )$(if $(QEMU_MEM),--mem $(QEMU_MEM) )$(QEMU_ARGS)) \
-		$(if $(CRITERIA),--criteria $(call ab_q,$(CRITERIA))) $(if $(filter-out 0,$(DRY_RUN)),--dry-run)
+		$(if $(CRITERIA),--criteria $(call ab_q,$(CRITERIA))) $(if $(CONTROL),--control $(call ab_q,$(CONTROL))) \
+		$(if $(filter-out 0,$(DRY_RUN)),--dry-run)
 
 check-image: deps
 	+$(Q)$(MAKE) --no-print-directory check-image-x86
@@ -434,6 +435,8 @@ help-vars::
 	@echo '  B_IMAGE=IMG        - make ab: side B'"'"'s, as A_IMAGE'
 	@echo '  B_APPEND=WORDS     - make ab: side B'"'"'s, as A_APPEND'
 	@echo '  B_QEMU_ARGS=...    - make ab: side B'"'"'s, as A_QEMU_ARGS (QEMU_ARGS: every boot of both sides)'
+	@echo '  CONTROL=auto       - make ab: the compare'"'"'s --control: judge, report (the rows on their own seconds),'
+	@echo '                       auto: report when the sides boot other kernels or images, else judge'
 	@echo '  RUNS=N|auto        - make ab: boots a side (default 8: the fewest that can flag one row of the full'
 	@echo '                       suite'"'"'s 28, qemu/README.md); auto: RUNS_MIN blocks, then one more at a time'
 	@echo '                       while a row is undecided'

@@ -44,6 +44,16 @@
 #                     qemu/aborder.sh --seed): the same seed, the same order
 #   --profile NAME    fsbench.profile of every boot (default smoke: an A/B
 #                     boots 16 times or more)
+#   --control MODE    how the compare treats the runs' control (fsbench
+#                     compare --control): judge (a side whose control
+#                     differs from A's judged relative to it), report (the
+#                     conditions reported, the rows judged on their own
+#                     seconds), or auto (the default): report when the
+#                     sides boot different kernels or images (--x-kernel,
+#                     --x-image: the control runs on each side's kernel,
+#                     so the change moves it too; the interleaved order
+#                     already puts the host's drift on both sides), else
+#                     judge
 #   --criteria FILE   each boot judged against FILE too (qemu/run.sh
 #                     --criteria; default none: the A/B's verdict is the
 #                     compare's)
@@ -101,7 +111,7 @@ prog=ab
 OVERHEAD_S=1.5
 
 a_kernel= a_image= a_append= a_qargs= b_kernel= b_image= b_append= b_qargs=
-qargs= runs=8 runs_min=4 runs_max=20 seed= profile=smoke criteria= abdir= dry=0
+qargs= runs=8 runs_min=4 runs_max=20 seed= profile=smoke criteria= abdir= dry=0 control=auto
 need() { [ $# -ge 2 ] || die $EX_USAGE "$1: a value is missing (--help lists the options)"; }
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -120,6 +130,7 @@ while [ $# -gt 0 ]; do
 	--seed) need "$@"; seed=$2; shift ;;
 	--profile) need "$@"; profile=$2; shift ;;
 	--criteria) need "$@"; criteria=$2; shift ;;
+	--control) need "$@"; control=$2; shift ;;
 	--results) need "$@"; abdir=$2; shift ;;
 	--dry-run) dry=1 ;;
 	-h|--help) sed -n '2,/^set -eu/p' "$0" | sed 's/^# \{0,1\}//; /^set -eu/d'; exit 0 ;;
@@ -129,6 +140,11 @@ while [ $# -gt 0 ]; do
 done
 
 # --- misuse, before anything is built or booted ------------------------
+case $control in
+auto) if [ -n "$a_kernel$b_kernel$a_image$b_image" ]; then control=report; else control=judge; fi ;;
+judge|report) ;;
+*) die $EX_USAGE "CONTROL (--control) '$control': auto, judge or report" ;;
+esac
 whole() { case $2 in '' | *[!0-9]* | 0*) die $EX_USAGE "$1 '$2': not a whole number from 1" ;; esac; }
 case $runs in
 auto)
@@ -347,6 +363,7 @@ if [ "$dry" = 1 ]; then
 	done
 	say "side A: disk $a_disk${a_append:+, append $a_append}${a_qargs:+, qemu/run.sh $a_qargs}"
 	say "side B: disk $b_disk${b_append:+, append $b_append}${b_qargs:+, qemu/run.sh $b_qargs}"
+	say "compare: --control $control$([ "$control" = report ] && echo ' (the sides boot other kernels or images: the rows on their own seconds)' || echo ' (a side whose control differs judged relative to it)')"
 	say "dry run: nothing built, nothing booted"
 	exit 0
 fi
@@ -366,6 +383,7 @@ kernel_of() {
 	echo "profile: $profile"
 	echo "board: $BOARD"
 	echo "criteria: ${criteria:-none}"
+	echo "control: $control (fsbench compare --control $control)"
 	echo "qemu args (every boot): $qargs"
 	if [ -n "$total_est" ]; then
 		echo "estimate: $total_est s for $((2 * blocks)) boots (one boot of A $est_a s, of B $est_b s, QEMU start to power-off, $OVERHEAD_S s around each; $accel)"
@@ -431,6 +449,8 @@ finish() {
 	} >"$abdir/verdict.txt"
 	t=$(($(now) - t0))
 	if [ "$compared" = 1 ]; then _w="$nboot boots and the compare took"; else _w="$nboot boot$([ "$nboot" = 1 ] || echo s) took"; fi
+	# the estimate of the boots made (RUNS=auto makes more than its first)
+	[ -z "$total_est" ] || total_est=$(ab_est "$blocks")
 	say "$_w $(dur "$t") ($t s)${total_est:+; the estimate was $(dur "$total_est") ($total_est s for $((2 * blocks)) boots)}"
 	echo "finished: $(date '+%Y-%m-%d %H:%M:%S'), $t s" >>"$abdir/ab.txt"
 	echo "FSBENCH-AB: $1"
@@ -495,7 +515,7 @@ compare() {
 	_b=$(awk '$2 == "B" { printf " %s", $3 }' "$abdir/order.txt")
 	crc=0 compared=1
 	# shellcheck disable=SC2086
-	(cd "$abdir" && "$FSBENCH_HOST" compare $_a -- $_b --fail-on-regression) \
+	(cd "$abdir" && "$FSBENCH_HOST" compare $_a -- $_b --fail-on-regression --control "$control") \
 		>"$abdir/compare.md" 2>"$abdir/compare.err" || crc=$?
 }
 # run_blocks FIRST COUNT: the boots of those blocks, in the seed's order.
@@ -525,9 +545,9 @@ fi
 a=$(awk '$2 == "A" { printf " %s", $3 }' "$abdir/order.txt")
 b=$(awk '$2 == "B" { printf " %s", $3 }' "$abdir/order.txt")
 # shellcheck disable=SC2086
-(cd "$abdir" && "$FSBENCH_HOST" compare $a -- $b --fail-on-regression --format html >compare.html 2>/dev/null) || true
+(cd "$abdir" && "$FSBENCH_HOST" compare $a -- $b --fail-on-regression --control "$control" --format html >compare.html 2>/dev/null) || true
 # shellcheck disable=SC2086
-(cd "$abdir" && "$FSBENCH_HOST" compare $a -- $b --fail-on-regression --format csv >compare.csv 2>/dev/null) || true
+(cd "$abdir" && "$FSBENCH_HOST" compare $a -- $b --fail-on-regression --control "$control" --format csv >compare.csv 2>/dev/null) || true
 cat "$abdir/compare.md"
 [ ! -s "$abdir/compare.err" ] || cat "$abdir/compare.err" >&2
 

@@ -12,6 +12,7 @@
 
 static const char usage[] =
 	"usage: fsbench compare A B [C ...] [--format %1$s] [--tolerance PCT] [--fail-on-regression]\n"
+	"                       [--control judge|report]\n"
 	"       fsbench compare A1 [A2 ...] -- B1 [B2 ...] [-- C1 ...] [--format %1$s] [--tolerance PCT]\n"
 	"                       [--fail-on-regression]\n"
 	"       fsbench compare --reference B [--format %1$s] [--tolerance PCT] [--fail-on-regression]\n"
@@ -36,6 +37,10 @@ static const char usage[] =
 	"               else it cannot be decided and the runs a side that would are\n"
 	"               given; a side whose control (the run's conditions) differs\n"
 	"               from A's is judged relative to its control\n"
+	"  --control M  judge (the default): as above; report: the conditions are\n"
+	"               reported and every row judged on its own seconds - for sides\n"
+	"               booted in turns whose kernels differ, where the control is\n"
+	"               measured on each side's kernel and moves with the change\n"
 	"  --fail-on-regression  exit 1 when a row of a later side is flagged slower;\n"
 	"               else 5 when a row could not be decided (too few runs, or too\n"
 	"               spread: the rows and the runs a side needed are named); 0 only\n"
@@ -155,6 +160,8 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (ec >= 0)
 		goto out;
+	for (size_t i = 1; i < n; i++)
+		runs[i].raw = c.control_report;
 	if (rep_print_compare(stdout, runs, n, c.tolerance, c.w, count)) {
 		ec = fsb_fail(EXIT_SYSTEM, "compare: %s", strerror(ENOMEM));
 		goto out;

@@ -125,7 +125,8 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 		int is_tol = (c->allow_criteria || c->allow_gate) && klen == 11 &&
 			     strncmp(a, "--tolerance", 11) == 0;
 		int is_known = c->allow_criteria && klen == 7 && strncmp(a, "--known", 7) == 0;
-		if (!is_fmt && !is_run && !is_crit && !is_base && !is_tol && !is_known) {
+		int is_ctl = c->allow_gate && klen == 9 && strncmp(a, "--control", 9) == 0;
+		if (!is_fmt && !is_run && !is_crit && !is_base && !is_tol && !is_known && !is_ctl) {
 			return results_misuse(c, "%s: unknown option '%s'", c->cmd, a);
 		}
 		if (eq) {
@@ -143,6 +144,10 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 			c->baseline = val;
 		} else if (is_known) {
 			c->known = val;
+		} else if (is_ctl) {
+			if (strcmp(val, "judge") && strcmp(val, "report"))
+				return results_misuse(c, "%s: --control: judge or report, got '%s'", c->cmd, val);
+			c->control_report = !strcmp(val, "report");
 		} else if (is_tol) {
 			if ((c->tolerance = vd_percent(val)) < 0) {
 				return results_misuse(c, "%s: --tolerance: expected a percentage (10%%), got '%s'",

@@ -27,8 +27,8 @@ struct results_cli {
 	const char *run;	/* --run */
 	int allow_run;
 	int allow_ref, reference;	/* compare --reference: A is built in */
-	/* compare: --tolerance PCT, --fail-on-regression */
-	int allow_gate, fail_on_regression;
+	/* compare: --tolerance PCT, --fail-on-regression, --control judge|report */
+	int allow_gate, fail_on_regression, control_report;
 	/* report: --criteria FILE, --baseline RUN2, --tolerance PCT: a verdict
 	 * whose checks a writer with a doc function (junit) shows; and formats
 	 * that are not tables */

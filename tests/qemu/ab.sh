@@ -93,6 +93,12 @@ check "order: a drawn seed (${drawn:-none}) is said first and replays its order"
 ab_dry --seed 12345 --runs auto --runs-min 3 || true
 check "order: RUNS=auto begins with RUNS_MIN blocks" sh -c \
 	"[ \$(grep -c '^ab:   boot ' '$T/dry.out') = 6 ] && grep -q 'at most .* (20 blocks)' '$T/dry.out'"
+ab_dry --seed 12345 --runs 2 --b-image "$IMG" || true
+check "control: auto is report when a side boots another image" grep -q '^ab: compare: --control report (' "$T/dry.out"
+ab_dry --seed 12345 --runs 2 --b-append fsbench.rounds=1 || true
+check "control: auto is judge when the sides differ in settings only" grep -q '^ab: compare: --control judge (' "$T/dry.out"
+ab_dry --seed 12345 --runs 2 --b-image "$IMG" --control judge || true
+check "control: CONTROL=judge as asked" grep -q '^ab: compare: --control judge (' "$T/dry.out"
 check "order: a dry run writes nothing" [ ! -e "$RESULTS" ]
 for bad in 0 2147483647 12a -5; do
 	expect_rc 2 "misuse: seed '$bad'" sh qemu/ab.sh --dry-run --seed "$bad"
@@ -118,6 +124,8 @@ expect_rc 2 "misuse: a setting the runner refuses" sh qemu/ab.sh --b-append 'fsb
 expect_err 'side B (APPEND, '
 expect_rc 2 "misuse: CRITERIA not there" sh qemu/ab.sh --criteria "$T/no-such.conf"
 expect_err "CRITERIA (--criteria) $T/no-such.conf: no such file"
+expect_rc 2 "misuse: CONTROL neither auto, judge nor report" sh qemu/ab.sh --control off
+expect_err "CONTROL (--control) 'off': auto, judge or report"
 check "misuse: nothing written, nothing booted" [ ! -e "$RESULTS" ]
 
 # --- 2. B throttled, 5 boots a side -------------------------------------

@@ -493,6 +493,27 @@ static void test_conditions(void)
 		  " (10%) and significant (p (BH) < 0.05): ext4 read cold (fresh fs) (3.00), ext4 read"
 		  " cold (aged fs) (3.00)\n");
 	free(o), free(e);
+	/* --control report: the slower host's conditions reported, its rows
+	 * judged on their own seconds: twice as slow, every row flagged (a
+	 * kernel that moved the control with everything else) */
+	char *r1[] = { "compare", "cd-a1.jsonl", "cd-a2.jsonl", "cd-a3.jsonl", "cd-a4.jsonl", "cd-a5.jsonl", "--",
+		       "cd-h1.jsonl", "cd-h2.jsonl", "cd-h3.jsonl", "cd-h4.jsonl", "cd-h5.jsonl", "--fail-on-regression",
+		       "--control", "report", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, r1, &o, &e), 1);
+	CHECK_CONTAINS(o, "|   35/35 | differ (slower) |\n");
+	CHECK_CONTAINS(o, "| ext4 | create (incl. sync)  |  10.2 |  20.4 | 2.00 |  1.96-2.04 |   0.0079 |");
+	CHECK(!strstr(o, "(ctl) |"));
+	CHECK_CONTAINS(o, "of 3 rows judged (tolerance 10%, p (BH) < 0.05); conditions differ, the rows"
+		       " judged on their own seconds (--control report)\n");
+	CHECK_CONTAINS(e, "fsbench: compare: B (cd-h1.jsonl): 3 rows slower than A");
+	free(o), free(e);
+	char *r2[] = { "compare", "cd-a1.jsonl", "cd-h1.jsonl", "--control=judge", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, r2, &o, &e), 0);
+	free(o), free(e);
+	char *r3[] = { "compare", "cd-a1.jsonl", "cd-h1.jsonl", "--control", "off", NULL };
+	CHECK_EQ_U(run_cmd(cmd_compare, r3, &o, &e), 2);
+	CHECK_CONTAINS(e, "fsbench: compare: --control: judge or report, got 'off'\n");
+	free(o), free(e);
 }
 
 /* A run's control records pooled: the start's 7 samples and 3 after a

@@ -27,7 +27,8 @@
 	" interval)."
 #define NOTE_CTL " \"ctl\": each sample over its run's control index (the geometric mean" \
 	" of the medians of its control items); a side whose conditions differ from A's" \
-	" (the conditions table) is judged on these, marked (ctl)."
+	" (the conditions table) is judged on these, marked (ctl), unless --control report (its rows" \
+	" on their own seconds)."
 
 static char letter(size_t i)
 {
@@ -341,6 +342,7 @@ int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
 		if ((rc = side_conditions(runs, i, tolerance, &cond[i])))
 			return rc;
 		count[i].conditions = cond[i].have ? cond[i].differ : -1;
+		count[i].raw = runs[i].raw;
 	}
 	if (rep_cmp_fs_union(runs, n, &fs, &nfs))
 		return -ENOMEM;
@@ -386,7 +388,7 @@ int rep_table_cmp(const struct rep_cmp_run *runs, size_t n, double tolerance,
 				continue;
 			c += 3;
 			const struct rep_cmp_test *raw = &x->raw[i], *rel = &x->rel[i];
-			int on_ctl = ctl && cond[i].have && cond[i].differ;
+			int on_ctl = ctl && cond[i].have && cond[i].differ && !runs[i].raw;
 			const struct rep_cmp_test *j = on_ctl ? rel : raw;
 			c += put_test(t, row, c, raw, j);
 			if (ctl) {
@@ -468,7 +470,7 @@ int rep_cmp_ratios(const struct rep_cmp_run *runs, size_t n, double tolerance,
 	}
 	for (size_t i = 1; i < n; i++)
 		for (size_t j = 0; j < nr; j++) {
-			int on_ctl = items && cond[i].have && cond[i].differ;
+			int on_ctl = items && cond[i].have && cond[i].differ && !runs[i].raw;
 			const struct rep_cmp_test *x = on_ctl ? &rows[j].rel[i] : &rows[j].raw[i];
 			if (x->flag == CMP_NONE)
 				continue;
@@ -569,6 +571,7 @@ int rep_table_cmp_flags(const struct rep_cmp_count *count, size_t n, double tole
 			 " %g%%, p (BH) < 0.05); conditions %s", k->slower, k->faster, k->noise,
 			 k->undecided, und, k->compared, k->compared == 1 ? "" : "s", tolerance * 100,
 			 k->conditions < 0 ? "not measured (a run without a control record, or of other work)" :
+			 k->conditions && k->raw ? "differ, the rows judged on their own seconds (--control report)" :
 			 k->conditions ? "differ: the rows are judged relative to the control" :
 			 "the same");
 		tab_count(t, row, 3, k->compared);

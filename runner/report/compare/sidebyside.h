@@ -27,6 +27,10 @@ struct rep_cmp_run {
 	size_t ngroup;
 	int fixed;		/* A only: published figures, not samples (the
 				 * reference): a row is judged by the tolerance alone */
+	int raw;		/* a later side: judged on its own seconds even when
+				 * its conditions differ from A's (compare --control
+				 * report: sides whose kernels differ, whose control
+				 * the change itself moves) */
 };
 /* The runs of a side: its group, or its run alone; *n their count. */
 const struct rep_run *const *rep_cmp_members(const struct rep_cmp_run *side, size_t *n);
@@ -38,6 +42,8 @@ int rep_cmp_fs_union(const struct rep_cmp_run *runs, size_t n, const char ***col
 /* What a later side's rows came to (rep_table_cmp). */
 struct rep_cmp_count {
 	size_t compared, slower, faster, noise, undecided;
+	int raw;		/* the side's rows judged on their own seconds
+				 * whatever its conditions (rep_cmp_run.raw) */
 	int conditions;		/* 1 they differ, 0 the same, -1 not measured
 				 * (a run without a control record) */
 	unsigned need;		/* the most runs a side an undecided row needs
