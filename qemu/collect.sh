@@ -1,7 +1,8 @@
 #!/bin/sh
 # collect.sh: a finished (or killed) run's results into its results folder.
 # Usage: qemu/collect.sh RESULTS WORK
-# Inputs: WORK/watch.txt (qemu/watch.sh's times and end), WORK/qemu.err,
+# Inputs: WORK/watch.txt (qemu/watch.sh's times and end), WORK/plan (the
+#   estimate's, qemu/estimate.sh: its total goes in run.txt), WORK/qemu.err,
 #   WORK/disk.img (its log partition), RESULTS/serial.log; environment:
 #   FSBENCH_HOST (the host build of fsbench), and for run.txt BOARD,
 #   PROFILE, ROOTFS, BOOT (how it booted), ACCEL_TEXT (the accelerator and
@@ -92,6 +93,11 @@ fi
 	[ -z "${TMODEL:-}" ] || echo "  target model:         $TMODEL"
 	echo "  qemu start to first record: $(if [ -n "$first" ]; then secs "$t0" "$first"; else echo none; fi) s"
 	echo "  total run time:       $(secs "$t0" "$t1") s"
+	# the launcher's estimate of it before the boot (qemu/estimate.sh's
+	# plan: QEMU start to power-off), and how far the run came from it
+	est=$(sed -n 's/^total //p' "$work/plan" 2>/dev/null | head -n 1)
+	[ -z "$est" ] || echo "  estimate:             $est s, the run $(awk -v e="$est" -v a="$(secs "$t0" "$t1")" \
+		'BEGIN { printf "%+.0f %%", (a - e) / e * 100 }') of it"
 	echo "  end:                  ${why_end:-guest powered off (QEMU status $qrc)}"
 	[ "${STALLED:-0}" = 0 ] ||
 		echo "  stalled boots before: $STALLED, each booted again from a fresh disk copy (QEMU's TCG lost a wake-up; their consoles in stalled-1/ ...)"

@@ -58,6 +58,12 @@ rows() {
 				config.rounds config.dirs config.files | awk -F'\t' -f "$here/rounds.awk" >"$tmp.rows"
 			b=$(val 'qemu start to first record' | cut -d' ' -f1)
 			[ -z "$b" ] || [ "$b" = none ] || echo "boot $b" >>"$tmp.rows"
+			# the end: from the last fs_end (seconds from the first record)
+			# to power-off
+			e=$(sh "$here/records.sh" "${run}records.jsonl" fs_end t 2>/dev/null | tail -n 1)
+			[ -z "$b" ] || [ "$b" = none ] || [ -z "$e" ] ||
+				awk -v a="$(val 'total run time' | cut -d' ' -f1)" -v b="$b" -v e="$e" \
+					'BEGIN { x = a - b - e; if (a != "" && x >= 0) printf "end %.1f\n", x }' >>"$tmp.rows"
 			from="the earlier run $(basename "$run") in $RESULTS"
 			[ ! -s "$tmp.rows" ] || return 0
 		done
@@ -84,6 +90,7 @@ est() {
 	awk -v fslist="$fs" -v rounds="$rounds" -v files=$((dirs * files)) -v plan="${2:-/dev/null}" \
 		-v from="$from" -v bound="$bound" '
 		$1 == "boot" { boot = $2; next }
+		$1 == "end" { endt = $2; next }
 		$1 == "run" { next }	# a whole run: the help quotes it, the estimate sums rounds
 		{ row[$1] = $0; per[$1] = $3 / $2; sum += $3 / $2; n++ }
 		END {
@@ -109,6 +116,7 @@ est() {
 				print out > plan
 				total += rounds * R[3] * scale
 			}
+			total += endt
 			printf "total %.1f\n", total > plan
 			printf "%.0f|%s|%s|%d filesystem%s (%s) x %d round%s of %d files\n", total, bound, from, nf, nf == 1 ? "" : "s", fslist, rounds, rounds == 1 ? "" : "s", files
 		}' "$tmp.rows"

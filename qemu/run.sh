@@ -363,6 +363,13 @@ if [ "$tbus" != nvme ]; then
 	esac
 	case " $append " in *" fsbench.target_wait="*) ;; *) append="$append fsbench.target_wait=30" ;; esac
 fi
+# The guest's init loads the drivers of the target's bus alone (the q35
+# machine's own AHCI is not the target's on another bus).
+case " $append " in
+*" fsbench_init.buses="*) ;;
+*) case $tbus in ahci) ib=sata ;; usb|uas) ib=usb ;; sd) ib=mmc ;; *) ib=$tbus ;; esac
+   append="$append fsbench_init.buses=$ib" ;;
+esac
 # QEMU 7.2's sd-card erases a discarded range 512 bytes at a time in the
 # vCPU's thread: a mkfs's discard of the whole card outlasts the guest's
 # SDHCI command timeout (mmc0: Timeout waiting for hardware cmd interrupt;

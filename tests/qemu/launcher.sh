@@ -110,13 +110,13 @@ check "rounds.awk: 2000 files, five phases each" \
 	[ "$(awk '$2 == 2000 && NF == 8 && $4 ~ /^create=/ && $8 ~ /^delete=/' "$T/rounds.out" | wc -l)" -eq 4 ]
 
 # --- 3. estimate -----------------------------------------------------------
-# want PROFILE: boot + rounds x files/figure-files x round seconds, from
+# want PROFILE: boot + rounds x files/figure-files x round seconds + end, from
 # qemu/figures.txt for qemu-x86_64 under TCG (4 filesystems).
 want() {
 	r=$("$FSBENCH_HOST" config --get rounds --profile "$1")
 	n=$(($("$FSBENCH_HOST" config --get dirs --profile "$1") * $("$FSBENCH_HOST" config --get files --profile "$1")))
 	awk -v p="$1" -v r="$r" -v n="$n" '$1 == "qemu-x86_64" && $2 == "tcg" && $3 == p {
-		if ($4 == "boot") t += $5; else t += r * $6 * n / $5 }
+		if ($4 == "boot" || $4 == "end") t += $5; else if ($4 != "run") t += r * $6 * n / $5 }
 		END { printf "%.1f", t }' qemu/figures.txt
 }
 est() {	# NAME PROFILE [RESULTS]
@@ -145,7 +145,8 @@ else
 	mkdir -p "$T/res/20260101-000000-qemu-x86_64-smoke" "$T/res/20260102-000000-qemu-x86_64-smoke"
 	for d in "$T"/res/*/; do
 		cp "$T/smoke.jsonl" "$d/records.jsonl"
-		printf 'run\n  board:                qemu-x86_64\n  profile:              smoke\n  accelerator:          TCG (asked for)\n  qemu start to first record: 4.0 s\n  runner exit code:     0\n' >"$d/run.txt"
+		printf 'run\n  board:                qemu-x86_64\n  profile:              smoke\n  accelerator:          TCG (asked for)\n  qemu start to first record: 4.0 s\n  total run time:       %s s\n  runner exit code:     0\n' \
+			"$(sh qemu/records.sh "$T/smoke.jsonl" fs_end t | tail -n 1 | awk '{ printf "%.1f", $1 + 4.0 + 1.5 }')" >"$d/run.txt"
 	done
 	sed -i 's/TCG (asked for)/KVM (probe guest booted in 1.0 s)/' "$T/res/20260102-000000-qemu-x86_64-smoke/run.txt"
 	est earlier smoke "$T/res"
@@ -153,6 +154,11 @@ else
 		grep -q 'figures from the earlier run 20260101-000000-qemu-x86_64-smoke' "$T/earlier.out"
 	check "estimate: its figures (rounds.awk) are the plan's" sh -c \
 		"[ \"\$(grep -c '^fs ' '$T/earlier.plan')\" -eq 4 ] && grep -q '^boot 4.0$' '$T/earlier.plan'"
+	# its boot, its filesystems and its end (the last fs_end to power-off,
+	# 1.5 s here): the estimate of a run like it is its own time again
+	rt=$(sed -n 's/^ *total run time: *\([0-9.]*\) s$/\1/p' "$T/res/20260101-000000-qemu-x86_64-smoke/run.txt")
+	check "estimate: an earlier run's end counted, its estimate its own time ($rt s) within 0.3 s" \
+		awk -v a="$(awk '$1 == "total" { print $2 }' "$T/earlier.plan")" -v b="$rt" 'BEGIN { d = a - b; exit !(b > 0 && d < 0.3 && d > -0.3) }'
 fi
 
 # --- 4. progress, plain lines ------------------------------------------------
