@@ -270,6 +270,31 @@ static void put(struct fsb_log *l, uint64_t *seq, const char *rec)
 	CHECK(fsb_log_append(l, (*seq)++, rec, strlen(rec)) == 0);
 }
 
+/* A nilfs2 campaign of `cycles` cycles, run id 00000000000000ID, its
+ * cycle 1 armed: the log at path opened (the caller closes it), its
+ * settings in *cfg. */
+static struct fsb_log *nilfs2_campaign(const char *path, const char *id, unsigned cycles,
+				       struct fsb_config *cfg, uint64_t *seq)
+{
+	struct fsb_log *l = NULL;
+	char rec[512];
+
+	fsb_config_defaults(cfg);
+	snprintf(cfg->fs, sizeof(cfg->fs), "nilfs2");
+	cfg->powercut = cycles;
+	*seq = 0;
+	unlink(path);
+	CHECK(fsb_log_open(&l, path, strtoull(id, NULL, 16), 0) == 0);
+	snprintf(rec, sizeof(rec), "{\"type\":\"run_start\",\"run_id\":\"00000000000000%s\",\"t\":0,"
+		 "\"config\":{\"fs\":\"nilfs2\",\"powercut\":%u}}", id, cycles);
+	put(l, seq, rec);
+	snprintf(rec, sizeof(rec), "{\"type\":\"powercut_arm\",\"run_id\":\"00000000000000%s\",\"t\":1,"
+		 "\"fs\":\"nilfs2\",\"cycle\":1,\"cycles\":%u,\"seed\":42,\"cycle_seed\":"
+		 "\"00000000000000ff\",\"window\":10,\"workers\":2,\"files\":8,\"lead\":3}", id, cycles);
+	put(l, seq, rec);
+	return l;
+}
+
 /* A log as a campaign leaves it at a cut, and the scan of the next boot. */
 static void test_scan(void)
 {
@@ -504,18 +529,11 @@ static void test_nocheck(void)
 	rep_free(&set);
 
 	/* the scan: a nilfs2 cycle with nothing lost is not a failure */
-	struct fsb_log *l;
 	struct fsb_pc_resume rs;
 	struct fsb_config cfg;
-	uint64_t seq = 0;
+	uint64_t seq;
+	struct fsb_log *l = nilfs2_campaign("nc.log", "dd", 2, &cfg, &seq);
 
-	fsb_config_defaults(&cfg);
-	snprintf(cfg.fs, sizeof(cfg.fs), "nilfs2");
-	cfg.powercut = 2;
-	unlink("nc.log");
-	CHECK(fsb_log_open(&l, "nc.log", 0xdd, 0) == 0);
-	put(l, &seq, "{\"type\":\"run_start\",\"run_id\":\"00000000000000dd\",\"t\":0,\"config\":{\"fs\":\"nilfs2\",\"powercut\":2}}");
-	put(l, &seq, "{\"type\":\"powercut_arm\",\"run_id\":\"00000000000000dd\",\"t\":1,\"fs\":\"nilfs2\",\"cycle\":1,\"cycles\":2,\"seed\":42,\"cycle_seed\":\"00000000000000ff\",\"window\":10,\"workers\":2,\"files\":8,\"lead\":3}");
 	put(l, &seq, "{\"type\":\"powercut\",\"run_id\":\"00000000000000dd\",\"t\":3,\"fs\":\"nilfs2\",\"cycle\":1,\"lost\":0,\"torn\":0,\"fsck\":\"none\",\"mount\":\"ok\"}");
 	CHECK(fsb_pc_scan("nc.log", &cfg, &rs) == 0);
 	CHECK(rs.found && rs.verified && !rs.failed && !rs.fs_failed_now);
@@ -550,20 +568,10 @@ static void test_rule(void)
 					 "\"in_flight\":0,\"lost\":%u,\"torn\":%u,\"fsck\":\"%s\",\"mount\":\"%s\","
 					 "\"seconds\":0.5}", bad[b][0], bad[b][1], fsck[i], mount[m]);
 				/* the scan of the next boot */
-				struct fsb_log *l;
 				struct fsb_pc_resume rs;
 				struct fsb_config cfg;
-				uint64_t seq = 0;
-				fsb_config_defaults(&cfg);
-				snprintf(cfg.fs, sizeof(cfg.fs), "nilfs2");
-				cfg.powercut = 1;
-				unlink("rule.log");
-				CHECK(fsb_log_open(&l, "rule.log", 0xee, 0) == 0);
-				put(l, &seq, "{\"type\":\"run_start\",\"run_id\":\"00000000000000ee\",\"t\":0,"
-				    "\"config\":{\"fs\":\"nilfs2\",\"powercut\":1}}");
-				put(l, &seq, "{\"type\":\"powercut_arm\",\"run_id\":\"00000000000000ee\",\"t\":1,"
-				    "\"fs\":\"nilfs2\",\"cycle\":1,\"cycles\":1,\"seed\":42,\"cycle_seed\":"
-				    "\"00000000000000ff\",\"window\":10,\"workers\":2,\"files\":8,\"lead\":3}");
+				uint64_t seq;
+				struct fsb_log *l = nilfs2_campaign("rule.log", "ee", 1, &cfg, &seq);
 				put(l, &seq, rec);
 				CHECK(fsb_pc_scan("rule.log", &cfg, &rs) == 0);
 				CHECK_EQ_U(rs.failed, want);
