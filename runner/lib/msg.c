@@ -12,13 +12,17 @@
 const struct fsb_exit_code fsb_exit_codes[] = {
 	{ EXIT_OK, "ok", "everything asked for ran and verified" },
 	{ EXIT_FAIL, "benchmark or verification failure",
-	  "benchmark or verification failure (a filesystem failed or was unavailable, a read did not match, `compare --fail-on-regression` flagged a row slower)" },
+	  "benchmark or verification failure (a filesystem failed or was unavailable, a read did "
+		"not match, `compare --fail-on-regression` flagged a row slower)" },
 	{ EXIT_USAGE, "misuse", "misuse: bad option, unknown config key, value out of range" },
 	{ EXIT_REFUSED, "refused by the safety rules",
 	  "refused by the safety rules (target mounted, holds the system or the log, too small, no `--yes`)" },
 	{ EXIT_SYSTEM, "system failure", "system failure (cannot open the log, fork, memory)" },
 	{ EXIT_ERROR, "could not judge",
-	  "the test could not judge (`verdict`: a check is ERROR and none failed: the run never reached the runner or broke off, the target was missing or refused, mkfs or mount failed for a reason that is not the disk's; `report`, `compare`, `history`: an input without records; `compare --fail-on-regression`: a row it could not decide)" },
+	  "the test could not judge (`verdict`: a check is ERROR and none failed: the run never "
+		"reached the runner or broke off, the target was missing or refused, mkfs or mount "
+		"failed for a reason that is not the disk's; `report`, `compare`, `history`: an "
+		"input without records; `compare --fail-on-regression`: a row it could not decide)" },
 };
 const size_t fsb_exit_count = sizeof(fsb_exit_codes) / sizeof(fsb_exit_codes[0]);
 

@@ -125,7 +125,8 @@ static void allowed_text(const struct set_key *k, char *buf, size_t len)
 		snprintf(buf, len, "1/0, yes/no, true/false, on/off");
 		break;
 	case K_FSLIST:
-		snprintf(buf, len, "a comma-separated list of %s, each alone or as a variant FS:NAME (built in, or set with variant.FS:NAME)",
+		snprintf(buf, len, "a comma-separated list of %s, each alone or as a variant "
+			"FS:NAME (built in, or set with variant.FS:NAME)",
 			 fsb_fs_names());
 		break;
 	case K_PROFILE: {
@@ -541,7 +542,8 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 		if (fsb_config_column(c, tok, &col) == 0)
 			continue;
 		fsb_variant_names(names, sizeof(names), fsb_variant_base(tok));
-		return seterr(err, errlen, "%s: fs=%.60s%s: unknown variant '%s'; allowed: %s%sor one set with variant.%s = mkfs:ARGS mount:OPTS",
+		return seterr(err, errlen, "%s: fs=%.60s%s: unknown variant '%s'; allowed: %s%sor "
+			"one set with variant.%s = mkfs:ARGS mount:OPTS",
 			      c->origin[find_key("fs") - set_keys], c->fs, strlen(c->fs) > 60 ? "..." : "",
 			      tok, names, names[0] ? " (built in), " : "", tok);
 	}
@@ -566,22 +568,29 @@ int fsb_config_merge(struct fsb_config *c, struct fsb_layer **layers, size_t nla
 		return seterr(err, errlen, "%s: fio_raw=1 and dir=%s: the raw workloads need a target",
 			      c->origin[find_key("fio_raw") - set_keys], c->dir);
 	if (c->dir[0] && strcmp(c->sustain, "off"))
-		return seterr(err, errlen, "%s: sustain=%s and dir=%s: the sustained write needs a target (its disk's speed and temperature)",
+		return seterr(err, errlen, "%s: sustain=%s and dir=%s: the sustained write needs a "
+			"target (its disk's speed and temperature)",
 			      c->origin[find_key("sustain") - set_keys], c->sustain, c->dir);
 	if (strcmp(c->sustain, "off") && c->sustain_base + c->sustain_hold > c->sustain_seconds)
-		return seterr(err, errlen, "%s: sustain_base=%u + sustain_hold=%u is more than sustain_seconds=%u: no cliff could be found; allowed: sustain_base + sustain_hold up to sustain_seconds",
+		return seterr(err, errlen, "%s: sustain_base=%u + sustain_hold=%u is more than "
+			"sustain_seconds=%u: no cliff could be found; allowed: sustain_base + "
+			"sustain_hold up to sustain_seconds",
 			      c->origin[find_key("sustain_seconds") - set_keys], c->sustain_base, c->sustain_hold, c->sustain_seconds);
 	if (c->fileserver_aged && !c->fileserver)
-		return seterr(err, errlen, "%s: fileserver_aged=1 without fileserver=1: the aged run is the file-server workload's second",
+		return seterr(err, errlen, "%s: fileserver_aged=1 without fileserver=1: the aged "
+			"run is the file-server workload's second",
 			      c->origin[find_key("fileserver_aged") - set_keys]);
 	if (c->fileserver_aged && c->dir[0])
-		return seterr(err, errlen, "%s: fileserver_aged=1 and dir=%s: the aging fills a whole filesystem, it needs a target",
+		return seterr(err, errlen, "%s: fileserver_aged=1 and dir=%s: the aging fills a "
+			"whole filesystem, it needs a target",
 			      c->origin[find_key("fileserver_aged") - set_keys], c->dir);
 	if (c->powercut && c->dir[0])
-		return seterr(err, errlen, "%s: powercut=%u and dir=%s: the power-cut campaign needs a target (it makes the filesystem it checks)",
+		return seterr(err, errlen, "%s: powercut=%u and dir=%s: the power-cut campaign "
+			"needs a target (it makes the filesystem it checks)",
 			      c->origin[find_key("powercut") - set_keys], c->powercut, c->dir);
 	if (c->powercut && (c->target[0] || c->dir[0]) && !c->log[0])
-		return seterr(err, errlen, "%s: powercut=%u without log: the campaign needs the results log, it is what the next boot reads",
+		return seterr(err, errlen, "%s: powercut=%u without log: the campaign needs the "
+			"results log, it is what the next boot reads",
 			      c->origin[find_key("powercut") - set_keys], c->powercut);
 	return 0;
 }

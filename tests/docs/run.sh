@@ -207,6 +207,12 @@ check "tree: a record type compared by its name and a rule recognized by its fun
 	       grep -q '^tree: runner/a/hand.c:7: a rule recognized by its function' '$S/out' &&
 	       [ \$(grep -c 'hand.c' '$S/out') = 2 ]"
 rm "$T/runner/a/hand.c"
+printf 'const char *short_one = "%s";\nconst char *long_one = "%s";\n' "$(printf '%0400d' 0)" "$(printf '%0401d' 0)" >"$T/runner/a/text.c"
+tree
+check "tree: a string literal over 400 characters fails, named; one of 400 passes" \
+	sh -c "[ $rc = 1 ] && grep -q '^tree: runner/a/text.c:2: a string literal over 400 characters' '$S/out' &&
+	       [ \$(grep -c 'text.c' '$S/out') = 1 ]"
+rm "$T/runner/a/text.c"
 
 # ---- links (links.py): on scratch documents, then on the tree's ----
 L=$S/links

@@ -6,7 +6,7 @@
 # TREE_MAX_LINES lines (900), tests included; no include in runner/run/
 # from a room to one on its floor or above (the floors below); no record
 # type compared by its name, no verdict rule recognized by its function
-# pointer. With git, the files are those
+# pointer, no C string literal over 400 characters. With git, the files are those
 # git knows (tracked, or new and not ignored); without it, the files on disk
 # outside out/.
 # Output: one line per failure, a summary; exit 1 when one failed.
@@ -90,6 +90,13 @@ hand=$(files | grep -E '^runner/.*\.c$' | while IFS= read -r f; do
 	[ ! -f "$f" ] || grep -HnE '(->|\.)(eval|derive|parse|measure) *[!=]= *[a-z_]+' "$f" |
 		sed 's/^\([^:]*:[0-9]*\):.*/\1: a rule recognized by its function/' || :
 done)
+# Text as data: no C string literal of runner/ over 400 characters (a long
+# text is adjacent literals, one line each, or a table's rows).
+long_lit=$(files | grep -E '^runner/.*\.[ch]$' | while IFS= read -r f; do
+	[ ! -f "$f" ] || grep -HnE '"([^"\\]|\\.){401,}"' "$f" | sed 's/^\([^:]*:[0-9]*\):.*/\1: a string literal over 400 characters/' || :
+done)
+[ -z "$long_lit" ] || hand="${hand:+$hand
+}$long_lit"
 if [ -n "$hand" ]; then
 	echo "$hand" | while IFS= read -r l; do echo "tree: $l"; done
 	fail=$((fail + $(echo "$hand" | wc -l)))
@@ -99,4 +106,4 @@ if [ "$fail" -gt 0 ]; then
 	echo "tree: $fail failed"
 	exit 1
 fi
-echo "tree: ok (layout, one name per room, no source file over $max lines, the floors of run/, record types by id, rules by key)"
+echo "tree: ok (layout, one name per room, no source file over $max lines, the floors of run/, record types by id, rules by key, no literal over 400 characters)"

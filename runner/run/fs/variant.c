@@ -10,32 +10,44 @@
 #include "run/fs/variant.h"
 
 /* Marked unsafe: why, one line. */
-#define NOBARRIER "no cache flush (FLUSH/FUA) to the disk: an fsync that returned may not be on the medium, so a power cut loses acknowledged writes wherever the disk has a volatile write cache; a QEMU kill does not show it, a real power cut or the launcher's cache disk model does (runner/README.md, Power cuts)"
+#define NOBARRIER "no cache flush (FLUSH/FUA) to the disk: an fsync that returned may not be on " \
+	"the medium, so a power cut loses acknowledged writes wherever the disk has a volatile " \
+	"write cache; a QEMU kill does not show it, a real power cut or the launcher's cache disk " \
+	"model does (runner/README.md, Power cuts)"
 
 const struct fsb_variant fsb_variant_table[] = {
 	{ "ext4:noatime", "", "noatime",
-	  "no access-time update when a file is read (the default relatime writes the inode at the first read after a write)", NULL },
+	  "no access-time update when a file is read (the default relatime writes the inode at the "
+		"first read after a write)", NULL },
 	{ "ext4:nojournal", "-O ^has_journal", "",
 	  "no journal: metadata written once, no crash consistency",
 	  "no journal: a power cut can leave metadata that e2fsck must repair, and a crash loses what was not synced" },
 	{ "ext4:discard", "", "discard",
-	  "online discard: each delete's freed blocks are discarded (TRIM) as the journal commits, instead of by fstrim (the default, nodiscard)", NULL },
+	  "online discard: each delete's freed blocks are discarded (TRIM) as the journal commits, "
+		"instead of by fstrim (the default, nodiscard)", NULL },
 	{ "ext4:nobarrier", "", "nobarrier",
 	  "no write barriers: the journal's commits go to the disk without a cache flush", NOBARRIER },
 	{ "xfs:agcount32", "-d agcount=32", "",
-	  "32 allocation groups (mkfs.xfs makes 4 on one disk up to 4 TiB): more allocation in parallel; needs a target of 2.2 GiB or more (a group holds the 64 MiB log)", NULL },
+	  "32 allocation groups (mkfs.xfs makes 4 on one disk up to 4 TiB): more allocation in "
+		"parallel; needs a target of 2.2 GiB or more (a group holds the 64 MiB log)", NULL },
 	{ "btrfs:zstd", "", "compress=zstd",
 	  "file data compressed with zstd", NULL },
 	{ "f2fs:s4z4", "-s 4 -z 4", "",
 	  "4 segments per section, 4 sections per zone (default 1 and 1): a larger unit of garbage collection", NULL },
 	{ "f2fs:op10", "-o 10", "",
-	  "10 % of the space overprovisioned for garbage collection (mkfs.f2fs picks the ratio from the size: 2 % of 10 GiB)", NULL },
+	  "10 % of the space overprovisioned for garbage collection (mkfs.f2fs picks the ratio "
+		"from the size: 2 % of 10 GiB)", NULL },
 	{ "f2fs:gc", "", "background_gc=on",
-	  "background garbage collection on: the kernel's default, so this column is f2fs again unless mount_opts.f2fs turns it off", NULL },
+	  "background garbage collection on: the kernel's default, so this column is f2fs again "
+		"unless mount_opts.f2fs turns it off", NULL },
 	{ "f2fs:hotcold", "-e mp4,mkv,mov,jpg,png,zip,gz,xz,zst,tar,iso -E db,sqlite,log,wal", "",
-	  "file extensions added to mkfs.f2fs's own lists: cold (-e: media and archives, written once, rarely read) and hot (-E: databases and logs, rewritten often), whose data goes to a log of its temperature so that GC moves less; the suite's files have no extension, pack's fsbench.sqlite is hot", NULL },
+	  "file extensions added to mkfs.f2fs's own lists: cold (-e: media and archives, written "
+		"once, rarely read) and hot (-E: databases and logs, rewritten often), whose data "
+		"goes to a log of its temperature so that GC moves less; the suite's files have no "
+		"extension, pack's fsbench.sqlite is hot", NULL },
 	{ "f2fs:nodiscard", "", "nodiscard",
-	  "no online discard (f2fs discards freed segments by default): freed space reaches the disk only through fstrim", NULL },
+	  "no online discard (f2fs discards freed segments by default): freed space reaches the "
+		"disk only through fstrim", NULL },
 	{ "f2fs:nobarrier", "", "nobarrier",
 	  "no cache flush after f2fs's writes (checkpoints, fsync's node blocks)", NOBARRIER },
 };
@@ -126,7 +138,8 @@ int fsb_variant_parse(const char *val, char *mkfs, size_t mlen, char *mount, siz
 		p += n;
 		if (!strncmp(word, "mkfs:", 5)) {
 			if (have_mkfs) {
-				snprintf(why, wlen, "mkfs: given twice; allowed: mkfs:ARGS and mount:OPTS, each at most once");
+				snprintf(why, wlen, "mkfs: given twice; allowed: mkfs:ARGS and "
+					"mount:OPTS, each at most once");
 				return -1;
 			}
 			have_mkfs = in_mkfs = 1;
@@ -135,7 +148,8 @@ int fsb_variant_parse(const char *val, char *mkfs, size_t mlen, char *mount, siz
 			memmove(word, word + 5, n - 4);
 		} else if (!strncmp(word, "mount:", 6)) {
 			if (have_mount) {
-				snprintf(why, wlen, "mount: given twice; allowed: mkfs:ARGS and mount:OPTS, each at most once");
+				snprintf(why, wlen, "mount: given twice; allowed: mkfs:ARGS and "
+					"mount:OPTS, each at most once");
 				return -1;
 			}
 			have_mount = 1;
@@ -145,10 +159,12 @@ int fsb_variant_parse(const char *val, char *mkfs, size_t mlen, char *mount, siz
 			continue;
 		} else if (!in_mkfs) {
 			if (have_mount)
-				snprintf(why, wlen, "'%.40s' after mount:%.40s: mount options are one word, comma-separated without spaces",
+				snprintf(why, wlen, "'%.40s' after mount:%.40s: mount options are "
+					"one word, comma-separated without spaces",
 					 word, mount);
 			else
-				snprintf(why, wlen, "'%.40s' is neither mkfs:ARGS nor mount:OPTS; allowed: mkfs:ARGS, mount:OPTS or both",
+				snprintf(why, wlen, "'%.40s' is neither mkfs:ARGS nor mount:OPTS; "
+					"allowed: mkfs:ARGS, mount:OPTS or both",
 					 word);
 			return -1;
 		}
