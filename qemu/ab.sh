@@ -107,7 +107,7 @@ prog=ab
 # What a boot costs beyond QEMU start to power-off (qemu/estimate.sh's
 # figure): the launcher's disk copy, records, reports and index, ab.sh's
 # own reading of them, the compare's share. Measured here
-# (results/MEASUREMENTS.md, "An A/B's time").
+# (results/MEASUREMENTS-KERNELS.md, "An A/B's time").
 OVERHEAD_S=1.5
 
 a_kernel= a_image= a_append= a_qargs= b_kernel= b_image= b_append= b_qargs=

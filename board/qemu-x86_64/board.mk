@@ -12,6 +12,6 @@ BOARD_DISK_UUID   := 2f1b4d0e-6a3c-4c59-9e0b-5f73b1c2d401
 # PIT timer reaches the IO-APIC (10 ticks in a short TSC delay) sometimes
 # sees too few ticks and panics ("IO-APIC + timer doesn't work!", 0.004 s
 # into the boot); 1 boot in 30 failed so on a loaded 2-core host
-# (results/MEASUREMENTS.md#soak). The emulated timer works; KVM guests skip
+# (results/MEASUREMENTS-BOOT.md#soak). The emulated timer works; KVM guests skip
 # the check by themselves.
 BOARD_CMDLINE     := quiet loglevel=4 panic=1 oops=panic softlockup_panic=1 no_timer_check

@@ -19,7 +19,7 @@ PREFIX='FSBENCH:'
 # x86_64 power-cut campaign). A boot on two vCPUs has since stopped the
 # same way (an x86_64 UEFI guest at its power-off): the stop is QEMU's
 # TCG on either, too rare to say on which more often; the launcher ends
-# such a guest after --stall seconds (results/MEASUREMENTS.md, "The stop
+# such a guest after --stall seconds (results/MEASUREMENTS-TESTS.md, "The stop
 # on two vCPUs too"). QEMU_SMP set before still wins. Such a guest is
 # booted again once, from a fresh copy of its disk (the launcher's
 # --stall-retries; a campaign's boots on a kept --work disk are not): the

@@ -2,7 +2,7 @@
 # conditions on recorded QEMU runs (tests/verdict/compare/: ext4-only smoke
 # runs of the qemu-x86_64 image under TCG, their run_start, control,
 # fs_start, phase, fs_end and run_end records; how they were made:
-# results/MEASUREMENTS.md, "Compare by significance and by conditions"):
+# results/MEASUREMENTS-COMPARE.md, "Compare by significance and by conditions"):
 # q1-q4 on the host as it was and s1-s4 with QEMU stopped a quarter of the
 # time (the host slower), in turns; later q5-q8 and t5-t8 with the target
 # throttled to 500 I/O operations a second, in turns.
