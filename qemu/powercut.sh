@@ -1,6 +1,6 @@
 #!/bin/sh
 # powercut.sh: a power-cut campaign in QEMU. Boots the image with the
-# runner's campaign (runner/README.md, Power cuts), cuts the power at a
+# runner's campaign (runner/POWERCUTS.md), cuts the power at a
 # random moment of each cycle's window (SIGKILL of QEMU, and of the disk
 # model's nbdkit with --target-model: its cache is gone), boots again from
 # the same disk and target (the next boot checks what the cut left), until

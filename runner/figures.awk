@@ -1,5 +1,5 @@
 # figures.awk: qemu/figures.txt -> fsb_figures.h, the measured run times
-# the settings' help quotes (run/settings.c; the README's and the man page's
+# the settings' help quotes (run/settings.c; SETTINGS.md's and the man page's
 # settings tables are generated from that help, make docs).
 # Usage: awk -f runner/figures.awk qemu/figures.txt > $(O)/gen/fsb_figures.h
 # Reads the "BOARD ACCEL PROFILE run SECONDS [SETTING=VALUE...]" lines of

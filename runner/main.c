@@ -84,7 +84,7 @@ static void commands_print(FILE *f, enum fsb_doc_fmt fmt)
 }
 
 /* `fsbench help [TOPIC [--markdown|--scdoc]]`: the usage, or one of the
- * tables the README and the man page are generated from. */
+ * tables the manual's pages and the man page are generated from. */
 static int cmd_help(int argc, char **argv)
 {
 	static const char topics[] = "commands, exit-codes, criteria";

@@ -18,7 +18,7 @@ int cmd_config(int argc, char **argv)
 	char val[FSB_PATH_MAX + 8];
 	int show = 0, rc, fmt;
 
-	/* the settings table for the docs (README, man page), alone */
+	/* the settings table for the docs (runner/SETTINGS.md, man page), alone */
 	if (argc > 1 && (fmt = fsb_doc_fmt_option(argv[1])) >= 0) {
 		if (argc > 2)
 			return fsb_run_misuse("config %s: takes no other argument", argv[1]);

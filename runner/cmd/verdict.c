@@ -43,7 +43,7 @@ static const char usage[] =
 	"                  [measurement=VALUE units=UNIT] (runner/FORMATS.md)\n"
 	"  --known FILE    known issues: a failure an entry matches is marked known (with its link)\n"
 	"                  and does not fail the verdict; an expired entry no longer applies\n"
-	"                  (lines KIND EXPIRES LINK PATTERN: runner/README.md, Known issues)\n"
+	"                  (lines KIND EXPIRES LINK PATTERN: runner/VERDICT.md, Known issues)\n"
 	"  --strict        known failures fail the verdict too\n"
 	"\n"
 	"Prints one line per check (WHAT: MEASURED; limit LIMIT: PASS, FAIL, ERROR or SKIP)\n"

@@ -82,7 +82,7 @@ int fsb_vmisuse_by(fsb_usage_fn *usage, const void *arg, const char *fmt, va_lis
 typedef void fsb_say_fn(const char *fmt, va_list ap);
 void fsb_say(fsb_say_fn *say, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Output formats of the generated documentation (README tables, man page). */
+/* Output formats of the generated documentation (the manual's tables, man page). */
 enum fsb_doc_fmt { DOC_TEXT, DOC_MARKDOWN, DOC_SCDOC };
 
 /* "--markdown" -> DOC_MARKDOWN, "--scdoc" -> DOC_SCDOC; -1 for anything else. */

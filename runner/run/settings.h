@@ -58,7 +58,7 @@ void fsb_config_show(const struct fsb_config *c, int fd);
 int fsb_config_get(const struct fsb_config *c, const char *key, char *buf, size_t len);
 /* Print the key table (for --help). */
 void fsb_config_help(FILE *f);
-/* The key table for the docs: DOC_MARKDOWN is the README's settings table
+/* The key table for the docs: DOC_MARKDOWN is SETTINGS.md's table
  * (key | default | meaning), DOC_SCDOC the man page's SETTINGS list,
  * DOC_TEXT the --help text. `fsbench config --markdown|--scdoc`. */
 void fsb_config_doc(FILE *f, enum fsb_doc_fmt fmt);

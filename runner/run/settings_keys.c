@@ -22,33 +22,33 @@ const struct set_key set_keys[] = {
 		"(`rewrite`) and packing (`pack`: SQLite and a pack file), beside the `freespace` "
 		"and `layout` evidence (both on by default), files created in name order (under "
 		"QEMU TCG " FSB_TCG_EXPLAIN " at `files = 1000`, the whole profile about 7 h; "
-		"about 30 min on hardware; runner/README.md, Profiles); `fio` is the four fio "
+		"about 30 min on hardware; runner/PROFILES.md); `fio` is the four fio "
 		"workloads, 5 s over 256 MiB each, on every filesystem and the raw target, no "
 		"small-file rounds (" FSB_TCG_FIO " under QEMU TCG, about 2 min on hardware); "
 		"`fill` is the fill test on every filesystem (10 s random writes of at most 64 "
 		"MiB), no small-file rounds (its time grows with the target: " FSB_TCG_FILL " "
-		"under TCG on 2 GiB, about 47 min on 10 GiB; runner/README.md); `tuning` is the "
+		"under TCG on 2 GiB, about 47 min on 10 GiB; runner/FIO.md); `tuning` is the "
 		"tuning matrix: every default filesystem and each of its built-in variants as a "
 		"column (`variant.FS:NAME`), 4 x 1000 x 4 KiB, 4 workers, 2 rounds ("
 		FSB_TCG_TUNING " under QEMU TCG for the 11 columns it had before the 5 of "
 		"ext4:discard to f2fs:nobarrier, which add about half as much again; 1-2 min on "
-		"hardware; runner/README.md, Tuning matrix); `powercut` is the power-cut "
+		"hardware; runner/TUNING.md); `powercut` is the power-cut "
 		"campaign: every filesystem, 3 cycles each with a 10 s window, no small-file "
-		"rounds (a cut from outside ends every cycle; runner/README.md, Power cuts); "
+		"rounds (a cut from outside ends every cycle; runner/POWERCUTS.md); "
 		"`sustain` is the sustained write (`sustain = both`): 120 s sequential and 120 s "
 		"4 KiB random on a file of every filesystem and on the raw target, no small-file "
-		"rounds (about 21 min, the same under TCG: it is timed; runner/README.md, Speed "
-		"that holds); `fileserver` is the file-server workload, filebench's personality "
+		"rounds (about 21 min, the same under TCG: it is timed; runner/SUSTAIN.md); "
+		"`fileserver` is the file-server workload, filebench's personality "
 		"at the size of runner/SUITE.md's write-up: 100,000 files of mean 1.25 MiB (about "
 		"122 GiB: a disk of 160 GiB or more), 50 workers, 60 s, no small-file rounds "
-		"(runner/README.md, File server); `fileserver-aged` is `fileserver` on the fresh "
+		"(runner/FILESERVER.md); `fileserver-aged` is `fileserver` on the fresh "
 		"filesystem and again after the fill's aging (`fileserver_aged`), the write-up's "
 		"control experiment" },
 	{ "fs", K_FSLIST, F(fs), 0, 0, set_all_fs,
 	  "filesystems, comma-separated, run in this order; each a filesystem FS or a variant of "
 		"one, FS:NAME (`variant.FS:NAME`), run as a column of its own. The default is "
 		"every filesystem of the table but the optional `nilfs2`, which runs only where a "
-		"list names it (`fs = ext4,nilfs2`; runner/README.md, nilfs2)" },
+		"list names it (`fs = ext4,nilfs2`; runner/NILFS2.md)" },
 	{ "dirs", K_U32, F(dirs), 1, 4096, "16", "directories (one worker each when workers = dirs)" },
 	{ "files", K_U32, F(files), 1, 10000000, "20000", "files per directory" },
 	{ "file_size", K_SIZE, F(file_size), 1, 64ull << 20, "4096",
@@ -83,7 +83,7 @@ const struct set_key set_keys[] = {
 		"any mkfs. Overwrites the whole device like the mkfs (needs `yes`), saves nothing. "
 		"Costs about 8,000 I/Os and 2 x 256 MiB per TB (2,051 I/Os on 1 GiB): about 1.5 s "
 		"on a 1 GiB and 3 s on a 10 GiB loop device here, under 1 s per TB on an NVMe SSD "
-		"(runner/README.md, The capacity check); not with `dir`" },
+		"(runner/CAPACITY.md); not with `dir`" },
 	{ "verify", K_BOOL, F(verify), 0, 1, "1", "check every byte read against the expected pattern" },
 	{ "progress", K_BOOL, F(progress), 0, 1, "1",
 	  "progress line on stderr (fs, round, phase, files done/total, rate) at most every 2 seconds" },
@@ -164,7 +164,7 @@ const struct set_key set_keys[] = {
 		"mkfs, the durability workload for `powercut_window` seconds and a power cut from "
 		"outside (a QEMU kill, a switched socket, a hand on the plug), then on the next "
 		"boot the filesystem's checker, the mount and a check of every acknowledged "
-		"operation (`powercut` record; runner/README.md, Power cuts). The run is then the "
+		"operation (`powercut` record; runner/POWERCUTS.md). The run is then the "
 		"campaign only: no small-file rounds, fio or fill. Needs `log` (the campaign's "
 		"memory across boots) and a `target`" },
 	{ "powercut_window", K_U32, F(powercut_window), 1, 86400, "10",
@@ -195,7 +195,7 @@ const struct set_key set_keys[] = {
 		"after the filesystems (the whole device, overwritten: needs `yes`) and/or on a "
 		"file on each filesystem of `fs` (on a fresh mkfs; 80 % of its free space); "
 		"`sustain` and `sustain_series` records; the report finds the cliff "
-		"(runner/README.md, Speed that holds). Not with `dir`; off but in the profile "
+		"(runner/SUSTAIN.md). Not with `dir`; off but in the profile "
 		"`sustain`: off|raw|fs|both" },
 	{ "sustain_seconds", K_U32, F(sustain_seconds), 5, 86400, "120",
 	  "`sustain`: seconds each write runs (the amount is a time, not a size: long enough to "
@@ -227,7 +227,7 @@ const struct set_key set_keys[] = {
 		"target); without it f2fs is refused on such a target, as ext4 and XFS always are "
 		"(`fs_end` `refused`); btrfs needs none (`mkfs.btrfs -O zoned`). Under QEMU: "
 		"`qemu/run.sh --target-zoned` sets it to the same controller's conventional "
-		"namespace (runner/README.md, Zoned disks)" },
+		"namespace (runner/ZONED.md)" },
 	{ "repeat", K_U32_AUTO, F(repeat), 1, 1000, "1",
 	  "repetitions: each column's rounds run this many times, each on a fresh mkfs, the "
 		"columns interleaved (A B A B, so a drift of the machine or the disk does not fall "
@@ -236,7 +236,7 @@ const struct set_key set_keys[] = {
 		"least 6: a 95 % interval of a median needs 6 samples), a `repeat` record saying "
 		"which phases did not converge. Records of a run with repetitions carry `rep`; the "
 		"report shows the median of the repetitions with its interval, the verdict judges "
-		"that median (runner/README.md, Repetitions). The fio workloads, fill and "
+		"that median (runner/REPETITIONS.md). The fio workloads, fill and "
 		"sustained write run once, after a column's last repetition" },
 	{ "repeat_width", K_U32, F(repeat_width), 1, 100, "5",
 	  "`repeat = auto`: the width of the 95 % confidence interval of each phase's median that "
@@ -263,7 +263,7 @@ const struct set_key set_keys[] = {
 		"`fileserver_seconds`: create and write a whole file, open and append a random "
 		"amount, open and read a whole file (every byte checked), delete a file, stat a "
 		"file (`fileserver` record: per operation counts, throughput and latency "
-		"percentiles; runner/README.md, File server; 0 but in the profiles `fileserver` "
+		"percentiles; runner/FILESERVER.md; 0 but in the profiles `fileserver` "
 		"and `fileserver-aged`)" },
 	{ "fileserver_aged", K_BOOL, F(fileserver_aged), 0, 1, "0",
 	  "`fileserver`: the control experiment of fresh against fragmented: after the run on the "
@@ -308,7 +308,7 @@ const char set_help_variant[] =
 		"`mount:OPTS` (mount options, comma-separated, after mount_opts.FS: a later option "
 		"wins), e.g. `variant.f2fs:s8 = mkfs:-s 8`. NAME is 1 to 15 of a-z, 0-9, _; "
 		"mkfs:ARGS runs to a word beginning with mount:, in either order; a setting "
-		"replaces a built-in row of that name whole (runner/README.md, Tuning matrix)";
+		"replaces a built-in row of that name whole (runner/TUNING.md)";
 const struct profile set_profiles[] = {
 	{ "seed", { { "fs", set_all_fs }, { "dirs", "16" }, { "files", "20000" },
 		    { "file_size", "4096" }, { "workers", "16" }, { "rounds", "3" } } },

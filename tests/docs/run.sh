@@ -135,7 +135,7 @@ top=$(cd "$here/../.." && pwd)
 
 # ---- measured run times: qemu/figures.txt -> the help -> the docs ----
 # runner/figures.awk makes the runner's header from figures.txt's run lines;
-# the settings' help (so config --markdown, the README and the man page)
+# the settings' help (so config --markdown, runner/SETTINGS.md and the man page)
 # quotes them. A changed figure changes the header; the binary's help holds
 # the header's every figure, in the sentence that quotes it.
 awk -f "$top/runner/figures.awk" "$top/qemu/figures.txt" > "$S/fig.h"

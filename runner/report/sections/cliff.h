@@ -3,7 +3,7 @@
  * disk's temperature on the same seconds; the `sustain` report section,
  * its chart and the verdict read what it finds.
  *
- * The definition (runner/README.md, Speed that holds):
+ * The definition (runner/SUSTAIN.md):
  *  - the base: the median of the first `base_s` samples;
  *  - the threshold: `share_pct` % of the base;
  *  - the cliff: the first sample i after the base window that is below the

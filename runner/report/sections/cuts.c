@@ -25,7 +25,7 @@ int rep_table_powercut(const struct rep_run *r, struct rep_table *t)
 		  "was acknowledged; in flight: what an operation after the last batch may leave; "
 		  "lost: an acknowledged file missing or shorter; torn: neither (a mix, garbage). "
 		  "A process kill keeps the page cache, a QEMU kill loses the guest's, and only a real "
-		  "cut tests the disk's own cache (runner/README.md, Power cuts).";
+		  "cut tests the disk's own cache (runner/POWERCUTS.md).";
 	for (size_t i = 0; i < r->npc; i++) {
 		const struct rep_powercut *p = &r->pc[i];
 		size_t row = tab_row(t);

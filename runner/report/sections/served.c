@@ -144,7 +144,7 @@ int rep_table_fileserver(const struct rep_run *r, struct rep_table *t)
 		  "file (every byte checked), delete, stat, for `fileserver_seconds`. `aged` is the "
 		  "same filesystem after the fill's aging (`fileserver_aged`). `vs ext4`: the figure "
 		  "over ext4's in the same state (ops/s: higher is better; append p99: lower is "
-		  "better). runner/README.md, File server.";
+		  "better). runner/FILESERVER.md.";
 	for (int s = 0; s < 2; s++)
 		for (size_t i = 0; i < r->nfsv; i++) {
 			const struct rep_fileserver *v = &r->fsv[i];

@@ -48,8 +48,7 @@ int rep_table_sustain(const struct rep_run *r, struct rep_table *t)
 		  "of that second after the write began. Level: the median from the cliff to the end, "
 		  "and its share of the base. Temperature: the base's median and the highest of the "
 		  "write; a rise of `sustain_rise` degrees from `sustain_hold` seconds before the "
-		  "cliff to one after it coincides with it (throttling). runner/README.md, Speed that "
-		  "holds.";
+		  "cliff to one after it coincides with it (throttling). runner/SUSTAIN.md.";
 	for (size_t i = 0; i < r->nsus && !rc; i++) {
 		const struct rep_sustain *s = &r->sus[i];
 		struct rep_cliff c;

@@ -79,13 +79,12 @@ const struct vd_key vd_keys[] = {
 	  .help = "per sustained write (`sustain` records: filesystem or raw, seq or rand), the "
 		"throughput after its cliff must be at least this share of its first seconds' "
 		"median; a write without a cliff passes (it held), 100 asks for no cliff at all; a "
-		"write too short to judge, or failed, is not measured (runner/README.md, Speed "
-		"that holds)",
+		"write too short to judge, or failed, is not measured (runner/SUSTAIN.md)",
 	  .parse = vd_parse_pct, .eval = vd_eval_sustain },
 	{ "min_fileserver_ops_per_s", .value = "a number > 0",
 	  .help = "floor of the file-server workload's operations per second (`fileserver` "
 		"records: each filesystem, fresh and aged, must reach it); a failed run is not "
-		"measured (runner/README.md, File server)",
+		"measured (runner/FILESERVER.md)",
 	  .parse = vd_parse_positive, .eval = vd_eval_fsv_ops },
 	{ "max_fileserver_append_p99_ms", .value = "a number > 0",
 	  .help = "ceiling of the file-server workload's random append latency, its 99th "

@@ -1,5 +1,5 @@
 /* fileserver.h: the file-server workload (setting `fileserver`,
- * runner/README.md, File server): filebench's `fileserver` personality,
+ * runner/FILESERVER.md): filebench's `fileserver` personality,
  * written here. A fileset of `fileserver_files` files in a tree of
  * directories `fileserver_dirwidth` wide, each file's size drawn from a
  * gamma distribution (shape 1.5, filebench's) of mean `fileserver_size`;

@@ -3,7 +3,7 @@
  * (run/stores/durable.h) with its acknowledgements in the results log, and a
  * cut from outside; the boot after the cut finds the cycle in the log
  * (resume.c), runs the filesystem's checker, mounts and checks every
- * acknowledged operation. runner/README.md ("Power cuts") says it for users. */
+ * acknowledged operation. runner/POWERCUTS.md says it for users. */
 #ifndef FSB_POWERCUT_H
 #define FSB_POWERCUT_H
 
@@ -11,7 +11,7 @@
 
 #include "run/core/context.h"
 
-/* The console lines whoever cuts the power matches (runner/README.md). */
+/* The console lines whoever cuts the power matches (runner/POWERCUTS.md). */
 #define FSB_PC_MARK "FSBENCH-POWERCUT:"
 #define FSB_PC_WINDOW_OVER FSB_PC_MARK " window over, cut the power now"
 #define FSB_PC_MAX_WORKERS 64

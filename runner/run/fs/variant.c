@@ -13,7 +13,7 @@
 #define NOBARRIER "no cache flush (FLUSH/FUA) to the disk: an fsync that returned may not be on " \
 	"the medium, so a power cut loses acknowledged writes wherever the disk has a volatile " \
 	"write cache; a QEMU kill does not show it, a real power cut or the launcher's cache disk " \
-	"model does (runner/README.md, Power cuts)"
+	"model does (runner/POWERCUTS.md)"
 
 const struct fsb_variant fsb_variant_table[] = {
 	{ "ext4:noatime", "", "noatime",

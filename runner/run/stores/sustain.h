@@ -1,6 +1,6 @@
-/* sustain.h: the sustained write (setting `sustain`, runner/README.md,
- * Speed that holds): fio writes for `sustain_seconds`, sequential and then
- * 4 KiB random, while the runner reads the disk's temperature every second;
+/* sustain.h: the sustained write (setting `sustain`, runner/SUSTAIN.md):
+ * fio writes for `sustain_seconds`, sequential and then 4 KiB random,
+ * while the runner reads the disk's temperature every second;
  * fio's per-second bandwidth log and the temperatures become a `sustain`
  * record and its `sustain_series` records. The report finds the cliff
  * (report/sections/cliff.h). */
