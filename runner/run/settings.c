@@ -723,9 +723,15 @@ void fsb_config_help(FILE *f)
 static void doc_row(FILE *f, enum fsb_doc_fmt fmt, const char *name, const char *def,
 		    const char *help, size_t helplen, const char *allowed)
 {
-	char text[2048];
+	/* as long as the help is: a profile's runs to more than 2 KiB */
+	size_t len = helplen + (allowed ? strlen(allowed) + 12 : 0) + 1;
+	char *text = malloc(len);
 
-	snprintf(text, sizeof(text), "%.*s%s%s", (int)helplen, help,
+	if (!text) {
+		fputs("(out of memory)\n", f);
+		return;
+	}
+	snprintf(text, len, "%.*s%s%s", (int)helplen, help,
 		 allowed ? "; allowed: " : "", allowed ? allowed : "");
 	if (fmt == DOC_MARKDOWN) {
 		fprintf(f, "| `%s` |", name);
@@ -749,6 +755,7 @@ static void doc_row(FILE *f, enum fsb_doc_fmt fmt, const char *name, const char 
 		fsb_doc_put(f, fmt, text);
 		fputs("\n\n", f);
 	}
+	free(text);
 }
 
 void fsb_config_doc(FILE *f, enum fsb_doc_fmt fmt)

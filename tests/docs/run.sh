@@ -26,6 +26,8 @@ for k in $keys; do grep -q "^| \`$k\` |" "$S/md" || missing="$missing $k"; done
 check "config --markdown: one row for every key of config --show${missing:+ (missing:$missing)}" [ -z "$missing" ]
 check "config --markdown: a choice's | is escaped" grep -qF 'name\|shuffled' "$S/md"
 check "config --markdown: keys the profile sets say so" grep -q '^| `dirs` | profile |' "$S/md"
+check "config --markdown: a long help whole, its allowed values to the last (profile)" \
+	grep -q '^| `profile` | `seed` | .*; allowed: seed, smoke, .*fileserver-aged |$' "$S/md"
 "$fsb" config --scdoc > "$S/scd"
 check "config --scdoc: a list item per key" grep -qx '\*file\\_size\* (default: set by the profile)' "$S/scd"
 check "config --scdoc: no backquotes (scdoc has no code font)" sh -c "! grep -q '\`' '$S/scd'"
