@@ -33,14 +33,10 @@
 #   --throttle-spec SPEC  iops=N or bps=N (block_set_io_throttle of the
 #                    device fsbench-target: that one limit, the others 0)
 #   --plan FILE      qemu/estimate.sh's figures for the progress line
-#   --stall S        COMMAND is ended once its processor time (user +
-#                    system of all its threads, /proc/PID/stat) has not
-#                    grown for S seconds while it is not stopped (default
-#                    120; 0: never): a guest that no vCPU runs and no timer
-#                    wakes goes on never (an idle Linux guest under TCG
-#                    takes 4 of the host's clock ticks in 10 s, a stalled
-#                    one none in minutes); its threads' states and wait
-#                    channels in DIR/stall.txt
+#   --stall S        COMMAND is ended once qemu/stall.sh finds it stalled:
+#                    no processor time for S seconds while it is not
+#                    stopped (default 120; 0: never); its threads' states
+#                    and wait channels in DIR/stall.txt
 #   --quiet          the console is not shown (the progress line still is)
 # Output on stdout: the console as it comes without the record lines, and
 #   the progress (qemu/status.awk's line: filesystem n of N, round, phase,
@@ -52,6 +48,7 @@
 #   and DIR/progress.log (qemu/progress.awk's state), DIR/watch.txt (sh assignments: t0, first
 #   (the first record came; empty: none), t1 (seconds since the epoch),
 #   qrc (COMMAND's status), why_end (why it was killed; empty: it ended));
+#   DIR/stall.pid (stall.sh's answer: COMMAND's pid once it stalled) and
 #   DIR/stall.txt after a stall.
 # Exit status: 0; 2 on misuse.
 set -eu
@@ -101,18 +98,6 @@ now() { date +%s.%N; }
 # with the shell's own read (no process a tick).
 cs=0
 tick() { read -r up _ </proc/uptime; cs=${up%.*}${up#*.}; cs=${cs#"${cs%%[!0]*}"}; cs=${cs:-0}; }
-# qcpu: COMMAND's state (qs: R, S, D, T...) and processor time in clock
-# ticks (qc), from /proc with the shell's own read; both empty once it is
-# gone. The fields after the name's closing parenthesis: state, then
-# utime and stime 11 and 12 fields on.
-qs= qc=
-qcpu() {
-	_st=
-	read -r _st 2>/dev/null <"/proc/$qpid/stat" || { qs= qc=; return 0; }
-	# shellcheck disable=SC2086
-	set -- ${_st##*) }
-	qs=$1 qc=$((${12} + ${13}))
-}
 state=$work/progress status=$work/status
 rm -f "$state" "$state.log" "$state.n"
 : >"$status"
@@ -122,9 +107,10 @@ if [ -n "$plan" ] && [ -s "$plan" ]; then
 	total=$(awk '$1 == "total" { print $2 }' "$plan")
 fi
 
-qpid= fpid= mpid= qmpid=
+qpid= fpid= mpid= qmpid= spid=
 cleanup() {
 	[ -z "$qpid" ] || kill "$qpid" 2>/dev/null || true
+	[ -z "$spid" ] || kill "$spid" 2>/dev/null || true
 	[ -z "$mpid" ] || kill "$mpid" 2>/dev/null || true
 	[ -z "$qmpid" ] || kill "$qmpid" 2>/dev/null || true
 }
@@ -148,6 +134,10 @@ tail --pid="$qpid" -s 0.2 -n +1 -f "$serial" 2>/dev/null |
 		-v plan="$plan" -v state="$state" -v status="$status" \
 		-f "$here/progress.awk" &
 fpid=$!
+if [ "$stall" -gt 0 ]; then
+	sh "$here/stall.sh" --threads "$work/stall.txt" "$stall" "$qpid" >"$work/stall.pid" &
+	spid=$!
+fi
 if [ -n "$monitor" ]; then
 	# Keep the monitor's output drained (and logged); QEMU holds both ends.
 	cat "$monitor.out" >"$work/monitor.log" 2>/dev/null &
@@ -195,26 +185,14 @@ show() {
 }
 
 first= why_end= unplugged=0 t_cut= lied=0 cut=0 t_thr= thr_seen= thr_done=0
-stall_qc= stall_cs=$cs
 while kill -0 "$qpid" 2>/dev/null; do
 	sleep 0.2
 	tick
-	# A stall: no processor time for --stall seconds (not while stopped).
-	if [ "$stall" -gt 0 ]; then
-		qcpu
-		if [ -n "$qc" ]; then
-			if [ "$qs" = T ] || [ "$qc" != "$stall_qc" ]; then
-				stall_qc=$qc stall_cs=$cs
-			elif [ $((cs - stall_cs)) -ge $((stall * 100)) ]; then
-				for _t in /proc/"$qpid"/task/*; do
-					printf '%s %s %s %s\n' "${_t##*/}" "$(cat "$_t/comm" 2>/dev/null)" \
-						"$(cut -d' ' -f3 "$_t/stat" 2>/dev/null)" "$(cat "$_t/wchan" 2>/dev/null)"
-				done >"$work/stall.txt" 2>/dev/null || true
-				why_end="stalled: the guest stopped for good, QEMU used no processor time in ${stall}s (no vCPU ran, no timer woke one: a wake-up lost by QEMU under TCG, results/MEASUREMENTS.md); its threads in $work/stall.txt"
-				echo "qemu: $why_end"
-				break
-			fi
-		fi
+	# A stall: stall.sh's answer (no processor time for --stall seconds).
+	if [ -n "$spid" ] && [ -s "$work/stall.pid" ]; then
+		why_end="stalled: the guest stopped for good, QEMU used no processor time in ${stall}s (no vCPU ran, no timer woke one: a wake-up lost by QEMU under TCG, results/MEASUREMENTS.md); its threads in $work/stall.txt"
+		echo "qemu: $why_end"
+		break
 	fi
 	# The power cut: its moment set when the line comes; the lie a lead
 	# before it; then SIGKILL, at once.
@@ -292,6 +270,7 @@ qpid=
 wait "$fpid" || true	# tail ends with QEMU (--pid), the filter with it
 if [ -n "$mpid" ]; then kill "$mpid" 2>/dev/null || true; wait "$mpid" 2>/dev/null || true; mpid=; fi
 if [ -n "$qmpid" ]; then kill "$qmpid" 2>/dev/null || true; wait "$qmpid" 2>/dev/null || true; qmpid=; fi
+if [ -n "$spid" ]; then kill "$spid" 2>/dev/null || true; wait "$spid" 2>/dev/null || true; spid=; fi
 [ -z "$thr_line" ] || [ "$thr_done" = 1 ] ||
 	echo "qemu: target throttle not changed: $([ -n "$t_thr" ] && echo "the run ended less than $thr_delay s after '$thr_line'" || echo "no console line held '$thr_line'")"
 t1=$(now)

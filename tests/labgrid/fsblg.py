@@ -87,31 +87,29 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])  # utime, stime: fields 14 and 15
 
 
+STALL_SH = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'qemu', 'stall.sh')
+
+
 class GuestWatch:
     """QEMU only: whether a silent guest has ended: stopped (guest_stopped),
-    or stalled, as qemu/run.sh's --stall tells it: QEMU has used no
-    processor time for `seconds` (QEMU 7.2's TCG can leave a halted vCPU
-    with no timer armed, and the guest then waits for ever). `seconds` 0:
-    never stalled."""
+    or stalled, as qemu/run.sh's --stall tells it, by the same program
+    (qemu/stall.sh, watching from the start): QEMU has used no processor
+    time for `seconds` (QEMU 7.2's TCG can leave a halted vCPU with no
+    timer armed, and the guest then waits for ever). `seconds` 0: never
+    stalled; a QEMU gone is not stalled (guest_stopped says so)."""
 
     def __init__(self, drv, seconds):
         self.drv = drv
         self.seconds = seconds
         child = getattr(drv, '_child', None) if type(drv).__name__ == 'QEMUDriver' else None
         self.pid = child.pid if child is not None else None
-        self.ticks = None
-        self.since = time.monotonic()
+        self.proc = None
+        if seconds and self.pid is not None:
+            self.proc = subprocess.Popen(['sh', STALL_SH, f'{seconds:g}', str(self.pid)],
+                                         stdout=subprocess.DEVNULL)
 
     def stalled(self):
-        if not self.seconds or self.pid is None:
-            return False
-        ticks, now = cpu_ticks(self.pid), time.monotonic()
-        if ticks is None:
-            return False  # gone: guest_stopped says so
-        if ticks != self.ticks:
-            self.ticks, self.since = ticks, now
-            return False
-        return now - self.since >= self.seconds
+        return self.proc is not None and self.proc.poll() == 0
 
     def ended(self):
         """'stopped', 'stalled', or None while the guest runs."""
