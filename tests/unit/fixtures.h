@@ -103,6 +103,14 @@ static inline int fixtures_init(const char *prog)
 	return 0;
 }
 
+/* unit_run() after fixtures_init(); FIXTURES_MAIN(test_a, test_b) is the
+ * main() of a test of the fixtures. */
+static inline int fixtures_run(const char *prog, unit_test *const *test, size_t n)
+{
+	return fixtures_init(prog) ? 1 : unit_run(prog, test, n);
+}
+#define FIXTURES_MAIN(...) UNIT_MAIN_WITH(fixtures_run, __VA_ARGS__)
+
 /* A fixture's text (malloc'd; "" when it cannot be read, said on stderr). */
 static inline char *fixture_text(const char *path)
 {

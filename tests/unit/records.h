@@ -23,4 +23,15 @@ static inline int unit_load_records(struct rep_set *set, const char *text, const
 	return rc;
 }
 
+/* The same as mem.jsonl, its message on stderr when the load fails. */
+static inline int unit_load_text(struct rep_set *set, const char *text)
+{
+	char err[512];
+	int rc = unit_load_records(set, text, "mem.jsonl", err, sizeof(err));
+
+	if (rc)
+		fprintf(stderr, "load: %s\n", err);
+	return rc;
+}
+
 #endif

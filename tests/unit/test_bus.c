@@ -400,15 +400,4 @@ static void test_summary(void)
 	rep_free(&set);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_summary();
-	test_vpd80();
-	test_decoders();
-	test_sata();
-	test_usb();
-	test_mmc();
-	test_others();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_summary, test_vpd80, test_decoders, test_sata, test_usb, test_mmc, test_others)

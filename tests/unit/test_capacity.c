@@ -467,14 +467,4 @@ static void test_table(void)
 	rep_free(&set);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_honest();
-	test_wrap();
-	test_truncated();
-	test_broken();
-	test_record_verdict();
-	test_table();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_honest, test_wrap, test_truncated, test_broken, test_record_verdict, test_table)

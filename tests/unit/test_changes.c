@@ -195,12 +195,4 @@ static void test_settings(void)
 	CHECK_EQ_U(rep_ediv(x, 8, &o, 1, cp, 4, &ncp), (unsigned long long)-EINVAL);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_shifts();
-	test_seed();
-	test_noise();
-	test_settings();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_shifts, test_seed, test_noise, test_settings)

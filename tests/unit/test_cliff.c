@@ -155,13 +155,4 @@ static void test_short_and_bad(void)
 	CHECK(rep_cliff_find(NULL, 3, NULL, 0, 0, &opts, &c) == -EINVAL);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_clean();
-	test_none_and_noise();
-	test_dips();
-	test_thermal();
-	test_short_and_bad();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_clean, test_none_and_noise, test_dips, test_thermal, test_short_and_bad)

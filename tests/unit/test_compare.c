@@ -226,16 +226,6 @@ static char *run_text(const char *id, ...)
 	return buf;
 }
 
-static void write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	CHECK(f != NULL);
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
-}
-
 /* One run a side never decides: a run is one sample of a row (the median
  * of its rounds), and 1 against 1 can never be significant; every row
  * says so, and the gate is an ERROR (5) naming them, never a pass. */
@@ -243,11 +233,11 @@ static void test_three_runs(void)
 {
 	char *o, *e;
 
-	write_file("cmp-a.jsonl", run_text("aaaa", "ext4:create:10,12,14", "ext4:stat:1,1,1",
+	unit_write_file("cmp-a.jsonl", run_text("aaaa", "ext4:create:10,12,14", "ext4:stat:1,1,1",
 					   "ext4:delete:20,20,20", NULL));
-	write_file("cmp-b.jsonl", run_text("bbbb", "ext4:create:13,15,17", "ext4:stat:1,1.02,1",
+	unit_write_file("cmp-b.jsonl", run_text("bbbb", "ext4:create:13,15,17", "ext4:stat:1,1.02,1",
 					   "ext4:delete:21,21,21", NULL));
-	write_file("cmp-c.jsonl", run_text("cccc", "ext4:create:35,36,37", "ext4:stat:0.5,0.5,0.5",
+	unit_write_file("cmp-c.jsonl", run_text("cccc", "ext4:create:35,36,37", "ext4:stat:0.5,0.5,0.5",
 					   "ext4:delete:20,21,20", NULL));
 
 	char *a1[] = { "compare", "cmp-a.jsonl", "cmp-b.jsonl", "cmp-c.jsonl", NULL };
@@ -304,7 +294,7 @@ static void group_files(char s, int n, double cre)
 		snprintf(id, sizeof(id), "%c00%d", s, k + 1);
 		snprintf(c, sizeof(c), "ext4:create:%g,%g", cre * j, cre * j * 1.04);
 		snprintf(d, sizeof(d), "ext4:delete:%g,%g", 20 * j, 20 * j * 0.98);
-		write_file(name, run_text(id, c, d, NULL));
+		unit_write_file(name, run_text(id, c, d, NULL));
 	}
 }
 
@@ -378,7 +368,7 @@ static void test_groups(void)
 	const char *more = strchr(run_text("r001", "ext4:create:11,13,12.5", NULL), '\n') + 1;
 	rep = 0;
 	snprintf(two + strlen(two), sizeof(two) - strlen(two), "%s", more);
-	write_file("g-rep.jsonl", two);
+	unit_write_file("g-rep.jsonl", two);
 	char *r1[] = { "compare", "g-rep.jsonl", "--", "gs-c1.jsonl", "gs-c2.jsonl", "--format=csv", NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, r1, &o, &e), 0);
 	/* 12 and 12.5: their median 12.25; one row alone: 4 a side decide */
@@ -390,14 +380,14 @@ static void test_groups(void)
 	snprintf(two, sizeof(two), "%s", run_text("r002", "ext4:create:10,12,14", NULL));
 	more = strchr(run_text("r002", "ext4:create:11,13,12.5", NULL), '\n') + 1;
 	snprintf(two + strlen(two), sizeof(two) - strlen(two), "%s", more);
-	write_file("g-norep.jsonl", two);
+	unit_write_file("g-norep.jsonl", two);
 	char *r2[] = { "compare", "g-norep.jsonl", "--", "gs-c1.jsonl", "--format=csv", NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, r2, &o, &e), 0);
 	CHECK_CONTAINS(o, "compare,ext4,create (incl. sync),12.500000,1,1,36.720000,1,1,");
 	free(o), free(e);
 
 	/* a repetition that is not a whole number: the line named */
-	write_file("g-badrep.jsonl", "{\"type\":\"run_start\",\"run_id\":\"x1\",\"seq\":0}\n"
+	unit_write_file("g-badrep.jsonl", "{\"type\":\"run_start\",\"run_id\":\"x1\",\"seq\":0}\n"
 		   "{\"type\":\"phase\",\"run_id\":\"x1\",\"seq\":1,\"fs\":\"ext4\",\"round\":1,"
 		   "\"phase\":\"create\",\"seconds\":1,\"rep\":1.5}\n");
 	char *b1[] = { "compare", "gs-a1.jsonl", "g-badrep.jsonl", NULL };
@@ -445,7 +435,7 @@ static void test_conditions(void)
 			char id[16];
 			snprintf(id, sizeof(id), "%c00%d", "ahc"[side], k + 1);
 			ctl = side == 1 ? 2.0 : 1.0 + 0.001 * k;
-			write_file(name, run_text(id, it1, it2, NULL));
+			unit_write_file(name, run_text(id, it1, it2, NULL));
 		}
 	ctl = 0;
 	/* the slower host */
@@ -530,7 +520,7 @@ static void test_control_pooled(void)
 			snprintf(id, sizeof(id), "%c10%d", "ab"[side], k + 1);
 			ctl = 1.0 + 0.001 * k;
 			ctl_after = side ? 3.0 + 0.001 * k : ctl;
-			write_file(name, run_text(id, "ext4:create:10,10.4", NULL));
+			unit_write_file(name, run_text(id, "ext4:create:10,10.4", NULL));
 		}
 	ctl = ctl_after = 0;
 	char *a1[] = { "compare", "cp-a1.jsonl", "cp-a2.jsonl", "cp-a3.jsonl", "cp-a4.jsonl", "--",
@@ -543,7 +533,7 @@ static void test_control_pooled(void)
 	CHECK_CONTAINS(o, "| B    | cpu  | 0.100 |    0.101 |   1.01 | 1.00-1.02 | 0.0211 |   40/40 | same |\n");
 	free(o), free(e);
 	/* a later control record whose work is not the first's: named */
-	write_file("cp-bad.jsonl",
+	unit_write_file("cp-bad.jsonl",
 		   "{\"type\":\"run_start\",\"run_id\":\"c1\",\"seq\":0}\n"
 		   "{\"type\":\"control\",\"run_id\":\"c1\",\"seq\":1,\"cpu_iterations\":1000,\"cpu_s\":[0.1]}\n"
 		   "{\"type\":\"control\",\"run_id\":\"c1\",\"seq\":2,\"after\":\"ext4\",\"cpu_iterations\":2000,"
@@ -562,10 +552,10 @@ static void test_mismatch(void)
 {
 	char *o, *e;
 
-	write_file("mm-a.jsonl", run_text("aaaa", "ext4:create:10,10", "ext4:read:5,9",
+	unit_write_file("mm-a.jsonl", run_text("aaaa", "ext4:create:10,10", "ext4:read:5,9",
 					   "xfs:create:20,20", NULL));
-	write_file("mm-b.jsonl", run_text("bbbb", "ext4:create:10", "ext4:read:5", NULL));
-	write_file("mm-c.jsonl", run_text("cccc", "ext4:create:10,11", "btrfs:create:30,30", NULL));
+	unit_write_file("mm-b.jsonl", run_text("bbbb", "ext4:create:10", "ext4:read:5", NULL));
+	unit_write_file("mm-c.jsonl", run_text("cccc", "ext4:create:10,11", "btrfs:create:30,30", NULL));
 	char *a1[] = { "compare", "mm-a.jsonl", "mm-b.jsonl", "mm-c.jsonl", NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, a1, &o, &e), 0);
 	CHECK_CONTAINS(o, "| ext4 | create (incl. sync)  |");
@@ -596,9 +586,9 @@ static void test_bad_input(void)
 {
 	char *o, *e;
 
-	write_file("bad-a.jsonl", run_text("aaaa", "ext4:create:10", NULL));
-	write_file("bad-nophase.jsonl", run_text("nnnn", NULL));
-	write_file("bad-empty.jsonl", "");
+	unit_write_file("bad-a.jsonl", run_text("aaaa", "ext4:create:10", NULL));
+	unit_write_file("bad-nophase.jsonl", run_text("nnnn", NULL));
+	unit_write_file("bad-empty.jsonl", "");
 
 	char *u1[] = { "compare", "bad-a.jsonl", NULL };
 	CHECK_EQ_U(run_cmd(cmd_compare, u1, &o, &e), 2);
@@ -664,17 +654,5 @@ static void test_bad_input(void)
 	free(o), free(e);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_rule();
-	test_judge();
-	test_family_error();
-	test_three_runs();
-	test_groups();
-	test_conditions();
-	test_control_pooled();
-	test_mismatch();
-	test_bad_input();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_rule, test_judge, test_family_error, test_three_runs, test_groups, test_conditions,
+	test_control_pooled, test_mismatch, test_bad_input)

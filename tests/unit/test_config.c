@@ -7,26 +7,8 @@
 
 #include "run/settings.h"
 #include "run/fs/mount.h"
+#include "layers.h"
 #include "unit.h"
-
-static struct fsb_layer lf, lc, lo;
-
-static void reset(void)
-{
-	fsb_layer_free(&lf);
-	fsb_layer_free(&lc);
-	fsb_layer_free(&lo);
-	lf.src = SRC_FILE;
-	lc.src = SRC_CMDLINE;
-	lo.src = SRC_CLI;
-}
-
-static void write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	fputs(text, f);
-	fclose(f);
-}
 
 static char *show(const struct fsb_config *c)
 {
@@ -47,11 +29,10 @@ int main(int argc, char **argv)
 {
 	struct fsb_config c;
 	char err[512];
-	struct fsb_layer *layers[3] = { &lf, &lc, &lo };
 	(void)argc;
 
 	/* defaults are the seed profile (runner/SUITE.md) */
-	reset();
+	layers_reset();
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
 	CHECK_STR(c.profile, "seed");
 	CHECK_EQ_U(c.dirs, 16);
@@ -63,7 +44,7 @@ int main(int argc, char **argv)
 	CHECK_EQ_U(c.yes, 0);
 
 	/* smoke: small, but at least 2 rounds so the aged-filesystem code runs */
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "profile", "smoke", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
 	CHECK(c.rounds >= 2);
@@ -71,10 +52,10 @@ int main(int argc, char **argv)
 	CHECK_EQ_U(c.src[2], SRC_PROFILE);	/* dirs came from the profile */
 
 	/* layering: defaults < profile < file < kernel command line < options */
-	reset();
-	write_file("layer.conf", "# a comment\n\nprofile = smoke\ndirs = 8\nfiles=100\nrounds = 4\n"
+	layers_reset();
+	unit_write_file("layer.conf", "# a comment\n\nprofile = smoke\ndirs = 8\nfiles=100\nrounds = 4\n"
 				 "mount_opts.ext4 = \"noatime\"\n");
-	write_file("cmdline", "BOOT_IMAGE=/vmlinuz quiet fsbench.dirs=6 fsbench.rounds=5 "
+	unit_write_file("cmdline", "BOOT_IMAGE=/vmlinuz quiet fsbench.dirs=6 fsbench.rounds=5 "
 			      "fsbench.mkfs_opts.xfs=\"-m crc=1\" console=ttyS0\n");
 	CHECK(fsb_layer_file(&lf, "layer.conf", err, sizeof(err)) == 0);
 	CHECK(fsb_layer_cmdline(&lc, "cmdline", err, sizeof(err)) == 0);
@@ -102,14 +83,14 @@ int main(int argc, char **argv)
 	CHECK(fsb_config_json(&c, js, 16) < 0);	/* too small: an error, not a truncation */
 
 	/* a profile named in a lower layer still sits below higher layers' values */
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lf, "files", "77", "f:1", err, sizeof(err)) == 0);
 	CHECK(fsb_layer_add(&lo, "profile", "smoke", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
 	CHECK_EQ_U(c.files, 77);
 
 	/* sizes take 1024-based suffixes; booleans take the usual words */
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "file_size", "16k", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_layer_add(&lo, "log_size", "2MiB", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_layer_add(&lo, "yes", "on", "cli", err, sizeof(err)) == 0);
@@ -121,118 +102,118 @@ int main(int argc, char **argv)
 	CHECK_EQ_U(c.verify, 0);
 
 	/* errors name the key, the value, where it came from and what is allowed */
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "dirz", "4", "command line --dirz", err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "unknown key 'dirz'");
 	CHECK_CONTAINS(err, "command line --dirz");
 	CHECK(fsb_layer_add(&lo, "mkfs_opts.zfs", "x", "cli", err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "unknown key 'mkfs_opts.zfs'");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "dirs", "abc", "command line --dirs", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "dirs=abc: not a number; allowed: an integer from 1 to 4096");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "dirs", "0", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "dirs=0: out of range; allowed: an integer from 1 to 4096");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "rounds", "-1", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "rounds=-1: not a number");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "files", "99999999999999999999999", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "not a number");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "file_size", "4q", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "file_size=4q: not a number");
 
 	/* nilfs2: optional, not in the default list, run where a list names it */
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "fs", "ext4,nilfs2", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
 	CHECK_STR(c.fs, "ext4,nilfs2");
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "profile", "powercut", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
 	CHECK_STR(c.fs, "ext4,xfs,btrfs,f2fs");
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "fs", "ext4,zfs", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "unknown filesystem 'zfs'; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs,nilfs2,");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "fs", "ext4,zfs", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "unknown filesystem 'zfs'; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "fs", ",", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "empty list");
 
 	/* an empty item or a repeated one is refused, naming the key and the item */
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "fs", "ext4,,xfs", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "cli: fs=ext4,,xfs: item 2 is empty; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "fs", "ext4,xfs,", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "fs=ext4,xfs,: item 3 is empty");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "fs", ",ext4", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "fs=,ext4: item 1 is empty");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "fs", "ext4,ext4", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "cli: fs=ext4,ext4: filesystem 'ext4' is listed twice; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "fs", "xfs,btrfs,f2fs,xfs", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "fs=xfs,btrfs,f2fs,xfs: filesystem 'xfs' is listed twice");
 
 	/* the same from a config file and from the kernel command line */
-	reset();
-	write_file("fsdup.conf", "fs = btrfs,btrfs\n");
+	layers_reset();
+	unit_write_file("fsdup.conf", "fs = btrfs,btrfs\n");
 	CHECK(fsb_layer_file(&lf, "fsdup.conf", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "fsdup.conf:1: fs=btrfs,btrfs: filesystem 'btrfs' is listed twice");
 
-	reset();
-	write_file("cmdline-fs", "quiet fsbench.fs=ext4,,f2fs\n");
+	layers_reset();
+	unit_write_file("cmdline-fs", "quiet fsbench.fs=ext4,,f2fs\n");
 	CHECK(fsb_layer_cmdline(&lc, "cmdline-fs", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "fs=ext4,,f2fs: item 2 is empty");
 
 	/* every filesystem once, in any order, is fine */
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "fs", "f2fs,ext4,btrfs,xfs", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
 	CHECK_STR(c.fs, "f2fs,ext4,btrfs,xfs");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "profile", "huge", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "profile=huge: unknown profile; allowed: seed, smoke");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "yes", "maybe", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "yes=maybe: not a boolean");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "dirs", "4", "command line --dirs", err, sizeof(err)) == 0);
 	CHECK(fsb_layer_add(&lo, "workers", "8", "command line --workers", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
@@ -240,19 +221,19 @@ int main(int argc, char **argv)
 		  "more workers than dirs; allowed: workers from 1 to dirs");
 
 	/* the two settings from two layers: each is named with its own */
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "profile", "smoke", "command line --profile", err, sizeof(err)) == 0);
 	CHECK(fsb_layer_add(&lo, "dirs", "2", "command line --dirs", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "workers=4 (profile smoke) and dirs=2 (command line --dirs): more workers than dirs");
-	reset();
-	write_file("dirs.conf", "dirs = 1\n");
+	layers_reset();
+	unit_write_file("dirs.conf", "dirs = 1\n");
 	CHECK(fsb_layer_file(&lf, "dirs.conf", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "workers=16 (profile seed) and dirs=1 (config file dirs.conf:1)");
 	unlink("dirs.conf");
 
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "target", "/dev/null", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_layer_add(&lo, "dir", "/tmp", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
@@ -261,45 +242,45 @@ int main(int argc, char **argv)
 	char longval[700];
 	memset(longval, 'a', sizeof(longval) - 1);
 	longval[sizeof(longval) - 1] = 0;
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "target", longval, "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "too long");
 
 	/* config file errors carry file:line */
-	reset();
-	write_file("bad1.conf", "dirs = 4\nthis line has no equals sign\n");
+	layers_reset();
+	unit_write_file("bad1.conf", "dirs = 4\nthis line has no equals sign\n");
 	CHECK(fsb_layer_file(&lf, "bad1.conf", err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "bad1.conf:2: expected key = value");
-	reset();
-	write_file("bad2.conf", "dirs = 4\n\nbogus = 1\n");
+	layers_reset();
+	unit_write_file("bad2.conf", "dirs = 4\n\nbogus = 1\n");
 	CHECK(fsb_layer_file(&lf, "bad2.conf", err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "bad2.conf:3: unknown key 'bogus'");
-	reset();
-	write_file("bad3.conf", "rounds = 1000\n");
+	layers_reset();
+	unit_write_file("bad3.conf", "rounds = 1000\n");
 	CHECK(fsb_layer_file(&lf, "bad3.conf", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "bad3.conf:1: rounds=1000: out of range; allowed: an integer from 1 to 100");
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_file(&lf, "does-not-exist.conf", err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "does-not-exist.conf: No such file or directory");
 
 	/* kernel command line errors */
-	reset();
-	write_file("cmdline2", "quiet fsbench.nope=1\n");
+	layers_reset();
+	unit_write_file("cmdline2", "quiet fsbench.nope=1\n");
 	CHECK(fsb_layer_cmdline(&lc, "cmdline2", err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "kernel command line: unknown key 'nope'");
-	reset();
-	write_file("cmdline3", "fsbench.rounds\n");
+	layers_reset();
+	unit_write_file("cmdline3", "fsbench.rounds\n");
 	CHECK(fsb_layer_cmdline(&lc, "cmdline3", err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "expected fsbench.KEY=VALUE");
-	reset();
-	write_file("cmdline4", "root=/dev/vda2 console=ttyS0\n");
+	layers_reset();
+	unit_write_file("cmdline4", "root=/dev/vda2 console=ttyS0\n");
 	CHECK(fsb_layer_cmdline(&lc, "cmdline4", err, sizeof(err)) == 0);
 	CHECK_EQ_U(lc.n, 0);
 
 	/* choices, and reading one value back (what the boot image's init does) */
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "on_finish", "shell", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
 	char v[64];
@@ -310,11 +291,11 @@ int main(int argc, char **argv)
 	CHECK(fsb_config_get(&c, "mount_opts.xfs", v, sizeof(v)) == 0);
 	CHECK_STR(v, "");
 	CHECK(fsb_config_get(&c, "nope", v, sizeof(v)) < 0);
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "on_finish", "explode", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "on_finish=explode: not allowed; allowed: one of poweroff|reboot|halt|shell");
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "on_finish", "power", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
 
@@ -330,6 +311,6 @@ int main(int argc, char **argv)
 	CHECK_STR(data, "");
 	CHECK(fsb_mount_opts("background_gc=on,abcdefghijkl", &fl, data, 10) < 0);
 
-	reset();
+	layers_reset();
 	return unit_done(argv[0]);
 }

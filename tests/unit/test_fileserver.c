@@ -13,13 +13,13 @@
 
 #include "log/validate.h"
 #include "report/sections/served.h"
-#include "report/verdict/criteria.h"
 #include "report/writers/chart.h"
 #include "run/engine/fileserver.h"
 #include "run/engine/lava.h"
 #include "run/settings.h"
 #include "fixtures.h"
 #include "unit.h"
+#include "verdicts.h"
 
 /* n numbers of gamma(k, theta): their mean and variance against k theta
  * and k theta^2, within tol (relative). */
@@ -269,32 +269,6 @@ static void test_run(void)
 	"\"stat\":{\"ops\":1,\"ops_per_s\":1,\"bytes\":0,\"lat_ns\":{\"p50\":1,\"p90\":1,\"p99\":1,\"p999\":1,\"max\":1,\"mean\":1,\"ops\":1}}," \
 	"\"skipped\":0,\"errors\":0,\"verify_errors\":0,\"verified\":true,\"status\":\"ok\"}\n"
 
-static void verdict_lines(const struct rep_run *r, const char *key, const char *val, char *out,
-			  size_t len)
-{
-	struct vd_criteria c;
-	struct vd_result res;
-	char err[256];
-	size_t o = 0;
-
-	out[0] = 0;
-	vd_criteria_init(&c, "ext4,xfs,btrfs", "create", "read");
-	if (vd_criteria_add(&c, key, val, "t:1", err, sizeof(err)) != 0) {
-		snprintf(out, len, "bad: %s", err);
-		vd_criteria_free(&c);
-		return;
-	}
-	if (vd_evaluate(&c, r, &res) == 0) {
-		for (size_t i = 0; i < res.n && o < len; i++) {
-			int n = snprintf(out + o, len - o, "%s %s: %s|", res.check[i].pass ? "PASS" : "FAIL",
-					 res.check[i].what, res.check[i].measured);
-			o = n < 0 ? len : o + (size_t)n;
-		}
-		vd_result_free(&res);
-	}
-	vd_criteria_free(&c);
-}
-
 /* report-fileserver.jsonl (fixtures.h): three filesystems, fresh and aged:
  * xfs leads fresh, btrfs leads aged; ext4's figures are the ratios' base;
  * a read phase of each before and after the aging. */
@@ -340,15 +314,15 @@ static void test_report(void)
 		      "ext4 > xfs > btrfs; after the aging (round 2) xfs > btrfs > ext4: the order changed."));
 	rep_table_free(&t);
 
-	verdict_lines(r, "min_fileserver_ops_per_s", "700", out, sizeof(out));
+	vd_lines("ext4,xfs,btrfs", r, "min_fileserver_ops_per_s", "700", out, sizeof(out));
 	CHECK_CONTAINS(out, "PASS ext4 file server (fresh): operations per second: 1000 ops/s");
 	CHECK_CONTAINS(out, "FAIL btrfs file server (fresh): operations per second: 500 ops/s");
 	CHECK_CONTAINS(out, "FAIL xfs file server (aged)");
-	verdict_lines(r, "max_fileserver_append_p99_ms", "5", out, sizeof(out));
+	vd_lines("ext4,xfs,btrfs", r, "max_fileserver_append_p99_ms", "5", out, sizeof(out));
 	CHECK_CONTAINS(out, "PASS ext4 file server (aged): random append p99: 5.000 ms (of 9 appends)");
 	CHECK_CONTAINS(out, "FAIL btrfs file server (fresh): random append p99: 8.000 ms");
 	CHECK_CONTAINS(out, "FAIL xfs file server (aged)");
-	verdict_lines(r, "max_fileserver_append_p99_ms", "0", out, sizeof(out));
+	vd_lines("ext4,xfs,btrfs", r, "max_fileserver_append_p99_ms", "0", out, sizeof(out));
 	CHECK_CONTAINS(out, "bad: ");
 
 	/* the chart: with gnuplot a figure, without it the same script */
@@ -397,16 +371,4 @@ static void test_lava(void)
 	fclose(f);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	if (fixtures_init(argv[0]))
-		return 1;
-	test_gamma();
-	test_fileset();
-	test_settings();
-	test_run();
-	test_report();
-	test_lava();
-	return unit_done(argv[0]);
-}
+FIXTURES_MAIN(test_gamma, test_fileset, test_settings, test_run, test_report, test_lava)

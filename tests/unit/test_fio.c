@@ -378,13 +378,4 @@ static void test_tables(void)
 	rep_free(&set);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_parse();
-	test_exec();
-	test_settings();
-	test_fill();
-	test_tables();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_parse, test_exec, test_settings, test_fill, test_tables)

@@ -394,13 +394,4 @@ static void test_json(void)
 	jsonr_free(doc);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_bands();
-	test_ext_csd();
-	test_ufs();
-	test_reasons();
-	test_json();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_bands, test_ext_csd, test_ufs, test_reasons, test_json)

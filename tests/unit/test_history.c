@@ -12,16 +12,6 @@
 #include "cmd.h"
 #include "unit.h"
 
-static void write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	CHECK(f != NULL);
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
-}
-
 /* A run: run_start (time_unix when t, host extras), ext4 create and read
  * seconds, then extra records. */
 static char *run(const char *id, const char *t, const char *host_extra, double create,
@@ -49,35 +39,35 @@ static void make_results(void)
 	/* 2025-11-30 10:00:00 UTC from the record; board from run.txt; the
 	 * verdict from verdict.txt */
 	mkdir("hist/01-qemu-x86_64-smoke", 0755);
-	write_file("hist/01-qemu-x86_64-smoke/records.jsonl",
+	unit_write_file("hist/01-qemu-x86_64-smoke/records.jsonl",
 		   run("r2", "1764496800", "", 1.5, 2.25, ""));
-	write_file("hist/01-qemu-x86_64-smoke/run.txt",
+	unit_write_file("hist/01-qemu-x86_64-smoke/run.txt",
 		   "run\n  board:                qemu-x86_64\n  profile:              smoke\n");
-	write_file("hist/01-qemu-x86_64-smoke/verdict.txt",
+	unit_write_file("hist/01-qemu-x86_64-smoke/verdict.txt",
 		   "ext4 ran to the end: ok; limit ok: PASS\nverdict: FAIL (2 of 28 checks failed)\n\n");
 	/* its row links to report.html, before report.md */
-	write_file("hist/01-qemu-x86_64-smoke/report.html", "<html/>\n");
-	write_file("hist/01-qemu-x86_64-smoke/report.md", "# report\n");
+	unit_write_file("hist/01-qemu-x86_64-smoke/report.html", "<html/>\n");
+	unit_write_file("hist/01-qemu-x86_64-smoke/report.md", "# report\n");
 	/* no clock in the record (1970): the date from the name; the board
 	 * from the devicetree; a verdict record (which beats verdict.txt) */
 	mkdir("hist/20251129-080000-rpi-smoke", 0755);
-	write_file("hist/20251129-080000-rpi-smoke/records.jsonl",
+	unit_write_file("hist/20251129-080000-rpi-smoke/records.jsonl",
 		   run("r1", "12", ",\"dt_model\":\"Raspberry Pi 4 Model B\"", 3, 4,
 		       "{\"type\":\"fs_start\",\"run_id\":\"r1\",\"seq\":3,\"fs\":\"xfs\"}\n"
 		       "{\"type\":\"phase\",\"run_id\":\"r1\",\"seq\":4,\"fs\":\"xfs\",\"round\":1,"
 		       "\"phase\":\"delete\",\"seconds\":7,\"files\":10}\n"
 		       "{\"type\":\"verdict\",\"run_id\":\"r1\",\"seq\":5,\"status\":\"pass\","
 		       "\"check\":[{\"what\":\"a\",\"pass\":true},{\"what\":\"b\",\"pass\":true}]}\n"));
-	write_file("hist/20251129-080000-rpi-smoke/verdict.txt", "verdict: FAIL (1 of 1 checks failed)\n");
+	unit_write_file("hist/20251129-080000-rpi-smoke/verdict.txt", "verdict: FAIL (1 of 1 checks failed)\n");
 	/* an empty report.html is none: the row links to report.md */
-	write_file("hist/20251129-080000-rpi-smoke/report.html", "");
-	write_file("hist/20251129-080000-rpi-smoke/report.md", "# report\n");
+	unit_write_file("hist/20251129-080000-rpi-smoke/report.html", "");
+	unit_write_file("hist/20251129-080000-rpi-smoke/report.md", "# report\n");
 	/* a .jsonl file: no date at all (last), the board from DMI, no verdict */
-	write_file("hist/old-run.jsonl",
+	unit_write_file("hist/old-run.jsonl",
 		   run("r3", NULL, ",\"dmi\":{\"product_name\":\"Standard PC (Q35 + ICH9, 2009)\"}",
 		       9, 9, ""));
 	/* not runs: other files and hidden entries */
-	write_file("hist/README.md", "# results\n");
+	unit_write_file("hist/README.md", "# results\n");
 	mkdir("hist/.git", 0755);
 }
 
@@ -157,7 +147,7 @@ static void test_links(void)
 
 	mkdir(odd, 0755);
 	snprintf(path, sizeof(path), "%s/records.jsonl", odd);
-	write_file(path, run("r4", NULL, "", 1, 1, ""));
+	unit_write_file(path, run("r4", NULL, "", 1, 1, ""));
 
 	char *a1[] = { "history", "hist", NULL };
 	CHECK_EQ_U(run_cmd(cmd_history, a1, &o, &e), 0);
@@ -190,7 +180,7 @@ static void test_skips(void)
 
 	mkdir("hist/20251201-000000-broken", 0755);	/* no records.jsonl */
 	mkdir("hist/20251202-000000-empty", 0755);
-	write_file("hist/20251202-000000-empty/records.jsonl", "");
+	unit_write_file("hist/20251202-000000-empty/records.jsonl", "");
 	char *a1[] = { "history", "hist", NULL };
 	CHECK_EQ_U(run_cmd(cmd_history, a1, &o, &e), 4);
 	CHECK_STR(e, "fsbench: history 20251201-000000-broken: left out: "
@@ -211,7 +201,7 @@ static void test_skips(void)
 	free(o), free(e);
 
 	/* a malformed line: 4, the line named */
-	write_file("hist/bad.jsonl", "{\"type\":\"run_start\",\"run_id\":\"x\" \"seq\":0}\n");
+	unit_write_file("hist/bad.jsonl", "{\"type\":\"run_start\",\"run_id\":\"x\" \"seq\":0}\n");
 	CHECK_EQ_U(run_cmd(cmd_history, a2, &o, &e), 4);
 	CHECK_CONTAINS(e, "fsbench: history bad.jsonl: left out: hist/bad.jsonl:1: ");
 	free(o), free(e);
@@ -243,11 +233,4 @@ static void test_skips(void)
 	free(o), free(e);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_rows();
-	test_links();
-	test_skips();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_rows, test_links, test_skips)

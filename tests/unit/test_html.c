@@ -294,12 +294,4 @@ static void test_page(void)
 	rep_free(&set);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_escape();
-	test_table();
-	test_link();
-	test_page();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_escape, test_table, test_link, test_page)

@@ -12,10 +12,10 @@
 
 #include "report/output.h"
 #include "report/sections/tables.h"
-#include "report/verdict/criteria.h"
 #include "report/verdict/rules.h"
 #include "records.h"
 #include "unit.h"
+#include "verdicts.h"
 
 #define REC(type, rest) "{\"schema\":1,\"type\":\"" type "\",\"run_id\":\"bb22\"," rest "}\n"
 #define NA(k, why) "\"" k "\":\"not available: " why "\""
@@ -90,41 +90,6 @@ static const struct rep_run *load(const char *text)
 		return NULL;
 	}
 	return s->runs[0];
-}
-
-static void init(struct vd_criteria *c)
-{
-	vd_criteria_init(c, "ext4,xfs,btrfs,f2fs", "create,stat,read,read_inode,delete",
-			 "stat,read,read_inode");
-}
-
-/* key = val on run r: 1 PASS, 0 FAIL, -1 not one check; "MEASURED |
- * LIMIT" into m. */
-static int verdict1(const struct rep_run *r, const char *key, const char *val, char *m, size_t len)
-{
-	struct vd_criteria c;
-	struct vd_result res;
-	char err[512];
-	int pass = -1;
-
-	m[0] = 0;
-	if (!r)
-		return -1;
-	init(&c);
-	if (vd_criteria_add(&c, key, val, "t.conf:1", err, sizeof(err))) {
-		fprintf(stderr, "test_inventory: %s\n", err);
-		vd_criteria_free(&c);
-		return -1;
-	}
-	if (vd_evaluate(&c, r, &res) == 0 && res.n == 1) {
-		pass = res.check[0].pass;
-		snprintf(m, len, "%s | %s", res.check[0].measured, res.check[0].limit);
-		if (!res.check[0].measured_ok && pass)
-			pass = -1;	/* not measured must fail */
-	}
-	vd_result_free(&res);
-	vd_criteria_free(&c);
-	return pass;
 }
 
 static void test_flash(const struct rep_run *emmc, const struct rep_run *usb)
@@ -277,7 +242,7 @@ static void test_bad_values(void)
 	char err[512];
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		init(&c);
+		vd_suite_init(&c);
 		err[0] = 0;
 		CHECK(vd_criteria_add(&c, bad[i].key, bad[i].val, "b.conf:7", err, sizeof(err)) == -1);
 		CHECK_CONTAINS(err, "b.conf:7: ");
@@ -285,7 +250,7 @@ static void test_bad_values(void)
 		CHECK_EQ_U(c.n, 0);
 		vd_criteria_free(&c);
 	}
-	init(&c);
+	vd_suite_init(&c);
 	CHECK(vd_criteria_add(&c, "mmc_timing", "HS400", "b.conf:1", err, sizeof(err)) == 0);
 	CHECK(vd_criteria_add(&c, "target_bus", "nvme", "b.conf:2", err, sizeof(err)) == 0);
 	CHECK_EQ_U(c.n, 2);
@@ -321,7 +286,7 @@ static void written(const struct rep_run *r, const char *want, const char *absen
 	}
 	struct vd_criteria c;
 	struct vd_result res;
-	init(&c);
+	vd_suite_init(&c);
 	CHECK(vd_criteria_file(&c, path, err, sizeof(err)) == 0);
 	CHECK(vd_evaluate(&c, r, &res) == 0);
 	CHECK_EQ_U(res.nfail, 0);

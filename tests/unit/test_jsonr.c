@@ -254,13 +254,4 @@ static void test_large(void)
 	free(t);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_values();
-	test_strings();
-	test_errors();
-	test_depth();
-	test_large();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_values, test_strings, test_errors, test_depth, test_large)

@@ -430,12 +430,4 @@ static void test_report(void)
 	}
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_parse();
-	test_attribute();
-	test_drain();
-	test_report();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_parse, test_attribute, test_drain, test_report)

@@ -18,6 +18,7 @@
 #include "report/verdict/known.h"
 #include "records.h"
 #include "unit.h"
+#include "verdicts.h"
 
 #define REC(type, rest) "{\"schema\":1,\"type\":\"" type "\",\"run_id\":\"bb22\"," rest "}\n"
 #define PH(fs, rd, ph, s) REC("phase", "\"fs\":\"" fs "\",\"round\":" #rd ",\"phase\":\"" ph \
@@ -66,16 +67,6 @@ static const char REFUSED[] =
 
 static const char OK[] = START EXT4 END("ok");
 
-static int load(struct rep_set *set, const char *text)
-{
-	char err[512];
-	int rc = unit_load_records(set, text, "mem.jsonl", err, sizeof(err));
-
-	if (rc)
-		fprintf(stderr, "test_known: %s\n", err);
-	return rc;
-}
-
 /* The checks of criteria (key=value;key=value) against r, the run check
  * too, as "KIND what|" each, the verdict line in verdict. */
 static char *judge(const struct rep_run *r, const char *criteria, struct vd_result *res,
@@ -86,8 +77,7 @@ static char *judge(const struct rep_run *r, const char *criteria, struct vd_resu
 	size_t len = 0;
 	FILE *m;
 
-	vd_criteria_init(&c, "ext4,xfs,btrfs,f2fs", "create,stat,read,read_inode,delete",
-			 "stat,read,read_inode");
+	vd_suite_init(&c);
 	snprintf(buf, sizeof(buf), "%s", criteria);
 	for (char *kv = strtok_r(buf, ";", &save); kv; kv = strtok_r(NULL, ";", &save)) {
 		char *eq = strchr(kv, '=');
@@ -148,7 +138,7 @@ static void test_infra(void)
 	free(s);
 	vd_result_free(&res);
 
-	if (load(&set, INFRA) == 0 && set.nruns == 1) {
+	if (unit_load_text(&set, INFRA) == 0 && set.nruns == 1) {
 		const struct rep_run *r = set.runs[0];
 		CHECK(vd_run_broken(r, why, sizeof(why)) == 0);
 		CHECK(vd_fs_broken(r, "ext4", why, sizeof(why)) == 0);
@@ -171,7 +161,7 @@ static void test_infra(void)
 	rep_free(&set);
 
 	/* the disk's EIO stays FAIL */
-	if (load(&set, DISK) == 0 && set.nruns == 1) {
+	if (unit_load_text(&set, DISK) == 0 && set.nruns == 1) {
 		CHECK(vd_fs_broken(set.runs[0], "xfs", why, sizeof(why)) == 0);
 		s = judge(set.runs[0], "fs_ok=xfs;errors=0", &res, v, sizeof(v));
 		CHECK_STR(s, "FAIL xfs ran to the end|FAIL error records (failed syscalls, workers)|");
@@ -182,7 +172,7 @@ static void test_infra(void)
 	rep_free(&set);
 
 	/* no run_end: what was measured holds, what is absent could not judge */
-	if (load(&set, BROKE) == 0 && set.nruns == 1) {
+	if (unit_load_text(&set, BROKE) == 0 && set.nruns == 1) {
 		const struct rep_run *r = set.runs[0];
 		CHECK(vd_run_broken(r, why, sizeof(why)) == 1);
 		CHECK_STR(why, "no run_end record: the run broke off after xfs round 1 create");
@@ -198,7 +188,7 @@ static void test_infra(void)
 	rep_free(&set);
 
 	/* refused: every check that needs the run's evidence, and errors */
-	if (load(&set, REFUSED) == 0 && set.nruns == 1) {
+	if (unit_load_text(&set, REFUSED) == 0 && set.nruns == 1) {
 		const struct rep_run *r = set.runs[0];
 		CHECK(vd_run_broken(r, why, sizeof(why)) == 1);
 		CHECK_STR(why, "the runner refused the target: target serial:NOPE: no disk has serial 'NOPE'");
@@ -213,7 +203,7 @@ static void test_infra(void)
 	rep_free(&set);
 
 	/* a run that ran to its end: nothing added, not measured still fails */
-	if (load(&set, OK) == 0 && set.nruns == 1) {
+	if (unit_load_text(&set, OK) == 0 && set.nruns == 1) {
 		s = judge(set.runs[0], "fs_ok=ext4,xfs;health_new_errors=0", &res, v, sizeof(v));
 		CHECK_STR(s, "PASS ext4 ran to the end|FAIL xfs ran to the end|FAIL new disk errors (media, "
 			  "error log entries, critical warnings)|");
@@ -331,7 +321,7 @@ static void test_apply(void)
 	struct rep_set set;
 	char err[600], v[256], *s;
 
-	if (load(&set, INFRA) || set.nruns != 1) {
+	if (unit_load_text(&set, INFRA) || set.nruns != 1) {
 		CHECK(0);
 		return;
 	}
@@ -366,8 +356,7 @@ static void test_apply(void)
 	vd_known_free(&kn);
 
 	/* kernel messages: known when every one beyond the limit is matched */
-	vd_criteria_init(&c, "ext4,xfs,btrfs,f2fs", "create,stat,read,read_inode,delete",
-			 "stat,read,read_inode");
+	vd_suite_init(&c);
 	CHECK(vd_criteria_add(&c, "kmsg", "0", "t.conf:2", err, sizeof(err)) == 0);
 	CHECK(vd_evaluate(&c, r, &res) == 0);
 	CHECK(res.n == 1 && res.check[0].kind == VD_FAIL);
@@ -398,13 +387,4 @@ static void test_apply(void)
 	rep_free(&set);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_kinds();
-	test_infra();
-	test_done();
-	test_file();
-	test_apply();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_kinds, test_infra, test_done, test_file, test_apply)

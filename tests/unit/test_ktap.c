@@ -123,10 +123,4 @@ static void test_edges(void)
 	free(k);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_escapes();
-	test_edges();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_escapes, test_edges)

@@ -157,12 +157,4 @@ static void test_verdict_lines(void)
 	free(out);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_format();
-	test_text_id();
-	test_run_lines();
-	test_verdict_lines();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_format, test_text_id, test_run_lines, test_verdict_lines)

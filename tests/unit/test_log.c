@@ -426,15 +426,4 @@ static void test_full(void)
 	free(big);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_crc32c();
-	test_good();
-	test_runs();
-	test_multiblock();
-	test_torn();
-	test_damage();
-	test_full();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_crc32c, test_good, test_runs, test_multiblock, test_torn, test_damage, test_full)

@@ -214,10 +214,4 @@ static void test_cmd(void)
 	free(want);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	inputs();
-	test_cmd();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(inputs, test_cmd)

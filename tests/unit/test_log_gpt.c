@@ -182,9 +182,4 @@ static void test_gpt(void)
 	got_free(&g);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_gpt();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_gpt)

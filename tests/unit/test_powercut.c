@@ -13,7 +13,6 @@
 #include "report/load/loader.h"
 #include "report/sections/cuts.h"
 #include "report/sections/tables.h"
-#include "report/verdict/criteria.h"
 #include "report/writers/chart.h"
 #include "log/logfile.h"
 #include "log/pcrule.h"
@@ -25,6 +24,10 @@
 #include "run/stores/durable.h"
 #include "fixtures.h"
 #include "unit.h"
+#include "verdicts.h"
+
+/* The filesystems of the campaign's verdict. */
+#define PC_FS "ext4,xfs,btrfs,f2fs"
 
 #define SEED 0x1234abcdull
 
@@ -365,32 +368,6 @@ static void test_scan(void)
 	fsb_log_close(l);
 }
 
-/* The checks of key = val on the run, as "PASS|FAIL measured" lines. */
-static void checks(const struct rep_run *r, const char *key, const char *val, char *out, size_t len)
-{
-	struct vd_criteria c;
-	struct vd_result res;
-	char err[256];
-	size_t o = 0;
-
-	out[0] = 0;
-	vd_criteria_init(&c, "ext4,xfs,btrfs,f2fs", "create", "read");
-	if (vd_criteria_add(&c, key, val, "t:1", err, sizeof(err)) != 0) {
-		snprintf(out, len, "bad: %s", err);
-		vd_criteria_free(&c);
-		return;
-	}
-	if (vd_evaluate(&c, r, &res) == 0) {
-		for (size_t i = 0; i < res.n && o < len; i++) {
-			int n = snprintf(out + o, len - o, "%s %s: %s|", res.check[i].pass ? "PASS" : "FAIL",
-					 res.check[i].what, res.check[i].measured);
-			o = n < 0 ? len : o + (size_t)n;
-		}
-		vd_result_free(&res);
-	}
-	vd_criteria_free(&c);
-}
-
 /* report-powercut.jsonl (fixtures.h): two filesystems' records, ext4's two
  * cycles clean, xfs's one with a file lost and one torn, its checker not
  * clean after the replay. */
@@ -427,18 +404,18 @@ static void test_report_verdict(void)
 	CHECK_STR(rep_table_cell(&t, 2, 12)->text, "w00/s003 lost, w02/s011 torn");
 	rep_table_free(&t);
 
-	checks(r, "powercut_lost", "0", out, sizeof(out));
+	vd_lines(PC_FS, r, "powercut_lost", "0", out, sizeof(out));
 	CHECK_STR(out, "PASS ext4 files lost after power cuts: 0|"
 		       "FAIL xfs files lost after power cuts: 1 (w00/s003)|");
 	/* the torn list names the torn files, not the lost ones */
-	checks(r, "powercut_torn", "1", out, sizeof(out));
+	vd_lines(PC_FS, r, "powercut_torn", "1", out, sizeof(out));
 	CHECK_CONTAINS(out, "PASS xfs files torn after power cuts: 1 (w02/s011)|");
-	checks(r, "powercut_fsck", "clean", out, sizeof(out));
+	vd_lines(PC_FS, r, "powercut_fsck", "clean", out, sizeof(out));
 	CHECK_STR(out, "PASS ext4 the checker after power cuts: clean|"
 		       "FAIL xfs the checker after power cuts: repair_needed|");
-	checks(r, "powercut_cycles", "2", out, sizeof(out));
+	vd_lines(PC_FS, r, "powercut_cycles", "2", out, sizeof(out));
 	CHECK_STR(out, "PASS ext4 power-cut cycles checked: 2|FAIL xfs power-cut cycles checked: 1|");
-	checks(r, "powercut_fsck", "yes", out, sizeof(out));
+	vd_lines(PC_FS, r, "powercut_fsck", "yes", out, sizeof(out));
 	CHECK_CONTAINS(out, "bad: ");
 
 	/* the HTML page's chart, drawn by a stand-in for gnuplot that keeps
@@ -477,7 +454,7 @@ static void test_report_verdict(void)
 	f = fmemopen((void *)plain, sizeof(plain) - 1, "r");
 	CHECK(rep_load_stream(&s2, f, "mem", err, sizeof(err)) == 0);
 	fclose(f);
-	checks(rep_find(&s2, NULL), "powercut_lost", "0", out, sizeof(out));
+	vd_lines(PC_FS, rep_find(&s2, NULL), "powercut_lost", "0", out, sizeof(out));
 	CHECK_STR(out, "FAIL ext4 files lost after power cuts: not measured (no powercut record)|");
 	/* and no power-cut chart */
 	const struct rep_run *r2 = rep_find(&s2, NULL);
@@ -523,7 +500,7 @@ static void test_nocheck(void)
 	CHECK(r && r->npc == 2);
 	if (!r || r->npc != 2)
 		return;
-	checks(r, "powercut_fsck", "clean", out, sizeof(out));
+	vd_lines(PC_FS, r, "powercut_fsck", "clean", out, sizeof(out));
 	CHECK_STR(out, "PASS nilfs2 the checker after power cuts: no checker, mounted|"
 		       "FAIL ext4 the checker after power cuts: mount /dev/x (ext4) on /mnt: Invalid argument|");
 	rep_free(&set);
@@ -588,13 +565,15 @@ static void test_rule(void)
 				const struct rep_run *r = rep_find(&set, NULL);
 				CHECK(r != NULL);
 				if (r) {
+					static const char *const key[][2] = {
+						{ "powercut_fsck", "clean" }, { "powercut_lost", "0" },
+						{ "powercut_torn", "0" },
+					};
 					int fails = 0;
-					checks(r, "powercut_fsck", "clean", out, sizeof(out));
-					fails += !strncmp(out, "FAIL", 4);
-					checks(r, "powercut_lost", "0", out, sizeof(out));
-					fails += !strncmp(out, "FAIL", 4);
-					checks(r, "powercut_torn", "0", out, sizeof(out));
-					fails += !strncmp(out, "FAIL", 4);
+					for (size_t k = 0; k < 3; k++) {
+						vd_lines(PC_FS, r, key[k][0], key[k][1], out, sizeof(out));
+						fails += !strncmp(out, "FAIL", 4);
+					}
 					CHECK_EQ_U(fails > 0, want);
 				}
 				rep_free(&set);
@@ -621,14 +600,14 @@ static void test_long_list(void)
 	const struct rep_run *r = rep_find(&set, NULL);
 	CHECK(r != NULL);
 	if (r) {
-		checks(r, "powercut_lost", "0", out, sizeof(out));
+		vd_lines(PC_FS, r, "powercut_lost", "0", out, sizeof(out));
 		CHECK_CONTAINS(out, "FAIL ext4 files lost after power cuts: 40 (w00/s000, w01/s001, ");
 		/* whole names, then how many more */
 		CHECK(strstr(out, " more)|") != NULL);
 		const char *more = strstr(out, " and ");
 		CHECK(more && more[-1] >= '0' && more[-1] <= '9' && more[-5] == '/');
 		CHECK(!strstr(out, "w00/s040"));	/* the torn one */
-		checks(r, "powercut_torn", "0", out, sizeof(out));
+		vd_lines(PC_FS, r, "powercut_torn", "0", out, sizeof(out));
 		CHECK_STR(out, "FAIL ext4 files torn after power cuts: 1 (w00/s040)|");
 	}
 	rep_free(&set);
@@ -654,20 +633,5 @@ static void test_settings(void)
 	CHECK(merge(ok, &c, err, sizeof(err)) == 0);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	if (fixtures_init(argv[0]))
-		return 1;
-	test_settings();
-	test_sequence();
-	test_classify();
-	test_records();
-	test_lava();
-	test_scan();
-	test_report_verdict();
-	test_nocheck();
-	test_rule();
-	test_long_list();
-	return unit_done(argv[0]);
-}
+FIXTURES_MAIN(test_settings, test_sequence, test_classify, test_records, test_lava, test_scan,
+	test_report_verdict, test_nocheck, test_rule, test_long_list)

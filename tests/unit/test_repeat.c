@@ -344,13 +344,4 @@ static void test_report(void)
 	rep_free(&set);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	fixtures_init(argv[0]);
-	test_setting();
-	test_stop();
-	test_rep_field();
-	test_report();
-	return unit_done(argv[0]);
-}
+FIXTURES_MAIN(test_setting, test_stop, test_rep_field, test_report)

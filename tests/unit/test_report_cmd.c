@@ -401,15 +401,4 @@ static void test_commands(void)
 	rmdir(dir);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	if (fixtures_init(argv[0]))
-		return 1;
-	test_compare();
-	test_refused();
-	test_refused_empty_disks();
-	test_reference();
-	test_commands();
-	return unit_done(argv[0]);
-}
+FIXTURES_MAIN(test_compare, test_refused, test_refused_empty_disks, test_reference, test_commands)

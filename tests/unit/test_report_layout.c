@@ -267,14 +267,4 @@ static void test_shuffled_finding(void)
 	rep_free(&set);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	if (fixtures_init(argv[0]))
-		return 1;
-	test_layout_table();
-	test_layout_render();
-	test_layout_findings();
-	test_shuffled_finding();
-	return unit_done(argv[0]);
-}
+FIXTURES_MAIN(test_layout_table, test_layout_render, test_layout_findings, test_shuffled_finding)

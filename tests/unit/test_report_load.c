@@ -497,18 +497,5 @@ static void test_two_runs(void)
 	rep_free(&set);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	if (fixtures_init(argv[0]))
-		return 1;
-	test_load();
-	test_median();
-	test_summary();
-	test_rounds_latency_errors();
-	test_prefix();
-	test_bad_records();
-	test_lenient();
-	test_two_runs();
-	return unit_done(argv[0]);
-}
+FIXTURES_MAIN(test_load, test_median, test_summary, test_rounds_latency_errors, test_prefix,
+	test_bad_records, test_lenient, test_two_runs)

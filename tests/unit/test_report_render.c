@@ -258,15 +258,4 @@ static void test_views(void)
 	rep_free(&set);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	if (fixtures_init(argv[0]))
-		return 1;
-	test_render_md();
-	test_render_csv();
-	test_writers();
-	test_typed_cells();
-	test_views();
-	return unit_done(argv[0]);
-}
+FIXTURES_MAIN(test_render_md, test_render_csv, test_writers, test_typed_cells, test_views)

@@ -281,12 +281,4 @@ static void test_doc(void)
 	free(buf);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_table();
-	test_checker();
-	test_emitters();
-	test_doc();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_table, test_checker, test_emitters, test_doc)

@@ -11,12 +11,12 @@
 
 #include "log/validate.h"
 #include "report/sections/sustained.h"
-#include "report/verdict/criteria.h"
 #include "report/writers/chart.h"
 #include "run/settings.h"
 #include "run/stores/sustain.h"
 #include "fixtures.h"
 #include "unit.h"
+#include "verdicts.h"
 
 static void test_bwlog(void)
 {
@@ -47,31 +47,6 @@ static void test_bwlog(void)
 	CHECK(fsb_sustain_bwlog("1000, 40960, 1, 0, 0\nnot a line\n", 0, mib, 16, &first, why,
 				sizeof(why)) == -EBADMSG);
 	CHECK_CONTAINS(why, "line 2");
-}
-
-static void verdict_line(const struct rep_run *r, const char *val, char *out, size_t len)
-{
-	struct vd_criteria c;
-	struct vd_result res;
-	char err[256];
-	size_t o = 0;
-
-	out[0] = 0;
-	vd_criteria_init(&c, "ext4", "create", "read");
-	if (vd_criteria_add(&c, "sustain_level", val, "t:1", err, sizeof(err)) != 0) {
-		snprintf(out, len, "bad: %s", err);
-		vd_criteria_free(&c);
-		return;
-	}
-	if (vd_evaluate(&c, r, &res) == 0) {
-		for (size_t i = 0; i < res.n && o < len; i++) {
-			int n = snprintf(out + o, len - o, "%s %s: %s|", res.check[i].pass ? "PASS" : "FAIL",
-					 res.check[i].what, res.check[i].measured);
-			o = n < 0 ? len : o + (size_t)n;
-		}
-		vd_result_free(&res);
-	}
-	vd_criteria_free(&c);
 }
 
 static void say_bad(void *arg, const char *msg)
@@ -126,12 +101,12 @@ static void test_report(void)
 	CHECK(rep_table_cell(&t, 1, 5)->kind == CELL_MISSING);
 	rep_table_free(&t);
 
-	verdict_line(r, "20", out, sizeof(out));
+	vd_lines("ext4", r, "sustain_level", "20", out, sizeof(out));
 	CHECK_STR(out, "PASS raw seq sustained write: level after a cliff: 25 % (10.0 of 40.0 MiB/s) from 8 s|"
 		       "PASS raw rand sustained write: level after a cliff: held (no cliff below 50 % of 40.0 MiB/s)|");
-	verdict_line(r, "30", out, sizeof(out));
+	vd_lines("ext4", r, "sustain_level", "30", out, sizeof(out));
 	CHECK_CONTAINS(out, "FAIL raw seq");
-	verdict_line(r, "0", out, sizeof(out));
+	vd_lines("ext4", r, "sustain_level", "0", out, sizeof(out));
 	CHECK_CONTAINS(out, "bad: ");
 
 	/* the chart: with gnuplot a figure, without it the same script */
@@ -194,13 +169,4 @@ static void test_settings(void)
 	fsb_layer_free(&l);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	if (fixtures_init(argv[0]))
-		return 1;
-	test_bwlog();
-	test_settings();
-	test_report();
-	return unit_done(argv[0]);
-}
+FIXTURES_MAIN(test_bwlog, test_settings, test_report)

@@ -317,14 +317,4 @@ static void test_readers(void)
 	rep_free(&set);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_dlfeat();
-	test_range();
-	test_status();
-	test_phase_row();
-	test_json();
-	test_readers();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_dlfeat, test_range, test_status, test_phase_row, test_json, test_readers)

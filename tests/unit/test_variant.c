@@ -18,27 +18,8 @@
 #include "run/fs/mount.h"
 #include "run/fs/variant.h"
 #include "records.h"
+#include "layers.h"
 #include "unit.h"
-
-static struct fsb_layer lf, lc, lo;
-static struct fsb_layer *layers[3] = { &lf, &lc, &lo };
-
-static void reset(void)
-{
-	fsb_layer_free(&lf);
-	fsb_layer_free(&lc);
-	fsb_layer_free(&lo);
-	lf.src = SRC_FILE;
-	lc.src = SRC_CMDLINE;
-	lo.src = SRC_CLI;
-}
-
-static void write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	fputs(text, f);
-	fclose(f);
-}
 
 /* What fn writes to a FILE, as a string (static). */
 static char *captured(void (*fn)(FILE *, const struct fsb_config *), const struct fsb_config *c)
@@ -247,7 +228,7 @@ static void test_config(void)
 	char val[600];
 
 	/* the tuning profile: every filesystem, each followed by its variants */
-	reset();
+	layers_reset();
 	CHECK(fsb_layer_add(&lo, "profile", "tuning", "command line --profile", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
 	CHECK_STR(c.fs, fsb_variant_all_columns());
@@ -269,12 +250,12 @@ static void test_config(void)
 	/* a file names a variant before it defines it; a built-in row is
 	 * replaced whole; the kernel command line beats the file, the options
 	 * beat both */
-	reset();
-	write_file("variants.conf", "fs = ext4,ext4:mine,ext4:noatime,f2fs:s8\n"
+	layers_reset();
+	unit_write_file("variants.conf", "fs = ext4,ext4:mine,ext4:noatime,f2fs:s8\n"
 				    "variant.ext4:mine = mkfs:-b 1024 mount:noatime\n"
 				    "variant.ext4:noatime = \"mount:noatime,lazytime\"\n"
 				    "variant.f2fs:s8 = mkfs:-s 8\n");
-	write_file("variants.cmdline", "quiet fsbench.variant.f2fs:s8=\"mkfs:-s 8 -z 2 mount:noatime\" ro\n");
+	unit_write_file("variants.cmdline", "quiet fsbench.variant.f2fs:s8=\"mkfs:-s 8 -z 2 mount:noatime\" ro\n");
 	CHECK(fsb_layer_file(&lf, "variants.conf", err, sizeof(err)) == 0);
 	CHECK(fsb_layer_cmdline(&lc, "variants.cmdline", err, sizeof(err)) == 0);
 	CHECK(fsb_layer_add(&lo, "variant.ext4:mine", "mkfs:-b 2048", "command line --variant.ext4:mine", err, sizeof(err)) == 0);
@@ -335,10 +316,10 @@ static const char *merge_err(const char *file, const char *key, const char *val)
 	static char err[512];
 	static struct fsb_config c;
 
-	reset();
+	layers_reset();
 	err[0] = 0;
 	if (file) {
-		write_file("bad-variant.conf", file);
+		unit_write_file("bad-variant.conf", file);
 		if (fsb_layer_file(&lf, "bad-variant.conf", err, sizeof(err)) < 0)
 			return err;
 	}
@@ -574,7 +555,7 @@ static void test_unsafe(void)
 	char err[512];
 
 	/* the column carries the built-in row's reason; a setting's row none */
-	reset();
+	layers_reset();
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
 	CHECK(fsb_config_column(&c, "f2fs:nobarrier", &col) == 0);
 	CHECK(col.unsafe && strstr(col.unsafe, "power cut"));
@@ -605,17 +586,5 @@ static void test_unsafe(void)
 	rep_free(&set);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_table();
-	test_names();
-	test_parse();
-	test_config();
-	test_errors();
-	test_mountinfo();
-	test_readers();
-	test_unsafe();
-	reset();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_table, test_names, test_parse, test_config, test_errors, test_mountinfo,
+	test_readers, test_unsafe, layers_reset)

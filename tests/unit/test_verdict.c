@@ -19,10 +19,10 @@
 #include <unistd.h>
 
 #include "report/output.h"
-#include "report/verdict/criteria.h"
 #include "report/verdict/rules.h"
 #include "records.h"
 #include "unit.h"
+#include "verdicts.h"
 
 #define REC(type, rest) "{\"schema\":1,\"type\":\"" type "\",\"run_id\":\"aa11\"," rest "}\n"
 #define PH(fs, rd, ph, s, fps, p99, ver) REC("phase", "\"fs\":\"" fs "\",\"round\":" #rd \
@@ -66,60 +66,6 @@ static const char BARE[] =
 	PH("ext4", 1, "create", 1.0, 1000, 5000000, false)
 	REC("fs_end", "\"fs\":\"ext4\",\"status\":\"ok\"");
 
-static int load_text(struct rep_set *set, const char *text)
-{
-	char err[512];
-	int rc = unit_load_records(set, text, "mem.jsonl", err, sizeof(err));
-
-	if (rc)
-		fprintf(stderr, "test_verdict: %s\n", err);
-	return rc;
-}
-
-static void init(struct vd_criteria *c)
-{
-	vd_criteria_init(c, "ext4,xfs,btrfs,f2fs", "create,stat,read,read_inode,delete",
-			 "stat,read,read_inode");
-}
-
-/* One criterion against run r: its checks in *res (caller frees). */
-static int one(const struct rep_run *r, const char *key, const char *val, struct vd_result *res)
-{
-	struct vd_criteria c;
-	char err[512];
-	int rc;
-
-	init(&c);
-	rc = vd_criteria_add(&c, key, val, "t.conf:1", err, sizeof(err));
-	if (rc) {
-		fprintf(stderr, "test_verdict: %s\n", err);
-		vd_criteria_free(&c);
-		memset(res, 0, sizeof(*res));
-		return rc;
-	}
-	rc = vd_evaluate(&c, r, res);
-	vd_criteria_free(&c);
-	return rc;
-}
-
-/* The single check of key = val: 1 PASS, 0 FAIL, -1 not one check. */
-static int verdict1(const struct rep_run *r, const char *key, const char *val,
-		    char *measured, size_t len)
-{
-	struct vd_result res;
-	int pass = -1;
-
-	if (one(r, key, val, &res) == 0 && res.n == 1) {
-		pass = res.check[0].pass;
-		if (measured)
-			snprintf(measured, len, "%s | %s", res.check[0].measured, res.check[0].limit);
-	} else {
-		fprintf(stderr, "test_verdict: %s = %s: %zu checks\n", key, val, res.n);
-	}
-	vd_result_free(&res);
-	return pass;
-}
-
 static void test_parse_errors(void)
 {
 	static const struct { const char *text, *want; } cases[] = {
@@ -150,7 +96,7 @@ static void test_parse_errors(void)
 			continue;
 		fputs(cases[i].text, f);
 		fclose(f);
-		init(&c);
+		vd_suite_init(&c);
 		err[0] = 0;
 		CHECK(vd_criteria_file(&c, file, err, sizeof(err)) == -EINVAL);
 		CHECK_CONTAINS(err, cases[i].want);
@@ -165,7 +111,7 @@ static void test_parse_errors(void)
 		fclose(f);
 	}
 	struct vd_criteria c;
-	init(&c);
+	vd_suite_init(&c);
 	CHECK(vd_criteria_file(&c, file, err, sizeof(err)) == 0);
 	CHECK_EQ_U(c.n, 4);
 	CHECK_EQ_U(c.nignore, 3);
@@ -178,7 +124,7 @@ static void test_parse_errors(void)
 	CHECK_STR(c.rule[1].where, "bad.conf:3");
 	vd_criteria_free(&c);
 	/* a missing file is not a bad value */
-	init(&c);
+	vd_suite_init(&c);
 	CHECK(vd_criteria_file(&c, "/nonexistent/criteria.conf", err, sizeof(err)) == -ENOENT);
 	CHECK_CONTAINS(err, "criteria /nonexistent/criteria.conf: No such file");
 	vd_criteria_free(&c);
@@ -204,7 +150,7 @@ static void test_checks(const struct rep_run *r, const struct rep_run *bare)
 	CHECK(verdict1(r, "max_seconds.ext4.read", "3", NULL, 0) == 1);
 	/* p99 per phase: every filesystem of the run */
 	struct vd_result res;
-	CHECK(one(r, "max_p99_us.create", "6000", &res) == 0);
+	CHECK(vd_judge(r, "max_p99_us.create", "6000", &res) == 0);
 	CHECK_EQ_U(res.n, 2);	/* ext4 and xfs */
 	CHECK(res.n == 2 && res.check[0].pass && !res.check[1].pass);
 	CHECK(res.n == 2 && res.check[1].value == 9000);
@@ -226,7 +172,7 @@ static void test_checks(const struct rep_run *r, const struct rep_run *bare)
 	{
 		struct vd_criteria c;
 		char err[256];
-		init(&c);
+		vd_suite_init(&c);
 		CHECK(vd_criteria_add(&c, "kmsg_ignore", "ACPI", "t:1", err, sizeof(err)) == 0);
 		CHECK(vd_criteria_add(&c, "kmsg", "0", "t:2", err, sizeof(err)) == 0);
 		CHECK(vd_evaluate(&c, r, &res) == 0);
@@ -255,20 +201,20 @@ static void test_checks(const struct rep_run *r, const struct rep_run *bare)
 			REC("kmsg_dropped", "\"fs\":\"ext4\",\"round\":1,\"phase\":\"read\","
 			    "\"count\":40,\"max\":32");
 		struct rep_set q;
-		if (load_text(&q, QUIET) == 0 && q.nruns == 1) {
+		if (unit_load_text(&q, QUIET) == 0 && q.nruns == 1) {
 			CHECK(verdict1(q.runs[0], "kmsg", "0", m, sizeof(m)) == 1);
 			CHECK_CONTAINS(m, "0 | <= 0");
 		}
 		rep_free(&q);
-		if (load_text(&q, DENIED) == 0 && q.nruns == 1) {
+		if (unit_load_text(&q, DENIED) == 0 && q.nruns == 1) {
 			CHECK(verdict1(q.runs[0], "kmsg", "0", m, sizeof(m)) == 0);
 			CHECK_CONTAINS(m, "not measured (not available: /dev/kmsg: Operation not permitted)");
 		}
 		rep_free(&q);
-		if (load_text(&q, BURST) == 0 && q.nruns == 1) {
+		if (unit_load_text(&q, BURST) == 0 && q.nruns == 1) {
 			struct vd_criteria c;
 			char err[128];
-			init(&c);
+			vd_suite_init(&c);
 			CHECK(vd_criteria_add(&c, "kmsg_ignore", "EDAC", "t:1", err, sizeof(err)) == 0);
 			CHECK(vd_criteria_add(&c, "kmsg", "39", "t:2", err, sizeof(err)) == 0);
 			CHECK(vd_evaluate(&c, q.runs[0], &res) == 0);
@@ -297,12 +243,12 @@ static void test_checks(const struct rep_run *r, const struct rep_run *bare)
 			REC("health", "\"when\":\"after\",\"nvme_smart\":\"not available: loop\","
 			    "\"delta\":{\"nvme_smart\":\"not available: loop\"}");
 		struct rep_set q;
-		if (load_text(&q, DELTA) == 0 && q.nruns == 1) {
+		if (unit_load_text(&q, DELTA) == 0 && q.nruns == 1) {
 			CHECK(verdict1(q.runs[0], "health_new_errors", "4", m, sizeof(m)) == 0);
 			CHECK_CONTAINS(m, "5 (media errors +0, error log entries +3, new critical warning bits 2)");
 		}
 		rep_free(&q);
-		if (load_text(&q, NA) == 0 && q.nruns == 1) {
+		if (unit_load_text(&q, NA) == 0 && q.nruns == 1) {
 			CHECK(verdict1(q.runs[0], "health_new_errors", "0", m, sizeof(m)) == 0);
 			CHECK_CONTAINS(m, "not measured");
 		}
@@ -330,14 +276,14 @@ static void test_checks(const struct rep_run *r, const struct rep_run *bare)
 		static const char REFUSED[] = ATA_BEFORE ATA_AFTER(
 			"\"not available: ATA PASS-THROUGH (SG_IO) on /dev/sda: Operation not permitted\"");
 		struct rep_set q;
-		if (load_text(&q, CLEAN) == 0 && q.nruns == 1) {
+		if (unit_load_text(&q, CLEAN) == 0 && q.nruns == 1) {
 			CHECK(verdict1(q.runs[0], "health_new_errors", "0", m, sizeof(m)) == 1);
 			CHECK_CONTAINS(m, "0 (ATA SMART: reallocated sectors +0, reported uncorrectable +0, "
 				       "current pending sectors +0, offline uncorrectable +0, UDMA CRC "
 				       "errors +0, error log count +0)");
 		}
 		rep_free(&q);
-		if (load_text(&q, BAD) == 0 && q.nruns == 1) {
+		if (unit_load_text(&q, BAD) == 0 && q.nruns == 1) {
 			CHECK(verdict1(q.runs[0], "health_new_errors", "0", m, sizeof(m)) == 0);
 			CHECK_CONTAINS(m, "6 (ATA SMART: reallocated sectors +2, reported uncorrectable "
 				       "absent, current pending sectors +0, offline uncorrectable +0, "
@@ -345,18 +291,18 @@ static void test_checks(const struct rep_run *r, const struct rep_run *bare)
 			CHECK(verdict1(q.runs[0], "health_new_errors", "6", NULL, 0) == 1);
 		}
 		rep_free(&q);
-		if (load_text(&q, NOLOG) == 0 && q.nruns == 1) {
+		if (unit_load_text(&q, NOLOG) == 0 && q.nruns == 1) {
 			CHECK(verdict1(q.runs[0], "health_new_errors", "0", m, sizeof(m)) == 1);
 			CHECK_CONTAINS(m, "error log count absent");
 		}
 		rep_free(&q);
-		if (load_text(&q, REFUSED) == 0 && q.nruns == 1) {
+		if (unit_load_text(&q, REFUSED) == 0 && q.nruns == 1) {
 			CHECK(verdict1(q.runs[0], "health_new_errors", "0", m, sizeof(m)) == 0);
 			CHECK_CONTAINS(m, "not measured");
 		}
 		rep_free(&q);
 		/* --write-criteria offers the check for an ATA run too */
-		if (load_text(&q, CLEAN) == 0 && q.nruns == 1) {
+		if (unit_load_text(&q, CLEAN) == 0 && q.nruns == 1) {
 			char *w = NULL;
 			size_t wl = 0;
 			FILE *f = open_memstream(&w, &wl);
@@ -389,7 +335,7 @@ static void test_checks(const struct rep_run *r, const struct rep_run *bare)
 	CHECK(verdict1(bare, "pcie_link", "8GT/s", m, sizeof(m)) == 0);
 	CHECK_CONTAINS(m, "not measured");
 	/* filesystems that ran to the end: one check each */
-	CHECK(one(r, "fs_ok", "ext4,xfs,f2fs", &res) == 0);
+	CHECK(vd_judge(r, "fs_ok", "ext4,xfs,f2fs", &res) == 0);
 	CHECK_EQ_U(res.n, 3);
 	CHECK_EQ_U(res.nfail, 2);
 	if (res.n == 3) {
@@ -406,7 +352,7 @@ static void test_baseline(struct rep_run *r)
 	struct vd_result res;
 	const struct vd_check *create = NULL;
 
-	init(&c);
+	vd_suite_init(&c);
 	CHECK(vd_criteria_baseline(&c, r, 0.10) == 0);
 	CHECK(vd_evaluate(&c, r, &res) == 0);
 	/* against itself every timing passes; xfs failed in the baseline, so
@@ -450,7 +396,7 @@ static void test_baseline(struct rep_run *r)
 			r->ph[i].seconds /= 1.15 * 1.13;
 	/* a phase with one baseline round has no spread: the tolerance rules */
 	vd_criteria_free(&c);
-	init(&c);
+	vd_suite_init(&c);
 	CHECK(vd_criteria_baseline(&c, r, 0.10) == 0);
 	for (size_t i = 0; i < c.n; i++)
 		if (!strcmp(c.rule[i].key->name, "baseline") && !strcmp(c.rule[i].fs, "ext4") &&
@@ -484,7 +430,7 @@ static void test_write_criteria(const struct rep_run *r)
 	close(fd);
 	struct vd_criteria c;
 	char err[256];
-	init(&c);
+	vd_suite_init(&c);
 	CHECK(vd_criteria_file(&c, path, err, sizeof(err)) == 0);
 	CHECK(c.n >= 7);
 	vd_criteria_free(&c);
@@ -503,7 +449,7 @@ static void test_junit(const struct rep_run *r)
 	CHECK(w != NULL && w->doc != NULL);
 	if (!w)
 		return;
-	init(&c);
+	vd_suite_init(&c);
 	CHECK(vd_criteria_add(&c, "max_seconds.ext4.read.aged", "2.1", "c.conf:4", err, sizeof(err)) == 0);
 	CHECK(vd_criteria_add(&c, "verify", "all", "c.conf:5", err, sizeof(err)) == 0);
 	CHECK(vd_evaluate(&c, r, &res) == 0);
@@ -563,7 +509,7 @@ static void test_record(const struct rep_run *r)
 	char err[256], *body = NULL, *text = NULL;
 	size_t len = 0;
 
-	init(&c);
+	vd_suite_init(&c);
 	CHECK(vd_criteria_add(&c, "kmsg", "0", "c.conf:1", err, sizeof(err)) == 0);
 	CHECK(vd_criteria_add(&c, "fs_ok", "ext4", "c.conf:2", err, sizeof(err)) == 0);
 	CHECK(vd_evaluate(&c, r, &res) == 0);
@@ -577,7 +523,7 @@ static void test_record(const struct rep_run *r)
 	CHECK_CONTAINS(body, "\"pass\":true,\"result\":\"pass\",\"where\":\"c.conf:2\"}]");
 	CHECK(asprintf(&text, "%s{\"schema\":1,\"type\":\"verdict\",\"run_id\":\"aa11\",%s}\n",
 		       RUN, body) > 0);
-	CHECK(load_text(&set, text) == 0);
+	CHECK(unit_load_text(&set, text) == 0);
 	if (set.nruns == 1) {
 		CHECK(set.runs[0]->have_verdict);
 		CHECK(vd_result_of_run(set.runs[0], &back) == 1);
@@ -645,7 +591,7 @@ static void test_keys(void)
 				CHECK(!k->rank[to] || vd_keys[j].rank[to] != k->rank[to]);
 		}
 	}
-	init(&c);
+	vd_suite_init(&c);
 	CHECK(vd_criteria_add(&c, "baseline", "1", "t.conf:1", err, sizeof(err)) == -1);
 	CHECK_CONTAINS(err, "t.conf:1: baseline: unknown key");
 	vd_criteria_free(&c);
@@ -665,12 +611,12 @@ static void test_pcie_later(void)
 	struct rep_set q;
 	char m[256];
 
-	if (load_text(&q, LATE) == 0 && q.nruns == 1) {
+	if (unit_load_text(&q, LATE) == 0 && q.nruns == 1) {
 		CHECK(verdict1(q.runs[0], "pcie_link", "16GT/s x4", m, sizeof(m)) == 1);
 		CHECK_STR(m, "16 GT/s x4 | >= 16 GT/s x4");
 	}
 	rep_free(&q);
-	if (load_text(&q, NOLINK) == 0 && q.nruns == 1) {
+	if (unit_load_text(&q, NOLINK) == 0 && q.nruns == 1) {
 		CHECK(verdict1(q.runs[0], "pcie_link", "8GT/s", m, sizeof(m)) == 1);
 		CHECK_STR(m, "8 GT/s x2 | >= 8 GT/s");
 	}
@@ -685,8 +631,8 @@ int main(int argc, char **argv)
 	test_parse_errors();
 	test_keys();
 	test_pcie_later();
-	CHECK(load_text(&set, RUN) == 0);
-	CHECK(load_text(&bare, BARE) == 0);
+	CHECK(unit_load_text(&set, RUN) == 0);
+	CHECK(unit_load_text(&bare, BARE) == 0);
 	CHECK_EQ_U(set.nruns, 1);
 	if (set.nruns == 1 && bare.nruns == 1) {
 		struct rep_run *r = set.runs[0];

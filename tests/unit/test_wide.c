@@ -196,17 +196,6 @@ static void test_offsets(void)
 	unlink(path);
 }
 
-static void put_text(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	CHECK(f != NULL);
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
-}
-
 /* Dates past 2038 (a 32-bit time_t ends on 2038-01-19): from the record's
  * time_unix and from a folder's name, in `fsbench history`. */
 static void test_time(void)
@@ -222,10 +211,10 @@ static void test_time(void)
 	mkdir("hist2100", 0755);
 	mkdir("hist2100/a", 0755);
 	snprintf(text, sizeof(text), run, "r1", "\"time_unix\":4102444800,", "r1");
-	put_text("hist2100/a/records.jsonl", text);		/* 2100-01-01 00:00:00 */
+	unit_write_file("hist2100/a/records.jsonl", text);		/* 2100-01-01 00:00:00 */
 	mkdir("hist2100/20400229-235959-b", 0755);
 	snprintf(text, sizeof(text), run, "r2", "", "r2");
-	put_text("hist2100/20400229-235959-b/records.jsonl", text);
+	unit_write_file("hist2100/20400229-235959-b/records.jsonl", text);
 	CHECK_EQ_U(rep_history_load(&h, "hist2100", err, sizeof(err)), 0);
 	CHECK_EQ_U(h.n, 2);
 	if (h.n == 2) {
@@ -249,14 +238,5 @@ static void test_time(void)
 	rep_history_free(&h);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_types();
-	test_record_numbers();
-	test_layout_stats();
-	test_layout_report();
-	test_offsets();
-	test_time();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_types, test_record_numbers, test_layout_stats, test_layout_report, test_offsets,
+	test_time)

@@ -413,15 +413,4 @@ static void test_readers(void)
 	rep_free(&set);
 }
 
-int main(int argc, char **argv)
-{
-	(void)argc;
-	test_model();
-	test_read();
-	test_tally();
-	test_json();
-	test_plan();
-	test_argv();
-	test_readers();
-	return unit_done(argv[0]);
-}
+UNIT_MAIN(test_model, test_read, test_tally, test_json, test_plan, test_argv, test_readers)

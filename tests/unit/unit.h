@@ -106,4 +106,37 @@ static inline int unit_done(const char *name)
 	return unit_fail ? 1 : 0;
 }
 
+/* A file of the scratch folder written with text (checked). */
+static inline void unit_write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	CHECK(f != NULL);
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* Each test in turn, then the summary: a test program's main. */
+typedef void unit_test(void);
+
+static inline int unit_run(const char *prog, unit_test *const *test, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		test[i]();
+	return unit_done(prog);
+}
+
+/* UNIT_MAIN(test_a, test_b) at a test program's end is its main(): the
+ * tests in that order, then the summary. */
+#define UNIT_MAIN(...) UNIT_MAIN_WITH(unit_run, __VA_ARGS__)
+#define UNIT_MAIN_WITH(run, ...) \
+	int main(int argc, char **argv) \
+	{ \
+		static unit_test *const unit_tests[] = { __VA_ARGS__ }; \
+		(void)argc; \
+		return run(argv[0], unit_tests, sizeof(unit_tests) / sizeof(unit_tests[0])); \
+	}
+
 #endif
