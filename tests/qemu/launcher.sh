@@ -40,6 +40,10 @@
 #      unknown bus refused by cmdline.sh and run.sh naming the value, the
 #      unplug refused with any bus but nvme, an SD card whose size is not a
 #      power of 2 refused, one that is passes.
+#   8c. qemu/run.sh's QEMU argv over a stand-in QEMU (no boot): the guest's
+#      words of each bus (the target, its wait, the drivers init loads, an
+#      SD card without discards), of a zoned target (the namespaces by
+#      wwid), a disk model's NBD drive, the QMP and monitor pipes.
 #   9. a kernel of your own (image/kernel.sh check and stage, on made-up
 #      trees: empty modules, no boot): a tree with every module the
 #      qemu-x86_64 board needs passes; without f2fs (or with f2fs only as
@@ -404,6 +408,66 @@ check "run.sh: the SD size message" contains "$ERR" "the SD card's size must be 
 expect_rc 2 "run.sh: an SD card of 256M passes the size check (then: no disk image)" \
 	sh qemu/run.sh --target-bus sd --target-size 256M --disk /nonexistent
 check "run.sh: ... and stops at the missing disk image" contains "$ERR" "no disk image /nonexistent"
+
+# --- 8c. run.sh's argv: what its options give cmdline.sh ---------------------
+# run.sh over a stand-in QEMU that ends at once (no boot) and a made-up
+# image folder, QEMU's argv kept in the work folder (--work): the guest's
+# words of each bus and of a zoned target, a disk model's NBD drive, the
+# watch's QMP and monitor pipes.
+RI=$T/runimg
+mkdir -p "$RI"
+: >"$RI/kernel"; : >"$RI/initramfs.cpio.gz"; truncate -s 1M "$RI/disk-ext4.img"
+printf '#!/bin/sh\nexit 0\n' >"$RI/qemu"; chmod +x "$RI/qemu"
+# runargv NAME OPTION...: run.sh's QEMU argv in $T/run-NAME/qemu.argv, its
+# -append in APP, a line in ARG per -drive and -device argument
+runargv() {
+	_n=$1; shift
+	rm -rf "$T/run-$_n" "$T/run-$_n.res"
+	(eval "$(sh image/boardenv.sh board/qemu-x86_64/board.mk)"
+	 BOARD=qemu-x86_64 BOARD_QEMU=$RI/qemu sh qemu/run.sh --disk "$RI/disk-ext4.img" --accel tcg --quiet \
+		--stall 0 --work "$T/run-$_n" --results "$T/run-$_n.res" "$@") >"$T/run-$_n.out" 2>&1 || true
+	APP=$(awk 'p == "-append" { print } { p = $0 }' "$T/run-$_n/qemu.argv" 2>/dev/null) || APP=
+	ARG=$(awk 'p == "-drive" || p == "-device" { print } { p = $0 }' "$T/run-$_n/qemu.argv" 2>/dev/null) || ARG=
+}
+W='fsbench.yes=1 fsbench.profile=smoke'
+runargv nvme --profile smoke
+check "run.sh: nvme: the guest told its buses' drivers, the capacity check off" contains "$APP" "$W fsbench_init.buses=nvme fsbench.capacity=0"
+runargv ahci --profile smoke --target-bus ahci
+check "run.sh: ahci: the target by its serial, a wait, SATA's drivers" \
+	contains "$APP" "$W fsbench.target=serial:fsbench-target fsbench.target_wait=30 fsbench_init.buses=sata fsbench.capacity=0"
+runargv uas --profile smoke --target-bus uas --append fsbench.target_wait=5
+check "run.sh: uas: USB's drivers, the wait --append gave kept" \
+	contains "$APP" "fsbench.target_wait=5 fsbench.target=serial:fsbench-target fsbench_init.buses=usb fsbench.capacity=0"
+runargv sd --profile smoke --target-bus sd --append fsbench.mkfs_opts.xfs=-f
+check "run.sh: sd: the card's name, no discards but the mkfs_opts --append gave, no fstrim" contains "$APP" \
+	"fsbench.mkfs_opts.xfs=-f fsbench.target=model:QEMU! fsbench.target_wait=30 fsbench_init.buses=mmc fsbench.mkfs_opts.ext4=-Enodiscard fsbench.mkfs_opts.btrfs=-K fsbench.mkfs_opts.f2fs=-t0 fsbench.fstrim=0 fsbench.capacity=0"
+check "run.sh: sd: an 8G card unless --target-size says" grep -q '^qemu: boot .*, target 8G SD card ' "$T/run-sd.out"
+ZW=nvme.1b36-667362656e63682d746172676574-51454d55204e564d65204374726c
+runargv zoned --profile smoke --target-zoned 32M,max_open=4 --target-size 1G --zoned-size 512M
+check "run.sh: zoned: the zoned namespace the target, the conventional one zoned_conv" contains "$APP" \
+	"$W fsbench.target=wwn:$ZW-00000002 fsbench.zoned_conv=wwn:$ZW-00000001 fsbench_init.buses=nvme fsbench.capacity=0"
+check "run.sh: zoned: QEMU's namespace of 512M zoned in 32M, at most 4 open" sh -c \
+	"echo '$ARG' | grep -q 'nsid=2,uuid=5a0e4a5e-0000-4000-8000-000000000002,zoned=true,zoned.zone_size=32M,zoned.max_open=4\$' &&
+	 [ \$(stat -c %s '$T/run-zoned/zoned.img') = 536870912 ]"
+runargv conv --profile smoke --target-zoned --target-ns conventional --target-size 128M
+check "run.sh: zoned, --target-ns conventional: that namespace the target, no zoned_conv" \
+	contains "$APP" "$W fsbench.target=wwn:$ZW-00000001 fsbench_init.buses=nvme fsbench.capacity=0"
+runargv events --target-throttle 50 --throttle-at 2:iops=10 --cut-after-line X
+check "run.sh: --throttle-at: QMP's named pipes, the target's device named" sh -c \
+	"[ -p '$T/run-events/qmp.in' ] && echo '$ARG' | grep -qxF 'nvme,drive=target,serial=fsbench-target,id=fsbench-target' &&
+	 echo '$ARG' | grep -q 'throttling.iops-total=50\$'"
+runargv unplug --unplug-target-after-records 3
+check "run.sh: the unplug: the monitor's named pipes, a root port" sh -c \
+	"[ -p '$T/run-unplug/monitor.in' ] && echo '$ARG' | grep -q '^pcie-root-port,'"
+if have nbdkit; then
+	runargv model --target-model cache:16M --target-bus scsi
+	check "run.sh: --target-model: the target read through nbd on the model's socket" sh -c \
+		"echo '$ARG' | grep -q '^driver=raw,file.driver=nbd,file.server.type=unix,file.server.path=$T/run-model/target.sock,' &&
+		 grep -q '^qemu: target model: cache:16M (volatile write cache of 16M' '$T/run-model.out' &&
+		 echo '$ARG' | grep -qxF 'scsi-hd,bus=fsbench-scsi.0,drive=target,serial=fsbench-target'"
+else
+	skip "run.sh: --target-model: nbdkit not installed"
+fi
 
 # --- 9. a kernel of your own -------------------------------------------------------
 K=$T/kernel
