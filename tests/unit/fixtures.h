@@ -43,6 +43,7 @@
 #include <unistd.h>
 
 #include "report/output.h"
+#include "report/writers/chart.h"
 #include "records.h"
 #include "unit.h"
 
@@ -175,6 +176,20 @@ static inline char *render(const struct rep_run *r, const struct rep_writer *w)
 	CHECK(rep_print(m, r, w) == 0);
 	fclose(m);
 	return buf;
+}
+
+/* The charts of run r as the HTML page has them (caller frees). */
+static inline char *chart_text(const struct rep_run *r)
+{
+	char *html = NULL;
+	size_t len = 0;
+	FILE *h = open_memstream(&html, &len);
+
+	if (!h)
+		return NULL;
+	CHECK(chart_html(h, &r, NULL, 1, NULL, NULL) == 0);
+	fclose(h);
+	return html;
 }
 
 #endif

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "report/model.h"
+#include "report/output.h"
+#include "unit.h"
 
 /* Load the JSON lines of text as the file NAME; returns rep_load_stream's
  * result (or -errno), err gets its message. */
@@ -32,6 +34,24 @@ static inline int unit_load_text(struct rep_set *set, const char *text)
 	if (rc)
 		fprintf(stderr, "load: %s\n", err);
 	return rc;
+}
+
+/* What the report of run r writes in the format fmt (md, csv, ktap,
+ * junit), as a string (caller frees): the whole report, or with checks
+ * only its checks (rep_print_checks); either returning 0 is checked. */
+static inline char *report_text(const struct rep_run *r, const char *fmt, int checks)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	const struct rep_writer *w = rep_writer_find(fmt);
+
+	CHECK(f != NULL);
+	if (!f)
+		return NULL;
+	CHECK_EQ_U(checks ? rep_print_checks(f, r, w, NULL) : rep_print(f, r, w), 0);
+	fclose(f);
+	return buf;
 }
 
 #endif

@@ -11,13 +11,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "log/validate.h"
 #include "report/sections/served.h"
 #include "report/writers/chart.h"
 #include "run/engine/fileserver.h"
 #include "run/engine/lava.h"
 #include "run/settings.h"
 #include "fixtures.h"
+#include "runctx.h"
+#include "schemas.h"
 #include "unit.h"
 #include "verdicts.h"
 
@@ -167,42 +168,18 @@ static void test_settings(void)
 	fsb_layer_free(&l);
 }
 
-static void say_bad(void *arg, const char *msg)
-{
-	(void)arg;
-	fprintf(stderr, "schema: %s\n", msg);
-}
-
-/* The records of a text, each against the schema: the violations. */
-static int schema_violations(const char *text)
-{
-	int bad = 0;
-
-	for (const char *p = text; *p;) {
-		const char *nl = strchr(p, '\n');
-		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		if (n && *p == '{')
-			bad += fsb_check_text(p, n, 0, say_bad, NULL);
-		p += n + (nl != NULL);
-	}
-	return bad;
-}
-
 /* A second of the workload in this test's folder: 60 files of mean 8 KiB
  * in directories 8 wide, 3 workers, appends of mean 2 KiB. */
 static void test_run(void)
 {
 	struct fsb_ctx c;
 	char mnt[512], why[512] = "", *text;
-	FILE *f = tmpfile();
+	FILE *f = ctx_open(&c);
 
-	memset(&c, 0, sizeof(c));
-	fsb_config_defaults(&c.cfg);
 	if (!f || !getcwd(mnt, sizeof(mnt))) {
 		CHECK(0);
 		return;
 	}
-	c.out_fd = fileno(f);
 	c.run_id = 0xf5;
 	c.cfg.fileserver = 1;
 	c.cfg.fileserver_files = 60;
@@ -326,11 +303,7 @@ static void test_report(void)
 	CHECK_CONTAINS(out, "bad: ");
 
 	/* the chart: with gnuplot a figure, without it the same script */
-	char *html = NULL;
-	size_t hlen = 0;
-	FILE *h = open_memstream(&html, &hlen);
-	CHECK(chart_html(h, &r, NULL, 1, NULL, NULL) == 0);
-	fclose(h);
+	char *html = chart_text(r);
 	if (system("command -v gnuplot >/dev/null 2>&1") == 0)
 		CHECK_CONTAINS(html, "<figure class=\"chart\" id=\"chart-fileserver\" data-chart=\"fileserver\">");
 	free(html);
@@ -354,19 +327,13 @@ static void test_report(void)
 static void test_lava(void)
 {
 	struct fsb_ctx c;
-	char buf[512];
-	FILE *f = tmpfile();
+	FILE *f = ctx_open(&c);
 
-	memset(&c, 0, sizeof(c));
-	fsb_config_defaults(&c.cfg);
 	if (!f)
 		return;
-	c.out_fd = fileno(f);
 	c.cfg.lava = 1;
 	fsb_lava_fileserver(&c, "f2fs:s4", "aged", 0, 812.5, 3.25);
-	size_t n = (size_t)pread(c.out_fd, buf, sizeof(buf) - 1, 0);
-	buf[n < sizeof(buf) ? n : 0] = 0;
-	CHECK_STR(buf, "FSBENCH-RESULT: test_case_id=fileserver-f2fs-s4-aged result=fail measurement=812.5 units=ops/s\n"
+	CHECK_STR(ctx_text(&c), "FSBENCH-RESULT: test_case_id=fileserver-f2fs-s4-aged result=fail measurement=812.5 units=ops/s\n"
 		  "FSBENCH-RESULT: test_case_id=fileserver-f2fs-s4-aged-append-p99 result=fail measurement=3.25 units=ms\n");
 	fclose(f);
 }

@@ -233,12 +233,7 @@ int main(int argc, char **argv)
 	CHECK(r != NULL);
 	if (r) {
 		CHECK_EQ_U(r->nfsp, 4);
-		char *md = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&md, &len);
-		CHECK(f && rep_print(f, r, rep_writer_find("md")) == 0);
-		if (f)
-			fclose(f);
+		char *md = report_text(r, "md", 0);
 		CHECK_CONTAINS(md, "## Free space and fragmentation (after each round's reads)");
 		CHECK_CONTAINS(md, "- ext4: not fragmentation: 14 free extents of 729 MiB mean, defrag score 0 (round 2)");
 		CHECK_CONTAINS(md, "- xfs: fragmentation not ruled out: 30000 free extents of 0.1 MiB mean (round 2);"
@@ -253,11 +248,7 @@ int main(int argc, char **argv)
 		CHECK_CONTAINS(md, "| ext4 |     2 | rewrite the tree (rewrite)       |   18.6 |                5.30 |    7.00 |"
 			       " once; the read after it is 1.04x the fresh read");
 		free(md);
-		md = NULL;
-		f = open_memstream(&md, &len);
-		CHECK(f && rep_print(f, r, rep_writer_find("csv")) == 0);
-		if (f)
-			fclose(f);
+		md = report_text(r, "csv", 0);
 		CHECK_CONTAINS(md, "freespace,ext4,2,14,10701766656,764411904,2147483648,0,11000000000,");
 		CHECK_CONTAINS(md, "remedy,ext4,2,rewrite the tree (rewrite),18.600000,5.300000,7.0000,");
 		free(md);
@@ -273,12 +264,7 @@ int main(int argc, char **argv)
 	CHECK_EQ_U(unit_load_records(&set, FRAG, "f.jsonl", err, sizeof(err)), 0);
 	r = rep_find(&set, NULL);
 	if (r) {
-		char *md = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&md, &len);
-		CHECK(f && rep_print(f, r, rep_writer_find("md")) == 0);
-		if (f)
-			fclose(f);
+		char *md = report_text(r, "md", 0);
 		CHECK_CONTAINS(md, "- ext4: fragmentation not ruled out: 2 free extents of 1024 MiB mean,"
 			       " defrag score 76 (needs defrag: 56 and up) (round 3)");
 		CHECK(!strstr(md, "not fragmentation"));

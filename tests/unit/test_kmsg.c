@@ -319,18 +319,6 @@ static int load(struct rep_set *set, const char *text, char *err, size_t errlen)
 	return unit_load_records(set, text, "t.jsonl", err, errlen);
 }
 
-static char *render(const struct rep_run *r, const char *fmt)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	if (!f)
-		return NULL;
-	rep_print(f, r, rep_writer_find(fmt));
-	fclose(f);
-	return buf;
-}
-
 static void test_report(void)
 {
 	struct rep_set set;
@@ -364,7 +352,7 @@ static void test_report(void)
 	CHECK(rep_table_cell(&t, 3, 0)->kind == CELL_MISSING);		/* outside a filesystem */
 	rep_table_free(&t);
 
-	char *md = render(r, "md");
+	char *md = report_text(r, "md", 0);
 	CHECK_CONTAINS(md, "- kernel log: 3 messages at warning level or above during the run, "
 		       "7 more not recorded (at most 32 per phase); 5 overwritten before they were read\n");
 	CHECK_CONTAINS(md, "## Kernel messages (warning level or above), per phase");
@@ -377,7 +365,7 @@ static void test_report(void)
 		       "7 more not recorded (at most 32 per phase) |");
 	CHECK_CONTAINS(md, "| -    |     - | between | warning | user     |      4.000000 | fsbench-test: hello ");
 	free(md);
-	char *csv = render(r, "csv");
+	char *csv = report_text(r, "csv", 0);
 	CHECK_CONTAINS(csv, "\nrun,kmsg,/dev/kmsg\nrun,kmsg_recorded,3\nrun,kmsg_dropped,7\nrun,kmsg_lost,5\n");
 	CHECK_CONTAINS(csv, "\nkmsg,fs,round,phase,level,facility,ts_usec,text,dropped\n");
 	CHECK_CONTAINS(csv, "\nkmsg,ext4,1,create,3,0,3123456789,");
@@ -389,16 +377,16 @@ static void test_report(void)
 	/* a kernel log that could not be read; a run without the field */
 	CHECK(load(&set, "{\"type\":\"run_start\",\"run_id\":\"k2\",\"kmsg\":\"not available: "
 		   "/dev/kmsg: Operation not permitted\"}\n", err, sizeof(err)) == 0);
-	md = render(rep_find(&set, NULL), "md");
+	md = report_text(rep_find(&set, NULL), "md", 0);
 	CHECK_CONTAINS(md, "- kernel log: not read (not available: /dev/kmsg: Operation not permitted)\n");
 	CHECK(md && !strstr(md, "Kernel messages"));
 	free(md);
 	rep_free(&set);
 	CHECK(load(&set, "{\"type\":\"run_start\",\"run_id\":\"k3\"}\n", err, sizeof(err)) == 0);
-	md = render(rep_find(&set, NULL), "md");
+	md = report_text(rep_find(&set, NULL), "md", 0);
 	CHECK(md && !strstr(md, "kernel log"));
 	free(md);
-	csv = render(rep_find(&set, NULL), "csv");
+	csv = report_text(rep_find(&set, NULL), "csv", 0);
 	CHECK(csv && !strstr(csv, "kmsg"));
 	free(csv);
 	rep_free(&set);

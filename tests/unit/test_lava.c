@@ -13,6 +13,7 @@
 #include "run/settings.h"
 #include "run/core/context.h"
 #include "run/engine/lava.h"
+#include "runctx.h"
 #include "unit.h"
 
 static void test_format(void)
@@ -86,15 +87,11 @@ static void test_text_id(void)
 static void test_run_lines(void)
 {
 	struct fsb_ctx c;
-	char buf[1024];
-	FILE *f = tmpfile();
+	FILE *f = ctx_open(&c);
 
-	memset(&c, 0, sizeof(c));
-	fsb_config_defaults(&c.cfg);
 	CHECK(c.cfg.lava == 0);
 	if (!f)
 		return;
-	c.out_fd = fileno(f);
 	c.run_id = 0xc0ae145ed8f7a190ull;
 	fsb_lava_start(&c);
 	fsb_lava_phase(&c, "ext4", 1, "create", 8.22, 0);
@@ -103,9 +100,7 @@ static void test_run_lines(void)
 	fsb_lava_start(&c);
 	fsb_lava_phase(&c, "ext4", 1, "create", 8.22, 0);
 	fsb_lava_phase(&c, "f2fs", 2, "read", 0.5, 1);
-	size_t n = (size_t)pread(c.out_fd, buf, sizeof(buf) - 1, 0);
-	buf[n < sizeof(buf) ? n : 0] = 0;
-	CHECK_STR(buf, "FSBENCH-LAVA: start run=c0ae145ed8f7a190\n"
+	CHECK_STR(ctx_text(&c), "FSBENCH-LAVA: start run=c0ae145ed8f7a190\n"
 		  "FSBENCH-RESULT: test_case_id=ext4-r1-create result=pass measurement=8.22 units=s\n"
 		  "FSBENCH-RESULT: test_case_id=f2fs-r2-read result=fail measurement=0.5 units=s\n");
 	fclose(f);

@@ -20,17 +20,8 @@
 #include "run/settings.h"
 #include "fixtures.h"
 #include "records.h"
+#include "runctx.h"
 #include "unit.h"
-
-/* What the context wrote to its stdout so far (a tmpfile), from off. */
-static char *out_text(struct fsb_ctx *c)
-{
-	static char buf[65536];
-	ssize_t n = pread(c->out_fd, buf, sizeof(buf) - 1, 0);
-
-	buf[n > 0 ? n : 0] = 0;
-	return buf;
-}
 
 /* Merge one key = value over the defaults; 0 or -1 with err. */
 static int set_one(struct fsb_config *cfg, const char *key, const char *val, char *err, size_t len)
@@ -97,12 +88,9 @@ static void test_stop(void)
 {
 	struct fsb_ctx c;
 	struct fsb_reps r;
-	FILE *f = tmpfile();
+	FILE *f = ctx_open(&c);
 	size_t create = phase_index("create"), stat = phase_index("stat");
 
-	memset(&c, 0, sizeof(c));
-	fsb_config_defaults(&c.cfg);
-	c.out_fd = f ? fileno(f) : -1;
 	c.cfg.rounds = 2;
 	/* repeat = 3: three repetitions, then no more; no record */
 	c.cfg.repeat = 3;
@@ -114,7 +102,7 @@ static void test_stop(void)
 	}
 	CHECK(r.stop && r.done == 3);
 	fsb_reps_record(&c, &r, "ext4");
-	CHECK_STR(out_text(&c), "");
+	CHECK_STR(ctx_text(&c), "");
 	fsb_reps_free(&r);
 	/* a failed repetition is the last */
 	CHECK(fsb_reps_init(&r, &c.cfg, fsb_phase_count) == 0);
@@ -135,11 +123,11 @@ static void test_stop(void)
 	}
 	CHECK(r.stop && r.converged && r.done == 6);
 	fsb_reps_record(&c, &r, "ext4");
-	CHECK_CONTAINS(out_text(&c), "\"type\":\"repeat\"");
-	CHECK_CONTAINS(out_text(&c), "\"fs\":\"ext4\",\"reps\":6,\"max\":20,\"width_pct\":5,\"converged\":true,"
+	CHECK_CONTAINS(ctx_text(&c), "\"type\":\"repeat\"");
+	CHECK_CONTAINS(ctx_text(&c), "\"fs\":\"ext4\",\"reps\":6,\"max\":20,\"width_pct\":5,\"converged\":true,"
 		       "\"phases\":[{\"round\":1,\"phase\":\"create\",\"n\":6,\"median\":2.0025,\"lo\":2,"
 		       "\"hi\":2.005,");
-	CHECK_CONTAINS(out_text(&c), "\"converged\":true,\"converged_at\":6}");
+	CHECK_CONTAINS(ctx_text(&c), "\"converged\":true,\"converged_at\":6}");
 	fsb_reps_free(&r);
 	/* a phase that stays wide: the maximum, and the record names it */
 	if (f && ftruncate(c.out_fd, 0) == 0)
@@ -154,10 +142,10 @@ static void test_stop(void)
 	}
 	CHECK(r.stop && !r.converged && r.done == 8);
 	fsb_reps_record(&c, &r, "xfs");
-	CHECK_CONTAINS(out_text(&c), "\"fs\":\"xfs\",\"reps\":8,\"max\":8,\"width_pct\":5,\"converged\":false");
-	CHECK_CONTAINS(out_text(&c), "{\"round\":1,\"phase\":\"create\",\"n\":8,\"median\":2,\"lo\":2,\"hi\":2,"
+	CHECK_CONTAINS(ctx_text(&c), "\"fs\":\"xfs\",\"reps\":8,\"max\":8,\"width_pct\":5,\"converged\":false");
+	CHECK_CONTAINS(ctx_text(&c), "{\"round\":1,\"phase\":\"create\",\"n\":8,\"median\":2,\"lo\":2,\"hi\":2,"
 		       "\"ci_pct\":0,\"converged\":true,\"converged_at\":6}");
-	CHECK_CONTAINS(out_text(&c), "{\"round\":1,\"phase\":\"stat\",\"n\":8,\"median\":1.5,\"lo\":1,\"hi\":2,"
+	CHECK_CONTAINS(ctx_text(&c), "{\"round\":1,\"phase\":\"stat\",\"n\":8,\"median\":1.5,\"lo\":1,\"hi\":2,"
 		       "\"ci_pct\":66.6666667,\"converged\":false}");
 	fsb_reps_free(&r);
 	if (f)
@@ -168,13 +156,10 @@ static void test_rep_field(void)
 {
 	struct fsb_ctx c;
 	struct fsb_rec r;
-	FILE *f = tmpfile();
+	FILE *f = ctx_open(&c);
 
-	memset(&c, 0, sizeof(c));
-	fsb_config_defaults(&c.cfg);
 	if (!f)
 		return;
-	c.out_fd = fileno(f);
 	c.cfg.lava = 1;
 	/* no repetitions: no rep, the id as always */
 	fsb_rec_start(&c, &r, FSB_REC_phase_start);
@@ -188,7 +173,7 @@ static void test_rep_field(void)
 	fsb_rec_start(&c, &r, FSB_REC_phase_start);
 	fsb_emit(&c, &r);
 	fsb_lava_phase(&c, "f2fs:s4z4", 1, "create", 1.5, 0);
-	const char *s = out_text(&c);
+	const char *s = ctx_text(&c);
 	const char *first = strstr(s, "\n");
 	CHECK(first && !memmem(s, (size_t)(first - s), "\"rep\"", 5));
 	CHECK_CONTAINS(s, "FSBENCH-RESULT: test_case_id=ext4-r1-create result=pass measurement=1.5 units=s\n"

@@ -11,7 +11,6 @@
 
 #include "log/record.h"
 #include "log/schema.h"
-#include "log/validate.h"
 #include "report/output.h"
 #include "report/sections/tables.h"
 #include "report/sections/trim.h"
@@ -21,6 +20,7 @@
 #include "run/engine/phase.h"
 #include "run/target/discard.h"
 #include "records.h"
+#include "schemas.h"
 #include "unit.h"
 
 static void test_dlfeat(void)
@@ -132,12 +132,6 @@ static void test_phase_row(void)
 		CHECK(i == trim || (fsb_phases[i].op && !(fsb_phases[i].flags & FSB_PH_SELF)));
 }
 
-/* The discard object in run_start's target, checked against the schema. */
-static int schema_errors(const char *text)
-{
-	return fsb_check_text(text, strlen(text), 0, NULL, NULL);
-}
-
 static void test_json(void)
 {
 	struct fsb_discard x;
@@ -150,23 +144,7 @@ static void test_json(void)
 	x.write_zeroes_max = 524288;
 	x.have_dlfeat = 1;
 	fsb_dlfeat_decode(0x09, &x.dlfeat);
-	rec_begin(&r, "run_start");
-	rec_str(&r, K(run_id), "00112233445566aa");
-	rec_u64(&r, K(seq), 0);
-	rec_dbl(&r, K(t), 0);
-	rec_str(&r, K(tool), "fsbench");
-	rec_str(&r, K(version), "0");
-	rec_str(&r, K(mode), "device");
-	rec_u64(&r, K(time_unix), 1);
-	rec_obj(&r, K(host));
-	rec_str(&r, K(cpu_model), "c");
-	rec_u64(&r, K(cpus), 1);
-	rec_u64(&r, K(mem_bytes), 1);
-	rec_obj(&r, K(dmi));
-	rec_close(&r);
-	rec_close(&r);
-	rec_obj(&r, K(target));
-	rec_str(&r, K(path), "/dev/nvme0n1");
+	schema_run_start(&r, "/dev/nvme0n1");
 	fsb_discard_json(&r, K(discard), &x);
 	rec_close(&r);
 	CHECK(rec_end(&r) > 0);
@@ -174,35 +152,19 @@ static void test_json(void)
 		       "\"max_hw_bytes\":2147483136,\"write_zeroes_max_bytes\":524288,"
 		       "\"dlfeat\":{\"raw\":9,\"read\":\"zeroes\",\"write_zeroes_dealloc\":true,"
 		       "\"guard_crc\":false}}");
-	CHECK_EQ_U(schema_errors(r.buf), 0);
+	CHECK_EQ_U(schema_violations(r.buf), 0);
 
 	/* what could not be read: reasons, still valid */
 	memset(&x, 0, sizeof(x));
 	snprintf(x.limits_why, sizeof(x.limits_why), "not available: x: No such file or directory");
 	snprintf(x.dlfeat_why, sizeof(x.dlfeat_why), "not available: not an NVMe disk (loop)");
-	rec_begin(&r, "run_start");
-	rec_str(&r, K(run_id), "00112233445566aa");
-	rec_u64(&r, K(seq), 0);
-	rec_dbl(&r, K(t), 0);
-	rec_str(&r, K(tool), "fsbench");
-	rec_str(&r, K(version), "0");
-	rec_str(&r, K(mode), "device");
-	rec_u64(&r, K(time_unix), 1);
-	rec_obj(&r, K(host));
-	rec_str(&r, K(cpu_model), "c");
-	rec_u64(&r, K(cpus), 1);
-	rec_u64(&r, K(mem_bytes), 1);
-	rec_obj(&r, K(dmi));
-	rec_close(&r);
-	rec_close(&r);
-	rec_obj(&r, K(target));
-	rec_str(&r, K(path), "/dev/loop0");
+	schema_run_start(&r, "/dev/loop0");
 	fsb_discard_json(&r, K(discard), &x);
 	rec_close(&r);
 	CHECK(rec_end(&r) > 0);
 	CHECK_CONTAINS(r.buf, "\"discard\":{\"limits\":\"not available: x: No such file or directory\","
 		       "\"dlfeat\":\"not available: not an NVMe disk (loop)\"}");
-	CHECK_EQ_U(schema_errors(r.buf), 0);
+	CHECK_EQ_U(schema_violations(r.buf), 0);
 }
 
 #define REC(type, rest) "{\"schema\":1,\"type\":\"" type "\",\"run_id\":\"bb22\"," rest "}\n"

@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 
 #include "log/record.h"
-#include "log/validate.h"
 #include "report/output.h"
 #include "report/writers/writer.h"
 #include "report/sections/zoned.h"
@@ -19,6 +18,7 @@
 #include "run/fs/mkfsargv.h"
 #include "run/target/zone.h"
 #include "records.h"
+#include "schemas.h"
 #include "unit.h"
 
 static void put(const char *dir, const char *name, const char *text)
@@ -166,45 +166,9 @@ static void test_tally(void)
 	CHECK(fsb_zone_report("/no/such/device", &t) == -ENOENT);
 }
 
-static void said(void *arg, const char *msg)
-{
-	(void)arg;
-	fprintf(stderr, "schema: %s\n", msg);
-}
-
-/* The violations of each record (one a line) of text, said on stderr. */
-static int schema_errors(const char *text)
-{
-	int n = 0;
-
-	for (const char *p = text; *p;) {
-		const char *e = strchr(p, '\n');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		n += fsb_check_text(p, len, 0, said, NULL);
-		p += len + (e != NULL);
-	}
-	return n;
-}
-
 static void run_start_with(struct fsb_rec *r, const struct fsb_zoneinfo *z)
 {
-	rec_begin(r, "run_start");
-	rec_str(r, K(run_id), "00112233445566aa");
-	rec_u64(r, K(seq), 0);
-	rec_dbl(r, K(t), 0);
-	rec_str(r, K(tool), "fsbench");
-	rec_str(r, K(version), "0");
-	rec_str(r, K(mode), "device");
-	rec_u64(r, K(time_unix), 1);
-	rec_obj(r, K(host));
-	rec_str(r, K(cpu_model), "c");
-	rec_u64(r, K(cpus), 1);
-	rec_u64(r, K(mem_bytes), 1);
-	rec_obj(r, K(dmi));
-	rec_close(r);
-	rec_close(r);
-	rec_obj(r, K(target));
-	rec_str(r, K(path), "/dev/nvme0n2");
+	schema_run_start(r, "/dev/nvme0n2");
 	/* /dev/null: the report is not available, and says why */
 	fsb_zone_json(r, K(zoned), z, "/dev/null");
 	rec_close(r);
@@ -223,17 +187,17 @@ static void test_json(void)
 	CHECK_CONTAINS(r.buf, "\"zoned\":{\"model\":\"host-managed\",\"zone_bytes\":67108864,\"zones\":32,"
 		       "\"max_open_zones\":14,\"max_active_zones\":14,\"report\":\"not available: "
 		       "BLKREPORTZONE on /dev/null: ");
-	CHECK_EQ_U(schema_errors(r.buf), 0);
+	CHECK_EQ_U(schema_violations(r.buf), 0);
 	CHECK(fsb_zoneinfo_read("conv", &z) == 0);
 	run_start_with(&r, &z);
 	CHECK(rec_end(&r) > 0);
 	CHECK_CONTAINS(r.buf, "\"zoned\":{\"model\":\"none\"}");
-	CHECK_EQ_U(schema_errors(r.buf), 0);
+	CHECK_EQ_U(schema_violations(r.buf), 0);
 	CHECK(fsb_zoneinfo_read("missing", &z) == 0);
 	run_start_with(&r, &z);
 	CHECK(rec_end(&r) > 0);
 	CHECK_CONTAINS(r.buf, "\"zoned\":\"not available: missing/zoned: No such file or directory\"");
-	CHECK_EQ_U(schema_errors(r.buf), 0);
+	CHECK_EQ_U(schema_violations(r.buf), 0);
 }
 
 static const struct fsb_fs *fs_named(const char *name)
@@ -352,21 +316,6 @@ static const char *cell_text(const struct rep_table *t, size_t row, size_t col)
 	return c && c->text ? c->text : "";
 }
 
-/* The report of run r in the format fmt (ktap, junit), as a string
- * (freed by the caller). */
-static char *render(const struct rep_run *r, const char *fmt)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		return NULL;
-	CHECK_EQ_U(rep_print_checks(f, r, rep_writer_find(fmt), NULL), 0);
-	fclose(f);
-	return buf;
-}
-
 static void test_readers(void)
 {
 	struct rep_set set;
@@ -378,7 +327,7 @@ static void test_readers(void)
 	CHECK(r != NULL);
 	if (!r)
 		return;
-	CHECK_EQ_U(schema_errors(RUN), 0);
+	CHECK_EQ_U(schema_violations(RUN), 0);
 	CHECK(rep_has_zones(r));
 	CHECK(rep_table_zoned(r, &t) == 0);
 	CHECK_EQ_U(t.nrows, 5);
@@ -397,10 +346,10 @@ static void test_readers(void)
 	CHECK_STR(cell_text(&t, 4, 3), "refused: ext4 on /dev/nvme0n2: a host-managed zoned device");
 	rep_table_free(&t);
 	/* KTAP: the refused column a SKIP with its reason; JUnit: skipped */
-	char *k = render(r, "ktap");
+	char *k = report_text(r, "ktap", 1);
 	CHECK_CONTAINS(k, "ok 3 ext4 # SKIP");
 	free(k);
-	char *j = render(r, "junit");
+	char *j = report_text(r, "junit", 1);
 	CHECK_CONTAINS(j, "<skipped type=\"refused\" message=\"refused: ext4 on /dev/nvme0n2");
 	free(j);
 	rep_free(&set);
