@@ -107,6 +107,7 @@ enum fsb_rec_type { FSB_REC_TYPES(FSB_REC_ENUM_) FSB_REC_N };
 	X(max_open_zones) X(report) X(seq_preferred) X(seq_required) X(written_bytes) X(zone_bytes) \
 	X(zoned) X(zoned_conv) X(zoned_device) X(zoned_mode) X(zones) \
 	X(fua) X(write_cache) \
+	X(cpu_policy) X(cpus_used) X(lockstep) X(sysfs) \
 
 #define FSB_KEY_ENUM_(n) FSB_K_##n,
 enum fsb_key { FSB_FIELD_NAMES(FSB_KEY_ENUM_) FSB_K_N };

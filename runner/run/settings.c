@@ -198,6 +198,7 @@ static int apply_variant(struct fsb_config *c, const char *key, const char *val,
 {
 	const char *name = key + strlen(VARIANT_KEY);
 	char mkfs[sizeof(c->variant[0].mkfs)], mount[sizeof(c->variant[0].mount)], why[240];
+	char sysfs[sizeof(c->variant[0].sysfs)];
 	size_t i;
 
 	if (fsb_variant_name_check(name, why, sizeof(why)) < 0)
@@ -205,7 +206,8 @@ static int apply_variant(struct fsb_config *c, const char *key, const char *val,
 	if (!strchr(name, ':'))
 		return seterr(err, errlen, "%s: %s: not a variant name; allowed: variant.FS:NAME, e.g. variant.%s:mine",
 			      where, key, name);
-	if (fsb_variant_parse(val, mkfs, sizeof(mkfs), mount, sizeof(mount), why, sizeof(why)) < 0)
+	if (fsb_variant_parse_sysfs(val, mkfs, sizeof(mkfs), mount, sizeof(mount), sysfs, sizeof(sysfs),
+				    why, sizeof(why)) < 0)
 		return seterr(err, errlen, "%s: %s=%s: %s", where, key, shown, why);
 	for (i = 0; i < c->nvariant && strcmp(c->variant[i].name, name); i++)
 		;
@@ -218,6 +220,7 @@ static int apply_variant(struct fsb_config *c, const char *key, const char *val,
 	snprintf(c->variant[i].name, sizeof(c->variant[i].name), "%s", name);
 	strcpy(c->variant[i].mkfs, mkfs);
 	strcpy(c->variant[i].mount, mount);
+	strcpy(c->variant[i].sysfs, sysfs);
 	c->variant[i].src = (unsigned char)src;
 	snprintf(c->variant[i].origin, sizeof(c->variant[i].origin), "%s", where);
 	return 0;
@@ -457,6 +460,7 @@ int fsb_config_column(const struct fsb_config *c, const char *name, struct fsb_c
 			const char *src = fsb_src_name((enum fsb_src)u->src);
 			strcpy(col->mkfs, u->mkfs);
 			strcpy(col->mount, u->mount);
+			strcpy(col->sysfs, u->sysfs);
 			/* "config file x.conf:3", "command line --variant.ext4:x" */
 			if (!strncmp(u->origin, src, strlen(src)))
 				snprintf(col->source, sizeof(col->source), "%s", u->origin);
@@ -639,7 +643,7 @@ int fsb_config_get(const struct fsb_config *c, const char *name, char *buf, size
 		const char *v = name + strlen(VARIANT_KEY);
 		if (!strchr(v, ':') || fsb_config_column(c, v, &col) < 0)
 			return -1;
-		return fsb_variant_text(buf, len, col.mkfs, col.mount) < 0 ? -1 : 0;
+		return fsb_variant_text_sysfs(buf, len, col.mkfs, col.mount, col.sysfs) < 0 ? -1 : 0;
 	}
 	fi = fs_slot(name, &is_mount);
 	if (fi < 0)
@@ -671,7 +675,8 @@ void fsb_config_show(const struct fsb_config *c, int fd)
 		struct fsb_column col;
 		if (i >= fsb_variant_count && fsb_variant_builtin(vn))
 			continue;	/* shown in place of its built-in row */
-		if (fsb_config_column(c, vn, &col) < 0 || fsb_variant_text(val, sizeof(val), col.mkfs, col.mount) < 0)
+		if (fsb_config_column(c, vn, &col) < 0 || fsb_variant_text_sysfs(val, sizeof(val), col.mkfs, col.mount,
+										      col.sysfs) < 0)
 			continue;
 		snprintf(name, sizeof(name), VARIANT_KEY "%s", vn);
 		dprintf(fd, "%-18s = %-24s # %s\n", name, val, col.source);
@@ -823,7 +828,8 @@ int fsb_config_json(const struct fsb_config *c, char *buf, size_t len)
 		PUT(",\"%s\":%s", name, q);
 	}
 	for (size_t i = 0; i < c->nvariant; i++) {	/* the settings; built-in rows are the version's */
-		if (fsb_variant_text(val, sizeof(val), c->variant[i].mkfs, c->variant[i].mount) < 0)
+		if (fsb_variant_text_sysfs(val, sizeof(val), c->variant[i].mkfs, c->variant[i].mount,
+					   c->variant[i].sysfs) < 0)
 			return -1;
 		json_quote(q, sizeof(q), val);
 		PUT(",\"" VARIANT_KEY "%s\":%s", c->variant[i].name, q);

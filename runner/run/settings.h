@@ -26,6 +26,7 @@ struct fsb_column {
 	int is_variant;
 	char mkfs[128];		/* the variant's mkfs arguments ("" for none) */
 	char mount[128];	/* the variant's mount options ("" for none) */
+	char sysfs[128];	/* the variant's sysfs knobs, KEY=VALUE,... ("" for none) */
 	char source[FSB_PATH_MAX / 2 + 32];	/* "built in", or where the setting came from */
 	const char *unsafe;	/* a built-in row's reason it is unsafe (run/fs/variant.h), else NULL */
 };

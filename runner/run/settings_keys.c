@@ -94,6 +94,21 @@ const struct set_key set_keys[] = {
 		"longer follows creation, inode or disk order: runner/SUITE.md's aged-ext4 "
 		"condition on any filesystem, to see the inode-order remedy. The create record's "
 		"`order` says which: name|shuffled" },
+	{ "create_lockstep", K_BOOL, F(create_lockstep), 0, 1, "0",
+	  "the create phase's workers take turns file by file: worker 0 creates its next file, "
+		"then worker 1, and so on, each only after every other worker made its previous "
+		"one, so the filesystem allocates for the directories interleaved one file at a "
+		"time, as when each worker has a core of its own (the aging study, runner/SUITE.md; "
+		"the create's time then measures the turns, not the filesystem). The create "
+		"record says `lockstep`" },
+	{ "create_cpu", K_CHOICE, F(create_cpu), 0, 0, "free",
+	  "the CPUs of the create phase's workers. `free`: where the scheduler puts them; "
+		"`pinned`: worker i stays on the i-th allowed CPU (modulo their number); "
+		"`migrate`: before each file, a worker moves to the next allowed CPU "
+		"(sched_setaffinity), so that its files are allocated from every CPU in turn (ext4 "
+		"takes a small file's blocks from the preallocation of the CPU it is created on: "
+		"runner/SUITE.md). The create record says `cpu_policy` and `cpus_used` when not "
+		"free: free|pinned|migrate" },
 	{ "layout", K_BOOL, F(layout), 0, 1, "1",
 	  "after each round's reads, map directory `d0000`'s files with FIEMAP (untimed) and "
 		"record how file-name order and inode order follow the disk (`layout` record)" },
@@ -307,8 +322,11 @@ const char set_help_variant[] =
 		"arguments, split at spaces, after the defaults and mkfs_opts.FS) and/or "
 		"`mount:OPTS` (mount options, comma-separated, after mount_opts.FS: a later option "
 		"wins), e.g. `variant.f2fs:s8 = mkfs:-s 8`. NAME is 1 to 15 of a-z, 0-9, _; "
-		"mkfs:ARGS runs to a word beginning with mount:, in either order; a setting "
-		"replaces a built-in row of that name whole (runner/TUNING.md)";
+		"mkfs:ARGS runs to a word beginning with mount: or sysfs:, in any order; "
+		"`sysfs:KEY=VALUE[,KEY=VALUE]` writes VALUE to /sys/fs/FS/DEV/KEY after every "
+		"mount of the column (DEV the device's name), e.g. `variant.ext4:stream0 = "
+		"sysfs:mb_stream_req=0` (runner/SUITE.md); a setting replaces a built-in row of "
+		"that name whole (runner/TUNING.md)";
 const struct profile set_profiles[] = {
 	{ "seed", { { "fs", set_all_fs }, { "dirs", "16" }, { "files", "20000" },
 		    { "file_size", "4096" }, { "workers", "16" }, { "rounds", "3" } } },

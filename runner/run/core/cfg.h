@@ -35,6 +35,8 @@ struct fsb_config {
 	int freespace;		/* free-space evidence after each round's reads */
 	int rewrite;		/* the rewrite remedy in aged rounds (run/engine/phase.c) */
 	char create_order[16];	/* "name" (runner/SUITE.md) or "shuffled" */
+	int create_lockstep;	/* creates take turns file by file (run/core/lockstep.h) */
+	char create_cpu[16];	/* the create workers' CPUs: "free", "pinned" or "migrate" */
 	char on_finish[16];	/* read by the boot image's init */
 	int lava;		/* LAVA monitors lines on stdout (run/engine/lava.h) */
 	char fault[64];		/* self-test: DIR/FILE:OFFSET to corrupt after create */
@@ -73,6 +75,7 @@ struct fsb_config {
 	struct fsb_uvariant {
 		char name[32];
 		char mkfs[128], mount[128];
+		char sysfs[128];	/* KEY=VALUE,... written after each mount (run/fs/knobs.h) */
 		unsigned char src;
 		char origin[FSB_PATH_MAX / 2];
 	} variant[FSB_MAX_VARIANTS];

@@ -20,6 +20,12 @@ struct fsb_wctx {
 	struct fsb_entry *tmp;	/* cap entries: the inode order's radix sort */
 	uint32_t *perm;		/* shuffled create: the order of one directory */
 	int trace;		/* the first directory: note the files in ws->trace_* */
+	uint32_t id;		/* the worker's number */
+	struct fsb_lockstep *ls;	/* create_lockstep: the turn; NULL: none */
+	int held;		/* it holds the turn */
+	uint32_t ncpu;		/* create_cpu: the allowed CPUs, in cpu[] */
+	uint16_t *cpu;
+	uint64_t nfile;		/* files begun: the migration's step */
 };
 
 #endif

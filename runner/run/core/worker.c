@@ -2,8 +2,11 @@
  * (run/core/worker.h), answered from the context the engine fills
  * (run/core/wctx.h). */
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "run/core/lockstep.h"
 #include "run/core/wctx.h"
 #include "run/core/worker.h"
 
@@ -58,4 +61,35 @@ unsigned char *fsb_w_buf(struct fsb_wctx *w, size_t *len)
 uint32_t *fsb_w_perm(struct fsb_wctx *w)
 {
 	return w->perm;
+}
+
+int fsb_cpu_policy(const char *name)
+{
+	static const char *const names[] = { [FSB_CPU_FREE] = "free", [FSB_CPU_PINNED] = "pinned",
+					     [FSB_CPU_MIGRATE] = "migrate" };
+
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(name, names[i]))
+			return i;
+	return -1;
+}
+
+void fsb_w_turn(struct fsb_wctx *w)
+{
+	if (w->ls)
+		fsb_lockstep_next(w->ls, w->id, &w->held);
+	if (w->ncpu && w->a->cpu == FSB_CPU_MIGRATE) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(w->cpu[(w->id + w->nfile) % w->ncpu], &set);
+		sched_setaffinity(0, sizeof(set), &set);
+	}
+	if (w->a->cpu != FSB_CPU_FREE) {
+		int c = sched_getcpu();
+
+		if (c >= 0 && c < FSB_CPU_MAX)
+			w->ws->cpus_seen[c / 64] |= 1ull << (c % 64);
+	}
+	w->nfile++;
 }

@@ -74,6 +74,10 @@ struct fsb_phase_def {
 #define FSB_WERR_MAX 8
 #define FSB_WERR_LIMIT 100	/* a worker gives up after this many errors */
 #define FSB_TRACE_N 16		/* files of its first directory a worker notes */
+#define FSB_CPU_MAX 1024	/* CPUs a worker is moved across (create_cpu) */
+
+/* Where the create phase's workers run (the setting create_cpu). */
+enum fsb_cpu_policy { FSB_CPU_FREE = 0, FSB_CPU_PINNED, FSB_CPU_MIGRATE };
 
 struct fsb_werr {
 	uint32_t dir, idx;	/* idx UINT32_MAX: the directory itself */
@@ -100,6 +104,8 @@ struct fsb_wstate {
 	uint32_t ntrace;
 	uint32_t trace_idx[FSB_TRACE_N];
 	uint64_t trace_ino[FSB_TRACE_N];
+	/* the CPUs it created files on (create_cpu pinned or migrate), a bit each */
+	uint64_t cpus_seen[FSB_CPU_MAX / 64];
 	struct fsb_hist hist;
 };
 
@@ -114,6 +120,8 @@ struct fsb_phase_args {
 	fsb_say_fn *say;	/* the command layer's (lib/msg.h), or NULL */
 	const char *label;	/* "ext4 round 1/3" for progress lines */
 	int shuffled;		/* create in a fixed random order (create_order) */
+	int lockstep;		/* creates take turns file by file (create_lockstep) */
+	enum fsb_cpu_policy cpu;	/* the create workers' CPUs (create_cpu) */
 	const struct fsb_pattern *pat;
 };
 
@@ -125,6 +133,8 @@ struct fsb_phase_result {
 	int fatal;		/* errno of the first fatal error, 0 if none */
 	int timed_out;
 	int crashed;		/* a worker died by a signal or an unexpected exit */
+	uint32_t cpus_used;	/* CPUs the workers created files on (create_cpu not free) */
+	uint64_t turns;		/* turns taken (create_lockstep) */
 	struct fsb_hist hist;
 };
 
@@ -140,6 +150,12 @@ unsigned char *fsb_w_buf(struct fsb_wctx *w, size_t *len);
 /* A phase that creates in a shuffled order (create_order): the worker's
  * room for the order of one directory (files numbers); NULL otherwise. */
 uint32_t *fsb_w_perm(struct fsb_wctx *w);
+/* Before each file a create makes: the turn of create_lockstep (waits
+ * for every other worker's file), the move of create_cpu = migrate and
+ * the note of the CPU it runs on; nothing at the defaults. */
+void fsb_w_turn(struct fsb_wctx *w);
+/* The create_cpu setting's value as a policy; -1 when it names none. */
+int fsb_cpu_policy(const char *name);
 /* Record an error of file idx of directory dir (idx UINT32_MAX: the
  * directory or the store itself): errno err, or verify = 1 for wrong
  * content (off: the first wrong byte, count: how many). Returns 1 when the

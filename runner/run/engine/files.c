@@ -66,6 +66,7 @@ int fsb_files_create(struct fsb_wctx *w, const struct fsb_wdir *d)
 	if (dfd < 0)
 		return fsb_w_error(w, "open", dir, UINT32_MAX, errno, 0, 0, 0);
 	size_t first = a->file_size < buflen ? (size_t)a->file_size : buflen;
+	int turns = a->lockstep || a->cpu != FSB_CPU_FREE;
 	uint64_t t0;
 
 	/* One clock read per file: an operation's latency runs from the end of
@@ -94,6 +95,8 @@ int fsb_files_create(struct fsb_wctx *w, const struct fsb_wdir *d)
 				next_name(name);
 			fsb_pattern_fill(a->pat, buf, first, seed, 0);
 		}
+		if (turns)	/* create_lockstep, create_cpu */
+			fsb_w_turn(w);
 		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 		if (fd < 0) {
 			if (fsb_w_error(w, "create", dir, i, errno, 0, 0, 0))

@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 #include "lib/msg.h"
 #include "lib/time.h"
 #include "run/core/cfg.h"
+#include "run/core/lockstep.h"
 #include "run/stores/pack.h"
 #include "run/engine/files.h"
 #include "run/engine/fstrim.h"
@@ -261,11 +263,32 @@ static void setup_failed(struct fsb_wctx *w, const char *op, uint32_t dir, int e
 	_exit(1);
 }
 
+/* create_cpu: the CPUs the worker may use (its affinity, inherited from
+ * the runner), and worker id pinned to one of them */
+static void cpu_setup(struct fsb_wctx *w, uint32_t id)
+{
+	static uint16_t cpus[FSB_CPU_MAX];
+	cpu_set_t set;
+
+	if (w->a->cpu == FSB_CPU_FREE || sched_getaffinity(0, sizeof(set), &set) < 0)
+		return;
+	for (int c = 0; c < FSB_CPU_MAX && c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &set))
+			cpus[w->ncpu++] = (uint16_t)c;
+	w->cpu = cpus;
+	if (w->ncpu && w->a->cpu == FSB_CPU_PINNED) {
+		CPU_ZERO(&set);
+		CPU_SET(cpus[id % w->ncpu], &set);
+		if (sched_setaffinity(0, sizeof(set), &set) < 0)
+			setup_failed(w, "affinity", id, errno);
+	}
+}
+
 static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32_t id,
-		   int ready_fd, int barrier_fd)
+		   int ready_fd, int barrier_fd, struct fsb_lockstep *ls)
 {
 	const struct fsb_phase_def *ph = a->phase;
-	struct fsb_wctx w = { .a = a, .ws = ws };
+	struct fsb_wctx w = { .a = a, .ws = ws, .id = id, .ls = ls };
 	char c = 0, dname[12];
 	void *buf;
 	int e;
@@ -280,6 +303,8 @@ static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32
 		setup_failed(&w, "alloc", id, e);
 	memset(buf, 0, 2 * w.buflen + 4096);
 	w.buf = buf;
+	if (ph->walk == WALK_CREATE)
+		cpu_setup(&w, id);
 	if (ph->walk == WALK_CREATE && a->shuffled) {
 		w.perm = calloc(a->files, sizeof(*w.perm));
 		if (!w.perm)
@@ -337,6 +362,8 @@ static void worker(const struct fsb_phase_args *a, struct fsb_wstate *ws, uint32
 		if (stop)
 			break;
 	}
+	if (ls)	/* no more files: its turns are skipped */
+		fsb_lockstep_leave(ls, id);
 	ws->end_ns = fsb_w_now_ns();
 	ws->ended = 1;
 	_exit(0);
@@ -361,9 +388,10 @@ int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
 		  struct fsb_phase_result *res)
 {
 	int ready[2], barrier[2], alive = 0, err = 0;
+	struct fsb_lockstep *ls = NULL;
 	pid_t *pids;
 	char c;
-	uint64_t first = UINT64_MAX, last = 0;
+	uint64_t first = UINT64_MAX, last = 0, seen[FSB_CPU_MAX / 64] = { 0 };
 	double started, next_progress, killed_at = 0;
 
 	memset(res, 0, sizeof(*res));
@@ -376,7 +404,12 @@ int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
 	pids = calloc(a->workers, sizeof(*pids));
 	if (!pids)
 		return -ENOMEM;
+	if (a->lockstep && a->phase->walk == WALK_CREATE && !(ls = fsb_lockstep_new(a->workers))) {
+		free(pids);
+		return -errno;
+	}
 	if (pipe2(ready, O_CLOEXEC) < 0 || pipe2(barrier, O_CLOEXEC) < 0) {
+		fsb_lockstep_free(ls);
 		free(pids);
 		return -errno;
 	}
@@ -389,7 +422,7 @@ int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
 		if (p == 0) {
 			close(ready[0]);
 			close(barrier[1]);
-			worker(a, &w->st[i], i, ready[1], barrier[0]);
+			worker(a, &w->st[i], i, ready[1], barrier[0], ls);
 		}
 		pids[i] = p;
 		alive++;
@@ -423,6 +456,8 @@ int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
 				if (pids[i] == p) {
 					pids[i] = 0;
 					alive--;
+					if (ls)	/* a turn it held goes on */
+						fsb_lockstep_leave(ls, i);
 					if (WIFSIGNALED(status))
 						w->st[i].signal = WTERMSIG(status);
 					else if (WIFEXITED(status))
@@ -452,6 +487,9 @@ int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
 		nanosleep(&ts, NULL);
 	}
 	free(pids);
+	if (ls)
+		res->turns = fsb_lockstep_turns(ls);
+	fsb_lockstep_free(ls);
 	if (err)
 		return err;
 
@@ -470,7 +508,11 @@ int fsb_phase_run(struct fsb_workers *w, const struct fsb_phase_args *a,
 		if (s->fatal && !res->fatal)
 			res->fatal = s->fatal;
 		fsb_hist_merge(&res->hist, &s->hist);
+		for (uint32_t k = 0; k < FSB_CPU_MAX / 64; k++)
+			seen[k] |= s->cpus_seen[k];
 	}
+	for (uint32_t k = 0; k < FSB_CPU_MAX / 64; k++)
+		res->cpus_used += (uint32_t)__builtin_popcountll(seen[k]);
 	if (res->timed_out || res->crashed)
 		last = fsb_now_ns();
 	res->span_seconds = first != UINT64_MAX && last > first ? (double)(last - first) / 1e9 : 0;

@@ -28,6 +28,7 @@
 #include "run/engine/lava.h"
 #include "run/fs/cleaner.h"
 #include "run/fs/mount.h"
+#include "run/fs/knobs.h"
 #include "run/stores/pack.h"
 #include "run/settings.h"
 #include "run/engine/phase.h"
@@ -76,31 +77,13 @@ static void fail(struct fsrun *f, const char *fmt, ...)
 	va_end(ap);
 }
 
-static int kernel_has(const char *type)
-{
-	FILE *fp = fopen("/proc/filesystems", "re");
-	char line[256];
-	int found = 0;
-
-	while (fp && fgets(line, sizeof(line), fp)) {
-		char *t = strchr(line, '\t');
-		t = t ? t + 1 : line;
-		t[strcspn(t, "\n")] = 0;
-		if (!strcmp(t, type))
-			found = 1;
-	}
-	if (fp)
-		fclose(fp);
-	return found;
-}
-
 /* Make sure the kernel can mount fs; load its modules when needed. */
 static int ensure_support(struct fsrun *f, char *support, size_t len)
 {
 	char modprobe[FSB_PATH_MAX], out[512] = "";
 	int loaded = 0;
 
-	if (kernel_has(f->fs->mount_type)) {
+	if (fsb_fs_kernel_has(f->fs->mount_type)) {
 		snprintf(support, len, "present");
 		return 0;
 	}
@@ -121,7 +104,7 @@ static int ensure_support(struct fsrun *f, char *support, size_t len)
 			snprintf(failed_out, sizeof(failed_out), "%s", out[0] ? out : "failed");
 		}
 	}
-	if (!kernel_has(f->fs->mount_type)) {
+	if (!fsb_fs_kernel_has(f->fs->mount_type)) {
 		fail(f, "kernel has no %s support (modprobe %s: %s)", f->fs->name,
 		     failed_mod ? failed_mod : f->fs->mount_type, failed_mod ? failed_out : "loaded, still missing");
 		return -1;
@@ -141,6 +124,10 @@ static int mount_try(struct fsrun *f)
 
 	if (e == 0)
 		f->mounted = 1;
+	/* a variant's knobs, after every mount: the kernel sets them anew */
+	if (e == 0 && f->col && f->col->sysfs[0] &&
+	    (e = fsb_fs_sysfs_set("/sys/fs", f->fs->mount_type, f->dev, f->col->sysfs, why, sizeof(why))) < 0)
+		fsb_error_rec(f->c, f->name, 0, NULL, "sysfs", f->dev, -e, 1, why);
 	if (e == 0 && !(f->mflags & MS_RDONLY))
 		ce = fsb_cleaner_start(f->fs, f->dev, f->mnt, &f->cl, why, sizeof(why));
 	if (ce < 0)
@@ -289,6 +276,12 @@ static void emit_phase(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t
 	rec_str(&r, K(phase), ph->name);
 	/* create's order is the setting itself: name or shuffled */
 	rec_str(&r, K(order), fsb_phase_order(ph, cfg->create_order));
+	if (ph->walk == WALK_CREATE && cfg->create_lockstep)
+		rec_bool(&r, K(lockstep), 1);
+	if (ph->walk == WALK_CREATE && strcmp(cfg->create_cpu, "free")) {
+		rec_str(&r, K(cpu_policy), cfg->create_cpu);
+		rec_u64(&r, K(cpus_used), res->cpus_used);
+	}
 	rec_bool(&r, K(cold), cold);
 	if (f->after_aging)
 		rec_bool(&r, K(after_aging), 1);
@@ -526,6 +519,8 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			a.progress = cfg->progress;
 			a.say = c->say;
 			a.shuffled = strcmp(cfg->create_order, "shuffled") == 0;
+			a.lockstep = cfg->create_lockstep;
+			a.cpu = (enum fsb_cpu_policy)fsb_cpu_policy(cfg->create_cpu);
 			a.label = label;
 			a.pat = pat;
 			fsb_space_start(&sp, cfg, ph, round, fd);
@@ -723,6 +718,8 @@ static void run_device_fs(struct fsb_ctx *c, const struct fsb_disk *t, const str
 		rec_str(&r, K(base), f.fs->name);
 		rec_str(&r, K(mkfs), col->mkfs);
 		rec_str(&r, K(mount), col->mount);
+		if (col->sysfs[0])
+			rec_str(&r, K(sysfs), col->sysfs);
 		rec_str(&r, K(source), col->source);
 		if (col->unsafe)
 			rec_str(&r, K(unsafe), col->unsafe);

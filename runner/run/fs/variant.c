@@ -110,15 +110,45 @@ static int put_part(char *dst, size_t len, const char *part, const char *text, c
 	return 0;
 }
 
+/* KNOBS: KEY=VALUE[,KEY=VALUE...], KEY of a-z, 0-9, _ and VALUE of
+ * A-Z, a-z, 0-9, _, . and - (a sysfs file's name and what is written to it) */
+static int knobs_check(const char *k, char *why, size_t wlen)
+{
+	for (;;) {
+		size_t key = strspn(k, "abcdefghijklmnopqrstuvwxyz0123456789_"), v;
+
+		if (!key || k[key] != '=')
+			break;
+		v = strspn(k + key + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-");
+		if (!v || (k[key + 1 + v] && k[key + 1 + v] != ','))
+			break;
+		k += key + 1 + v;
+		if (!*k)
+			return 0;
+		k++;
+	}
+	snprintf(why, wlen, "sysfs:%.60s: bad at '%.20s'; allowed: sysfs:KEY=VALUE[,KEY=VALUE...], "
+		 "KEY of a-z, 0-9, _ and VALUE of A-Z, a-z, 0-9, _, . and -", k, k);
+	return -1;
+}
+
 int fsb_variant_parse(const char *val, char *mkfs, size_t mlen, char *mount, size_t olen,
 		      char *why, size_t wlen)
 {
+	char sysfs[FSB_VARIANT_OPTS_MAX];
+
+	return fsb_variant_parse_sysfs(val, mkfs, mlen, mount, olen, sysfs, sizeof(sysfs), why, wlen);
+}
+
+int fsb_variant_parse_sysfs(const char *val, char *mkfs, size_t mlen, char *mount, size_t olen,
+			    char *sysfs, size_t slen, char *why, size_t wlen)
+{
 	char args[1024];
 	size_t o = 0;
-	int have_mkfs = 0, have_mount = 0, in_mkfs = 0;
+	int have_mkfs = 0, have_mount = 0, have_sysfs = 0, in_mkfs = 0;
 	const char *p = val;
 
-	mkfs[0] = mount[0] = 0;
+	mkfs[0] = mount[0] = sysfs[0] = 0;
 	args[0] = 0;
 	for (;;) {
 		char word[1024];
@@ -157,6 +187,18 @@ int fsb_variant_parse(const char *val, char *mkfs, size_t mlen, char *mount, siz
 			if (put_part(mount, olen, "mount:", word + 6, why, wlen) < 0)
 				return -1;
 			continue;
+		} else if (!strncmp(word, "sysfs:", 6)) {
+			if (have_sysfs) {
+				snprintf(why, wlen, "sysfs: given twice; allowed: mkfs:ARGS, "
+					"mount:OPTS and sysfs:KEY=VALUE, each at most once");
+				return -1;
+			}
+			have_sysfs = 1;
+			in_mkfs = 0;
+			if (knobs_check(word + 6, why, wlen) < 0 ||
+			    put_part(sysfs, slen, "sysfs:", word + 6, why, wlen) < 0)
+				return -1;
+			continue;
 		} else if (!in_mkfs) {
 			if (have_mount)
 				snprintf(why, wlen, "'%.40s' after mount:%.40s: mount options are "
@@ -175,11 +217,25 @@ int fsb_variant_parse(const char *val, char *mkfs, size_t mlen, char *mount, siz
 		}
 		o += (size_t)k;
 	}
-	if (!have_mkfs && !have_mount) {
-		snprintf(why, wlen, "empty; allowed: mkfs:ARGS, mount:OPTS or both");
+	if (!have_mkfs && !have_mount && !have_sysfs) {
+		snprintf(why, wlen, "empty; allowed: mkfs:ARGS, mount:OPTS or both (and sysfs:KEY=VALUE)");
 		return -1;
 	}
 	return put_part(mkfs, mlen, "mkfs:", args, why, wlen);
+}
+
+int fsb_variant_text_sysfs(char *buf, size_t len, const char *mkfs, const char *mount,
+			   const char *sysfs)
+{
+	int n, k;
+
+	if (!sysfs || !*sysfs)
+		return fsb_variant_text(buf, len, mkfs, mount);
+	n = *mkfs || *mount ? fsb_variant_text(buf, len, mkfs, mount) : 0;
+	if (n < 0)
+		return -1;
+	k = snprintf(buf + n, len - (size_t)n, "%ssysfs:%s", n ? " " : "", sysfs);
+	return k < 0 || (size_t)k >= len - (size_t)n ? -1 : n + k;
 }
 
 int fsb_variant_text(char *buf, size_t len, const char *mkfs, const char *mount)

@@ -8,13 +8,17 @@
  * row or replaces one, whole. Its value, parsed by fsb_variant_parse:
  *
  *	value = part [spaces part]	at least one part, each at most once,
- *	part  = "mkfs:" ARGS | "mount:" OPTS	in either order
+ *	part  = "mkfs:" ARGS | "mount:" OPTS | "sysfs:" KNOBS	in any order
  *
- * ARGS are the words from `mkfs:` up to a word beginning with `mount:` (or
+ * ARGS are the words from `mkfs:` up to a word beginning with `mount:` or `sysfs:` (or
  * the end), each one argument of mkfs, as mkfs_opts.FS splits them: no
  * quoting, an argument holds no space. OPTS is one word of comma-separated
  * mount options, as for `mount -o`. The value as a whole is quoted the way
- * its layer quotes: "..." in a config file, fsbench.variant.f2fs:s8="mkfs:-s 8"
+ * its layer quotes. KNOBS is one word of comma-separated KEY=VALUE, each
+ * written to the filesystem's sysfs directory after every mount of the
+ * column (/sys/fs/TYPE/DEV/KEY, run/fs/knobs.h; ext4's mb_stream_req),
+ * KEY of a-z, 0-9 and _, VALUE of A-Z, a-z, 0-9, _, . and -. The value as
+ * a whole is quoted the way its layer quotes: "..." in a config file, fsbench.variant.f2fs:s8="mkfs:-s 8"
  * on the kernel command line, one argument on the command line.
  *
  * Applied: mkfs gets the filesystem's default arguments, mkfs_opts.FS, the
@@ -62,11 +66,18 @@ int fsb_variant_name_check(const char *name, char *why, size_t len);
  * joined by one space) and mount. 0, or -1 with why filled. */
 int fsb_variant_parse(const char *val, char *mkfs, size_t mlen, char *mount, size_t olen,
 		      char *why, size_t wlen);
+/* The same with the sysfs part (KNOBS) into sysfs ("" for none); the
+ * call above accepts and drops it. */
+int fsb_variant_parse_sysfs(const char *val, char *mkfs, size_t mlen, char *mount, size_t olen,
+			    char *sysfs, size_t slen, char *why, size_t wlen);
 
 /* A definition as text: "mkfs:-s 4 -z 4", "mount:noatime", both joined
  * by a space ("mkfs:" for a variant with neither). Returns the length, or
  * -1 when it does not fit. */
 int fsb_variant_text(char *buf, size_t len, const char *mkfs, const char *mount);
+/* The same with a sysfs part ("sysfs:mb_stream_req=0" after the others). */
+int fsb_variant_text_sysfs(char *buf, size_t len, const char *mkfs, const char *mount,
+			   const char *sysfs);
 
 /* The built-in names, comma-separated: every row, or (base >= 0) those of
  * one filesystem. */
