@@ -133,6 +133,20 @@ static inline char *fixture_text(const char *path)
 	return buf;
 }
 
+/* The run of a fixture (the load and the run checked), or NULL. */
+static inline const struct rep_run *fixture_run(struct rep_set *set, const char *path)
+{
+	char err[512];
+	int rc = rep_load(set, path, err, sizeof(err));
+
+	CHECK(rc == 0);
+	if (rc)
+		fprintf(stderr, "fixture %s: %s\n", path, err);
+	const struct rep_run *r = rep_find(set, NULL);
+	CHECK(r != NULL);
+	return r;
+}
+
 /* A built table (rc 0) kept to the view of writer w. */
 static inline int view(int rc, struct rep_table *t, const struct rep_writer *w)
 {

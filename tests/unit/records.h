@@ -36,6 +36,22 @@ static inline int unit_load_text(struct rep_set *set, const char *text)
 	return rc;
 }
 
+/* The run of text loaded as NAME (the load and the run checked; its
+ * message on stderr), or NULL. */
+static inline const struct rep_run *unit_run_text(struct rep_set *set, const char *text,
+						  const char *name)
+{
+	char err[512];
+	int rc = unit_load_records(set, text, name, err, sizeof(err));
+
+	CHECK(rc == 0);
+	if (rc)
+		fprintf(stderr, "load %s: %s\n", name, err);
+	const struct rep_run *r = rep_find(set, NULL);
+	CHECK(r != NULL);
+	return r;
+}
+
 /* What the report of run r writes in the format fmt (md, csv, ktap,
  * junit), as a string (caller frees): the whole report, or with checks
  * only its checks (rep_print_checks); either returning 0 is checked. */

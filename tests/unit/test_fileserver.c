@@ -210,12 +210,8 @@ static void test_run(void)
 	CHECK_CONTAINS(text, "FSBENCH-RESULT: test_case_id=fileserver-dir-fresh result=pass measurement=");
 	CHECK_CONTAINS(text, "FSBENCH-RESULT: test_case_id=fileserver-dir-fresh-append-p99 result=pass measurement=");
 	/* every operation ran, each timed; the fileset is gone */
-	struct rep_set set = { 0 };
-	char err[256];
-	FILE *m = fmemopen(text, strlen(text), "r");
-	CHECK(rep_load_stream(&set, m, "mem", err, sizeof(err)) == 0);
-	fclose(m);
-	const struct rep_run *r = rep_find(&set, NULL);
+	struct rep_set set;
+	const struct rep_run *r = unit_run_text(&set, text, "mem");
 	CHECK(r && r->nfsv == 1);
 	if (r && r->nfsv == 1) {
 		const struct rep_fileserver *v = &r->fsv[0];

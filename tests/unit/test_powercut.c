@@ -551,13 +551,8 @@ static void test_rule(void)
 				/* the verdict: every cycle check passes only when the cycle did */
 				snprintf(text, sizeof(text), "{\"type\":\"run_start\",\"run_id\":\"00000000000000ee\","
 					 "\"config\":{\"fs\":\"nilfs2\",\"powercut\":1}}\n%s\n", rec);
-				struct rep_set set = { 0 };
-				char err[256];
-				FILE *f = fmemopen(text, strlen(text), "r");
-				CHECK(rep_load_stream(&set, f, "mem", err, sizeof(err)) == 0);
-				fclose(f);
-				const struct rep_run *r = rep_find(&set, NULL);
-				CHECK(r != NULL);
+				struct rep_set set;
+				const struct rep_run *r = unit_run_text(&set, text, "mem");
 				if (r) {
 					static const char *const key[][2] = {
 						{ "powercut_fsck", "clean" }, { "powercut_lost", "0" },

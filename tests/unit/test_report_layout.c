@@ -19,12 +19,9 @@ static void test_layout_table(void)
 {
 	struct rep_set set;
 	struct rep_table t;
-	char err[512];
+	const struct rep_run *r = fixture_run(&set, path_layout);
 
-	CHECK(rep_load(&set, path_layout, err, sizeof(err)) == 0);
-	const struct rep_run *r = rep_find(&set, NULL);
 	if (!r) {
-		CHECK(r != NULL);
 		rep_free(&set);
 		return;
 	}
@@ -85,8 +82,7 @@ static void test_layout_table(void)
 
 	/* a run without layout records has an empty layout table */
 	rep_free(&set);
-	CHECK(rep_load(&set, path_run, err, sizeof(err)) == 0);
-	r = rep_find(&set, NULL);
+	r = fixture_run(&set, path_run);
 	CHECK(r && r->nlay == 0);
 	if (r && view(rep_table_layout(r, &t), &t, MD) == 0) {
 		CHECK_EQ_U(t.nrows, 0);

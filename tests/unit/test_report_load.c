@@ -75,15 +75,11 @@ static void test_summary(void)
 {
 	struct rep_set set;
 	struct rep_table t;
-	char err[512];
 	double v = 0;
+	const struct rep_run *r = fixture_run(&set, path_run);
 
-	CHECK(rep_load(&set, path_run, err, sizeof(err)) == 0);
-	const struct rep_run *r = rep_find(&set, NULL);
-	if (!r) {
-		CHECK(r != NULL);
+	if (!r)
 		return;
-	}
 	CHECK(rep_summary(r, "ext4", ROW_CREATE, 0, &v) == 1 && v == 9.0);
 	CHECK(rep_summary(r, "ext4", ROW_READ_FRESH, 0, &v) == 1 && v == 5.2);
 	CHECK(rep_summary(r, "ext4", ROW_READ_AGED, 0, &v) == 1 && v == 35.0);
@@ -158,14 +154,10 @@ static void test_rounds_latency_errors(void)
 {
 	struct rep_set set;
 	struct rep_table t;
-	char err[512];
+	const struct rep_run *r = fixture_run(&set, path_run);
 
-	CHECK(rep_load(&set, path_run, err, sizeof(err)) == 0);
-	const struct rep_run *r = rep_find(&set, NULL);
-	if (!r) {
-		CHECK(r != NULL);
+	if (!r)
 		return;
-	}
 	CHECK(view(rep_table_rounds(r, &t), &t, MD) == 0);
 	CHECK_EQ_U(t.nrows, 30);
 	CHECK_EQ_U(t.ncols, 11);

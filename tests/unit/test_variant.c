@@ -423,14 +423,10 @@ static void test_readers(void)
 	struct rep_set set;
 	struct rep_table t;
 	char err[512];
-	int rc = unit_load_records(&set, VRUN, "variants.jsonl", err, sizeof(err));
+	const struct rep_run *r = unit_run_text(&set, VRUN, "variants.jsonl");
 
-	CHECK(rc == 0);
-	if (rc) {
-		fprintf(stderr, "  %s\n", err);
+	if (!r)
 		return;
-	}
-	const struct rep_run *r = rep_find(&set, NULL);
 	CHECK_EQ_U(r->nfs, 2);
 	CHECK_STR(r->fs[0].base, "ext4");
 	CHECK(!r->fs[0].variant);
@@ -570,13 +566,9 @@ static void test_unsafe(void)
 	CHECK_CONTAINS(help, "ext4:nobarrier  mount:nobarrier  UNSAFE: no cache flush (FLUSH/FUA) to the disk\n");
 	CHECK_CONTAINS(help, "f2fs:nodiscard  mount:nodiscard\n");
 
-	int rc = unit_load_records(&set, URUN, "unsafe.jsonl", err, sizeof(err));
-	CHECK(rc == 0);
-	if (rc) {
-		fprintf(stderr, "  %s\n", err);
+	const struct rep_run *r = unit_run_text(&set, URUN, "unsafe.jsonl");
+	if (!r)
 		return;
-	}
-	const struct rep_run *r = rep_find(&set, NULL);
 	CHECK_STR(r->fs[0].v_unsafe, "no cache flush");
 	CHECK(rep_table_variants(r, &t) == 0);
 	rep_table_view(&t, REP_VIEW_READ);
