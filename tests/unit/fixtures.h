@@ -133,18 +133,12 @@ static inline char *fixture_text(const char *path)
 	return buf;
 }
 
-/* The run of a fixture (the load and the run checked), or NULL. */
+/* The run of a fixture (unit_loaded), or NULL. */
 static inline const struct rep_run *fixture_run(struct rep_set *set, const char *path)
 {
 	char err[512];
-	int rc = rep_load(set, path, err, sizeof(err));
 
-	CHECK(rc == 0);
-	if (rc)
-		fprintf(stderr, "fixture %s: %s\n", path, err);
-	const struct rep_run *r = rep_find(set, NULL);
-	CHECK(r != NULL);
-	return r;
+	return unit_loaded(set, rep_load(set, path, err, sizeof(err)), path, err);
 }
 
 /* A built table (rc 0) kept to the view of writer w. */
@@ -204,6 +198,17 @@ static inline char *chart_text(const struct rep_run *r)
 	CHECK(chart_html(h, &r, NULL, 1, NULL, NULL) == 0);
 	fclose(h);
 	return html;
+}
+
+/* The charts of run r: with gnuplot the page holds figure (its <figure>
+ * tag); without it the same script runs, checked (chart_text). */
+static inline void chart_check(const struct rep_run *r, const char *figure)
+{
+	char *html = chart_text(r);
+
+	if (system("command -v gnuplot >/dev/null 2>&1") == 0)
+		CHECK_CONTAINS(html, figure);
+	free(html);
 }
 
 #endif

@@ -395,20 +395,17 @@ static void test_groups(void)
 	CHECK_STR(e, "fsbench: compare g-badrep.jsonl:2: phase record: \"rep\" must be a whole number >= 1\n");
 	free(o), free(e);
 
-	/* misuse: an empty group, a trailing '--' */
-	char *m1[] = { "compare", "gs-a1.jsonl", "--", "--", "gs-c1.jsonl", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, m1, &o, &e), 2);
-	CHECK_CONTAINS(e, "fsbench: compare: no input between two '--'\n");
-	free(o), free(e);
-	char *m2[] = { "compare", "gs-a1.jsonl", "gs-c1.jsonl", "--", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, m2, &o, &e), 2);
-	CHECK_CONTAINS(e, "fsbench: compare: no input after the last '--'\n");
-	free(o), free(e);
-	/* a '--' before every input still ends the options */
-	char *m3[] = { "compare", "--", "gs-a1.jsonl", "gs-c1.jsonl", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, m3, &o, &e), 0);
-	CHECK_CONTAINS(o, "- B: run c001");
-	free(o), free(e);
+	static const struct cmd_case misuse[] = {
+		/* misuse: an empty group, a trailing '--' */
+		{ { "compare", "gs-a1.jsonl", "--", "--", "gs-c1.jsonl" }, 2,
+		  .err_has = "fsbench: compare: no input between two '--'\n" },
+		{ { "compare", "gs-a1.jsonl", "gs-c1.jsonl", "--" }, 2,
+		  .err_has = "fsbench: compare: no input after the last '--'\n" },
+		/* a '--' before every input still ends the options */
+		{ { "compare", "--", "gs-a1.jsonl", "gs-c1.jsonl" }, 0,
+		  .out_has = "- B: run c001" },
+	};
+	CMD_CASES(cmd_compare, misuse);
 }
 
 /* The conditions: a host twice as slow (every phase and the control 2x)
@@ -497,13 +494,12 @@ static void test_conditions(void)
 		       " judged on their own seconds (--control report)\n");
 	CHECK_CONTAINS(e, "fsbench: compare: B (cd-h1.jsonl): 3 rows slower than A");
 	free(o), free(e);
-	char *r2[] = { "compare", "cd-a1.jsonl", "cd-h1.jsonl", "--control=judge", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, r2, &o, &e), 0);
-	free(o), free(e);
-	char *r3[] = { "compare", "cd-a1.jsonl", "cd-h1.jsonl", "--control", "off", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, r3, &o, &e), 2);
-	CHECK_CONTAINS(e, "fsbench: compare: --control: judge or report, got 'off'\n");
-	free(o), free(e);
+	static const struct cmd_case reference[] = {
+		{ { "compare", "cd-a1.jsonl", "cd-h1.jsonl", "--control=judge" }, .rc = 0 },
+		{ { "compare", "cd-a1.jsonl", "cd-h1.jsonl", "--control", "off" }, 2,
+		  .err_has = "fsbench: compare: --control: judge or report, got 'off'\n" },
+	};
+	CMD_CASES(cmd_compare, reference);
 }
 
 /* A run's control records pooled: the start's 7 samples and 3 after a
@@ -590,23 +586,18 @@ static void test_bad_input(void)
 	unit_write_file("bad-nophase.jsonl", run_text("nnnn", NULL));
 	unit_write_file("bad-empty.jsonl", "");
 
-	char *u1[] = { "compare", "bad-a.jsonl", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, u1, &o, &e), 2);
-	CHECK_CONTAINS(e, "fsbench: compare: missing B\nusage: fsbench compare A B [C ...]");
-	CHECK_STR(o, "");
-	free(o), free(e);
-	char *u2[] = { "compare", "--tolerance", "lots", "bad-a.jsonl", "bad-a.jsonl", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, u2, &o, &e), 2);
-	CHECK_CONTAINS(e, "fsbench: compare: --tolerance: expected a percentage (10%), got 'lots'\n");
-	free(o), free(e);
-	char *u3[] = { "compare", "bad-a.jsonl", "bad-a.jsonl", "--tolerance", "-5", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, u3, &o, &e), 2);
-	CHECK_CONTAINS(e, "got '-5'");
-	free(o), free(e);
-	char *u4[] = { "compare", "bad-a.jsonl", "bad-a.jsonl", "--tolerance", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, u4, &o, &e), 2);
-	CHECK_CONTAINS(e, "fsbench: compare: --tolerance needs an argument\n");
-	free(o), free(e);
+	static const struct cmd_case usage[] = {
+		{ { "compare", "bad-a.jsonl" }, 2,
+		  .err_has = "fsbench: compare: missing B\nusage: fsbench compare A B [C ...]",
+		  .out = "" },
+		{ { "compare", "--tolerance", "lots", "bad-a.jsonl", "bad-a.jsonl" }, 2,
+		  .err_has = "fsbench: compare: --tolerance: expected a percentage (10%), got 'lots'\n" },
+		{ { "compare", "bad-a.jsonl", "bad-a.jsonl", "--tolerance", "-5" }, 2,
+		  .err_has = "got '-5'" },
+		{ { "compare", "bad-a.jsonl", "bad-a.jsonl", "--tolerance" }, 2,
+		  .err_has = "fsbench: compare: --tolerance needs an argument\n" },
+	};
+	CMD_CASES(cmd_compare, usage);
 	char *u5[28] = { "compare" };
 	for (int i = 1; i < 28; i++)
 		u5[i] = "bad-a.jsonl";
@@ -622,22 +613,19 @@ static void test_bad_input(void)
 	CHECK_CONTAINS(e, "fsbench: compare: 27 inputs, at most 26 sides at once (groups: '--')\n");
 	free(o), free(e);
 
-	/* a run without phase records: named, nothing printed, 5 (never 1, a regression) */
-	char *n1[] = { "compare", "bad-a.jsonl", "bad-nophase.jsonl", "bad-a.jsonl", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, n1, &o, &e), 5);
-	CHECK_STR(o, "");
-	CHECK_STR(e, "fsbench: compare bad-nophase.jsonl: run nnnn has no phase records\n");
-	free(o), free(e);
-	/* no records at all, a file that is not there */
-	char *n2[] = { "compare", "bad-a.jsonl", "bad-empty.jsonl", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, n2, &o, &e), 5);
-	CHECK_STR(e, "fsbench: compare bad-empty.jsonl: no records\n");
-	free(o), free(e);
-	char *n3[] = { "compare", "bad-a.jsonl", "bad-a.jsonl", "no-such.jsonl", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, n3, &o, &e), 4);
-	CHECK_STR(o, "");
-	CHECK_STR(e, "fsbench: compare no-such.jsonl: No such file or directory\n");
-	free(o), free(e);
+	static const struct cmd_case unread[] = {
+		/* a run without phase records: named, nothing printed, 5 (never 1, a regression) */
+		{ { "compare", "bad-a.jsonl", "bad-nophase.jsonl", "bad-a.jsonl" }, 5,
+		  .out = "",
+		  .err = "fsbench: compare bad-nophase.jsonl: run nnnn has no phase records\n" },
+		/* no records at all, a file that is not there */
+		{ { "compare", "bad-a.jsonl", "bad-empty.jsonl" }, 5,
+		  .err = "fsbench: compare bad-empty.jsonl: no records\n" },
+		{ { "compare", "bad-a.jsonl", "bad-a.jsonl", "no-such.jsonl" }, 4,
+		  .out = "",
+		  .err = "fsbench: compare no-such.jsonl: No such file or directory\n" },
+	};
+	CMD_CASES(cmd_compare, unread);
 
 	/* --reference still holds one run against the published figures, and
 	 * gates on them too */

@@ -208,29 +208,22 @@ static void test_skips(void)
 
 	/* no runs at all, no such folder, misuse */
 	mkdir("hist-none", 0755);
-	char *n1[] = { "history", "hist-none", NULL };
-	CHECK_EQ_U(run_cmd(cmd_history, n1, &o, &e), 5);
-	CHECK_STR(o, "");
-	CHECK_STR(e, "fsbench: history hist-none: no runs (run folders with records.jsonl, or"
-		  " .jsonl files)\n");
-	free(o), free(e);
-	char *n2[] = { "history", "no/such/dir", NULL };
-	CHECK_EQ_U(run_cmd(cmd_history, n2, &o, &e), 4);
-	CHECK_STR(o, "");
-	CHECK_STR(e, "fsbench: history no/such/dir: No such file or directory\n");
-	free(o), free(e);
-	char *u1[] = { "history", NULL };
-	CHECK_EQ_U(run_cmd(cmd_history, u1, &o, &e), 2);
-	CHECK_CONTAINS(e, "fsbench: history: missing DIR\nusage: fsbench history DIR|FILE [--format md|csv|html]");
-	free(o), free(e);
-	char *u2[] = { "history", "hist", "--format", "junit", NULL };
-	CHECK_EQ_U(run_cmd(cmd_history, u2, &o, &e), 2);
-	CHECK_CONTAINS(e, "fsbench: history: format 'junit' is for fsbench report\n");
-	free(o), free(e);
-	char *u3[] = { "history", "hist", "hist", NULL };
-	CHECK_EQ_U(run_cmd(cmd_history, u3, &o, &e), 2);
-	CHECK_CONTAINS(e, "fsbench: history: too many arguments ('hist')\n");
-	free(o), free(e);
+	static const struct cmd_case unusable[] = {
+		{ { "history", "hist-none" }, 5,
+		  .out = "",
+		  .err = "fsbench: history hist-none: no runs (run folders with records.jsonl, or"
+			  " .jsonl files)\n" },
+		{ { "history", "no/such/dir" }, 4,
+		  .out = "",
+		  .err = "fsbench: history no/such/dir: No such file or directory\n" },
+		{ { "history" }, 2,
+		  .err_has = "fsbench: history: missing DIR\nusage: fsbench history DIR|FILE [--format md|csv|html]" },
+		{ { "history", "hist", "--format", "junit" }, 2,
+		  .err_has = "fsbench: history: format 'junit' is for fsbench report\n" },
+		{ { "history", "hist", "hist" }, 2,
+		  .err_has = "fsbench: history: too many arguments ('hist')\n" },
+	};
+	CMD_CASES(cmd_history, unusable);
 }
 
 UNIT_MAIN(test_rows, test_links, test_skips)

@@ -351,18 +351,17 @@ static void test_commands(void)
 	CHECK(e && strncmp(e, "fsbench: report ", 16) == 0);
 	free(o), free(e);
 
-	/* no phase records: reported as such, exit 1 */
-	char *b3[] = { "report", path_layout_bad, NULL };
-	CHECK_EQ_U(run_cmd(cmd_report, b3, &o, &e), 4);
-	CHECK_STR(o, "");
-	CHECK_CONTAINS(e, "report-layout-bad.jsonl:4: layout record: \"name_order.near\" must be"
-		       " a number from 0 to 1\n");
-	free(o), free(e);
-	char *b4[] = { "report", path_layout, NULL };
-	CHECK_EQ_U(run_cmd(cmd_report, b4, &o, &e), 0);
-	CHECK_CONTAINS(o, "- ext4: aged (round 2): name order is no longer disk order");
-	CHECK_STR(e, "");
-	free(o), free(e);
+	static const struct cmd_case layout[] = {
+		/* no phase records: reported as such, exit 1 */
+		{ { "report", path_layout_bad }, 4,
+		  .out = "",
+		  .err_has = "report-layout-bad.jsonl:4: layout record: \"name_order.near\" must be"
+			  " a number from 0 to 1\n" },
+		{ { "report", path_layout }, 0,
+		  .out_has = "- ext4: aged (round 2): name order is no longer disk order",
+		  .err = "" },
+	};
+	CMD_CASES(cmd_report, layout);
 
 	char *n1[] = { "report", path_nophase, NULL };
 	CHECK_EQ_U(run_cmd(cmd_report, n1, &o, &e), 5);
@@ -381,21 +380,14 @@ static void test_commands(void)
 	CHECK_CONTAINS(o, "| ext4 | create (incl. sync)         |  9.00 |  18.0 | 2.00 |");
 	CHECK_CONTAINS(o, "(rundir/records.jsonl)");
 	free(o), free(e);
-	char *c2[] = { "compare", path_run, NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, c2, &o, &e), 2);
-	CHECK_CONTAINS(e, "fsbench: compare: missing B\nusage: fsbench compare A B");
-	free(o), free(e);
-	char *c3[] = { "compare", path_run, path_bad, NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, c3, &o, &e), 4);
-	CHECK_STR(o, "");
-	free(o), free(e);
-	char *c4[] = { "compare", path_run, path_nophase, NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, c4, &o, &e), 5);
-	CHECK_STR(o, "");
-	free(o), free(e);
-	char *c5[] = { "compare", "--run", "x", path_run, path_two, NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, c5, &o, &e), 2);
-	free(o), free(e);
+	static const struct cmd_case compare[] = {
+		{ { "compare", path_run }, 2,
+		  .err_has = "fsbench: compare: missing B\nusage: fsbench compare A B" },
+		{ { "compare", path_run, path_bad }, 4, .out = "" },
+		{ { "compare", path_run, path_nophase }, 5, .out = "" },
+		{ { "compare", "--run", "x", path_run, path_two }, .rc = 2 },
+	};
+	CMD_CASES(cmd_compare, compare);
 
 	remove("rundir/records.jsonl");
 	rmdir(dir);

@@ -190,14 +190,15 @@ static void test_layout_findings(void)
 	}
 	CHECK(view(rep_table_layout_findings(r, &t), &t, MD) == 0);
 	CHECK_EQ_U(t.nrows, 2);
-	CHECK_STR(cell(&t, MD, 0, 0), "a");
-	CHECK_STR(cell(&t, MD, 0, 1), "aged (round 2): name order is no longer disk order"
-		  " (near 40% vs 70% by inode); reading in inode order is the remedy"
-		  " (no read and read_inode times for this round)");
-	CHECK_STR(cell(&t, MD, 1, 0), "e");
-	CHECK_STR(cell(&t, MD, 1, 1), "aged (round 3): name order is no longer disk order"
-		  " (near 10% vs 90% by inode); reading in inode order was not faster here"
-		  " (read_inode: 0.750 s vs read: 0.500 s)");
+	{
+		static const struct cell_want want[] = {
+			{ 0, 0, "a" },
+			{ 0, 1, "aged (round 2): name order is no longer disk order" " (near 40% vs 70% by inode); reading in inode order is the remedy" " (no read and read_inode times for this round)" },
+			{ 1, 0, "e" },
+			{ 1, 1, "aged (round 3): name order is no longer disk order" " (near 10% vs 90% by inode); reading in inode order was not faster here" " (read_inode: 0.750 s vs read: 0.500 s)" },
+		};
+		CELLS_CHECK(&t, MD, want);
+	}
 	rep_table_free(&t);
 
 	/* the error variant: a row of "-" with the reason (Markdown), an error

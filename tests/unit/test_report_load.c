@@ -118,12 +118,13 @@ static void test_summary(void)
 
 	CHECK(view(rep_table_rate(r, &t), &t, MD) == 0);
 	CHECK_EQ_U(t.nrows, 2);
-	CHECK_STR(cell(&t, MD, 0, 0), "create files/s");
-	CHECK_STR(cell(&t, MD, 0, 1), "35556");
-	CHECK_STR(cell(&t, MD, 0, 2), "6119");
-	CHECK_STR(cell(&t, MD, 1, 0), "delete files/s");
-	CHECK_STR(cell(&t, MD, 1, 1), "9756");
-	CHECK_STR(cell(&t, MD, 1, 2), "11228");
+	{
+		static const struct cell_want want[] = {
+			{ 0, 0, "create files/s" }, { 0, 1, "35556" }, { 0, 2, "6119" },
+			{ 1, 0, "delete files/s" }, { 1, 1, "9756" }, { 1, 2, "11228" },
+		};
+		CELLS_CHECK(&t, MD, want);
+	}
 	rep_table_free(&t);
 
 	CHECK(view(rep_table_fs_status(r, &t), &t, MD) == 0);
@@ -138,14 +139,16 @@ static void test_summary(void)
 	rep_table_free(&t);
 
 	CHECK(view(rep_table_run(r, &t), &t, MD) == 0);
-	CHECK_STR(cell(&t, MD, 0, 1), "1a2b3c4d5e6f7a8b");
-	CHECK_STR(cell(&t, MD, 1, 1), "bench1 (x86_64), 16 CPUs, 64.0 GiB");
-	CHECK_STR(cell(&t, MD, 3, 1), "6.17.0-test (#1 SMP)");
-	CHECK_STR(cell(&t, MD, 4, 1), "/dev/nvme1n1, Test NVMe (serial S123), 10.0 GiB;"
-		  " write back cache, FUA");
-	CHECK_STR(cell(&t, MD, 5, 1), "profile seed; fs ext4,xfs,f2fs; 16 dirs x 20000 files"
-		  " x 4096 bytes; 16 workers; 3 rounds");
-	CHECK_STR(cell(&t, MD, 6, 1), "failed (exit 1, 1234.5 s)");
+	{
+		static const struct cell_want want[] = {
+			{ 0, 1, "1a2b3c4d5e6f7a8b" }, { 1, 1, "bench1 (x86_64), 16 CPUs, 64.0 GiB" },
+			{ 3, 1, "6.17.0-test (#1 SMP)" },
+			{ 4, 1, "/dev/nvme1n1, Test NVMe (serial S123), 10.0 GiB;" " write back cache, FUA" },
+			{ 5, 1, "profile seed; fs ext4,xfs,f2fs; 16 dirs x 20000 files" " x 4096 bytes; 16 workers; 3 rounds" },
+			{ 6, 1, "failed (exit 1, 1234.5 s)" },
+		};
+		CELLS_CHECK(&t, MD, want);
+	}
 	rep_table_free(&t);
 	rep_free(&set);
 }

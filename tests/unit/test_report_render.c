@@ -237,11 +237,13 @@ static void test_views(void)
 	rep_table_free(&t);
 	CHECK_EQ_U(view(rep_table_run(r, &t), &t, CSV), 0);
 	CHECK_EQ_U(t.nrows, 26);	/* one row per field */
-	CHECK_STR(cell(&t, CSV, 14, 0), "target_write_cache");
-	CHECK_STR(cell(&t, CSV, 14, 1), "write back");
-	CHECK_STR(cell(&t, CSV, 15, 1), "true");
-	CHECK_STR(cell(&t, CSV, 25, 0), "seconds");
-	CHECK_STR(cell(&t, CSV, 25, 1), "1234.500");
+	{
+		static const struct cell_want want[] = {
+			{ 14, 0, "target_write_cache" }, { 14, 1, "write back" }, { 15, 1, "true" },
+			{ 25, 0, "seconds" }, { 25, 1, "1234.500" },
+		};
+		CELLS_CHECK(&t, CSV, want);
+	}
 	rep_table_free(&t);
 
 	/* a column of one view: compare's runs */

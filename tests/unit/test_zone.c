@@ -332,16 +332,16 @@ static void test_readers(void)
 	CHECK_STR(cell_text(&t, 0, 0), "target");
 	CHECK_CONTAINS(cell_text(&t, 0, 1), "host-managed: 32 zones of 64.0 MiB, capacity 48.0 MiB, "
 		       "max open 0, max active 0");
-	CHECK_STR(cell_text(&t, 0, 2), "/dev/nvme0n2");
-	CHECK_STR(cell_text(&t, 1, 0), "zoned_conv");
-	CHECK_STR(cell_text(&t, 1, 2), "/dev/nvme0n1");
-	CHECK_STR(cell_text(&t, 2, 0), "btrfs");
-	CHECK_STR(cell_text(&t, 2, 1), "native");
-	CHECK_STR(cell_text(&t, 3, 1), "metadata on conventional device");
-	CHECK_STR(cell_text(&t, 3, 2), "/dev/nvme0n1 (metadata), /dev/nvme0n2 (data)");
-	CHECK_STR(cell_text(&t, 4, 0), "ext4");
-	CHECK_STR(cell_text(&t, 4, 1), "not made");
-	CHECK_STR(cell_text(&t, 4, 3), "refused: ext4 on /dev/nvme0n2: a host-managed zoned device");
+	{
+		static const struct cell_want want[] = {
+			{ 0, 2, "/dev/nvme0n2" }, { 1, 0, "zoned_conv" }, { 1, 2, "/dev/nvme0n1" },
+			{ 2, 0, "btrfs" }, { 2, 1, "native" }, { 3, 1, "metadata on conventional device" },
+			{ 3, 2, "/dev/nvme0n1 (metadata), /dev/nvme0n2 (data)" }, { 4, 0, "ext4" },
+			{ 4, 1, "not made" },
+			{ 4, 3, "refused: ext4 on /dev/nvme0n2: a host-managed zoned device" },
+		};
+		CELLS_CHECK(&t, NULL, want);
+	}
 	rep_table_free(&t);
 	/* KTAP: the refused column a SKIP with its reason; JUnit: skipped */
 	char *k = report_text(r, "ktap", 1);
