@@ -397,13 +397,10 @@ static void test_groups(void)
 
 	static const struct cmd_case misuse[] = {
 		/* misuse: an empty group, a trailing '--' */
-		{ { "compare", "gs-a1.jsonl", "--", "--", "gs-c1.jsonl" }, 2,
-		  .err_has = "fsbench: compare: no input between two '--'\n" },
-		{ { "compare", "gs-a1.jsonl", "gs-c1.jsonl", "--" }, 2,
-		  .err_has = "fsbench: compare: no input after the last '--'\n" },
+		{ { "compare", "gs-a1.jsonl", "--", "--", "gs-c1.jsonl" }, 2, .err_has = "fsbench: compare: no input between two '--'\n" },
+		{ { "compare", "gs-a1.jsonl", "gs-c1.jsonl", "--" }, 2, .err_has = "fsbench: compare: no input after the last '--'\n" },
 		/* a '--' before every input still ends the options */
-		{ { "compare", "--", "gs-a1.jsonl", "gs-c1.jsonl" }, 0,
-		  .out_has = "- B: run c001" },
+		{ { "compare", "--", "gs-a1.jsonl", "gs-c1.jsonl" }, 0, .out_has = "- B: run c001" },
 	};
 	CMD_CASES(cmd_compare, misuse);
 }
@@ -496,8 +493,7 @@ static void test_conditions(void)
 	free(o), free(e);
 	static const struct cmd_case reference[] = {
 		{ { "compare", "cd-a1.jsonl", "cd-h1.jsonl", "--control=judge" }, .rc = 0 },
-		{ { "compare", "cd-a1.jsonl", "cd-h1.jsonl", "--control", "off" }, 2,
-		  .err_has = "fsbench: compare: --control: judge or report, got 'off'\n" },
+		{ { "compare", "cd-a1.jsonl", "cd-h1.jsonl", "--control", "off" }, 2, .err_has = "fsbench: compare: --control: judge or report, got 'off'\n" },
 	};
 	CMD_CASES(cmd_compare, reference);
 }
@@ -587,15 +583,10 @@ static void test_bad_input(void)
 	unit_write_file("bad-empty.jsonl", "");
 
 	static const struct cmd_case usage[] = {
-		{ { "compare", "bad-a.jsonl" }, 2,
-		  .err_has = "fsbench: compare: missing B\nusage: fsbench compare A B [C ...]",
-		  .out = "" },
-		{ { "compare", "--tolerance", "lots", "bad-a.jsonl", "bad-a.jsonl" }, 2,
-		  .err_has = "fsbench: compare: --tolerance: expected a percentage (10%), got 'lots'\n" },
-		{ { "compare", "bad-a.jsonl", "bad-a.jsonl", "--tolerance", "-5" }, 2,
-		  .err_has = "got '-5'" },
-		{ { "compare", "bad-a.jsonl", "bad-a.jsonl", "--tolerance" }, 2,
-		  .err_has = "fsbench: compare: --tolerance needs an argument\n" },
+		{ { "compare", "bad-a.jsonl" }, 2, .err_has = "fsbench: compare: missing B\nusage: fsbench compare A B [C ...]", .out = "" },
+		{ { "compare", "--tolerance", "lots", "bad-a.jsonl", "bad-a.jsonl" }, 2, .err_has = "fsbench: compare: --tolerance: expected a percentage (10%), got 'lots'\n" },
+		{ { "compare", "bad-a.jsonl", "bad-a.jsonl", "--tolerance", "-5" }, 2, .err_has = "got '-5'" },
+		{ { "compare", "bad-a.jsonl", "bad-a.jsonl", "--tolerance" }, 2, .err_has = "fsbench: compare: --tolerance needs an argument\n" },
 	};
 	CMD_CASES(cmd_compare, usage);
 	char *u5[28] = { "compare" };
@@ -615,15 +606,10 @@ static void test_bad_input(void)
 
 	static const struct cmd_case unread[] = {
 		/* a run without phase records: named, nothing printed, 5 (never 1, a regression) */
-		{ { "compare", "bad-a.jsonl", "bad-nophase.jsonl", "bad-a.jsonl" }, 5,
-		  .out = "",
-		  .err = "fsbench: compare bad-nophase.jsonl: run nnnn has no phase records\n" },
+		{ { "compare", "bad-a.jsonl", "bad-nophase.jsonl", "bad-a.jsonl" }, 5, .out = "", .err = "fsbench: compare bad-nophase.jsonl: run nnnn has no phase records\n" },
 		/* no records at all, a file that is not there */
-		{ { "compare", "bad-a.jsonl", "bad-empty.jsonl" }, 5,
-		  .err = "fsbench: compare bad-empty.jsonl: no records\n" },
-		{ { "compare", "bad-a.jsonl", "bad-a.jsonl", "no-such.jsonl" }, 4,
-		  .out = "",
-		  .err = "fsbench: compare no-such.jsonl: No such file or directory\n" },
+		{ { "compare", "bad-a.jsonl", "bad-empty.jsonl" }, 5, .err = "fsbench: compare bad-empty.jsonl: no records\n" },
+		{ { "compare", "bad-a.jsonl", "bad-a.jsonl", "no-such.jsonl" }, 4, .out = "", .err = "fsbench: compare no-such.jsonl: No such file or directory\n" },
 	};
 	CMD_CASES(cmd_compare, unread);
 

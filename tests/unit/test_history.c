@@ -209,19 +209,12 @@ static void test_skips(void)
 	/* no runs at all, no such folder, misuse */
 	mkdir("hist-none", 0755);
 	static const struct cmd_case unusable[] = {
-		{ { "history", "hist-none" }, 5,
-		  .out = "",
-		  .err = "fsbench: history hist-none: no runs (run folders with records.jsonl, or"
+		{ { "history", "hist-none" }, 5, .out = "", .err = "fsbench: history hist-none: no runs (run folders with records.jsonl, or"
 			  " .jsonl files)\n" },
-		{ { "history", "no/such/dir" }, 4,
-		  .out = "",
-		  .err = "fsbench: history no/such/dir: No such file or directory\n" },
-		{ { "history" }, 2,
-		  .err_has = "fsbench: history: missing DIR\nusage: fsbench history DIR|FILE [--format md|csv|html]" },
-		{ { "history", "hist", "--format", "junit" }, 2,
-		  .err_has = "fsbench: history: format 'junit' is for fsbench report\n" },
-		{ { "history", "hist", "hist" }, 2,
-		  .err_has = "fsbench: history: too many arguments ('hist')\n" },
+		{ { "history", "no/such/dir" }, 4, .out = "", .err = "fsbench: history no/such/dir: No such file or directory\n" },
+		{ { "history" }, 2, .err_has = "fsbench: history: missing DIR\nusage: fsbench history DIR|FILE [--format md|csv|html]" },
+		{ { "history", "hist", "--format", "junit" }, 2, .err_has = "fsbench: history: format 'junit' is for fsbench report\n" },
+		{ { "history", "hist", "hist" }, 2, .err_has = "fsbench: history: too many arguments ('hist')\n" },
 	};
 	CMD_CASES(cmd_history, unusable);
 }

@@ -95,103 +95,83 @@ static const struct rep_run *load(const char *text)
 static void test_flash(const struct rep_run *emmc, const struct rep_run *usb)
 {
 	const struct rep_run *worn = load(WORN), *dead = load(DEAD), *old = load(OLD_EMMC);
-	char m[512];
 
-	CHECK(verdict1(emmc, "flash_pre_eol", "normal", m, sizeof(m)) == 1);
-	CHECK_STR(m, "normal (emmc) | <= normal");
-	CHECK(verdict1(worn, "flash_pre_eol", "normal", m, sizeof(m)) == 0);
-	CHECK_STR(m, "warning (emmc) | <= normal");
-	CHECK(verdict1(worn, "flash_pre_eol", "warning", m, sizeof(m)) == 1);
-	CHECK(verdict1(dead, "flash_pre_eol", "urgent", m, sizeof(m)) == 0);
-	CHECK_STR(m, "not measured (the device does not define its pre-EOL information (0x00)) | <= urgent");
-	CHECK(verdict1(old, "flash_pre_eol", "normal", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, "not measured (pre-EOL information not available: EXT_CSD revision 6");
-	CHECK(verdict1(usb, "flash_pre_eol", "normal", m, sizeof(m)) == 0);
-	CHECK_STR(m, "not measured (not available: neither an eMMC nor a UFS device (transport usb)) | <= normal");
+	const struct vd_case flash[] = {
+		{ emmc, "flash_pre_eol", "normal", 1, .is = "normal (emmc) | <= normal" },
+		{ worn, "flash_pre_eol", "normal", 0, .is = "warning (emmc) | <= normal" },
+		{ worn, "flash_pre_eol", "warning", .pass = 1 },
+		{ dead, "flash_pre_eol", "urgent", 0, .is = "not measured (the device does not define its pre-EOL information (0x00)) | <= urgent" },
+		{ old, "flash_pre_eol", "normal", 0, .has = "not measured (pre-EOL information not available: EXT_CSD revision 6" },
+		{ usb, "flash_pre_eol", "normal", 0, .is = "not measured (not available: neither an eMMC nor a UFS device (transport usb)) | <= normal" },
 
-	CHECK(verdict1(emmc, "flash_life_used_max", "80%", m, sizeof(m)) == 1);
-	CHECK_STR(m, "at most 20% (life A 10-20%, life B 0-10%) | <= 80%");
-	CHECK(verdict1(emmc, "flash_life_used_max", "15", m, sizeof(m)) == 0);
-	CHECK_STR(m, "at most 20% (life A 10-20%, life B 0-10%) | <= 15%");
-	/* the worst band of both records: B went to 80-90 % */
-	CHECK(verdict1(worn, "flash_life_used_max", "80%", m, sizeof(m)) == 0);
-	CHECK_STR(m, "at most 90% (life A 10-20%, life B 80-90%) | <= 80%");
-	CHECK(verdict1(worn, "flash_life_used_max", "90%", m, sizeof(m)) == 1);
-	CHECK(verdict1(dead, "flash_life_used_max", "100%", m, sizeof(m)) == 0);
-	CHECK_STR(m, "beyond the estimated life (life A exceeded, life B undefined) | <= 100%");
-	CHECK(verdict1(old, "flash_life_used_max", "80%", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, "not measured (life A not available: EXT_CSD revision 6");
-	CHECK(verdict1(usb, "flash_life_used_max", "80%", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, "not measured (not available: neither an eMMC nor a UFS device");
+		{ emmc, "flash_life_used_max", "80%", 1, .is = "at most 20% (life A 10-20%, life B 0-10%) | <= 80%" },
+		{ emmc, "flash_life_used_max", "15", 0, .is = "at most 20% (life A 10-20%, life B 0-10%) | <= 15%" },
+		/* the worst band of both records: B went to 80-90 % */
+		{ worn, "flash_life_used_max", "80%", 0, .is = "at most 90% (life A 10-20%, life B 80-90%) | <= 80%" },
+		{ worn, "flash_life_used_max", "90%", .pass = 1 },
+		{ dead, "flash_life_used_max", "100%", 0, .is = "beyond the estimated life (life A exceeded, life B undefined) | <= 100%" },
+		{ old, "flash_life_used_max", "80%", 0, .has = "not measured (life A not available: EXT_CSD revision 6" },
+		{ usb, "flash_life_used_max", "80%", 0, .has = "not measured (not available: neither an eMMC nor a UFS device" },
+	};
+	VD_CASES(flash);
 }
 
 static void test_identity(const struct rep_run *usb, const struct rep_run *emmc,
 			  const struct rep_run *nvme, const struct rep_run *bare)
 {
-	char m[512];
-
-	CHECK(verdict1(usb, "target_model", "SanDisk*", m, sizeof(m)) == 1);
-	CHECK_STR(m, "SanDisk Ultra | matches SanDisk*");
-	CHECK(verdict1(usb, "target_model", "Samsung*", m, sizeof(m)) == 0);
-	CHECK_STR(m, "SanDisk Ultra | matches Samsung*");
-	CHECK(verdict1(emmc, "target_model", "8GTF*", m, sizeof(m)) == 1);	/* the card's name */
-	CHECK_STR(m, "8GTF4R | matches 8GTF*");
+	const struct vd_case target_model[] = {
+		{ usb, "target_model", "SanDisk*", 1, .is = "SanDisk Ultra | matches SanDisk*" },
+		{ usb, "target_model", "Samsung*", 0, .is = "SanDisk Ultra | matches Samsung*" },
+		{ emmc, "target_model", "8GTF*", 1, .is = "8GTF4R | matches 8GTF*" },	/* the card's name */
+	};
+	VD_CASES(target_model);
 	/* an SD card's name, its mmc object without a timing */
 	const struct rep_run *sd = load(REC("health", "\"when\":\"before\",\"mmc\":{\"type\":\"SD\",\"name\":\"SD32G\"}"));
-	CHECK(verdict1(sd, "target_model", "SD32G", m, sizeof(m)) == 1);
-	CHECK(verdict1(sd, "mmc_timing", "SDR12", m, sizeof(m)) == 0);
-	CHECK_STR(m, "not measured (no health record with the target's MMC timing) | >= SDR12");
-	CHECK(verdict1(bare, "target_model", "*", m, sizeof(m)) == 0);
-	CHECK_STR(m, "not measured (the run_start record names no target model) | matches *");
+	const struct vd_case identity[] = {
+		{ sd, "target_model", "SD32G", .pass = 1 },
+		{ sd, "mmc_timing", "SDR12", 0, .is = "not measured (no health record with the target's MMC timing) | >= SDR12" },
+		{ bare, "target_model", "*", 0, .is = "not measured (the run_start record names no target model) | matches *" },
 
-	CHECK(verdict1(usb, "target_bus", "usb", m, sizeof(m)) == 1);
-	CHECK_STR(m, "usb | usb");
-	CHECK(verdict1(usb, "target_bus", "nvme", m, sizeof(m)) == 0);
-	CHECK_STR(m, "usb | nvme");
-	CHECK(verdict1(usb, "target_bus", "sata | usb", m, sizeof(m)) == 1);
-	CHECK_STR(m, "usb | one of sata,usb");
-	CHECK(verdict1(emmc, "target_bus", "mmc", m, sizeof(m)) == 1);
-	CHECK(verdict1(nvme, "target_bus", "nvme", m, sizeof(m)) == 1);	/* its transport */
-	CHECK(verdict1(bare, "target_bus", "nvme", m, sizeof(m)) == 0);
-	CHECK_STR(m, "not measured (no health record in the run) | nvme");
+		{ usb, "target_bus", "usb", 1, .is = "usb | usb" },
+		{ usb, "target_bus", "nvme", 0, .is = "usb | nvme" },
+		{ usb, "target_bus", "sata | usb", 1, .is = "usb | one of sata,usb" },
+		{ emmc, "target_bus", "mmc", .pass = 1 },
+		{ nvme, "target_bus", "nvme", .pass = 1 },	/* its transport */
+		{ bare, "target_bus", "nvme", 0, .is = "not measured (no health record in the run) | nvme" },
+	};
+	VD_CASES(identity);
 }
 
 static void test_bus_modes(const struct rep_run *usb, const struct rep_run *emmc,
 			   const struct rep_run *sata, const struct rep_run *nvme,
 			   const struct rep_run *bare)
 {
-	char m[512];
-
 	/* a USB 3 stick on a USB 2 port */
-	CHECK(verdict1(usb, "usb_speed", "5000", m, sizeof(m)) == 0);
-	CHECK_STR(m, "480 Mb/s (USB 2.00, bot) | >= 5000 Mb/s");
-	CHECK(verdict1(usb, "usb_speed", "480 Mb/s", m, sizeof(m)) == 1);
-	CHECK(verdict1(emmc, "usb_speed", "480", m, sizeof(m)) == 0);
-	CHECK_STR(m, "not measured (not available: not a USB disk) | >= 480 Mb/s");
-	CHECK(verdict1(nvme, "usb_speed", "480", m, sizeof(m)) == 0);
-	CHECK_STR(m, "not measured (no health record with the target's USB facts) | >= 480 Mb/s");
+	const struct vd_case speeds[] = {
+		{ usb, "usb_speed", "5000", 0, .is = "480 Mb/s (USB 2.00, bot) | >= 5000 Mb/s" },
+		{ usb, "usb_speed", "480 Mb/s", .pass = 1 },
+		{ emmc, "usb_speed", "480", 0, .is = "not measured (not available: not a USB disk) | >= 480 Mb/s" },
+		{ nvme, "usb_speed", "480", 0, .is = "not measured (no health record with the target's USB facts) | >= 480 Mb/s" },
 
-	CHECK(verdict1(emmc, "mmc_timing", "HS400", m, sizeof(m)) == 0);
-	CHECK_STR(m, "HS200 (mmc: mmc HS200) | >= HS400");
-	CHECK(verdict1(emmc, "mmc_timing", "HS200", m, sizeof(m)) == 1);
-	CHECK(verdict1(emmc, "mmc_timing", "ddr52", m, sizeof(m)) == 1);
-	CHECK_STR(m, "HS200 (mmc: mmc HS200) | >= DDR52");
-	CHECK(verdict1(usb, "mmc_timing", "HS200", m, sizeof(m)) == 0);
-	CHECK_STR(m, "not measured (not available: not an SD card or eMMC) | >= HS200");
+		{ emmc, "mmc_timing", "HS400", 0, .is = "HS200 (mmc: mmc HS200) | >= HS400" },
+		{ emmc, "mmc_timing", "HS200", .pass = 1 },
+		{ emmc, "mmc_timing", "ddr52", 1, .is = "HS200 (mmc: mmc HS200) | >= DDR52" },
+		{ usb, "mmc_timing", "HS200", 0, .is = "not measured (not available: not an SD card or eMMC) | >= HS200" },
+	};
+	VD_CASES(speeds);
 	/* no mmc object: an eMMC's EXT_CSD HS_TIMING */
 	const struct rep_run *old = load(OLD_EMMC);
-	CHECK(verdict1(old, "mmc_timing", "HS", m, sizeof(m)) == 1);
-	CHECK_STR(m, "HS (EXT_CSD HS_TIMING: HS) | >= HS");
-	CHECK(verdict1(old, "mmc_timing", "HS200", m, sizeof(m)) == 0);
-	CHECK(verdict1(bare, "mmc_timing", "HS200", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, "not measured (no health record in the run)");
+	const struct vd_case links[] = {
+		{ old, "mmc_timing", "HS", 1, .is = "HS (EXT_CSD HS_TIMING: HS) | >= HS" },
+		{ old, "mmc_timing", "HS200", .pass = 0 },
+		{ bare, "mmc_timing", "HS200", 0, .has = "not measured (no health record in the run)" },
 
-	CHECK(verdict1(sata, "sata_link", "6", m, sizeof(m)) == 0);
-	CHECK_STR(m, "3 Gb/s (limit 6.0 Gbps) | >= 6 Gb/s");
-	CHECK(verdict1(sata, "sata_link", "3.0 Gbps", m, sizeof(m)) == 1);
-	CHECK(verdict1(sata, "sata_link", "1.5", m, sizeof(m)) == 1);
-	CHECK(verdict1(usb, "sata_link", "6", m, sizeof(m)) == 0);
-	CHECK_STR(m, "not measured (not available: not a SATA disk) | >= 6 Gb/s");
+		{ sata, "sata_link", "6", 0, .is = "3 Gb/s (limit 6.0 Gbps) | >= 6 Gb/s" },
+		{ sata, "sata_link", "3.0 Gbps", .pass = 1 },
+		{ sata, "sata_link", "1.5", .pass = 1 },
+		{ usb, "sata_link", "6", 0, .is = "not measured (not available: not a SATA disk) | >= 6 Gb/s" },
+	};
+	VD_CASES(links);
 }
 
 /* The timings as records and the kernel write them, against floors. */

@@ -353,13 +353,9 @@ static void test_commands(void)
 
 	static const struct cmd_case layout[] = {
 		/* no phase records: reported as such, exit 1 */
-		{ { "report", path_layout_bad }, 4,
-		  .out = "",
-		  .err_has = "report-layout-bad.jsonl:4: layout record: \"name_order.near\" must be"
+		{ { "report", path_layout_bad }, 4, .out = "", .err_has = "report-layout-bad.jsonl:4: layout record: \"name_order.near\" must be"
 			  " a number from 0 to 1\n" },
-		{ { "report", path_layout }, 0,
-		  .out_has = "- ext4: aged (round 2): name order is no longer disk order",
-		  .err = "" },
+		{ { "report", path_layout }, 0, .out_has = "- ext4: aged (round 2): name order is no longer disk order", .err = "" },
 	};
 	CMD_CASES(cmd_report, layout);
 
@@ -381,8 +377,7 @@ static void test_commands(void)
 	CHECK_CONTAINS(o, "(rundir/records.jsonl)");
 	free(o), free(e);
 	static const struct cmd_case compare[] = {
-		{ { "compare", path_run }, 2,
-		  .err_has = "fsbench: compare: missing B\nusage: fsbench compare A B" },
+		{ { "compare", path_run }, 2, .err_has = "fsbench: compare: missing B\nusage: fsbench compare A B" },
 		{ { "compare", path_run, path_bad }, 4, .out = "" },
 		{ { "compare", path_run, path_nophase }, 5, .out = "" },
 		{ { "compare", "--run", "x", path_run, path_two }, .rc = 2 },

@@ -137,17 +137,16 @@ static void test_checks(const struct rep_run *r, const struct rep_run *bare)
 	char m[512];
 
 	/* floors in files/s: worst of the rounds taken */
-	CHECK(verdict1(r, "min_files_per_s.ext4.create", "800", m, sizeof(m)) == 1);
-	CHECK_CONTAINS(m, "833.3 files/s, worst of 3 rounds (round 3)");
-	CHECK(verdict1(r, "min_files_per_s.ext4.create", "900", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, ">= 900 files/s");
-	CHECK(verdict1(r, "min_files_per_s.ext4.create.fresh", "900", m, sizeof(m)) == 1);
-	CHECK_CONTAINS(m, "1000 files/s, round 1");
-	/* ceilings in seconds, aged vs fresh */
-	CHECK(verdict1(r, "max_seconds.ext4.read.fresh", "1", m, sizeof(m)) == 1);
-	CHECK(verdict1(r, "max_seconds.ext4.read.aged", "2.1", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, "2.2 s, worst of 2 rounds (round 3) | <= 2.1 s");
-	CHECK(verdict1(r, "max_seconds.ext4.read", "3", NULL, 0) == 1);
+	const struct vd_case phases[] = {
+		{ r, "min_files_per_s.ext4.create", "800", 1, .has = "833.3 files/s, worst of 3 rounds (round 3)" },
+		{ r, "min_files_per_s.ext4.create", "900", 0, .has = ">= 900 files/s" },
+		{ r, "min_files_per_s.ext4.create.fresh", "900", 1, .has = "1000 files/s, round 1" },
+		/* ceilings in seconds, aged vs fresh */
+		{ r, "max_seconds.ext4.read.fresh", "1", .pass = 1 },
+		{ r, "max_seconds.ext4.read.aged", "2.1", 0, .has = "2.2 s, worst of 2 rounds (round 3) | <= 2.1 s" },
+		{ r, "max_seconds.ext4.read", "3", .pass = 1 },
+	};
+	VD_CASES(phases);
 	/* p99 per phase: every filesystem of the run */
 	struct vd_result res;
 	CHECK(vd_judge(r, "max_p99_us.create", "6000", &res) == 0);
@@ -156,19 +155,19 @@ static void test_checks(const struct rep_run *r, const struct rep_run *bare)
 	CHECK(res.n == 2 && res.check[1].value == 9000);
 	vd_result_free(&res);
 	/* no such records: not measured, a failure */
-	CHECK(verdict1(r, "max_seconds.btrfs.create", "1", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, "not measured");
-	CHECK(verdict1(r, "max_seconds.ext4.stat", "1", m, sizeof(m)) == 0);
-	/* verification */
-	CHECK(verdict1(r, "verify", "all", m, sizeof(m)) == 1);
-	CHECK_CONTAINS(m, "3 of 3 reading phases verified, 0 verify errors");
-	/* errors */
-	CHECK(verdict1(r, "errors", "0", m, sizeof(m)) == 0);
-	CHECK(verdict1(r, "errors", "1", NULL, 0) == 1);
-	CHECK(verdict1(bare, "errors", "0", NULL, 0) == 1);
-	/* kernel messages, ignorable, and their absence */
-	CHECK(verdict1(r, "kmsg", "0", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, "2, first in ext4, between phases: ACPI Warning");
+	const struct vd_case unmeasured[] = {
+		{ r, "max_seconds.btrfs.create", "1", 0, .has = "not measured" },
+		{ r, "max_seconds.ext4.stat", "1", .pass = 0 },
+		/* verification */
+		{ r, "verify", "all", 1, .has = "3 of 3 reading phases verified, 0 verify errors" },
+		/* errors */
+		{ r, "errors", "0", .pass = 0 },
+		{ r, "errors", "1", .pass = 1 },
+		{ bare, "errors", "0", .pass = 1 },
+		/* kernel messages, ignorable, and their absence */
+		{ r, "kmsg", "0", 0, .has = "2, first in ext4, between phases: ACPI Warning" },
+	};
+	VD_CASES(unmeasured);
 	{
 		struct vd_criteria c;
 		char err[256];
@@ -318,22 +317,19 @@ static void test_checks(const struct rep_run *r, const struct rep_run *bare)
 #undef ATA_BEFORE
 #undef ATA_AFTER
 	}
-	CHECK(verdict1(r, "health_new_errors", "1", NULL, 0) == 1);
-	CHECK(verdict1(bare, "health_new_errors", "0", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, "not measured");
-	CHECK(verdict1(r, "temperature_max", "70", m, sizeof(m)) == 1);
-	CHECK_CONTAINS(m, "55 C");
-	CHECK(verdict1(r, "temperature_max", "50", NULL, 0) == 0);
-	CHECK(verdict1(bare, "temperature_max", "70", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, "not measured");
-	/* the PCIe link */
-	CHECK(verdict1(r, "pcie_link", "8GT/s x4", m, sizeof(m)) == 1);
-	CHECK_CONTAINS(m, "8 GT/s x4");
-	CHECK(verdict1(r, "pcie_link", "max", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, ">= 16 GT/s x4 (the device's maximum)");
-	CHECK(verdict1(r, "pcie_link", "8GT/s x8", NULL, 0) == 0);
-	CHECK(verdict1(bare, "pcie_link", "8GT/s", m, sizeof(m)) == 0);
-	CHECK_CONTAINS(m, "not measured");
+	const struct vd_case device[] = {
+		{ r, "health_new_errors", "1", .pass = 1 },
+		{ bare, "health_new_errors", "0", 0, .has = "not measured" },
+		{ r, "temperature_max", "70", 1, .has = "55 C" },
+		{ r, "temperature_max", "50", .pass = 0 },
+		{ bare, "temperature_max", "70", 0, .has = "not measured" },
+		/* the PCIe link */
+		{ r, "pcie_link", "8GT/s x4", 1, .has = "8 GT/s x4" },
+		{ r, "pcie_link", "max", 0, .has = ">= 16 GT/s x4 (the device's maximum)" },
+		{ r, "pcie_link", "8GT/s x8", .pass = 0 },
+		{ bare, "pcie_link", "8GT/s", 0, .has = "not measured" },
+	};
+	VD_CASES(device);
 	/* filesystems that ran to the end: one check each */
 	CHECK(vd_judge(r, "fs_ok", "ext4,xfs,f2fs", &res) == 0);
 	CHECK_EQ_U(res.n, 3);

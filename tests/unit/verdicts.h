@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report/verdict/criteria.h"
+#include "unit.h"
 
 /* Criteria over the suite's filesystems, phases and cold phases. */
 static inline void vd_suite_init(struct vd_criteria *c)
@@ -61,6 +62,36 @@ static inline int verdict1(const struct rep_run *r, const char *key, const char 
 	vd_result_free(&res);
 	return pass;
 }
+
+/* A case of verdict1(): the run, key = val, the verdict it must give (1
+ * PASS, 0 FAIL, -1 not one check) and what "MEASURED | LIMIT" must be
+ * (is) or hold (has); NULL: not looked at. */
+struct vd_case {
+	const struct rep_run *r;
+	const char *key, *val;
+	int pass;
+	const char *is, *has;
+};
+
+/* Each case a check of its verdict and of its text; a failing case named
+ * on stderr. VD_CASES(cases). */
+static inline void vd_cases(const struct vd_case *c, size_t n)
+{
+	char m[512];
+
+	for (size_t i = 0; i < n; i++, c++) {
+		int failed = unit_fail;
+
+		CHECK(verdict1(c->r, c->key, c->val, m, sizeof(m)) == c->pass);
+		if (c->is)
+			CHECK_STR(m, c->is);
+		if (c->has)
+			CHECK_CONTAINS(m, c->has);
+		if (unit_fail != failed)
+			fprintf(stderr, "  the case %s = %s\n", c->key, c->val);
+	}
+}
+#define VD_CASES(cases) vd_cases(cases, sizeof(cases) / sizeof(cases[0]))
 
 /* The checks of key = val on run r, with the filesystems fs and the phases
  * create and read, as "PASS|FAIL what: measured|" each into out; "bad:
