@@ -200,12 +200,15 @@ static inline char *chart_text(const struct rep_run *r)
 	return html;
 }
 
-/* The charts of run r: with gnuplot the page holds figure (its <figure>
- * tag); without it the same script runs, checked (chart_text). */
-static inline void chart_check(const struct rep_run *r, const char *figure)
+/* The charts of run r: with gnuplot the page holds the figure of the
+ * chart named (its <figure> tag); without it the same script runs,
+ * checked (chart_text). */
+static inline void chart_check(const struct rep_run *r, const char *chart)
 {
-	char *html = chart_text(r);
+	char *html = chart_text(r), figure[160];
 
+	snprintf(figure, sizeof(figure),
+		 "<figure class=\"chart\" id=\"chart-%s\" data-chart=\"%s\">", chart, chart);
 	if (system("command -v gnuplot >/dev/null 2>&1") == 0)
 		CHECK_CONTAINS(html, figure);
 	free(html);

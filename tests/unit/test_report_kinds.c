@@ -171,25 +171,6 @@ static void test_sustain(void)
 	rep_free(&set);
 }
 
-static void test_powercut(void)
-{
-	struct rep_set set;
-	const struct rep_run *r = load(&set, path_powercut);
-	static const struct want w = {
-		.config = "profile powercut; fs ext4,xfs; powercut=2, powercut_window=10, "
-			  "powercut_seed=305441741, powercut_workers=4, powercut_batch=100, powercut_files=32",
-		.unmeasured = "Not in this run: small-file phases, fio workloads, fill test, "
-			      "sustained writes, file server.",
-		.drawn = "powercut", .absent = "",
-		.sections = "## Power cuts",
-		.not_there = "No phase records|dirs x|## Summary|none: no phase records|sustain=",
-	};
-
-	if (r)
-		check_run("powercut", r, &w);
-	rep_free(&set);
-}
-
 /* The first from in s replaced by to, no longer than from. */
 static void replace(char *s, const char *from, const char *to)
 {
@@ -260,45 +241,54 @@ static void test_fileserver(void)
 	free(text);
 }
 
-/* Small-file rounds without layout records (an older runner, or no
- * FIEMAP): the layout chart still says it has none. */
-static void test_smallfile(void)
+/* Runs of one kind each, and what the report of each shows. */
+static void test_kinds(void)
 {
-	struct rep_set set;
-	const struct rep_run *r = load(&set, path_run);
-	static const struct want w = {
-		.config = "profile seed; fs ext4,xfs,f2fs; 16 dirs x 20000 files x 4096 bytes; "
-			  "16 workers; 3 rounds",
-		.unmeasured = "Not in this run: fio workloads, fill test, power cuts, sustained writes, "
-			      "file server.",
-		.drawn = "seconds latency rounds", .absent = "layout",
-		.sections = "## Summary|## Rounds|## Latency",
-		.not_there = "No phase records|sustain=",
+	static const struct {
+		const char *what, *path;
+		struct want w;
+	} kinds[] = {
+		/* a power-cut campaign */
+		{ "powercut", path_powercut, {
+			.config = "profile powercut; fs ext4,xfs; powercut=2, powercut_window=10, "
+				  "powercut_seed=305441741, powercut_workers=4, powercut_batch=100, powercut_files=32",
+			.unmeasured = "Not in this run: small-file phases, fio workloads, fill test, "
+				      "sustained writes, file server.",
+			.drawn = "powercut", .absent = "",
+			.sections = "## Power cuts",
+			.not_there = "No phase records|dirs x|## Summary|none: no phase records|sustain=",
+		} },
+		/* small-file rounds without layout records (an older runner, or no
+		 * FIEMAP): the layout chart still says it has none. */
+		{ "small files, no layout records", path_run, {
+			.config = "profile seed; fs ext4,xfs,f2fs; 16 dirs x 20000 files x 4096 bytes; "
+				  "16 workers; 3 rounds",
+			.unmeasured = "Not in this run: fio workloads, fill test, power cuts, sustained writes, "
+				      "file server.",
+			.drawn = "seconds latency rounds", .absent = "layout",
+			.sections = "## Summary|## Rounds|## Latency",
+			.not_there = "No phase records|sustain=",
+		} },
+		/* a run of the small-file rounds that holds no phase record: that is
+		 * evidence, every "none" line stays. */
+		{ "small files without phase records", path_nophase, {
+			.config = "profile seed; fs xfs; 16 dirs x 20000 files x 4096 bytes; 16 workers; 3 rounds",
+			.unmeasured = "Not in this run: fio workloads, fill test, power cuts, sustained writes, "
+				      "file server.",
+			.drawn = "", .absent = "seconds latency layout rounds",
+			.sections = "No phase records in this run.",
+			.not_there = "sustain=",
+		} },
 	};
 
-	if (r)
-		check_run("small files, no layout records", r, &w);
-	rep_free(&set);
-}
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		struct rep_set set;
+		const struct rep_run *r = load(&set, kinds[i].path);
 
-/* A run of the small-file rounds that holds no phase record: that is
- * evidence, every "none" line stays. */
-static void test_nophase(void)
-{
-	struct rep_set set;
-	const struct rep_run *r = load(&set, path_nophase);
-	static const struct want w = {
-		.config = "profile seed; fs xfs; 16 dirs x 20000 files x 4096 bytes; 16 workers; 3 rounds",
-		.unmeasured = "Not in this run: fio workloads, fill test, power cuts, sustained writes, "
-			      "file server.",
-		.drawn = "", .absent = "seconds latency layout rounds",
-		.sections = "No phase records in this run.",
-		.not_there = "sustain=",
-	};
-
-	if (r)
-		check_run("small files without phase records", r, &w);
-	rep_free(&set);
+		if (r)
+			check_run(kinds[i].what, r, &kinds[i].w);
+		rep_free(&set);
+	}
 }
 
 /* The rule from records and settings, one run_start each (and records). */
@@ -386,10 +376,8 @@ int main(int argc, char **argv)
 		return 1;
 	stand_in_gnuplot();
 	test_sustain();
-	test_powercut();
+	test_kinds();
 	test_fileserver();
-	test_smallfile();
-	test_nophase();
 	test_rule();
 	test_verdict_first();
 	return unit_done(argv[0]);

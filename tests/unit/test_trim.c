@@ -210,7 +210,6 @@ static void test_readers(void)
 	struct rep_table t;
 	struct vd_criteria c;
 	struct vd_result res;
-	char err[512];
 	const struct rep_run *r = unit_run_text(&set, RUN, "trim.jsonl");
 
 	if (!r)
@@ -239,6 +238,7 @@ static void test_readers(void)
 	 * files, no per-file latency); its seconds can be held; the
 	 * read-back that found bytes fails */
 	vd_criteria_init(&c, "ext4,f2fs", "create,delete,fstrim", "");
+	char err[512];
 	CHECK(vd_criteria_add(&c, "min_files_per_s.*", "100", "t:1", err, sizeof(err)) == 0);
 	CHECK(vd_criteria_add(&c, "max_p99_us.ext4.*", "50", "t:2", err, sizeof(err)) == 0);
 	CHECK(vd_criteria_add(&c, "max_seconds.ext4.fstrim", "0.2", "t:3", err, sizeof(err)) == 0);

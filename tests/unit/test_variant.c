@@ -422,7 +422,6 @@ static void test_readers(void)
 {
 	struct rep_set set;
 	struct rep_table t;
-	char err[512];
 	const struct rep_run *r = unit_run_text(&set, VRUN, "variants.jsonl");
 
 	if (!r)
@@ -478,6 +477,7 @@ static void test_readers(void)
 	free(buf);
 
 	/* the verdict: a variant is a filesystem a rule may name */
+	char err[512];
 	struct vd_criteria c;
 	struct vd_result res;
 	vd_criteria_init(&c, fsb_fs_names(), "create,stat,read,read_inode,delete", "stat,read,read_inode");

@@ -320,7 +320,6 @@ static void test_readers(void)
 {
 	struct rep_set set;
 	struct rep_table t;
-	char err[512];
 	const struct rep_run *r = unit_run_text(&set, RUN, "zoned.jsonl");
 
 	if (!r)
@@ -353,6 +352,7 @@ static void test_readers(void)
 	rep_free(&set);
 
 	/* a conventional target: no zoned table */
+	char err[512];
 	CHECK(unit_load_records(&set, REC("run_start", "\"target\":{\"path\":\"/dev/sda\","
 					  "\"zoned\":{\"model\":\"none\"}}"), "conv.jsonl", err, sizeof(err)) == 0);
 	r = rep_find(&set, NULL);
