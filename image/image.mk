@@ -243,30 +243,26 @@ check-qemu-x86: deps
 	+$(Q)sh tests/qemu/kernel.sh
 	+$(Q)sh tests/qemu/verdict.sh
 
+# The QEMU tests whose recipe is the host build, then tests/qemu/SCRIPT.sh:
+# a TARGET:SCRIPT word each in qemu_tests, what it does above it; the
+# rules are made from the list below it (qemu_test).
+
 # The target on every bus but NVMe (tests/qemu/buses.sh): AHCI, USB
 # (bulk-only and UAS), SD, virtio-scsi; one brief ext4 boot each.
-check-qemu-buses: deps
-	$(Q)$(MAKE) --no-print-directory host
-	+$(Q)sh tests/qemu/buses.sh
+qemu_tests := check-qemu-buses:buses
 
 # The fault cases of check-qemu alone (tests/qemu/faults.sh).
-check-faults: deps
-	$(Q)$(MAKE) --no-print-directory host
-	+$(Q)sh tests/qemu/faults.sh
+qemu_tests += check-faults:faults
 
 # The sustained write's cliff in QEMU: the target's throttle tightened
 # through QMP mid-run, and a run without the change (tests/qemu/sustain.sh).
-check-qemu-sustain: deps
-	$(Q)$(MAKE) --no-print-directory host
-	+$(Q)sh tests/qemu/sustain.sh
+qemu_tests += check-qemu-sustain:sustain
 
 # The A/B experiment in QEMU (tests/qemu/ab.sh): the order replayed and
 # misuse without a boot; B's target throttled against A, 5 brief ext4
 # boots a side, FAIL with every read row slower; a side that does not
 # boot, ERROR.
-check-qemu-ab: deps
-	$(Q)$(MAKE) --no-print-directory host
-	+$(Q)sh tests/qemu/ab.sh
+qemu_tests += check-qemu-ab:ab
 
 # A/A trials of the A/B (tests/qemu/ab-aa.sh): the same image on both
 # sides, 4 brief ext4 boots a side, TRIALS times (default 10); passes when
@@ -279,33 +275,31 @@ check-ab-aa: deps
 # A zoned target in QEMU (tests/qemu/zoned.sh): the launcher's
 # --target-zoned (misuse, QEMU's argv), then one brief boot: btrfs and f2fs
 # on the zoned namespace, ext4 and XFS refused. A stage of check's pool.
-check-qemu-zoned: deps
-	$(Q)$(MAKE) --no-print-directory host
-	+$(Q)sh tests/qemu/zoned.sh
+qemu_tests += check-qemu-zoned:zoned
 
 # Every built-in variant of ext4 and f2fs made and mounted once in QEMU
 # (tests/qemu/variants.sh): one brief boot, each variant's mkfs arguments
 # and mount options seen in its records. A stage of check's pool.
-check-qemu-variants: deps
-	$(Q)$(MAKE) --no-print-directory host
-	+$(Q)sh tests/qemu/variants.sh
+qemu_tests += check-qemu-variants:variants
 
 # The U-Boot boards: qemu-aarch64-uboot booted by U-Boot from its
 # extlinux.conf (smoke on four filesystems), uboot-arm64 built and checked.
-check-qemu-uboot: deps
-	$(Q)$(MAKE) --no-print-directory host
-	+$(Q)sh tests/qemu/uboot.sh
+qemu_tests += check-qemu-uboot:uboot
 
 # The arm64 image (qemu-aarch64) booted through AAVMF: smoke on four filesystems.
-check-qemu-arm64: deps
-	$(Q)$(MAKE) --no-print-directory host
-	+$(Q)sh tests/qemu/arm64.sh
+qemu_tests += check-qemu-arm64:arm64
 
 # The 32-bit ARM image (qemu-armhf) booted through U-Boot (qemu_arm) from
 # its extlinux.conf: smoke on four filesystems, records read on the host.
-check-qemu-armhf: deps
-	$(Q)$(MAKE) --no-print-directory host
-	+$(Q)sh tests/qemu/armhf.sh
+qemu_tests += check-qemu-armhf:armhf
+
+# qemu_test TARGET,SCRIPT: the rule of one test of qemu_tests
+define qemu_test
+$(1): deps
+	$$(Q)$$(MAKE) --no-print-directory host
+	+$$(Q)sh tests/qemu/$(2).sh
+endef
+$(foreach t,$(qemu_tests),$(eval $(call qemu_test,$(word 1,$(subst :, ,$(t))),$(word 2,$(subst :, ,$(t))))))
 
 # LAVA: every board's job keeps board/README.md's monitors block, the jobs
 # pass lava-run --validate, and Debian's lava-run (no server) runs the
