@@ -288,14 +288,10 @@ for s in a b; do
 			continue
 		fi
 		say "side $S: the image with the kernel $k (make image KERNEL=$k; log: $abdir/image-$S.log)"
-		Oabs=$(mkdir -p "$O" && cd "$O" && pwd)
-		make -s --no-print-directory -C "$top" image BOARD="$BOARD" O="$Oabs" KERNEL="$k" \
-			ROOTFS="$ROOTFS" >"$abdir/image-$S.log" 2>&1 || {
-			grep -v '^make' "$abdir/image-$S.log" | tail -n 20 >&2
-			die $EX_USAGE "${S}_KERNEL (--$s-kernel) $k: no image (above: what is missing; the whole log in $abdir/image-$S.log)"
-		}
-		d=$(sed -n 's/^image: //p' "$abdir/image-$S.log" | tail -n 1)
-		[ -f "$d" ] || die $EX_SYSTEM "${S}_KERNEL $k: the build named no image ($abdir/image-$S.log)"
+		d=$(sh "$here/kimage.sh" "$k" "$abdir/image-$S.log") || case $? in
+		2) die $EX_USAGE "${S}_KERNEL (--$s-kernel) $k: no image (above: what is missing; the whole log in $abdir/image-$S.log)" ;;
+		*) die $EX_SYSTEM "${S}_KERNEL $k: the build named no image ($abdir/image-$S.log)" ;;
+		esac
 		eval "${s}_disk=\$d"
 	elif [ -n "$i" ]; then
 		eval "${s}_disk=\$i"

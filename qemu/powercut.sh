@@ -42,11 +42,7 @@
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-O=${O:-out}
-RESULTS=${RESULTS:-results}
-FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
-BOARD=${BOARD:-qemu-x86_64}
-export O RESULTS FSBENCH_HOST BOARD
+. "$here/defaults.sh"
 . "$here/../image/lib.sh"
 prog=qemu
 

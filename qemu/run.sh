@@ -100,19 +100,15 @@
 # verdict does not change it: it is printed last (qemu: verdict: ...).
 # The steps, one script each: kvm-probe.sh (the accelerator), esp.sh (UEFI:
 # the settings on the ESP), estimate.sh, cmdline.sh (QEMU's argv), watch.sh
-# (QEMU run and watched), collect.sh (the results); sourced, bus.sh,
+# (QEMU run and watched), collect.sh (the results), kimage.sh (--kernel:
+# the image); sourced, bus.sh,
 # zoned.sh and model.sh (the target's bus, zoned namespace and disk model)
 # and events.sh (the watch's options, watch.sh run with them, a stalled
 # guest booted again).
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-O=${O:-out}
-RESULTS=${RESULTS:-results}
-FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
-BOARD=${BOARD:-qemu-x86_64}
-export O RESULTS FSBENCH_HOST BOARD
-
+. "$here/defaults.sh"
 . "$here/../image/lib.sh"
 prog=qemu
 
@@ -181,16 +177,11 @@ if [ -n "$kpath" ]; then
 	[ -z "$disk" ] || die $EX_USAGE "--kernel PATH builds its own disk image: not with --disk"
 	[ -d "$kpath" ] || die $EX_USAGE "--kernel: no folder $kpath"
 	say "image with the kernel $kpath (make image KERNEL=$kpath)"
-	top=$here/..
-	Oabs=$(mkdir -p "$O" && cd "$O" && pwd)
-	kabs=$(cd "$kpath" && pwd)
-	make -s --no-print-directory -C "$top" image BOARD="$BOARD" O="$Oabs" KERNEL="$kabs" \
-		ROOTFS="${ROOTFS:-ext4}" >"$Oabs/kernel-image.log" 2>&1 || {
-		grep -v '^make' "$Oabs/kernel-image.log" | tail -n 20 >&2
-		die $EX_USAGE "--kernel $kpath: no image (above: what is missing; the whole log in $Oabs/kernel-image.log)"
-	}
-	disk=$(sed -n 's/^image: //p' "$Oabs/kernel-image.log" | tail -n 1)
-	[ -f "$disk" ] || die $EX_SYSTEM "--kernel $kpath: the build said no image path ($Oabs/kernel-image.log)"
+	klog=$(mkdir -p "$O" && cd "$O" && pwd)/kernel-image.log
+	disk=$(sh "$here/kimage.sh" "$kpath" "$klog") || case $? in
+	2) die $EX_USAGE "--kernel $kpath: no image (above: what is missing; the whole log in $klog)" ;;
+	*) die $EX_SYSTEM "--kernel $kpath: the build said no image path ($klog)" ;;
+	esac
 fi
 [ -n "$disk" ] || die $EX_USAGE "--disk IMG is required"
 [ -f "$disk" ] || die $EX_USAGE "no disk image $disk (make image)"
