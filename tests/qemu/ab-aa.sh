@@ -24,17 +24,8 @@ TRIALS=${TRIALS:-10}
 T=$O/tests/qemu-ab-aa
 . tests/qemu/lib.sh
 
-rm -rf "$T"
-test_init 'qemu A/A trials of the A/B' "$T"
+qemu_start 'qemu A/A trials of the A/B' "A/A on $BOARD: the brief boot's settings are qemu-x86_64's" jq
 case $TRIALS in '' | *[!0-9]* | 0) fail "TRIALS '$TRIALS': not a whole number from 1"; summary; exit 1 ;; esac
-if [ "$BOARD" != qemu-x86_64 ]; then
-	skip "A/A on $BOARD: the brief boot's settings are qemu-x86_64's"
-	summary; exit 0
-fi
-eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
-export BOARD
-have "$BOARD_QEMU" || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
-have jq || { skip "jq not installed"; summary; exit 0; }
 [ -f "$O/image/$BOARD/disk-ext4.img" ] || { fail "no image $O/image/$BOARD/disk-ext4.img (make image)"; summary; exit 1; }
 SMALL="--target-size 1G --timeout 300 --append 'fsbench.fs=ext4 fsbench.dirs=1 fsbench.workers=1 fsbench.files=200 fsbench.rounds=1'"
 

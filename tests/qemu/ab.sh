@@ -44,22 +44,10 @@ set -eu
 O=${O:?run through make check-qemu-ab}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu-ab
-FSB=${FSBENCH_HOST:-$O/host/fsbench}
 . tests/qemu/lib.sh
 
-rm -rf "$T"
-test_init 'qemu A/B tests' "$T"
-if [ "$BOARD" != qemu-x86_64 ]; then
-	skip "A/B on $BOARD: the test's throttle figures are qemu-x86_64's"
-	summary; exit 0
-fi
-eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
-export BOARD
-have "$BOARD_QEMU" || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
-have jq || { skip "jq not installed"; summary; exit 0; }
-if ! make -s --no-print-directory host image ROOTFS=ext4 >"$T/build.log" 2>&1; then
-	fail "make host image"; tail -n 20 "$T/build.log"; summary; exit 1
-fi
+qemu_start 'qemu A/B tests' "A/B on $BOARD: the test's throttle figures are qemu-x86_64's" jq
+made build.log host image ROOTFS=ext4 || { summary; exit 1; }
 IMG=$O/image/$BOARD/disk-ext4.img
 # Every A/B's results under $T; the boots' settings.
 RESULTS=$T/results

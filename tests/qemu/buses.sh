@@ -37,18 +37,11 @@ set -eu
 O=${O:?run through make check-qemu-buses}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu-buses
-IMG=$O/image/$BOARD
 only=${BUSES_TEST_ONLY:-ahci usb uas sd scsi}
 . tests/qemu/lib.sh
 
-rm -rf "$T"
-test_init 'qemu bus tests' "$T"
-eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
-export BOARD
-command -v "$BOARD_QEMU" >/dev/null || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
-if ! make -s --no-print-directory image ROOTFS=ext4 >"$T/build.log" 2>&1; then
-	fail "make image"; tail -n 20 "$T/build.log"; summary; exit 1
-fi
+qemu_start 'qemu bus tests'
+made build.log image ROOTFS=ext4 || { summary; exit 1; }
 
 # The devices QEMU here must have for each bus; a bus whose devices are
 # missing is a SKIP with their names.

@@ -41,21 +41,10 @@ set -eu
 O=${O:?run through make check-qemu}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu-faults
-IMG=$O/image/$BOARD
-FSB=${FSBENCH_HOST:-$O/host/fsbench}
 only=${FAULTS_TEST_ONLY:-options eio unplug slow}
 . tests/qemu/lib.sh
 
-rm -rf "$T"
-test_init 'qemu fault tests' "$T"
-if [ "$BOARD" != qemu-x86_64 ]; then
-	skip "faults on $BOARD: the injected blocks and the root port are qemu-x86_64's"
-	summary; exit 0
-fi
-eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
-export BOARD
-have "$BOARD_QEMU" || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
-have jq || { skip "jq not installed"; summary; exit 0; }
+qemu_start 'qemu fault tests' "faults on $BOARD: the injected blocks and the root port are qemu-x86_64's" jq
 # The launcher's side, without a boot: the options, and the QEMU argv
 # cmdline.sh makes for each fault (the target's lines unchanged without;
 # argv of tests/qemu/lib.sh).
@@ -82,9 +71,7 @@ if wanted options; then
 	done
 fi
 
-if ! make -s --no-print-directory host image ROOTFS=ext4 >"$T/build.log" 2>&1; then
-	fail "make host image"; tail -n 20 "$T/build.log"; summary; exit 1
-fi
+made build.log host image ROOTFS=ext4 || { summary; exit 1; }
 
 # boot NAME LAUNCHER-OPTIONS...: status in $rc, results in $res.
 boot() {

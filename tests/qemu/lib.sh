@@ -7,7 +7,10 @@
 # ESP of a launcher work copy, for mtools), check_suite (a whole smoke run
 # on the four filesystems), check_run (a whole boot of it, as the launcher
 # collected it) and check_extract (the records read back from the disk
-# copy on the host), use_board (one board's settings).
+# copy on the host), use_board (one board's settings), qemu_start and
+# board_start (a test's start: its folder, the board, a SKIP without
+# QEMU), made (a build, a FAIL with its log's end), fw_boot (a boot through
+# the board's firmware).
 
 . tests/lib.sh
 PREFIX='FSBENCH:'
@@ -158,4 +161,66 @@ argv() {
 	: >"$_w/target.img"
 	env WORK="$_w" ACCEL=tcg CPU=max SERIAL="$_w/serial.log" KERNEL=k INITRD=i \
 		ROOTFS=ext4 PROFILE="${ARGV_PROFILE:-smoke}" TCACHE=none "$@" sh qemu/cmdline.sh "$_w/qemu.argv"
+}
+
+# qemu_start NAME [ONLY_X86 [TOOL...]]: a test's start: $T made anew
+# (test_init NAME), the settings of board/$BOARD/board.mk in the
+# environment, BOARD exported, IMG its image folder under $O, FSB the
+# host fsbench (FSBENCH_HOST, default $O/host/fsbench); a SKIP and exit 0
+# when BOARD is not qemu-x86_64 and ONLY_X86 says why the test is that
+# board's (empty: any board), or when the board's QEMU or a TOOL is not
+# installed.
+qemu_start() {
+	rm -rf "$T"
+	test_init "$1" "$T"
+	IMG=$O/image/$BOARD
+	FSB=${FSBENCH_HOST:-$O/host/fsbench}
+	_x86=${2:-}
+	shift; [ $# -eq 0 ] || shift
+	if [ -n "$_x86" ] && [ "$BOARD" != qemu-x86_64 ]; then
+		skip "$_x86"; summary; exit 0
+	fi
+	eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
+	export BOARD
+	for _c in "$BOARD_QEMU" "$@"; do
+		have "$_c" || { skip "$_c not installed"; summary; exit 0; }
+	done
+}
+# board_start NAME BOARD PACKAGE [TOOL...]: the start of a test of another
+# board: $T made anew (test_init NAME), BOARD's settings alone
+# (use_board); a SKIP and exit when the board's QEMU, its cross gcc or a
+# TOOL (+NAME: the board's cross NAME) is not installed, or its firmware is
+# not there (PACKAGE has it); a FAIL and exit without the host fsbench.
+board_start() {
+	rm -rf "$T"
+	test_init "$1" "$T"
+	use_board "$2"
+	_pkg=$3; shift 3
+	for _c in "$BOARD_QEMU" +gcc "$@"; do
+		case $_c in +*) _c=$BOARD_CROSS_COMPILE${_c#+} ;; esac
+		command -v "$_c" >/dev/null || { skip "$_c not installed (make deps)"; summary; exit; }
+	done
+	[ -f "$BOARD_QEMU_FIRMWARE" ] || { skip "no firmware $BOARD_QEMU_FIRMWARE (package $_pkg)"; summary; exit; }
+	[ -x "$FSBENCH_HOST" ] || { fail "no host fsbench $FSBENCH_HOST (make host)"; summary; exit; }
+}
+# made LOG WORD...: make -s WORD... (targets, VAR=VALUE), its output in
+# $T/LOG; when it fails, a FAIL naming it, the log's last 20 lines, status 1.
+made() {
+	_log=$T/$1; shift
+	make -s --no-print-directory "$@" >"$_log" 2>&1 && return 0
+	fail "make $*"; tail -n 20 "$_log"; return 1
+}
+# fw_boot NAME WORDS: the image $disk booted through the board's firmware
+# by the launcher (--uefi, TCG, smoke, --append WORDS, --keep: its work
+# folder under $T/o/run), its results in $T/NAME (res), its output in
+# $T/NAME.out, its status in rc; an info line says the first record's
+# time and the run's.
+fw_boot() {
+	res=$T/$1
+	set +e
+	O=$T/o FSBENCH_HOST=$FSBENCH_HOST sh qemu/run.sh --disk "$disk" --results "$res" \
+		--quiet --keep --uefi --accel tcg --profile smoke --append "$2" --timeout 900 >"$T/$1.out" 2>&1
+	rc=$?
+	set -e
+	info "$1: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
 }

@@ -44,21 +44,15 @@ T=$O/tests/qemu-powercut
 only=${POWERCUT_TEST_ONLY:-honest lying nilfs2 wrap}
 . tests/qemu/lib.sh
 
-rm -rf "$T"
-test_init 'qemu power-cut tests' "$T"
+qemu_start 'qemu power-cut tests'
 T=$(cd "$T" && pwd)
-eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
-export BOARD
 FSBENCH_HOST=${FSBENCH_HOST:-$O/host/fsbench}
-command -v "$BOARD_QEMU" >/dev/null || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
 if ! command -v nbdkit >/dev/null || ! nbdkit python --version >/dev/null 2>&1; then
 	skip "no nbdkit with its python plugin (packages nbdkit, nbdkit-plugin-python; make deps)"
 	summary
 	exit 0
 fi
-if ! make -s --no-print-directory image ROOTFS=ext4 >"$T/build.log" 2>&1; then
-	fail "make image"; tail -n 20 "$T/build.log"; summary; exit 1
-fi
+made build.log image ROOTFS=ext4 || { summary; exit 1; }
 disk=$O/image/$BOARD/disk-ext4.img
 seed=${POWERCUT_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 [ "$seed" -ge 1 ] 2>/dev/null || seed=1

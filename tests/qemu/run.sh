@@ -53,15 +53,10 @@ set -eu
 O=${O:?run through make check-qemu}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu
-IMG=$O/image/$BOARD
 only=${QEMU_TEST_ONLY:-ext4 f2fs fake kill stall}
 . tests/qemu/lib.sh
 
-rm -rf "$T"
-test_init 'qemu tests' "$T"
-eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
-export BOARD
-command -v "$BOARD_QEMU" >/dev/null || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
+qemu_start 'qemu tests'
 
 # boot NAME ROOTFS [launcher options...]: run the launcher, status in $rc.
 boot() {

@@ -33,20 +33,9 @@ set -eu
 O=${O:?run through make check-qemu-sustain}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu-sustain
-IMG=$O/image/$BOARD
-FSB=${FSBENCH_HOST:-$O/host/fsbench}
 . tests/qemu/lib.sh
 
-rm -rf "$T"
-test_init 'qemu sustain tests' "$T"
-if [ "$BOARD" != qemu-x86_64 ]; then
-	skip "sustain on $BOARD: the test's throttle figures are qemu-x86_64's"
-	summary; exit 0
-fi
-eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
-export BOARD
-have "$BOARD_QEMU" || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
-have jq || { skip "jq not installed"; summary; exit 0; }
+qemu_start 'qemu sustain tests' "sustain on $BOARD: the test's throttle figures are qemu-x86_64's" jq
 
 # --- the launcher, without a boot -------------------------------------
 ARGV_PROFILE=sustain	# argv (tests/qemu/lib.sh)
@@ -103,9 +92,7 @@ sh qemu/watch.sh --serial "$w/serial.log" --work "$w" --timeout 30 --quiet --qmp
 check "watch: a change that never came is said" \
 	grep -q "qemu: target throttle not changed: no console line held 'FSBENCH-SUSTAIN: start'" "$w/out2"
 
-if ! make -s --no-print-directory host image ROOTFS=ext4 >"$T/build.log" 2>&1; then
-	fail "make host image"; tail -n 20 "$T/build.log"; summary; exit 1
-fi
+made build.log host image ROOTFS=ext4 || { summary; exit 1; }
 AT=6
 # boot NAME LAUNCHER-OPTIONS...: in the background; its status in
 # $T/NAME.rc, its results in $T/NAME.

@@ -28,21 +28,14 @@ set -eu
 O=${O:?run through make check-qemu}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu-targets
-IMG=$O/image/$BOARD
 only=${TARGETS_TEST_ONLY:-named boot nomatch glob}
 . tests/qemu/lib.sh
 
-rm -rf "$T"
-test_init 'qemu target tests' "$T"
-eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
-export BOARD
-command -v "$BOARD_QEMU" >/dev/null || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
+qemu_start 'qemu target tests'
 for t in mdir mtype sfdisk sha256sum; do
 	command -v $t >/dev/null || { skip "$t not installed (mtools, fdisk, coreutils)"; summary; exit 0; }
 done
-if ! make -s --no-print-directory image ROOTFS=ext4 >"$T/build.log" 2>&1; then
-	fail "make image"; tail -n 20 "$T/build.log"; summary; exit 1
-fi
+made build.log image ROOTFS=ext4 || { summary; exit 1; }
 
 # The disks of this test: sparse 2 GiB files. The pattern disk has the
 # pattern at its start, in the middle and at its end.

@@ -18,22 +18,10 @@ set -eu
 O=${O:?run through make check-qemu-variants}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu-variants
-IMG=$O/image/$BOARD
-FSB=${FSBENCH_HOST:-$O/host/fsbench}
 . tests/qemu/lib.sh
 
-rm -rf "$T"
-test_init 'qemu variant tests' "$T"
-if [ "$BOARD" != qemu-x86_64 ]; then
-	skip "variants on $BOARD: the boot is qemu-x86_64's (the others boot f2fs in their own tests)"
-	summary; exit 0
-fi
-eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
-export BOARD
-have "$BOARD_QEMU" || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
-if ! make -s --no-print-directory host image ROOTFS=ext4 >"$T/build.log" 2>&1; then
-	fail "make host image"; tail -n 20 "$T/build.log"; summary; exit 1
-fi
+qemu_start 'qemu variant tests' "variants on $BOARD: the boot is qemu-x86_64's (the others boot f2fs in their own tests)"
+made build.log host image ROOTFS=ext4 || { summary; exit 1; }
 
 # the built-in variants of ext4 and f2fs: name, base, mkfs, mount
 # ("-" for none, as the records have ""), separated by '|' (a shell's read

@@ -25,21 +25,10 @@ set -eu
 O=${O:?run through make check-qemu-zoned}
 BOARD=${BOARD:-qemu-x86_64}
 T=$O/tests/qemu-zoned
-IMG=$O/image/$BOARD
-FSB=${FSBENCH_HOST:-$O/host/fsbench}
 only=${ZONED_TEST_ONLY:-argv boot}
 . tests/qemu/lib.sh
 
-rm -rf "$T"
-test_init 'qemu zoned tests' "$T"
-if [ "$BOARD" != qemu-x86_64 ]; then
-	skip "zoned on $BOARD: the zoned namespace is QEMU's NVMe emulation on qemu-x86_64's board"
-	summary; exit 0
-fi
-eval "$(sh image/boardenv.sh "board/$BOARD/board.mk")"
-export BOARD
-have "$BOARD_QEMU" || { skip "$BOARD_QEMU not installed"; summary; exit 0; }
-have jq || { skip "jq not installed"; summary; exit 0; }
+qemu_start 'qemu zoned tests' "zoned on $BOARD: the zoned namespace is QEMU's NVMe emulation on qemu-x86_64's board" jq
 CONV=5a0e4a5e-0000-4000-8000-000000000001 ZONED=5a0e4a5e-0000-4000-8000-000000000002
 # the namespaces' wwid in the guest (Linux 6.1): vendor, serial, model, nsid
 WWID=nvme.1b36-667362656e63682d746172676574-51454d55204e564d65204374726c-0000000
@@ -69,9 +58,7 @@ if wanted argv; then
 fi
 
 wanted boot || { summary; exit $?; }
-if ! make -s --no-print-directory host image ROOTFS=ext4 >"$T/build.log" 2>&1; then
-	fail "make host image"; tail -n 20 "$T/build.log"; summary; exit 1
-fi
+made build.log host image ROOTFS=ext4 || { summary; exit 1; }
 res=$T/boot
 set +e
 sh qemu/run.sh --disk "$IMG/disk-ext4.img" --results "$res" --quiet --keep --criteria none \
