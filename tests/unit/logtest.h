@@ -118,6 +118,16 @@ static inline void peek(const char *path, uint64_t off, void *buf, size_t len)
 	close(fd);
 }
 
+/* The byte of path at off xor'd with mask: a bit flipped on disk. */
+static inline void flip_byte(const char *path, uint64_t off, unsigned char mask)
+{
+	unsigned char c;
+
+	peek(path, off, &c, 1);
+	c ^= mask;
+	patch(path, off, &c, 1);
+}
+
 static inline void copy_file(const char *from, const char *to)
 {
 	uint64_t n = fsize(from);
@@ -234,6 +244,21 @@ static inline void put_file(const char *path, uint64_t off, const char *src)
 	if (buf)
 		patch(path, off, buf, fsize(src));
 	free(buf);
+}
+
+/* disk4k.img: 400 sectors of 4096 bytes, an ESP and the log partition of
+ * 64 KiB at LBA 300 (16 sectors) holding part4k.log, run 0x4444's 3
+ * records. */
+static inline void make_disk4k(void)
+{
+	const struct part p4k[] = {
+		{ "esp", 6, 299 },
+		{ FSB_LOG_PARTLABEL, 300, 315 },
+	};
+
+	make_log("part4k.log", 0x4444, 3, 64 * 1024);
+	make_disk("disk4k.img", 4096, 400, p4k, 2);
+	put_file("disk4k.img", 300 * 4096, "part4k.log");
 }
 
 #endif

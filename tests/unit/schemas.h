@@ -1,14 +1,17 @@
 /* schemas.h: records against the record schema (log/validate.h), for the
- * unit tests of the runner's emitters: the records of a text, and the
- * start of a run_start record for a test to add its target's object to. */
+ * unit tests of the runner's emitters: the records of a text, the start
+ * of a run_start record for a test to add its target's object to, and a
+ * record's string fields by path. */
 #ifndef FSB_UNIT_SCHEMAS_H
 #define FSB_UNIT_SCHEMAS_H
 
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/jsonr.h"
 #include "log/record.h"
 #include "log/validate.h"
+#include "unit.h"
 
 static inline void schema_said(void *arg, const char *msg)
 {
@@ -54,5 +57,27 @@ static inline void schema_run_start(struct fsb_rec *r, const char *path)
 	rec_obj(r, K(target));
 	rec_str(r, K(path), path);
 }
+
+/* A field of a record by its path (jsonr_path) and the string it holds,
+ * NULL when the field must not be there. */
+struct json_want {
+	const char *path, *is;
+};
+
+/* Each field of want in the object j, a check each; JSON_CHECK(j, want). */
+static inline void json_check(const struct jsonr *j, const struct json_want *want, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int failed = unit_fail;
+
+		if (want[i].is)
+			CHECK_STR(jsonr_str(jsonr_path(j, want[i].path)), want[i].is);
+		else
+			CHECK(jsonr_path(j, want[i].path) == NULL);
+		if (unit_fail != failed)
+			fprintf(stderr, "  the field %s\n", want[i].path);
+	}
+}
+#define JSON_CHECK(j, want) json_check(j, want, sizeof(want) / sizeof(want[0]))
 
 #endif

@@ -18,6 +18,7 @@
 #include "run/evidence/bus.h"
 #include "run/target/target.h"
 #include "records.h"
+#include "schemas.h"
 #include "unit.h"
 
 /* mkdir -p */
@@ -262,12 +263,12 @@ static void test_mmc(void)
 	CHECK(!b.have_scsi && !b.have_usb && !b.have_sata);
 	const struct jsonr *j = json(&b, &r, &doc);
 	CHECK(j != NULL);
-	CHECK_STR(jsonr_str(jsonr_path(j, "mmc.type")), "SD");
-	CHECK_STR(jsonr_str(jsonr_path(j, "mmc.date")), "02/2006");
-	CHECK_STR(jsonr_str(jsonr_path(j, "mmc.oemid")), "0x5859");
-	CHECK_STR(jsonr_str(jsonr_path(j, "mmc.timing_why")), "not available: no debugfs");
-	CHECK(jsonr_path(j, "mmc.timing") == NULL);
-	CHECK_STR(jsonr_str(jsonr_get(j, "scsi")), "not available: not a SCSI disk (bus mmc)");
+	static const struct json_want mmc[] = {
+		{ "mmc.type", "SD" }, { "mmc.date", "02/2006" }, { "mmc.oemid", "0x5859" },
+		{ "mmc.timing_why", "not available: no debugfs" }, { "mmc.timing", NULL },
+		{ "scsi", "not available: not a SCSI disk (bus mmc)" },
+	};
+	JSON_CHECK(j, mmc);
 	jsonr_free(doc);
 
 	/* debugfs without the host's ios, then with it */

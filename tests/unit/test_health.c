@@ -319,6 +319,28 @@ static const char *text_of(const struct rep_table *t, const struct rep_writer *w
 	return c ? rep_cell_text(w, c, buf[next++ % 4], sizeof(buf[0])) : "(none)";
 }
 
+/* A cell of the health table: its row by the name in its first cell, its
+ * column, its text. */
+struct row_want {
+	const char *row;
+	size_t col;
+	const char *is;
+};
+
+/* Each cell of want as w shows it, a check each; ROWS_CHECK(t, w, want). */
+static void rows_check(const struct rep_table *t, const struct rep_writer *w,
+		       const struct row_want *want, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int failed = unit_fail;
+
+		CHECK_STR(text_of(t, w, find_row(t, 0, want[i].row), want[i].col), want[i].is);
+		if (unit_fail != failed)
+			fprintf(stderr, "  the row %s, column %zu\n", want[i].row, want[i].col);
+	}
+}
+#define ROWS_CHECK(t, w, want) rows_check(t, w, want, sizeof(want) / sizeof(want[0]))
+
 static void test_report(void)
 {
 	const struct rep_writer *md = rep_writer_find("md"), *csv = rep_writer_find("csv");
@@ -335,32 +357,27 @@ static void test_report(void)
 	CHECK_EQ_U(rep_table_health(r, &t), 0);
 	rep_table_view(&t, REP_VIEW_DATA);
 	CHECK_EQ_U(t.ncols, 4);
-	long row = find_row(&t, 0, "nvme_smart.data_units_written");
-	CHECK_STR(text_of(&t, csv, row, 1), "0");
-	CHECK_STR(text_of(&t, csv, row, 2), "40");
-	CHECK_STR(text_of(&t, csv, row, 3), "40");
-	row = find_row(&t, 0, "nvme_smart.bytes_written");
-	CHECK_STR(text_of(&t, csv, row, 3), "20480000");
-	row = find_row(&t, 0, "suite_bytes_created");
-	CHECK_STR(text_of(&t, csv, row, 3), "8192000");
-	row = find_row(&t, 0, "nvme_smart.media_errors");
-	CHECK_STR(text_of(&t, csv, row, 2), "18446744073709551616");
-	CHECK_STR(text_of(&t, csv, row, 3), "18446744073709551616");
-	row = find_row(&t, 0, "nvme_smart.available_spare");
-	CHECK_STR(text_of(&t, csv, row, 3), "-1");
-	row = find_row(&t, 0, "nvme_smart.temperature_k");
-	CHECK_STR(text_of(&t, csv, row, 2), "325");
-	CHECK_STR(text_of(&t, csv, row, 3), "");	/* no difference recorded */
-	row = find_row(&t, 0, "pcie_link.max_width");
-	CHECK_STR(text_of(&t, csv, row, 2), "4");
-	row = find_row(&t, 0, "temperature_celsius");
-	CHECK_STR(text_of(&t, csv, row, 3), "2.0");
+	static const struct row_want nvme[] = {
+		{ "nvme_smart.data_units_written", 1, "0" },
+		{ "nvme_smart.data_units_written", 2, "40" },
+		{ "nvme_smart.data_units_written", 3, "40" },
+		{ "nvme_smart.bytes_written", 3, "20480000" },
+		{ "suite_bytes_created", 3, "8192000" },
+		{ "nvme_smart.media_errors", 2, "18446744073709551616" },
+		{ "nvme_smart.media_errors", 3, "18446744073709551616" },
+		{ "nvme_smart.available_spare", 3, "-1" },
+		{ "nvme_smart.temperature_k", 2, "325" },
+		{ "nvme_smart.temperature_k", 3, "" },	/* no difference recorded */
+		{ "pcie_link.max_width", 2, "4" },
+		{ "temperature_celsius", 3, "2.0" },
+	};
+	ROWS_CHECK(&t, csv, nvme);
 	rep_table_free(&t);
 
 	/* for a reader: the link below its maximum says so */
 	CHECK_EQ_U(rep_table_health(r, &t), 0);
 	rep_table_view(&t, REP_VIEW_READ);
-	row = find_row(&t, 0, "PCIe link (max)");
+	long row = find_row(&t, 0, "PCIe link (max)");
 	CHECK_STR(text_of(&t, md, row, 1), "8.0 GT/s PCIe x2 (max 8.0 GT/s PCIe x4): below its maximum");
 	row = find_row(&t, 0, "data units written (512,000 bytes)");
 	CHECK_STR(text_of(&t, md, row, 3), "40");
@@ -426,23 +443,21 @@ static void test_report_ata(void)
 	if (r) {
 		CHECK_EQ_U(rep_table_health(r, &t), 0);
 		rep_table_view(&t, REP_VIEW_DATA);
-		long row = find_row(&t, 0, "ata_smart.reallocated_sectors");
-		CHECK_STR(text_of(&t, csv, row, 1), "8");
-		CHECK_STR(text_of(&t, csv, row, 2), "10");
-		CHECK_STR(text_of(&t, csv, row, 3), "2");
-		row = find_row(&t, 0, "ata_smart.current_pending_sectors");
-		CHECK_STR(text_of(&t, csv, row, 3), "-2");
-		row = find_row(&t, 0, "ata_smart.reported_uncorrectable");
-		CHECK_STR(text_of(&t, csv, row, 1), "");	/* the disk has no 187 */
-		row = find_row(&t, 0, "ata_smart.error_count");
-		CHECK_STR(text_of(&t, csv, row, 1), "4");
-		CHECK_CONTAINS(text_of(&t, csv, row, 2), "not available: SMART READ LOG 0x01");
-		CHECK_STR(text_of(&t, csv, row, 3), "");
-		row = find_row(&t, 0, "ata_smart.power_on_hours");
-		CHECK_STR(text_of(&t, csv, row, 2), "12346");
-		CHECK_STR(text_of(&t, csv, row, 3), "");	/* no difference recorded */
-		row = find_row(&t, 0, "ata_smart.overall");
-		CHECK_STR(text_of(&t, csv, row, 1), "passed");
+		static const struct row_want ata[] = {
+			{ "ata_smart.reallocated_sectors", 1, "8" },
+			{ "ata_smart.reallocated_sectors", 2, "10" },
+			{ "ata_smart.reallocated_sectors", 3, "2" },
+			{ "ata_smart.current_pending_sectors", 3, "-2" },
+			{ "ata_smart.reported_uncorrectable", 1, "" },	/* the disk has no 187 */
+			{ "ata_smart.error_count", 1, "4" },
+			{ "ata_smart.error_count", 3, "" },
+			{ "ata_smart.power_on_hours", 2, "12346" },
+			{ "ata_smart.power_on_hours", 3, "" },	/* no difference recorded */
+			{ "ata_smart.overall", 1, "passed" },
+		};
+		ROWS_CHECK(&t, csv, ata);
+		CHECK_CONTAINS(text_of(&t, csv, find_row(&t, 0, "ata_smart.error_count"), 2),
+			       "not available: SMART READ LOG 0x01");
 		CHECK_EQ_U(find_row(&t, 0, "ata_smart"), (unsigned long long)-1);
 		rep_table_free(&t);
 	}

@@ -197,10 +197,7 @@ static void test_multiblock(void)
 
 	/* a bit flipped in the third block of the big record */
 	copy_file("multi.log", "multi-bad.log");
-	unsigned char c;
-	peek("multi-bad.log", 3 * B + 17, &c, 1);
-	c ^= 0x10;
-	patch("multi-bad.log", 3 * B + 17, &c, 1);
+	flip_byte("multi-bad.log", 3 * B + 17, 0x10);
 	CHECK(read_log("multi-bad.log", &g, &st) == 0);
 	CHECK_EQ_U(g.n, 1);
 	CHECK_EQ_U(st.end, LOG_END_BAD_CRC);
@@ -282,15 +279,24 @@ static void test_damage(void)
 {
 	struct fsb_log_stats st;
 	struct got g;
-	unsigned char c, blk[B];
+	unsigned char blk[B];
+	/* one bit flipped in the header (seq) of record 1, in the CRC field
+	 * of record 4: the records before it read */
+	static const struct {
+		const char *log;
+		uint64_t off;
+		unsigned char mask;
+		size_t n;
+	} flips[] = {
+		{ "flip-hdr.log", 1 * B + 24, 0x80, 1 },
+		{ "flip-crc.log", 4 * B + 40, 0x01, 4 },
+	};
 
 	make_log("ref.log", 0x5151, 6, 0);
 
 	/* one bit flipped in the payload of record 3 */
 	copy_file("ref.log", "flip.log");
-	peek("flip.log", 3 * B + FSB_LOG_HDR + 20, &c, 1);
-	c ^= 0x04;
-	patch("flip.log", 3 * B + FSB_LOG_HDR + 20, &c, 1);
+	flip_byte("flip.log", 3 * B + FSB_LOG_HDR + 20, 0x04);
 	CHECK(read_log("flip.log", &g, &st) == 0);
 	CHECK_EQ_U(g.n, 3);
 	CHECK_EQ_U(st.records, 3);
@@ -300,26 +306,15 @@ static void test_damage(void)
 	CHECK_EQ_U(g.seq[2], 2);
 	got_free(&g);
 
-	/* one bit flipped in the header (seq) of record 1 */
-	copy_file("ref.log", "flip-hdr.log");
-	peek("flip-hdr.log", 1 * B + 24, &c, 1);
-	c ^= 0x80;
-	patch("flip-hdr.log", 1 * B + 24, &c, 1);
-	CHECK(read_log("flip-hdr.log", &g, &st) == 0);
-	CHECK_EQ_U(g.n, 1);
-	CHECK_EQ_U(st.end, LOG_END_BAD_CRC);
-	CHECK_EQ_U(st.end_offset, 1 * B);
-	got_free(&g);
-
-	/* flipping the CRC field itself */
-	copy_file("ref.log", "flip-crc.log");
-	peek("flip-crc.log", 4 * B + 40, &c, 1);
-	c ^= 0x01;
-	patch("flip-crc.log", 4 * B + 40, &c, 1);
-	CHECK(read_log("flip-crc.log", &g, &st) == 0);
-	CHECK_EQ_U(g.n, 4);
-	CHECK_EQ_U(st.end, LOG_END_BAD_CRC);
-	got_free(&g);
+	for (size_t i = 0; i < sizeof(flips) / sizeof(flips[0]); i++) {
+		copy_file("ref.log", flips[i].log);
+		flip_byte(flips[i].log, flips[i].off, flips[i].mask);
+		CHECK(read_log(flips[i].log, &g, &st) == 0);
+		CHECK_EQ_U(g.n, flips[i].n);
+		CHECK_EQ_U(st.end, LOG_END_BAD_CRC);
+		CHECK_EQ_U(st.end_offset, flips[i].n * B);
+		got_free(&g);
+	}
 
 	/* block 2 zeroed: looks like the end */
 	copy_file("ref.log", "zero.log");

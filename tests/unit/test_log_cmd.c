@@ -59,7 +59,6 @@ static size_t count_lines(const char *s)
 static void inputs(void)
 {
 	struct fsb_log *l;
-	unsigned char c;
 
 	make_log("runs.log", 0x1111, 5, 0);
 	CHECK(fsb_log_open(&l, "runs.log", 0x2222, 0) == 0);
@@ -70,20 +69,9 @@ static void inputs(void)
 	fsb_log_close(l);
 
 	make_log("flip.log", 0x5151, 6, 0);
-	peek("flip.log", 3 * B + FSB_LOG_HDR + 20, &c, 1);
-	c ^= 0x04;
-	patch("flip.log", 3 * B + FSB_LOG_HDR + 20, &c, 1);
-
-	const struct part p4k[] = {
-		{ "esp", 6, 299 },
-		{ FSB_LOG_PARTLABEL, 300, 315 },
-	};
-	make_log("part4k.log", 0x4444, 3, 64 * 1024);
-	make_disk("disk4k.img", 4096, 400, p4k, 2);
-	put_file("disk4k.img", 300 * 4096, "part4k.log");
-	peek("disk4k.img", 300 * 4096 + 2 * B + 100, &c, 1);
-	c ^= 1;
-	patch("disk4k.img", 300 * 4096 + 2 * B + 100, &c, 1);
+	flip_byte("flip.log", 3 * B + FSB_LOG_HDR + 20, 0x04);
+	make_disk4k();
+	flip_byte("disk4k.img", 300 * 4096 + 2 * B + 100, 1);
 
 	const struct part past[] = { { FSB_LOG_PARTLABEL, 2048, 9000 } };
 	make_disk("disk-past.img", 512, 8192, past, 1);

@@ -68,13 +68,7 @@ static void test_gpt(void)
 	put_file("disk512.img", 2048 * 512, "part-full.log");
 
 	/* 4096-byte sectors: log partition of 64 KiB at LBA 300 */
-	const struct part p4k[] = {
-		{ "esp", 6, 299 },
-		{ FSB_LOG_PARTLABEL, 300, 315 },
-	};
-	make_log("part4k.log", 0x4444, 3, 64 * 1024);
-	make_disk("disk4k.img", 4096, 400, p4k, 2);
-	put_file("disk4k.img", 300 * 4096, "part4k.log");
+	make_disk4k();
 	CHECK(read_log("disk4k.img", &g, &st) == 0);
 	CHECK_EQ_U(g.n, 3);
 	CHECK_EQ_U(st.data_offset, 300 * 4096);
@@ -83,10 +77,7 @@ static void test_gpt(void)
 	got_free(&g);
 
 	/* a bad record inside the partition */
-	unsigned char c;
-	peek("disk4k.img", 300 * 4096 + 2 * B + 100, &c, 1);
-	c ^= 1;
-	patch("disk4k.img", 300 * 4096 + 2 * B + 100, &c, 1);
+	flip_byte("disk4k.img", 300 * 4096 + 2 * B + 100, 1);
 	CHECK(read_log("disk4k.img", &g, &st) == 0);
 	CHECK_EQ_U(g.n, 2);
 	CHECK_EQ_U(st.end, LOG_END_BAD_CRC);
