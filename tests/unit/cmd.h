@@ -50,7 +50,7 @@ static inline int run_cmd(int (*fn)(int, char **), char **argv, char **out, char
  * stderr must be (out, err) or hold (out_has, err_has); NULL: not looked
  * at. */
 struct cmd_case {
-	const char *argv[12];
+	const char *argv[18];
 	int rc;
 	const char *out, *out_has, *err, *err_has;
 };
@@ -61,11 +61,11 @@ struct cmd_case {
 static inline void cmd_cases(int (*fn)(int, char **), const struct cmd_case *c, size_t n)
 {
 	for (size_t i = 0; i < n; i++, c++) {
-		char *argv[12], *o, *e;
+		char *argv[18], *o, *e;
 		int failed = unit_fail;
 		size_t k = 0;
 
-		for (; k < 11 && c->argv[k]; k++)
+		for (; k < 17 && c->argv[k]; k++)
 			argv[k] = (char *)c->argv[k];
 		argv[k] = NULL;
 		CHECK_EQ_U(run_cmd(fn, argv, &o, &e), c->rc);

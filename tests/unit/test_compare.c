@@ -324,28 +324,25 @@ static void test_groups(void)
 	CHECK_CONTAINS(o, "- B against A: 1 slower, 0 faster, 0 beyond the tolerance but not"
 		       " significant, 0 that cannot be decided, of 2 rows judged");
 	free(o), free(e);
-	char *g1[] = { "compare", "gs-a1.jsonl", "gs-a2.jsonl", "gs-a3.jsonl", "gs-a4.jsonl",
-		       "gs-a5.jsonl", "gs-a6.jsonl", "--", "gs-c1.jsonl", "gs-c2.jsonl", "gs-c3.jsonl",
-		       "gs-c4.jsonl", "gs-c5.jsonl", "gs-c6.jsonl", "--fail-on-regression", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, g1, &o, &e), 1);
-	CHECK_STR(e, "fsbench: compare: B (gs-c1.jsonl): 1 row slower than A beyond the tolerance"
-		  " (10%) and significant (p (BH) < 0.05): ext4 create (incl. sync) (3.00)\n");
-	free(o), free(e);
-	/* the other way round: faster is no regression, and both rows decided */
-	char *g2[] = { "compare", "gs-c1.jsonl", "gs-c2.jsonl", "gs-c3.jsonl", "gs-c4.jsonl",
-		       "gs-c5.jsonl", "gs-c6.jsonl", "--", "gs-a1.jsonl", "gs-a2.jsonl", "gs-a3.jsonl",
-		       "gs-a4.jsonl", "gs-a5.jsonl", "gs-a6.jsonl", "--fail-on-regression", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, g2, &o, &e), 0);
-	CHECK_STR(e, "");
-	CHECK_CONTAINS(o, "| faster                |");
-	free(o), free(e);
-	/* a tolerance above the change: not flagged, however significant */
-	char *g3[] = { "compare", "gs-a1.jsonl", "gs-a2.jsonl", "gs-a3.jsonl", "gs-a4.jsonl",
-		       "gs-a5.jsonl", "gs-a6.jsonl", "--", "gs-c1.jsonl", "gs-c2.jsonl", "gs-c3.jsonl",
-		       "gs-c4.jsonl", "gs-c5.jsonl", "gs-c6.jsonl", "--fail-on-regression",
-		       "--tolerance", "250%", NULL };
-	CHECK_EQ_U(run_cmd(cmd_compare, g3, &o, &e), 0);
-	free(o), free(e);
+	static const struct cmd_case grouped[] = {
+		{ { "compare", "gs-a1.jsonl", "gs-a2.jsonl", "gs-a3.jsonl", "gs-a4.jsonl",
+		    "gs-a5.jsonl", "gs-a6.jsonl", "--", "gs-c1.jsonl", "gs-c2.jsonl", "gs-c3.jsonl",
+		    "gs-c4.jsonl", "gs-c5.jsonl", "gs-c6.jsonl", "--fail-on-regression" }, 1,
+		  .err = "fsbench: compare: B (gs-c1.jsonl): 1 row slower than A beyond the tolerance"
+			  " (10%) and significant (p (BH) < 0.05): ext4 create (incl. sync) (3.00)\n" },
+		/* the other way round: faster is no regression, and both rows decided */
+		{ { "compare", "gs-c1.jsonl", "gs-c2.jsonl", "gs-c3.jsonl", "gs-c4.jsonl",
+		    "gs-c5.jsonl", "gs-c6.jsonl", "--", "gs-a1.jsonl", "gs-a2.jsonl", "gs-a3.jsonl",
+		    "gs-a4.jsonl", "gs-a5.jsonl", "gs-a6.jsonl", "--fail-on-regression" }, 0,
+		  .err = "",
+		  .out_has = "| faster                |" },
+		/* a tolerance above the change: not flagged, however significant */
+		{ { "compare", "gs-a1.jsonl", "gs-a2.jsonl", "gs-a3.jsonl", "gs-a4.jsonl",
+		    "gs-a5.jsonl", "gs-a6.jsonl", "--", "gs-c1.jsonl", "gs-c2.jsonl", "gs-c3.jsonl",
+		    "gs-c4.jsonl", "gs-c5.jsonl", "gs-c6.jsonl", "--fail-on-regression",
+		    "--tolerance", "250%" }, .rc = 0 },
+	};
+	CMD_CASES(cmd_compare, grouped);
 	/* the first two runs a side: the change is there, but 2 against 2
 	 * cannot show it (p >= 1/3): an ERROR, with the runs a side that
 	 * would (5: 2/C(10, 5) = 0.008 is below 0.05 over 2 rows, 4's 0.029

@@ -17,6 +17,7 @@
 #include "run/engine/lava.h"
 #include "run/settings.h"
 #include "fixtures.h"
+#include "layers.h"
 #include "runctx.h"
 #include "schemas.h"
 #include "unit.h"
@@ -137,35 +138,23 @@ static void test_fileset(void)
 static void test_settings(void)
 {
 	struct fsb_config c;
-	struct fsb_layer l = { .src = SRC_CLI };
-	struct fsb_layer *ls[1] = { &l };
 	char err[512];
 
-	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) == 0);
+	CHECK(cli_merge(&c, (const char *const[]){ NULL }, err, sizeof(err)) == 0);
 	CHECK(c.fileserver == 0 && c.fileserver_aged == 0 && c.fileserver_files == 200 &&
 	      c.fileserver_dirwidth == 20 && c.fileserver_size == 131072 && c.fileserver_workers == 4 &&
 	      c.fileserver_iosize == 1048576 && c.fileserver_append == 16384 && c.fileserver_seconds == 3);
-	CHECK(fsb_layer_add(&l, "profile", "fileserver", "command line --profile", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) == 0);
+	CHECK(cli_merge(&c, CLI("profile", "fileserver"), err, sizeof(err)) == 0);
 	CHECK(c.fileserver == 1 && c.fileserver_aged == 0 && c.smallfile == 0 &&
 	      c.fileserver_files == 100000 && c.fileserver_size == 1310720 &&
 	      c.fileserver_workers == 50 && c.fileserver_seconds == 60);
-	fsb_layer_free(&l);
-	CHECK(fsb_layer_add(&l, "profile", "fileserver-aged", "command line --profile", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) == 0);
+	CHECK(cli_merge(&c, CLI("profile", "fileserver-aged"), err, sizeof(err)) == 0);
 	CHECK(c.fileserver == 1 && c.fileserver_aged == 1 && c.fileserver_files == 100000);
-	fsb_layer_free(&l);
-	CHECK(fsb_layer_add(&l, "fileserver_aged", "1", "command line --fileserver_aged", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) < 0);
+	CHECK(cli_merge(&c, CLI("fileserver_aged", "1"), err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "fileserver_aged=1 without fileserver=1");
-	CHECK(fsb_layer_add(&l, "fileserver", "1", "command line --fileserver", err, sizeof(err)) == 0);
-	CHECK(fsb_layer_add(&l, "dir", "/tmp", "command line --dir", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) < 0);
+	CHECK(cli_merge(&c, CLI("fileserver_aged", "1", "fileserver", "1", "dir", "/tmp"), err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "fileserver_aged=1 and dir=/tmp");
-	fsb_layer_free(&l);
-	CHECK(fsb_layer_add(&l, "fileserver_iosize", "1k", "command line --fileserver_iosize", err,
-			    sizeof(err)) < 0 || fsb_config_merge(&c, ls, 1, err, sizeof(err)) < 0);
-	fsb_layer_free(&l);
+	CHECK(cli_refused(&c, "fileserver_iosize", "1k", err, sizeof(err)));
 }
 
 /* A second of the workload in this test's folder: 60 files of mean 8 KiB

@@ -18,6 +18,7 @@
 #include "run/stores/fill.h"
 #include "run/stores/fio.h"
 #include "records.h"
+#include "layers.h"
 #include "unit.h"
 
 static char *slurp(const char *name, size_t *len)
@@ -257,8 +258,6 @@ static void test_settings(void)
 {
 	char why[256];
 	struct fsb_config c;
-	struct fsb_layer l = { .src = SRC_CLI };
-	struct fsb_layer *ls[1] = { &l };
 	char err[512];
 
 	CHECK(fsb_fio_list_check("", why, sizeof(why)) == 0);
@@ -270,29 +269,20 @@ static void test_settings(void)
 	CHECK(fsb_fio_list_check("vm,vm", why, sizeof(why)) < 0);
 	CHECK_CONTAINS(why, "workload 'vm' is listed twice");
 
-	CHECK(fsb_layer_add(&l, "fio", "oltp,bogus", "command line --fio", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) < 0);
+	CHECK(cli_merge(&c, CLI("fio", "oltp,bogus"), err, sizeof(err)) < 0);
 	CHECK_STR(err, "command line --fio: fio=oltp,bogus: unknown workload 'bogus'; allowed: a comma-separated list of oltp, web, vm, randwrite");
-	fsb_layer_free(&l);
-	CHECK(fsb_layer_add(&l, "fill", "1", "command line --fill", err, sizeof(err)) == 0);
-	CHECK(fsb_layer_add(&l, "dir", "/tmp", "command line --dir", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) < 0);
+	CHECK(cli_merge(&c, CLI("fill", "1", "dir", "/tmp"), err, sizeof(err)) < 0);
 	CHECK_STR(err, "command line --fill: fill=1 and dir=/tmp: fill needs a target (it fills a whole filesystem)");
-	fsb_layer_free(&l);
 
 	/* the profiles */
-	CHECK(fsb_layer_add(&l, "profile", "fio", "command line --profile", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) == 0);
+	CHECK(cli_merge(&c, CLI("profile", "fio"), err, sizeof(err)) == 0);
 	CHECK(!c.smallfile && c.fio_raw && !c.fill);
 	CHECK_STR(c.fio, "oltp,web,vm,randwrite");
 	CHECK(c.fio_runtime == 5 && c.fio_size == 256ull << 20);
-	fsb_layer_free(&l);
-	CHECK(fsb_layer_add(&l, "profile", "fill", "command line --profile", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) == 0);
+	CHECK(cli_merge(&c, CLI("profile", "fill"), err, sizeof(err)) == 0);
 	CHECK(!c.smallfile && c.fill && c.fill_pct == 95 && c.fill_delete_pct == 30 && !c.fio[0]);
-	fsb_layer_free(&l);
 	/* the defaults change nothing of a run */
-	CHECK(fsb_config_merge(&c, ls, 0, err, sizeof(err)) == 0);
+	CHECK(fsb_config_merge(&c, layers, 0, err, sizeof(err)) == 0);
 	CHECK(c.smallfile && !c.fio[0] && !c.fill && !c.fio_raw);
 }
 

@@ -36,22 +36,27 @@ int main(int argc, char **argv)
 {
 	(void)argc;
 	/* a bad option, each command */
-	misuse(cmd_run, (char *[]){ "run", "--bogus", NULL },
-	       "fsbench: run: unknown option '--bogus'", "usage: fsbench run --target DEV");
-	misuse(cmd_config, (char *[]){ "config", "--bogus", NULL },
-	       "fsbench: config: unknown option '--bogus'", "usage: fsbench run --target DEV");
-	misuse(cmd_report, (char *[]){ "report", "--bogus", NULL },
-	       "fsbench: report: unknown option '--bogus'", "usage: fsbench report RUN");
-	misuse(cmd_compare, (char *[]){ "compare", "--bogus", NULL },
-	       "fsbench: compare: unknown option '--bogus'", "usage: fsbench compare A B");
-	misuse(cmd_history, (char *[]){ "history", "--bogus", NULL },
-	       "fsbench: history: unknown option '--bogus'", "usage: fsbench history DIR");
-	misuse(cmd_verdict, (char *[]){ "verdict", "--bogus", NULL },
-	       "fsbench: verdict: unknown option '--bogus'", "usage: fsbench verdict RUN");
-	misuse(cmd_log, (char *[]){ "log", "extract", "--bogus", NULL },
-	       "fsbench: log extract: unknown option --bogus", "usage: fsbench log extract SRC");
-	misuse(cmd_log, (char *[]){ "log", NULL },
-	       "fsbench: log: missing command (extract, info, check or schema)", "usage: fsbench log extract SRC");
+	static const struct {
+		int (*fn)(int, char **);
+		const char *argv[4], *first, *second;
+	} bad[] = {
+		{ cmd_run, { "run", "--bogus" }, "fsbench: run: unknown option '--bogus'", "usage: fsbench run --target DEV" },
+		{ cmd_config, { "config", "--bogus" }, "fsbench: config: unknown option '--bogus'", "usage: fsbench run --target DEV" },
+		{ cmd_report, { "report", "--bogus" }, "fsbench: report: unknown option '--bogus'", "usage: fsbench report RUN" },
+		{ cmd_compare, { "compare", "--bogus" }, "fsbench: compare: unknown option '--bogus'", "usage: fsbench compare A B" },
+		{ cmd_history, { "history", "--bogus" }, "fsbench: history: unknown option '--bogus'", "usage: fsbench history DIR" },
+		{ cmd_verdict, { "verdict", "--bogus" }, "fsbench: verdict: unknown option '--bogus'", "usage: fsbench verdict RUN" },
+		{ cmd_log, { "log", "extract", "--bogus" }, "fsbench: log extract: unknown option --bogus", "usage: fsbench log extract SRC" },
+		{ cmd_log, { "log" }, "fsbench: log: missing command (extract, info, check or schema)", "usage: fsbench log extract SRC" },
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *a[4] = { 0 };
+
+		for (size_t k = 0; k < 3 && bad[i].argv[k]; k++)
+			a[k] = (char *)bad[i].argv[k];
+		misuse(bad[i].fn, a, bad[i].first, bad[i].second);
+	}
 	/* run's misuse ends with where the options are */
 	{
 		char *out = NULL, *err = NULL;

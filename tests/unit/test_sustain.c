@@ -14,6 +14,7 @@
 #include "run/settings.h"
 #include "run/stores/sustain.h"
 #include "fixtures.h"
+#include "layers.h"
 #include "schemas.h"
 #include "unit.h"
 #include "verdicts.h"
@@ -118,37 +119,23 @@ static void test_report(void)
 static void test_settings(void)
 {
 	struct fsb_config c;
-	struct fsb_layer l = { .src = SRC_CLI };
-	struct fsb_layer *ls[1] = { &l };
 	char err[512];
 
-	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) == 0);
+	CHECK(cli_merge(&c, (const char *const[]){ NULL }, err, sizeof(err)) == 0);
 	CHECK_STR(c.sustain, "off");
 	CHECK(c.sustain_seconds == 120 && c.sustain_share == 50 && c.sustain_base == 5 &&
 	      c.sustain_hold == 5 && c.sustain_rise == 5);
-	CHECK(fsb_layer_add(&l, "profile", "sustain", "command line --profile", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) == 0);
+	CHECK(cli_merge(&c, CLI("profile", "sustain"), err, sizeof(err)) == 0);
 	CHECK_STR(c.sustain, "both");
 	CHECK(c.smallfile == 0 && c.sustain_seconds == 120);
-	fsb_layer_free(&l);
-	CHECK(fsb_layer_add(&l, "sustain", "sometimes", "command line --sustain", err, sizeof(err)) < 0 ||
-	      fsb_config_merge(&c, ls, 1, err, sizeof(err)) < 0);
+	CHECK(cli_refused(&c, "sustain", "sometimes", err, sizeof(err)));
 	CHECK_CONTAINS(err, "allowed: one of off|raw|fs|both");
-	fsb_layer_free(&l);
-	CHECK(fsb_layer_add(&l, "sustain", "raw", "command line --sustain", err, sizeof(err)) == 0);
-	CHECK(fsb_layer_add(&l, "dir", "/tmp", "command line --dir", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) < 0);
+	CHECK(cli_merge(&c, CLI("sustain", "raw", "dir", "/tmp"), err, sizeof(err)) < 0);
 	CHECK_STR(err, "command line --sustain: sustain=raw and dir=/tmp: the sustained write needs a target (its disk's speed and temperature)");
-	fsb_layer_free(&l);
-	CHECK(fsb_layer_add(&l, "sustain", "fs", "command line --sustain", err, sizeof(err)) == 0);
-	CHECK(fsb_layer_add(&l, "sustain_seconds", "9", "command line --sustain_seconds", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) < 0);
+	CHECK(cli_merge(&c, CLI("sustain", "fs", "sustain_seconds", "9"), err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "sustain_base=5 + sustain_hold=5 is more than sustain_seconds=9");
 	/* off: no such check */
-	fsb_layer_free(&l);
-	CHECK(fsb_layer_add(&l, "sustain_seconds", "9", "command line --sustain_seconds", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, ls, 1, err, sizeof(err)) == 0);
-	fsb_layer_free(&l);
+	CHECK(cli_merge(&c, CLI("sustain_seconds", "9"), err, sizeof(err)) == 0);
 }
 
 FIXTURES_MAIN(test_bwlog, test_settings, test_report)
