@@ -101,6 +101,14 @@ static void fill_ata(uint8_t *buf, uint64_t realloc, uint64_t pending, uint64_t 
 	put_sum(buf);
 }
 
+/* h emptied, of the disk dev on the bus transport. */
+static void health_of(struct fsb_health *h, const char *dev, const char *transport)
+{
+	memset(h, 0, sizeof(*h));
+	snprintf(h->device, sizeof(h->device), "%s", dev);
+	snprintf(h->transport, sizeof(h->transport), "%s", transport);
+}
+
 static void fill_errlog(uint8_t *buf, uint16_t count)
 {
 	memset(buf, 0, FSB_ATA_SMART_LEN);
@@ -174,9 +182,7 @@ static void test_ata(void)
 	struct jsonr_doc *doc = NULL;
 	const struct jsonr *j;
 
-	memset(&before, 0, sizeof(before));
-	strcpy(before.device, "/dev/sda");
-	strcpy(before.transport, "sata");
+	health_of(&before, "/dev/sda", "sata");
 	strcpy(before.smart_why, "not available: not an NVMe disk (transport sata)");
 	strcpy(before.pcie_why, "not available: PCI device 0000:00:1f.2 reports no link");
 	strcpy(before.temp_why, "not available: no hwmon temperature for the disk in sysfs");
@@ -533,9 +539,7 @@ int main(int argc, char **argv)
 	struct jsonr_doc *doc = NULL;
 	const struct jsonr *j;
 
-	memset(&before, 0, sizeof(before));
-	strcpy(before.device, "/dev/nvme0n1");
-	strcpy(before.transport, "nvme");
+	health_of(&before, "/dev/nvme0n1", "nvme");
 	before.have_smart = 1;
 	before.smart = a;
 	strcpy(before.ata_why, "not available: an NVMe disk has no ATA SMART");

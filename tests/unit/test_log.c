@@ -280,16 +280,18 @@ static void test_damage(void)
 	struct fsb_log_stats st;
 	struct got g;
 	unsigned char blk[B];
-	/* one bit flipped in the header (seq) of record 1, in the CRC field
-	 * of record 4: the records before it read */
+	/* damage at a record: the records before it read, the end said */
 	static const struct {
 		const char *log;
-		uint64_t off;
-		unsigned char mask;
-		size_t n;
-	} flips[] = {
-		{ "flip-hdr.log", 1 * B + 24, 0x80, 1 },
-		{ "flip-crc.log", 4 * B + 40, 0x01, 4 },
+		uint64_t off;	/* where it is */
+		int how;	/* a bit flipped there (the mask), or its block 0: zeroed, -1: garbage */
+		size_t n;	/* the records before it */
+		int end;
+	} damage[] = {
+		{ "flip-hdr.log", 1 * B + 24, 0x80, 1, LOG_END_BAD_CRC },	/* record 1's seq */
+		{ "flip-crc.log", 4 * B + 40, 0x01, 4, LOG_END_BAD_CRC },	/* record 4's CRC */
+		{ "zero.log", 2 * B, 0, 2, LOG_END_CLEAN },	/* looks like the end */
+		{ "garbage.log", 4 * B, -1, 4, LOG_END_BAD_MAGIC },
 	};
 
 	make_log("ref.log", 0x5151, 6, 0);
@@ -306,35 +308,23 @@ static void test_damage(void)
 	CHECK_EQ_U(g.seq[2], 2);
 	got_free(&g);
 
-	for (size_t i = 0; i < sizeof(flips) / sizeof(flips[0]); i++) {
-		copy_file("ref.log", flips[i].log);
-		flip_byte(flips[i].log, flips[i].off, flips[i].mask);
-		CHECK(read_log(flips[i].log, &g, &st) == 0);
-		CHECK_EQ_U(g.n, flips[i].n);
-		CHECK_EQ_U(st.end, LOG_END_BAD_CRC);
-		CHECK_EQ_U(st.end_offset, flips[i].n * B);
+	for (size_t i = 0; i < sizeof(damage) / sizeof(damage[0]); i++) {
+		copy_file("ref.log", damage[i].log);
+		if (damage[i].how > 0) {
+			flip_byte(damage[i].log, damage[i].off, (unsigned char)damage[i].how);
+		} else {
+			if (damage[i].how < 0)
+				garbage(blk, B);
+			else
+				memset(blk, 0, sizeof(blk));
+			patch(damage[i].log, damage[i].off, blk, B);
+		}
+		CHECK(read_log(damage[i].log, &g, &st) == 0);
+		CHECK_EQ_U(g.n, damage[i].n);
+		CHECK_EQ_U(st.end, damage[i].end);
+		CHECK_EQ_U(st.end_offset, damage[i].n * B);
 		got_free(&g);
 	}
-
-	/* block 2 zeroed: looks like the end */
-	copy_file("ref.log", "zero.log");
-	memset(blk, 0, sizeof(blk));
-	patch("zero.log", 2 * B, blk, B);
-	CHECK(read_log("zero.log", &g, &st) == 0);
-	CHECK_EQ_U(g.n, 2);
-	CHECK_EQ_U(st.end, LOG_END_CLEAN);
-	CHECK_EQ_U(st.end_offset, 2 * B);
-	got_free(&g);
-
-	/* block 4 overwritten with garbage */
-	copy_file("ref.log", "garbage.log");
-	garbage(blk, B);
-	patch("garbage.log", 4 * B, blk, B);
-	CHECK(read_log("garbage.log", &g, &st) == 0);
-	CHECK_EQ_U(g.n, 4);
-	CHECK_EQ_U(st.end, LOG_END_BAD_MAGIC);
-	CHECK_EQ_U(st.end_offset, 4 * B);
-	got_free(&g);
 
 	/* a header of another format version, or an impossible length */
 	copy_file("ref.log", "version.log");

@@ -114,6 +114,15 @@ static struct fsb_dur_op op(enum fsb_dur_kind k, uint32_t slot, int bex, uint64_
 	return o;
 }
 
+/* e: the one operation o in flight, the state it found acknowledged. */
+static void in_flight(struct fsb_dur_expect *e, struct fsb_dur_op o)
+{
+	memset(e, 0, sizeof(*e));
+	e->acked = o.before;
+	e->nflight = 1;
+	e->flight[0] = o;
+}
+
 static void test_classify(void)
 {
 	struct fsb_dur_expect e;
@@ -138,10 +147,7 @@ static void test_classify(void)
 	CHECK_EQ_U(cls(&e, 2, 1, 10000), FSB_DUR_LOST);
 
 	/* a replace in flight: old whole or new whole, never a mix */
-	memset(&e, 0, sizeof(e));
-	e.acked = (struct fsb_dur_state){ 1, 5, 10000 };
-	e.nflight = 1;
-	e.flight[0] = op(FSB_DUR_REPLACE, 2, 1, 5, 10000, 1, 9, 20000);
+	in_flight(&e, op(FSB_DUR_REPLACE, 2, 1, 5, 10000, 1, 9, 20000));
 	gen(2, 5, 10000);
 	CHECK_EQ_U(cls(&e, 2, 1, 10000), FSB_DUR_VERIFIED);
 	gen(2, 9, 20000);
@@ -154,10 +160,7 @@ static void test_classify(void)
 
 	/* an append in flight: the old bytes whole, part of the new, zeros
 	 * where its data did not land */
-	memset(&e, 0, sizeof(e));
-	e.acked = (struct fsb_dur_state){ 1, 5, 10000 };
-	e.nflight = 1;
-	e.flight[0] = op(FSB_DUR_APPEND, 2, 1, 5, 10000, 1, 5, 16000);
+	in_flight(&e, op(FSB_DUR_APPEND, 2, 1, 5, 10000, 1, 5, 16000));
 	gen(2, 5, 16000);
 	CHECK_EQ_U(cls(&e, 2, 1, 13000), FSB_DUR_IN_FLIGHT);
 	CHECK_EQ_U(cls(&e, 2, 1, 16000), FSB_DUR_IN_FLIGHT);
@@ -171,9 +174,7 @@ static void test_classify(void)
 	CHECK_EQ_U(cls(&e, 2, 1, 9000), FSB_DUR_LOST);	/* shorter than acknowledged */
 
 	/* a create in flight where nothing was acknowledged */
-	memset(&e, 0, sizeof(e));
-	e.nflight = 1;
-	e.flight[0] = op(FSB_DUR_CREATE, 2, 0, 0, 0, 1, 3, 8000);
+	in_flight(&e, op(FSB_DUR_CREATE, 2, 0, 0, 0, 1, 3, 8000));
 	CHECK_EQ_U(cls(&e, 2, 0, 0), FSB_DUR_VERIFIED);
 	gen(2, 3, 8000);
 	CHECK_EQ_U(cls(&e, 2, 1, 0), FSB_DUR_IN_FLIGHT);
@@ -182,10 +183,7 @@ static void test_classify(void)
 	CHECK_EQ_U(cls(&e, 2, 1, 8000), FSB_DUR_TORN);	/* garbage from a create */
 
 	/* a delete in flight: there whole, or gone */
-	memset(&e, 0, sizeof(e));
-	e.acked = (struct fsb_dur_state){ 1, 5, 10000 };
-	e.nflight = 1;
-	e.flight[0] = op(FSB_DUR_DELETE, 2, 1, 5, 10000, 0, 0, 0);
+	in_flight(&e, op(FSB_DUR_DELETE, 2, 1, 5, 10000, 0, 0, 0));
 	CHECK_EQ_U(cls(&e, 2, 0, 0), FSB_DUR_IN_FLIGHT);
 
 	/* the expectations follow the sequence: ops [0, acked) acknowledged,

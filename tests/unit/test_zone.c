@@ -319,8 +319,8 @@ static const char *cell_text(const struct rep_table *t, size_t row, size_t col)
 static void test_readers(void)
 {
 	struct rep_set set;
-	struct rep_table t;
 	const struct rep_run *r = unit_run_text(&set, RUN, "zoned.jsonl");
+	struct rep_table t;
 
 	if (!r)
 		return;
