@@ -13,13 +13,11 @@
 # Outputs: $O/tests/host-aa/trial-N.jsonl and aa.txt (one line per trial,
 # then the count); touches only the loop device it makes.
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 # The false-flag rate is the disk's noise: on the host's disk by default.
 : "${HOST_SCRATCH:=disk}"
-host_init host-aa
+host_start host-aa aa
 TRIALS=${TRIALS:-20} REPEAT=${REPEAT:-5} MIN=${MIN:-19} DIRS=${DIRS:-4} FILES=${FILES:-500}
-if [ "$(id -u)" != 0 ]; then skip "aa: need root for loop devices and mount"; summary; exit $?; fi
 printf 'variant.ext4:aa = mkfs:-q\n' > "$S/aa.conf"
 new_loop LA "$S/aa.img" 1G
 clean=0

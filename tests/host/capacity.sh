@@ -13,15 +13,8 @@
 # and a summary. Called by tests/host/run.sh; touches only its own loop
 # devices and tmpfs mount. Needs sfdisk and blockdev (util-linux).
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
-host_init host-capacity
-
-if [ "$(id -u)" != 0 ]; then
-	skip "capacity host tests: need root for loop devices"; summary; exit $?
-fi
-[ -x "$FSB" ] || { echo "capacity host tests: $FSB missing (make runner)"; exit 1; }
-have jq || { fail "capacity host tests: jq not found (Debian package jq; make deps)"; summary; exit 1; }
+. "$(dirname "$0")/lib.sh"
+host_start host-capacity "capacity host tests" jq
 # val FILE FILTER: FILTER of FILE's capacity record (one a line)
 val() { jq -n -r "[inputs | select(.type == \"capacity\")] | if length == 1 then .[0] | $2 else \"\(length) capacity records\" end" "$1"; }
 

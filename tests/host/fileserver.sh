@@ -14,15 +14,8 @@
 # and a summary. Called by tests/host/run.sh; touches only its own loop
 # device. FILESERVER_FS= picks the filesystems (default ext4,xfs,btrfs).
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
-host_init host-fileserver
-
-if [ "$(id -u)" != 0 ]; then
-	skip "file-server host tests: need root for loop devices"; summary; exit $?
-fi
-[ -x "$FSB" ] || { echo "file-server host tests: $FSB missing (make runner)"; exit 1; }
-have jq || { fail "file-server host tests: jq not found (Debian package jq; make deps)"; summary; exit 1; }
+. "$(dirname "$0")/lib.sh"
+host_start host-fileserver "file-server host tests" jq
 
 FS=${FILESERVER_FS:-ext4,xfs,btrfs}
 NFS=$(echo "$FS" | tr ',' '\n' | wc -l)

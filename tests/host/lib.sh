@@ -33,6 +33,20 @@ host_init() {
 	test_init "$1" "$S"
 }
 end_runner() { :; }
+
+# host_start NAME WHAT [TOOL...]: a host test script's start: host_init
+# NAME, then what every such test needs, each missing one said with WHAT
+# and the script ended: root for the loop devices and mounts (a SKIP), the
+# runner's build $FSB and each TOOL (jq, python3...; a FAIL).
+host_start() {
+	_what=$2
+	host_init "$1"; shift 2
+	if [ "$(id -u)" != 0 ]; then skip "$_what: need root for loop devices and mount"; summary; exit $?; fi
+	[ -x "$FSB" ] || { fail "$_what: $FSB missing (make runner)"; summary; exit 1; }
+	for _t; do
+		have "$_t" || { fail "$_what: $_t not found (make deps)"; summary; exit 1; }
+	done
+}
 count() { jq -n "[inputs | select($2)] | length" "$1"; }
 
 new_loop() {	# new_loop VAR FILE SIZE [losetup options]: VAR = the device, remembered for cleanup

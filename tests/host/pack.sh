@@ -12,22 +12,15 @@
 # or mounted read-only by the test when the runner was stopped between
 # its unmount and mount), and lets it go on (SIGCONT).
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 # The look from outside stops the runner between a store's write and
 # delete phases; on a tmpfs both pass before the poll below sees the
 # first: this script's disk stays on the host's disk.
 : "${HOST_SCRATCH:=disk}"
-host_init host-pack
 pid=
 # the runner of a run that this script left (it stops the runner to look)
 end_runner() { [ -z "$pid" ] || kill -KILL -$pid 2>/dev/null || true; }
-
-if [ "$(id -u)" != 0 ]; then
-	skip "packing host tests: need root for loop devices and mount"; summary; exit $?
-fi
-[ -x "$FSB" ] || { echo "packing host tests: $FSB missing (make runner)"; exit 1; }
-have jq || { fail "packing host tests: jq not found (Debian package jq; make deps)"; summary; exit 1; }
+host_start host-pack "packing host tests" jq
 rec() { jq -n -r "[inputs | select($2)] | last | $3" "$1"; }
 between() { [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }	# between N LOW HIGH
 # same_blob FS: the hex of d0001/f0000003 from the database and from the pack file

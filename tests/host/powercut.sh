@@ -16,17 +16,11 @@
 # INFO lines with the measured rate and times, a summary. Called by
 # tests/host/run.sh; touches only its own loop device.
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
-host_init host-powercut
+. "$(dirname "$0")/lib.sh"
 pid=
 end_runner() { [ -z "$pid" ] || kill -KILL "$pid" 2>/dev/null || true; }
-
-if [ "$(id -u)" != 0 ]; then
-	skip "power-cut host tests: need root for loop devices and mount"; summary; exit $?
-fi
-have jq || { fail "power-cut host tests: jq not found (Debian package jq; make deps)"; summary; exit 1; }
-have python3 || { fail "power-cut host tests: python3 not found (it asks whether the kernel let the device go)"; summary; exit 1; }
+# python3 asks whether the kernel let the device go
+host_start host-powercut "power-cut host tests" jq python3
 
 SEED=${POWERCUT_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
 info "seed $SEED (POWERCUT_SEED=$SEED replays the kill moments and the runner's seed)"

@@ -13,17 +13,9 @@
 # Inputs: $O/runner/fsbench, $O/host/fsbench; the kernel's ext4, mke2fs.
 # Outputs: scratch files under $S/repeat (the loop device's file is sparse).
 # Touches only the loop device it makes.
-case $0 in
-*repeat.sh)	# alone: what run.sh would have set up
-	set -eu
-	here=$(cd "$(dirname "$0")" && pwd)
-	. "$here/lib.sh"
-	host_init host-repeat
-	if [ "$(id -u)" != 0 ]; then skip "repeat: need root for loop devices and mount"; summary; exit $?; fi
-	have jq || { fail "repeat: jq not found, it reads the records"; summary; exit 1; }
-	r_alone=1
-	;;
-*)	r_alone=0 ;;
+r_alone=0
+case $0 in *repeat.sh)	# alone: what run.sh would have set up
+	set -eu; . "$(dirname "$0")/lib.sh"; host_start host-repeat repeat jq; r_alone=1 ;;
 esac
 R=$S/repeat
 mkdir -p "$R"

@@ -10,17 +10,9 @@
 # lacks is left out with a SKIP.
 # Outputs: scratch files under $S/variants (the loop device's file is sparse).
 # Touches only the loop device it makes.
-case $0 in
-*variants.sh)	# alone: what run.sh would have set up
-	set -eu
-	here=$(cd "$(dirname "$0")" && pwd)
-	. "$here/lib.sh"
-	host_init host-variants
-	if [ "$(id -u)" != 0 ]; then skip "variants: need root for loop devices and mount"; summary; exit $?; fi
-	have jq || { fail "variants: jq not found, it reads the records"; summary; exit 1; }
-	v_alone=1
-	;;
-*)	v_alone=0 ;;
+v_alone=0
+case $0 in *variants.sh)	# alone: what run.sh would have set up
+	set -eu; . "$(dirname "$0")/lib.sh"; host_start host-variants variants jq; v_alone=1 ;;
 esac
 V=$S/variants
 mkdir -p "$V"
