@@ -30,17 +30,9 @@ set -eu
 REPEAT=${BENCH_REPEAT:-5}
 set -- ${BENCH_FSV:-2000 16384 2 3}
 FILES=$1 MEAN=$2 WORKERS=$3 SECS=$4
-B=$O/bench
-M=$B/fsv
-mkdir -p "$M"
-OUTF=$B/fileserver.txt
-: >"$OUTF"
-say() { echo "$*" | tee -a "$OUTF"; }
-cleanup() { mountpoint -q "$M" && umount "$M" || true; }
-trap cleanup EXIT INT TERM
-[ "$(id -u)" = 0 ] || { echo "bench fileserver: needs root (tmpfs mounts)" >&2; exit 1; }
+. "$(dirname "$0")/lib.sh"
+bench_tmpfs fileserver fsv
 
-fresh() { cleanup; mount -t tmpfs -o size=2g fsbench-fsv "$M"; }
 # the processor time of this shell's children so far (user + system),
 # seconds (`times` in this shell itself: in a $(...) it would be the
 # subshell's)

@@ -24,16 +24,8 @@ set -eu
 : "${O:?}" "${FSBENCH:?}" "${MINREAD:?}"
 set -- ${BENCH_READMIN:-2 20000 4096 11}
 DIRS=$1 FILES=$2 SIZE=$3 PAIRS=$4
-B=$O/bench
-M=$B/readmin
-mkdir -p "$M"
-OUTF=$B/readmin.txt
-: >"$OUTF"
-say() { echo "$*" | tee -a "$OUTF"; }
-cleanup() { mountpoint -q "$M" && umount "$M" || true; }
-trap cleanup EXIT INT TERM
-[ "$(id -u)" = 0 ] || { echo "bench readmin: needs root (tmpfs mounts)" >&2; exit 1; }
-fresh() { cleanup; mount -t tmpfs -o size=2g fsbench-readmin "$M"; }
+. "$(dirname "$0")/lib.sh"
+bench_tmpfs readmin readmin
 
 one() {	# one TOOL: files per second of its read
 	fresh
