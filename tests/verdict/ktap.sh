@@ -7,30 +7,30 @@
 # a failing one, one with a skipped filesystem and failed phases, and the
 # checks of a verdict record; the parser itself must refuse broken KTAP.
 ktap() { awk -f "$here/ktap.awk" "$1"; }
+# ktap_of NAME WHAT RUN [ARGS]: report --format ktap of RUN with ARGS
+# (WHAT says what), exit 0, its output in $S/NAME.ktap, valid to ktap.awk,
+# whose summary is in $S/NAME.res
+ktap_of() {
+	_n=$1 _w=$2 _r=$3; shift 3
+	expect_rc 0 "report --format ktap $_w" "$fsb" report "$_r" --format ktap "$@"
+	printf '%s\n' "$OUT" > "$S/$_n.ktap"
+	check "ktap.awk: $_n: valid KTAP version 1" ktap "$S/$_n.ktap"
+	ktap "$S/$_n.ktap" > "$S/$_n.res" 2>&1 || true
+}
 
-expect_rc 0 "report --format ktap (the run's own tests, no criteria)" "$fsb" report "$smoke" --format ktap
-printf '%s\n' "$OUT" > "$S/smoke.ktap"
-check "ktap.awk: the smoke run is valid KTAP version 1" ktap "$S/smoke.ktap"
-ktap "$S/smoke.ktap" > "$S/smoke.res" 2>&1 || true
+ktap_of smoke "(the run's own tests, no criteria)" "$smoke"
 check "a subtest per filesystem, every test passed: 48 results, as JUnit's testcases" \
 	grep -qx 'ktap: 48 results: 48 pass, 0 fail, 0 skip; top level 4' "$S/smoke.res"
 check "a test per round x phase, named as its LAVA test case, its measurement a diagnostic line before it" \
 	sh -c "grep -A1 -x '  # ext4 round 1 create: 0.698624 s, 2000 files, 2862.8 files/s, p99 12648.447 us, 0 errors, 0 verify errors' '$S/smoke.ktap' | tail -n 1 | grep -qx '  ok 1 ext4-r1-create'"
 
-expect_rc 0 "report --format ktap --criteria (written from the run: a passing verdict)" \
-	"$fsb" report "$smoke" --format ktap --criteria "$S/written.conf"
-printf '%s\n' "$OUT" > "$S/pass.ktap"
-check "ktap.awk: the passing run is valid" ktap "$S/pass.ktap"
-ktap "$S/pass.ktap" > "$S/pass.res" 2>&1 || true
+ktap_of pass "--criteria (written from the run: a passing verdict)" "$smoke" --criteria "$S/written.conf"
 check "the verdict is a fifth subtest: its 26 checks and itself pass" sh -c \
 	"grep -qx 'ktap: 75 results: 75 pass, 0 fail, 0 skip; top level 5' '$S/pass.res' &&
 	 [ \$(grep -c '^pass	1	verdict-' '$S/pass.res') = 26 ] && grep -q '^pass	0	verdict	\$' '$S/pass.res'"
 
-expect_rc 0 "report --format ktap --criteria (strict: a failing verdict; report still exits 0)" \
-	"$fsb" report "$smoke" --format ktap --criteria "$S/strict.conf"
-printf '%s\n' "$OUT" > "$S/fail.ktap"
-check "ktap.awk: the failing run is valid" ktap "$S/fail.ktap"
-ktap "$S/fail.ktap" > "$S/fail.res" 2>&1 || true
+ktap_of fail "--criteria (strict: a failing verdict; report still exits 0)" "$smoke" \
+	--criteria "$S/strict.conf"
 check "5 of 6 checks not ok, and the verdict subtest not ok" sh -c \
 	"[ \$(grep -c '^fail	1	verdict-' '$S/fail.res') = 5 ] && grep -q '^fail	0	verdict	\$' '$S/fail.res' &&
 	 grep -qx 'ktap: 55 results: 49 pass, 6 fail, 0 skip; top level 5' '$S/fail.res'"
@@ -44,10 +44,7 @@ awk -F'\t' '$2 == 1 && $3 ~ /^verdict-/ { print $3, ($1 == "fail" ? "fail" : "pa
 check "the verdict's tests have the LAVA lines' test case ids and results (verdict --lava)" \
 	sh -c "[ -s '$S/lava.ids' ] && cmp '$S/lava.ids' '$S/ktap.ids'"
 
-expect_rc 0 "report --format ktap: a skipped filesystem and failed phases" \
-	"$fsb" report "$top/tests/unit/data/report-run.jsonl" --format ktap
-printf '%s\n' "$OUT" > "$S/skip.ktap"
-check "ktap.awk: valid" ktap "$S/skip.ktap"
+ktap_of skip "(a skipped filesystem and failed phases)" "$top/tests/unit/data/report-run.jsonl"
 check "the skipped filesystem: SKIP with the reason, in its subtest and as its parent's result" sh -c \
 	"grep -qx '  ok 1 f2fs-ran-to-the-end # SKIP mkfs.f2fs not found' '$S/skip.ktap' &&
 	 grep -qx 'ok 3 f2fs # SKIP mkfs.f2fs not found' '$S/skip.ktap'"
