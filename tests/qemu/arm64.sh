@@ -26,22 +26,11 @@ T=$O/tests/qemu-arm64
 IMG=$O/image/$B
 . tests/qemu/lib.sh
 
-
-rm -rf "$T"
-test_init 'qemu arm64 tests' "$T"
-use_board "$B"
-
-for c in "$BOARD_QEMU" "${BOARD_CROSS_COMPILE}gcc" "${BOARD_CROSS_COMPILE}objcopy"; do
-	command -v "$c" >/dev/null || { skip "$c not installed (make deps)"; summary; exit; }
-done
-[ -f "$BOARD_QEMU_FIRMWARE" ] || { skip "no firmware $BOARD_QEMU_FIRMWARE (package qemu-efi-aarch64)"; summary; exit; }
-[ -x "$FSBENCH_HOST" ] || { fail "no host fsbench $FSBENCH_HOST (make host)"; summary; exit; }
+board_start 'qemu arm64 tests' "$B" qemu-efi-aarch64 +objcopy
 
 # --- build ------------------------------------------------------------------
 t0=$(date +%s)
-if ! make -s --no-print-directory image BOARD="$B" ROOTFS=ext4 >"$T/build.log" 2>&1; then
-	fail "make image BOARD=$B"; tail -n 20 "$T/build.log"; summary; exit
-fi
+made build.log image BOARD="$B" ROOTFS=ext4 || { summary; exit; }
 info "make image BOARD=$B: $(($(date +%s) - t0)) s"
 disk=$IMG/disk-ext4.img
 check "build: the runner in the image is aarch64" sh -c \
@@ -57,13 +46,7 @@ check "build: the ESP holds EFI/BOOT/$BOARD_EFI_BOOT" \
 	mtype -i "$disk@@$((off * 512))" "::EFI/BOOT/$BOARD_EFI_BOOT"
 
 # --- boot through the firmware, a brief smoke run (BRIEF) on all four filesystems
-res=$T/uefi
-set +e
-O=$T/o FSBENCH_HOST=$FSBENCH_HOST sh qemu/run.sh --disk "$disk" --results "$res" \
-	--quiet --keep --uefi --accel tcg --profile smoke --append "$BRIEF" --timeout 900 >"$T/uefi.out" 2>&1
-rc=$?
-set -e
-info "uefi: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
+fw_boot uefi "$BRIEF"
 check "uefi: booted through the firmware" grep -q 'boot: *UEFI firmware' "$res/run.txt"
 check "uefi: the firmware started the ESP's boot file" grep -q 'BdsDxe: starting' "$res/serial.log"
 check "uefi: the guest is aarch64 with UEFI SMBIOS" sh -c \

@@ -29,15 +29,7 @@ T=$O/tests/qemu-uboot
 IMG=$O/image/$B
 . tests/qemu/lib.sh
 
-rm -rf "$T"
-test_init 'qemu U-Boot tests' "$T"
-use_board "$B"
-
-for c in "$BOARD_QEMU" "${BOARD_CROSS_COMPILE}gcc" mkimage; do
-	command -v "$c" >/dev/null || { skip "$c not installed (make deps)"; summary; exit; }
-done
-[ -f "$BOARD_QEMU_FIRMWARE" ] || { skip "no firmware $BOARD_QEMU_FIRMWARE (package u-boot-qemu)"; summary; exit; }
-[ -x "$FSBENCH_HOST" ] || { fail "no host fsbench $FSBENCH_HOST (make host)"; summary; exit; }
+board_start 'qemu U-Boot tests' "$B" u-boot-qemu mkimage
 
 # espfile DISK PATH: a file of DISK's ESP on stdout.
 espfile() {
@@ -47,9 +39,7 @@ espfile() {
 
 # --- build ------------------------------------------------------------------
 t0=$(date +%s)
-if ! make -s --no-print-directory image BOARD="$B" ROOTFS=ext4 >"$T/build.log" 2>&1; then
-	fail "make image BOARD=$B"; tail -n 20 "$T/build.log"; summary; exit
-fi
+made build.log image BOARD="$B" ROOTFS=ext4 || { summary; exit; }
 info "make image BOARD=$B: $(($(date +%s) - t0)) s"
 disk=$IMG/disk-ext4.img
 espfile "$disk" extlinux/extlinux.conf >"$T/extlinux.conf" 2>/dev/null || :
@@ -69,13 +59,7 @@ check "build: the image total is within the $IMAGE_BUDGET_MIB MiB budget" sh -c 
 	"awk '/^image total/ { exit !(\$3 < $IMAGE_BUDGET_MIB * 1048576) }' '$IMG/sizes-ext4.txt'"
 
 # --- boot through U-Boot, a brief smoke run (BRIEF) on ext4
-res=$T/uboot
-set +e
-O=$T/o FSBENCH_HOST=$FSBENCH_HOST sh qemu/run.sh --disk "$disk" --results "$res" \
-	--quiet --keep --uefi --accel tcg --profile smoke --append "fsbench.fs=ext4 $BRIEF" --timeout 900 >"$T/uboot.out" 2>&1
-rc=$?
-set -e
-info "uboot: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
+fw_boot uboot "fsbench.fs=ext4 $BRIEF"
 work=$(ls -d "$T/o/run/$B".* 2>/dev/null | head -n 1)
 check "uboot: U-Boot as -bios, no -kernel" sh -c \
 	"grep -A 1 -x -- -bios '$work/qemu.argv' | grep -qxF '$BOARD_QEMU_FIRMWARE' && ! grep -qx -- -kernel '$work/qemu.argv'"
