@@ -28,21 +28,11 @@ T=$O/tests/qemu-armhf
 IMG=$O/image/$B
 . tests/qemu/lib.sh
 
-rm -rf "$T"
-test_init 'qemu armhf tests' "$T"
-use_board "$B"
-
-for c in "$BOARD_QEMU" "${BOARD_CROSS_COMPILE}gcc" debugfs mtype; do
-	command -v "$c" >/dev/null || { skip "$c not installed (make deps)"; summary; exit; }
-done
-[ -f "$BOARD_QEMU_FIRMWARE" ] || { skip "no firmware $BOARD_QEMU_FIRMWARE (package u-boot-qemu)"; summary; exit; }
-[ -x "$FSBENCH_HOST" ] || { fail "no host fsbench $FSBENCH_HOST (make host)"; summary; exit; }
+board_start 'qemu armhf tests' "$B" u-boot-qemu debugfs mtype
 
 # --- build ------------------------------------------------------------------
 t0=$(date +%s)
-if ! make -s --no-print-directory image BOARD="$B" ROOTFS=ext4 >"$T/build.log" 2>&1; then
-	fail "make image BOARD=$B"; tail -n 20 "$T/build.log"; summary; exit
-fi
+made build.log image BOARD="$B" ROOTFS=ext4 || { summary; exit; }
 info "make image BOARD=$B: $(($(date +%s) - t0)) s; $(grep '^image total' "$IMG/sizes-ext4.txt" | tr -s ' ')"
 disk=$IMG/disk-ext4.img
 check "build: the runner in the image is a static 32-bit ARM executable" sh -c \
@@ -66,13 +56,7 @@ check "build: the image total is within the $IMAGE_BUDGET_MIB MiB budget" sh -c 
 	"awk '/^image total/ { exit !(\$3 < $IMAGE_BUDGET_MIB * 1048576) }' '$IMG/sizes-ext4.txt'"
 
 # --- boot through U-Boot, a brief smoke run (BRIEF) on all four filesystems
-res=$T/uboot
-set +e
-O=$T/o FSBENCH_HOST=$FSBENCH_HOST sh qemu/run.sh --disk "$disk" --results "$res" \
-	--quiet --keep --uefi --accel tcg --profile smoke --append "$BRIEF" --timeout 900 >"$T/uboot.out" 2>&1
-rc=$?
-set -e
-info "uboot: $(grep -E 'first record' "$res/run.txt" 2>/dev/null | sed 's/^ *//'), $(grep -E 'total run time' "$res/run.txt" 2>/dev/null | sed 's/^ *//')"
+fw_boot uboot "$BRIEF"
 check "uboot: booted through the firmware, no -kernel" sh -c \
 	"grep -q 'boot: *firmware (.*qemu_arm/u-boot.bin' '$res/run.txt' && ! grep -qx -- -kernel $T/o/run/$B.*/qemu.argv"
 check "uboot: U-Boot read the ESP's extlinux.conf and started the kernel" sh -c \
