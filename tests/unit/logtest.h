@@ -60,6 +60,19 @@ static inline int read_log(const char *path, struct got *g, struct fsb_log_stats
 	return fsb_log_read(path, collect, g, st);
 }
 
+/* path read to its clean end at end_offset: n records of runs runs, in *g
+ * (got_free), each a check. */
+static inline void read_clean(const char *path, struct got *g, struct fsb_log_stats *st,
+			      size_t n, size_t runs, uint64_t end_offset)
+{
+	CHECK(read_log(path, g, st) == 0);
+	CHECK_EQ_U(g->n, n);
+	CHECK_EQ_U(st->records, n);
+	CHECK_EQ_U(st->runs, runs);
+	CHECK_EQ_U(st->end, LOG_END_CLEAN);
+	CHECK_EQ_U(st->end_offset, end_offset);
+}
+
 /* A JSON record of about len bytes (at least ~60). */
 static inline char *payload(uint64_t run, uint64_t seq, size_t len)
 {

@@ -70,12 +70,7 @@ static void test_good(void)
 	CHECK_EQ_U(fsb_get_le32(hdr + 32), strlen(want[1]));
 	CHECK_EQ_U(fsb_get_le32(hdr + 36), 1);		/* blocks */
 
-	CHECK(read_log("good.log", &g, &st) == 0);
-	CHECK_EQ_U(g.n, 5);
-	CHECK_EQ_U(st.records, 5);
-	CHECK_EQ_U(st.runs, 1);
-	CHECK_EQ_U(st.end, LOG_END_CLEAN);
-	CHECK_EQ_U(st.end_offset, 5 * B);
+	read_clean("good.log", &g, &st, 5, 1, 5 * B);
 	CHECK_EQ_U(st.data_offset, 0);
 	CHECK_EQ_U(st.capacity, 6 * B);
 	CHECK(g.nul_ok);
@@ -125,12 +120,7 @@ static void test_runs(void)
 	CHECK(append_n(l, 0x3333, 0, 2, 5000) == 0);	/* two blocks each */
 	fsb_log_close(l);
 
-	CHECK(read_log("runs.log", &g, &st) == 0);
-	CHECK_EQ_U(g.n, 10);
-	CHECK_EQ_U(st.records, 10);
-	CHECK_EQ_U(st.runs, 3);
-	CHECK_EQ_U(st.end, LOG_END_CLEAN);
-	CHECK_EQ_U(st.end_offset, 12 * B);
+	read_clean("runs.log", &g, &st, 10, 3, 12 * B);
 	static const uint64_t run[10] = { 0x1111, 0x1111, 0x1111, 0x1111, 0x1111,
 					  0x2222, 0x2222, 0x2222, 0x3333, 0x3333 };
 	static const uint64_t seq[10] = { 0, 1, 2, 3, 4, 0, 1, 2, 0, 1 };
