@@ -166,25 +166,28 @@ t1=$(date +%s%N)
 expect_err "no disk matches"
 check "target_wait 1: refused after 1 s of waiting, not at once" [ $(((t1 - t0) / 1000000)) -ge 1000 ]
 
+# mounted DEV TARGET WHAT: an ext4 on DEV mounted at $S/mnt-NAME with a
+# file, then a run on TARGET refused (3) saying DEV is mounted there, and
+# the file still there
+mounted() {
+	/usr/sbin/mke2fs -q -F -t ext4 "$1"
+	_m=$S/mnt-$(basename "$1")
+	mkdir -p "$_m"; mount "$1" "$_m"; remember_mount "$_m"
+	echo keep > "$_m/keep"
+	expect_rc 3 "$3" "$FSB" run --target "$2" --profile smoke --yes
+	expect_err "$1 is mounted at $_m"
+	check "$3: its file survived" [ "$(cat "$_m/keep")" = keep ]
+}
+
 # mounted device, and a disk holding a mounted partition
 new_loop LM "$S/mounted.img" 1100M
-/usr/sbin/mke2fs -q -F -t ext4 "$LM"
-mkdir -p "$S/mnt-m"; mount "$LM" "$S/mnt-m"; remember_mount "$S/mnt-m"
-echo keep > "$S/mnt-m/keep"
-expect_rc 3 "mounted device" "$FSB" run --target "$LM" --profile smoke --yes
-expect_err "is mounted at $S/mnt-m"
-check "mounted device: its file survived" [ "$(cat "$S/mnt-m/keep")" = keep ]
+mounted "$LM" "$LM" "mounted device"
 
 truncate -s 1200M "$S/parted.img"
 printf 'label: gpt\n,100M,L\n,,L\n' | sfdisk -q "$S/parted.img" >/dev/null
 LP=$(losetup --find --show --partscan "$S/parted.img"); remember_loop "$LP" "$S/parted.img"
 part_node LP1 "$LP" 1
-/usr/sbin/mke2fs -q -F -t ext4 "$LP1"
-mkdir -p "$S/mnt-p"; mount "$LP1" "$S/mnt-p"; remember_mount "$S/mnt-p"
-echo keep > "$S/mnt-p/keep"
-expect_rc 3 "disk holding a mounted partition" "$FSB" run --target "$LP" --profile smoke --yes
-expect_err "$LP1 is mounted at $S/mnt-p"
-check "mounted partition: its file survived" [ "$(cat "$S/mnt-p/keep")" = keep ]
+mounted "$LP1" "$LP" "disk holding a mounted partition"
 
 # the machine's own root disk: asked WITHOUT --yes, so even a broken check
 # could only print "would destroy" (and fail this test), never format it
