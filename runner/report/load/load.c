@@ -13,20 +13,36 @@ static char *dup_or_null(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
+#define O(T, m) offsetof(struct T, m)
+/* What each item of a run owns. */
+static const size_t fs_owned[] = {
+	O(rep_fs, name), O(rep_fs, status), O(rep_fs, reason), O(rep_fs, base), O(rep_fs, v_mkfs),
+	O(rep_fs, v_mount), O(rep_fs, v_source), O(rep_fs, v_unsafe), O(rep_fs, mkfs_argv),
+	O(rep_fs, mount_opts), O(rep_fs, mi_opts), O(rep_fs, mi_super), O(rep_fs, device),
+	O(rep_fs, zoned_mode), O(rep_fs, zoned_device),
+};
+const size_t ld_phase_owned[3] = { O(rep_phase, phase), O(rep_phase, order), O(rep_phase, trim) };
+static const size_t event_owned[] = {
+	O(rep_event, fs), O(rep_event, phase), O(rep_event, op), O(rep_event, file), O(rep_event, msg),
+};
+static const size_t disk_owned[] = {
+	O(rep_disk, path), O(rep_disk, model), O(rep_disk, serial), O(rep_disk, transport),
+	O(rep_disk, partlabel),
+};
+static const size_t layout_owned[] = {
+	O(rep_layout, error), O(rep_layout, pic[0]), O(rep_layout, pic[1]),
+};
+static const size_t kmsg_owned[] = { O(rep_kmsg, fs), O(rep_kmsg, phase), O(rep_kmsg, text) };
+static const size_t check_owned[] = {
+	O(rep_check, what), O(rep_check, measured), O(rep_check, limit), O(rep_check, where),
+	O(rep_check, result), O(rep_check, why), O(rep_check, known), O(rep_check, known_where),
+	O(rep_check, known_until),
+};
+#undef O
+
 static void checks_free(struct rep_run *r)
 {
-	for (size_t i = 0; i < r->nchk; i++) {
-		free(r->chk[i].what);
-		free(r->chk[i].measured);
-		free(r->chk[i].limit);
-		free(r->chk[i].where);
-		free(r->chk[i].result);
-		free(r->chk[i].why);
-		free(r->chk[i].known);
-		free(r->chk[i].known_where);
-		free(r->chk[i].known_until);
-	}
-	free(r->chk);
+	ld_free_array(r->chk, r->nchk, sizeof(*r->chk), LD_OWNED(check_owned));
 	r->chk = NULL;
 	r->nchk = 0;
 }
@@ -47,60 +63,14 @@ static void run_free(struct rep_run *r)
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
 		free(*strs[i]);
 	ld_settings_free(r);
-	for (size_t i = 0; i < r->nfs; i++) {
-		free(r->fs[i].name);
-		free(r->fs[i].status);
-		free(r->fs[i].reason);
-		free(r->fs[i].base);
-		free(r->fs[i].v_mkfs);
-		free(r->fs[i].v_mount);
-		free(r->fs[i].v_source);
-		free(r->fs[i].v_unsafe);
-		free(r->fs[i].mkfs_argv);
-		free(r->fs[i].mount_opts);
-		free(r->fs[i].mi_opts);
-		free(r->fs[i].mi_super);
-		free(r->fs[i].device);
-		free(r->fs[i].zoned_mode);
-		free(r->fs[i].zoned_device);
-	}
-	free(r->fs);
+	ld_free_array(r->fs, r->nfs, sizeof(*r->fs), LD_OWNED(fs_owned));
 	ld_fio_free(r);
-	for (size_t i = 0; i < r->nph; i++) {
-		free(r->ph[i].phase);
-		free(r->ph[i].order);
-		free(r->ph[i].trim);
-	}
-	free(r->ph);
-	for (size_t i = 0; i < r->nev; i++) {
-		free(r->ev[i].fs);
-		free(r->ev[i].phase);
-		free(r->ev[i].op);
-		free(r->ev[i].file);
-		free(r->ev[i].msg);
-	}
-	free(r->ev);
-	for (size_t i = 0; i < r->ndisk; i++) {
-		free(r->disk[i].path);
-		free(r->disk[i].model);
-		free(r->disk[i].serial);
-		free(r->disk[i].transport);
-		free(r->disk[i].partlabel);
-	}
-	free(r->disk);
-	for (size_t i = 0; i < r->nlay; i++) {
-		free(r->lay[i].error);
-		free(r->lay[i].pic[0]);
-		free(r->lay[i].pic[1]);
-	}
-	free(r->lay);
+	ld_free_array(r->ph, r->nph, sizeof(*r->ph), LD_OWNED(ld_phase_owned));
+	ld_free_array(r->ev, r->nev, sizeof(*r->ev), LD_OWNED(event_owned));
+	ld_free_array(r->disk, r->ndisk, sizeof(*r->disk), LD_OWNED(disk_owned));
+	ld_free_array(r->lay, r->nlay, sizeof(*r->lay), LD_OWNED(layout_owned));
 	ld_freespace_free(r);
-	for (size_t i = 0; i < r->nkm; i++) {
-		free(r->km[i].fs);
-		free(r->km[i].phase);
-		free(r->km[i].text);
-	}
-	free(r->km);
+	ld_free_array(r->km, r->nkm, sizeof(*r->km), LD_OWNED(kmsg_owned));
 	for (int i = 0; i < REP_HEALTH_N; i++)
 		ld_health_free(&r->health[i]);
 	ld_space_free(r);
@@ -189,19 +159,14 @@ static int load_fs_start(struct loader *L, struct rep_fs *fs, const struct jsonr
 			free(fs->base);
 			fs->base = b;
 		}
-		if (ld_set_text(&fs->v_mkfs, jsonr_get(v, "mkfs")) ||
-		    ld_set_text(&fs->v_mount, jsonr_get(v, "mount")) ||
-		    ld_set_text(&fs->v_source, jsonr_get(v, "source")) ||
-		    ld_set_text(&fs->v_unsafe, jsonr_get(v, "unsafe")))
+		if (ld_set_texts(v, "mkfs", &fs->v_mkfs, "mount", &fs->v_mount, "source", &fs->v_source,
+				 "unsafe", &fs->v_unsafe, (char *)NULL))
 			return ld_oom(L);
 	}
 	if (ld_set_text(&fs->mkfs_argv, jsonr_get(jsonr_get(rec, "mkfs"), "argv")) ||
-	    ld_set_text(&fs->mount_opts, jsonr_get(rec, "mount_opts")) ||
-	    ld_set_text(&fs->device, jsonr_get(rec, "device")) ||
-	    ld_set_text(&fs->zoned_mode, jsonr_get(rec, "zoned_mode")) ||
-	    ld_set_text(&fs->zoned_device, jsonr_get(rec, "zoned_device")) ||
-	    ld_set_text(&fs->mi_opts, jsonr_get(mi, "opts")) ||
-	    ld_set_text(&fs->mi_super, jsonr_get(mi, "super_opts")))
+	    ld_set_texts(rec, "mount_opts", &fs->mount_opts, "device", &fs->device, "zoned_mode",
+			 &fs->zoned_mode, "zoned_device", &fs->zoned_device, (char *)NULL) ||
+	    ld_set_texts(mi, "opts", &fs->mi_opts, "super_opts", &fs->mi_super, (char *)NULL))
 		return ld_oom(L);
 	return 0;
 }
@@ -212,48 +177,26 @@ static int load_run_start(struct loader *L, struct rep_run *r, const struct json
 	const struct jsonr *tgt = jsonr_get(rec, "target");
 	const struct jsonr *cfg = jsonr_get(rec, "config");
 	const struct jsonr *zn = jsonr_get(tgt, "zoned"), *zr = jsonr_get(zn, "report");
-	struct { char **slot; const struct jsonr *v; } f[] = {
-		{ &r->zone_model, jsonr_get(zn, "model") },
-		{ &r->zone_bytes, jsonr_get(zn, "zone_bytes") },
-		{ &r->zone_count, jsonr_get(zn, "zones") },
-		{ &r->zone_max_open, jsonr_get(zn, "max_open_zones") },
-		{ &r->zone_max_active, jsonr_get(zn, "max_active_zones") },
-		{ &r->zone_cap_min, jsonr_get(zr, "capacity_min_bytes") },
-		{ &r->zone_conventional, jsonr_get(zr, "conventional") },
-		{ &r->zoned_conv_path, jsonr_get(jsonr_get(rec, "zoned_conv"), "path") },
-		{ &r->hostname, jsonr_get(host, "hostname") },
-		{ &r->kernel, jsonr_get(host, "kernel") },
-		{ &r->kernel_build, jsonr_get(host, "kernel_build") },
-		{ &r->machine, jsonr_get(host, "machine") },
-		{ &r->cpu_model, jsonr_get(host, "cpu_model") },
-		{ &r->cpus, jsonr_get(host, "cpus") },
-		{ &r->mem_bytes, jsonr_get(host, "mem_bytes") },
-		{ &r->target_path, jsonr_get(tgt, "path") },
-		{ &r->target_model, jsonr_get(tgt, "model") },
-		{ &r->target_serial, jsonr_get(tgt, "serial") },
-		{ &r->target_size, jsonr_get(tgt, "size_bytes") },
-		{ &r->target_pcie_speed, jsonr_get(tgt, "pcie_link_speed") },
-		{ &r->target_pcie_width, jsonr_get(tgt, "pcie_link_width") },
-		{ &r->target_write_cache, jsonr_get(tgt, "write_cache") },
-		{ &r->target_fua, jsonr_get(tgt, "fua") },
-		{ &r->target_spec, jsonr_get(cfg, "target") },
-		{ &r->profile, jsonr_get(cfg, "profile") },
-		{ &r->cfg_fs, jsonr_get(cfg, "fs") },
-		{ &r->dirs, jsonr_get(cfg, "dirs") },
-		{ &r->files, jsonr_get(cfg, "files") },
-		{ &r->file_size, jsonr_get(cfg, "file_size") },
-		{ &r->workers, jsonr_get(cfg, "workers") },
-		{ &r->rounds, jsonr_get(cfg, "rounds") },
-		{ &r->mode, jsonr_get(rec, "mode") },
-		{ &r->version, jsonr_get(rec, "version") },
-		{ &r->kmsg_source, jsonr_get(rec, "kmsg") },
-		{ &r->time_unix, jsonr_get(rec, "time_unix") },
-		{ &r->dt_model, jsonr_get(host, "dt_model") },
-		{ &r->dmi_product, jsonr_get(jsonr_get(host, "dmi"), "product_name") },
-	};
-	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
-		if (ld_set_text(f[i].slot, f[i].v))
-			return ld_oom(L);
+	if (ld_set_texts(zn, "model", &r->zone_model, "zone_bytes", &r->zone_bytes, "zones",
+			 &r->zone_count, "max_open_zones", &r->zone_max_open, "max_active_zones",
+			 &r->zone_max_active, (char *)NULL) ||
+	    ld_set_texts(zr, "capacity_min_bytes", &r->zone_cap_min, "conventional",
+			 &r->zone_conventional, (char *)NULL) ||
+	    ld_set_text(&r->zoned_conv_path, jsonr_get(jsonr_get(rec, "zoned_conv"), "path")) ||
+	    ld_set_texts(host, "hostname", &r->hostname, "kernel", &r->kernel, "kernel_build",
+			 &r->kernel_build, "machine", &r->machine, "cpu_model", &r->cpu_model, "cpus",
+			 &r->cpus, "mem_bytes", &r->mem_bytes, "dt_model", &r->dt_model, (char *)NULL) ||
+	    ld_set_text(&r->dmi_product, jsonr_get(jsonr_get(host, "dmi"), "product_name")) ||
+	    ld_set_texts(tgt, "path", &r->target_path, "model", &r->target_model, "serial",
+			 &r->target_serial, "size_bytes", &r->target_size, "pcie_link_speed",
+			 &r->target_pcie_speed, "pcie_link_width", &r->target_pcie_width, "write_cache",
+			 &r->target_write_cache, "fua", &r->target_fua, (char *)NULL) ||
+	    ld_set_texts(cfg, "target", &r->target_spec, "profile", &r->profile, "fs", &r->cfg_fs,
+			 "dirs", &r->dirs, "files", &r->files, "file_size", &r->file_size, "workers",
+			 &r->workers, "rounds", &r->rounds, (char *)NULL) ||
+	    ld_set_texts(rec, "mode", &r->mode, "version", &r->version, "kmsg", &r->kmsg_source,
+			 "time_unix", &r->time_unix, (char *)NULL))
+		return ld_oom(L);
 	if (ld_load_settings(r, cfg))
 		return ld_oom(L);
 	r->have_start = 1;
@@ -326,16 +269,13 @@ static int load_layout_pic(struct loader *L, const struct jsonr *rec, const char
 static int load_layout(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	struct rep_layout y;
-	double round;
-	int rc = 0;
+	const char *fsname;
+	int rc;
 
 	memset(&y, 0, sizeof(y));
-	const char *fsname = ld_need_str(L, rec, "layout", "fs", &rc);
-	if (rc)
+	if ((rc = ld_need_strs(L, rec, "layout", "fs", &fsname, (char *)NULL)) ||
+	    (rc = ld_need_round(L, rec, "layout", &y.round)))
 		return rc;
-	if ((rc = ld_need_round(L, rec, "layout", &round)))
-		return rc;
-	y.round = (unsigned)round;
 	y.line = L->line;
 	const struct jsonr *ev = jsonr_get(rec, "error");
 	if (ev && !(jsonr_is(ev, JSONR_STR) && *ev->str))
@@ -378,28 +318,21 @@ static int load_layout(struct loader *L, struct rep_run *r, const struct jsonr *
 		return ld_oom(L);
 	if (!ev && ((rc = load_layout_pic(L, rec, "name_blocks", &y, 0)) ||
 		    (rc = load_layout_pic(L, rec, "inode_blocks", &y, 1)))) {
-		free(y.pic[0]);
-		free(y.pic[1]);
+		ld_free_members(&y, 1, sizeof(y), LD_OWNED(layout_owned));
 		return rc;
 	}
-	free(slot->error);
-	free(slot->pic[0]);
-	free(slot->pic[1]);
+	ld_free_members(slot, 1, sizeof(*slot), LD_OWNED(layout_owned));
 	*slot = y;
 	return 0;
 }
 
 static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
-	int rc = 0;
-	const char *fsname = ld_need_str(L, rec, "phase", "fs", &rc);
-	if (rc)
-		return rc;
-	const char *phase = ld_need_str(L, rec, "phase", "phase", &rc);
-	if (rc)
-		return rc;
-	double round;
-	if ((rc = ld_need_round(L, rec, "phase", &round)))
+	const char *fsname, *phase;
+	unsigned round;
+	int rc;
+	if ((rc = ld_need_strs(L, rec, "phase", "fs", &fsname, "phase", &phase, (char *)NULL)) ||
+	    (rc = ld_need_round(L, rec, "phase", &round)))
 		return rc;
 	double secs = jsonr_num(jsonr_get(rec, "seconds"), -1);
 	if (!(secs >= 0 && isfinite(secs)))
@@ -411,7 +344,7 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 	struct rep_phase *p = &r->ph[r->nph];
 	memset(p, 0, sizeof(*p));
 	p->fs = fs->name;
-	p->round = (unsigned)round;
+	p->round = round;
 	double rep = jsonr_num(jsonr_get(rec, "rep"), 1);
 	if (!(rep >= 1 && rep <= 1e6 && rep == (unsigned)rep))
 		return ld_bad(L, "phase record: \"rep\" must be a whole number >= 1");
@@ -422,8 +355,7 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 	p->phase = strdup(phase);
 	p->order = dup_or_null(jsonr_str(jsonr_get(rec, "order")));
 	if (!p->phase || (jsonr_str(jsonr_get(rec, "order")) && !p->order)) {
-		free(p->phase);
-		free(p->order);
+		ld_free_members(p, 1, sizeof(*p), LD_OWNED(ld_phase_owned));
 		return ld_oom(L);
 	}
 	p->cold = jsonr_bool(jsonr_get(rec, "cold"), -1);
@@ -441,8 +373,7 @@ static int load_phase(struct loader *L, struct rep_run *r, const struct jsonr *r
 	p->workers = (unsigned)jsonr_u64(jsonr_get(rec, "workers"), 0);
 	p->sync_seconds = opt_num(rec, "sync_seconds", -1);
 	if (ld_set_text(&p->trim, jsonr_get(rec, "trim"))) {
-		free(p->phase);
-		free(p->order);
+		ld_free_members(p, 1, sizeof(*p), LD_OWNED(ld_phase_owned));
 		return ld_oom(L);
 	}
 	const struct jsonr *lat = jsonr_get(rec, "lat_ns");
@@ -490,11 +421,8 @@ static int load_disks(struct loader *L, struct rep_run *r, const struct jsonr *l
 		if (!jsonr_is(d, JSONR_OBJ))
 			continue;
 		r->ndisk++;	/* counted now so run_free releases what is set below */
-		if (ld_set_text(&k->path, jsonr_get(d, "path")) ||
-		    ld_set_text(&k->model, jsonr_get(d, "model")) ||
-		    ld_set_text(&k->serial, jsonr_get(d, "serial")) ||
-		    ld_set_text(&k->transport, jsonr_get(d, "transport")) ||
-		    ld_set_text(&k->partlabel, jsonr_get(d, "partlabel")))
+		if (ld_set_texts(d, "path", &k->path, "model", &k->model, "serial", &k->serial,
+				 "transport", &k->transport, "partlabel", &k->partlabel, (char *)NULL))
 			return ld_oom(L);
 		k->size = jsonr_u64(jsonr_get(d, "size_bytes"), 0);
 	}
@@ -522,11 +450,8 @@ static int load_event(struct loader *L, struct rep_run *r, const struct jsonr *r
 	memset(e, 0, sizeof(*e));
 	e->verify = verify;
 	r->nev++;	/* counted now so run_free releases what is set below */
-	if (ld_set_text(&e->fs, jsonr_get(rec, "fs")) ||
-	    ld_set_text(&e->phase, jsonr_get(rec, "phase")) ||
-	    ld_set_text(&e->op, jsonr_get(rec, verify ? "what" : "op")) ||
-	    ld_set_text(&e->file, jsonr_get(rec, "file")) ||
-	    ld_set_text(&e->msg, jsonr_get(rec, "msg")))
+	if (ld_set_texts(rec, "fs", &e->fs, "phase", &e->phase, verify ? "what" : "op", &e->op,
+			 "file", &e->file, "msg", &e->msg, (char *)NULL))
 		return ld_oom(L);
 	double round = opt_num(rec, "round", 0);
 	e->round = round >= 0 && round <= 1e9 ? (long)round : 0;
@@ -561,15 +486,10 @@ static int load_verdict(struct loader *L, struct rep_run *r, const struct jsonr 
 				   " boolean", i);
 		r->nchk++;	/* counted now so run_free releases what is set below */
 		k->pass = jsonr_bool(jsonr_get(c, "pass"), 0);
-		if (ld_set_text(&k->what, jsonr_get(c, "what")) ||
-		    ld_set_text(&k->measured, jsonr_get(c, "measured")) ||
-		    ld_set_text(&k->limit, jsonr_get(c, "limit")) ||
-		    ld_set_text(&k->where, jsonr_get(c, "where")) ||
-		    ld_set_text(&k->result, jsonr_get(c, "result")) ||
-		    ld_set_text(&k->why, jsonr_get(c, "why")) ||
-		    ld_set_text(&k->known, jsonr_get(c, "known")) ||
-		    ld_set_text(&k->known_where, jsonr_get(c, "known_where")) ||
-		    ld_set_text(&k->known_until, jsonr_get(c, "known_until")))
+		if (ld_set_texts(c, "what", &k->what, "measured", &k->measured, "limit", &k->limit,
+				 "where", &k->where, "result", &k->result, "why", &k->why, "known",
+				 &k->known, "known_where", &k->known_where, "known_until",
+				 &k->known_until, (char *)NULL))
 			return ld_oom(L);
 		k->known_expired = jsonr_bool(jsonr_get(c, "known_expired"), 0);
 	}

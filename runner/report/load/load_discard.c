@@ -5,25 +5,22 @@
 
 #include "report/load/loader.h"
 
+static const size_t owned[] = { offsetof(struct rep_discard, device), offsetof(struct rep_discard, status) };
+
 int ld_load_discard(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	struct rep_discard d;
-	int rc = 0;
+	const char *dev, *st;
+	int rc;
 
 	memset(&d, 0, sizeof(d));
-	const char *dev = ld_need_str(L, rec, "discard_check", "device", &rc);
-	if (rc)
-		return rc;
-	const char *st = ld_need_str(L, rec, "discard_check", "status", &rc);
-	if (rc)
+	if ((rc = ld_need_strs(L, rec, "discard_check", "device", &dev, "status", &st, (char *)NULL)))
 		return rc;
 	d.nonzero = jsonr_u64(jsonr_get(rec, "nonzero_bytes"), 0);
 	d.line = L->line;
 	d.have = 1;
-	if (!(d.device = strdup(dev)) || !(d.status = strdup(st))) {
-		free(d.device);
+	if (ld_copy_strs(&d, owned, (const char *const[]){ dev, st }, 2))
 		return ld_oom(L);
-	}
 	ld_discard_free(r);
 	r->dc = d;
 	return 0;
@@ -31,7 +28,6 @@ int ld_load_discard(struct loader *L, struct rep_run *r, const struct jsonr *rec
 
 void ld_discard_free(struct rep_run *r)
 {
-	free(r->dc.device);
-	free(r->dc.status);
+	ld_free_members(&r->dc, 1, sizeof(r->dc), LD_OWNED(owned));
 	memset(&r->dc, 0, sizeof(r->dc));
 }

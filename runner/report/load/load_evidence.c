@@ -41,12 +41,8 @@ int ld_load_kmsg(struct loader *L, struct rep_run *r, const struct jsonr *rec, i
 	const char *phase = ld_need_str(L, rec, type, "phase", &rc);
 	if (rc)
 		return rc;
-	if (jsonr_get(rec, "round")) {
-		double round;
-		if ((rc = ld_need_round(L, rec, type, &round)))
-			return rc;
-		k.round = (unsigned)round;
-	}
+	if (jsonr_get(rec, "round") && (rc = ld_need_round(L, rec, type, &k.round)))
+		return rc;
 	const struct jsonr *fs = jsonr_get(rec, "fs");
 	if (fs && !(jsonr_is(fs, JSONR_STR) && *fs->str))
 		return ld_bad(L, "%s record: \"fs\" must be a non-empty string", type);
@@ -159,8 +155,7 @@ int ld_load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 	h->have = 1;
 	h->line = L->line;
 	h->pcie_at_max = h->pcie_changed = -1;
-	if (ld_set_text(&h->device, jsonr_get(rec, "device")) ||
-	    ld_set_text(&h->transport, jsonr_get(rec, "transport")) ||
+	if (ld_set_texts(rec, "device", &h->device, "transport", &h->transport, (char *)NULL) ||
 	    health_part(L, rec, "nvme_smart", &sm, &h->smart_na) ||
 	    health_part(L, rec, "ata_smart", &ata, &h->ata_na) ||
 	    health_part(L, rec, "pcie_link", &pcie, &h->pcie_na) ||
@@ -174,10 +169,8 @@ int ld_load_health(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 	if (ld_load_inventory(L, &h->inv, rec))
 		return -ENOMEM;
 	if (pcie) {
-		if (ld_set_text(&h->pcie_speed, jsonr_get(pcie, "speed")) ||
-		    ld_set_text(&h->pcie_width, jsonr_get(pcie, "width")) ||
-		    ld_set_text(&h->pcie_max_speed, jsonr_get(pcie, "max_speed")) ||
-		    ld_set_text(&h->pcie_max_width, jsonr_get(pcie, "max_width")))
+		if (ld_set_texts(pcie, "speed", &h->pcie_speed, "width", &h->pcie_width, "max_speed",
+				 &h->pcie_max_speed, "max_width", &h->pcie_max_width, (char *)NULL))
 			return ld_oom(L);
 		h->pcie_at_max = jsonr_bool(jsonr_get(pcie, "at_max"), -1);
 	}

@@ -8,16 +8,20 @@
 
 const char *const rep_fsv_op_name[REP_FSV_NOPS] = { "create", "append", "read", "delete", "stat" };
 
+static const size_t owned[] = {
+	offsetof(struct rep_fileserver, fs), offsetof(struct rep_fileserver, state),
+	offsetof(struct rep_fileserver, status), offsetof(struct rep_fileserver, msg),
+};
+
 int ld_load_fileserver(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	struct rep_fileserver v;
-	int rc = 0;
+	const char *fs, *state, *st;
+	int rc;
 
 	memset(&v, 0, sizeof(v));
-	const char *fs = ld_need_str(L, rec, "fileserver", "fs", &rc);
-	const char *state = rc ? NULL : ld_need_str(L, rec, "fileserver", "state", &rc);
-	const char *st = rc ? NULL : ld_need_str(L, rec, "fileserver", "status", &rc);
-	if (rc)
+	if ((rc = ld_need_strs(L, rec, "fileserver", "fs", &fs, "state", &state, "status", &st,
+			       (char *)NULL)))
 		return rc;
 	if (strcmp(state, "fresh") && strcmp(state, "aged"))
 		return ld_bad(L, "fileserver record: state \"%s\" is neither fresh nor aged", state);
@@ -47,26 +51,13 @@ int ld_load_fileserver(struct loader *L, struct rep_run *r, const struct jsonr *
 	v.line = L->line;
 	if (ld_grow((void **)&r->fsv, &r->capfsv, r->nfsv, sizeof(*r->fsv)))
 		return ld_oom(L);
-	if (!(v.fs = strdup(fs)) || !(v.state = strdup(state)) || !(v.status = strdup(st)) ||
-	    (msg && !(v.msg = strdup(msg)))) {
-		free(v.fs);
-		free(v.state);
-		free(v.status);
+	if (ld_copy_strs(&v, owned, (const char *const[]){ fs, state, st, msg }, 4))
 		return ld_oom(L);
-	}
 	r->fsv[r->nfsv++] = v;
 	return 0;
 }
 
 void ld_fileserver_free(struct rep_run *r)
 {
-	for (size_t i = 0; i < r->nfsv; i++) {
-		free(r->fsv[i].fs);
-		free(r->fsv[i].state);
-		free(r->fsv[i].status);
-		free(r->fsv[i].msg);
-	}
-	free(r->fsv);
-	r->fsv = NULL;
-	r->nfsv = r->capfsv = 0;
+	ld_free_array(r->fsv, r->nfsv, sizeof(*r->fsv), LD_OWNED(owned));
 }

@@ -5,24 +5,18 @@
 
 #include "report/load/loader.h"
 
+static const size_t fio_owned[] = {
+	offsetof(struct rep_fio, fs), offsetof(struct rep_fio, workload),
+	offsetof(struct rep_fio, status), offsetof(struct rep_fio, msg),
+};
+static const size_t fill_owned[] = {
+	offsetof(struct rep_fill, fs), offsetof(struct rep_fill, status), offsetof(struct rep_fill, msg),
+};
+
 void ld_fio_free(struct rep_run *r)
 {
-	for (size_t i = 0; i < r->nfio; i++) {
-		free(r->fio[i].fs);
-		free(r->fio[i].workload);
-		free(r->fio[i].status);
-		free(r->fio[i].msg);
-	}
-	free(r->fio);
-	for (size_t i = 0; i < r->nfill; i++) {
-		free(r->fill[i].fs);
-		free(r->fill[i].status);
-		free(r->fill[i].msg);
-	}
-	free(r->fill);
-	r->fio = NULL;
-	r->fill = NULL;
-	r->nfio = r->nfill = 0;
+	ld_free_array(r->fio, r->nfio, sizeof(*r->fio), LD_OWNED(fio_owned));
+	ld_free_array(r->fill, r->nfill, sizeof(*r->fill), LD_OWNED(fill_owned));
 }
 
 /* A number of the record, or -1 when absent; a number of another type
@@ -84,9 +78,8 @@ int ld_load_fio(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 
 	memset(&f, 0, sizeof(f));
 	f.line = L->line;
-	const char *fs = ld_need_str(L, rec, "fio", "fs", &rc);
-	const char *wl = rc ? NULL : ld_need_str(L, rec, "fio", "workload", &rc);
-	if (rc)
+	const char *fs, *wl;
+	if ((rc = ld_need_strs(L, rec, "fio", "fs", &fs, "workload", &wl, (char *)NULL)))
 		return rc;
 	for (int k = 0; k < 2 && !rc; k++)
 		rc = direction(L, "fio", rec, k ? "write" : "read", &f.iops[k], &f.mib_s[k], &f.p99_ns[k]);
@@ -98,10 +91,7 @@ int ld_load_fio(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 	if (!(f.fs = strdup(fs)) || !(f.workload = strdup(wl)) ||
 	    (rc = strings(L, rec, "fio", &f.status, &f.msg)) ||
 	    ld_grow((void **)&r->fio, &r->capfio, r->nfio, sizeof(*r->fio))) {
-		free(f.fs);
-		free(f.workload);
-		free(f.status);
-		free(f.msg);
+		ld_free_members(&f, 1, sizeof(f), LD_OWNED(fio_owned));
 		return rc ? rc : ld_oom(L);
 	}
 	r->fio[r->nfio++] = f;
@@ -128,9 +118,7 @@ int ld_load_fill(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 	f.files = (uint64_t)(files[0] > 0 ? files[0] : 0) + (uint64_t)(files[1] > 0 ? files[1] : 0);
 	if (!(f.fs = strdup(fs)) || (rc = strings(L, rec, "fill", &f.status, &f.msg)) ||
 	    ld_grow((void **)&r->fill, &r->capfill, r->nfill, sizeof(*r->fill))) {
-		free(f.fs);
-		free(f.status);
-		free(f.msg);
+		ld_free_members(&f, 1, sizeof(f), LD_OWNED(fill_owned));
 		return rc ? rc : ld_oom(L);
 	}
 	r->fill[r->nfill++] = f;

@@ -1,21 +1,18 @@
 /* load_freespace.c: the `freespace` records (what each round's reads left
  * of the free space: statfs, free extents, the defrag score, btrfs and
  * f2fs) into the run model, one a filesystem and round. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/load/loader.h"
 
+static const size_t owned[] = { offsetof(struct rep_freespace, fs), offsetof(struct rep_freespace, error) };
+
 void ld_freespace_free(struct rep_run *r)
 {
-	for (size_t i = 0; i < r->nfsp; i++) {
-		free(r->fsp[i].fs);
-		free(r->fsp[i].error);
-	}
-	free(r->fsp);
-	r->fsp = NULL;
-	r->nfsp = r->capfsp = 0;
+	ld_free_array(r->fsp, r->nfsp, sizeof(*r->fsp), LD_OWNED(owned));
 }
 
 /* A whole number >= 0 of part obj; 0, or the error said. */
@@ -54,49 +51,55 @@ static int part(struct loader *L, const struct jsonr *rec, const char *key,
 	return 1;
 }
 
+/* part() and the part's whole numbers >= 0: pairs of a key and where it
+ * goes (uint64_t *), ended by NULL. */
+static int part_u64s(struct loader *L, const struct jsonr *rec, const char *key,
+		     const struct jsonr **obj, char *err, size_t errlen, ...)
+{
+	va_list ap;
+	const char *k;
+	int rc = part(L, rec, key, obj, err, errlen), e;
+
+	va_start(ap, errlen);
+	while (rc > 0 && (k = va_arg(ap, const char *)))
+		if ((e = need_u64(L, *obj, key, k, va_arg(ap, uint64_t *))))
+			rc = e;
+	va_end(ap);
+	return rc;
+}
+
 int ld_load_freespace(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	struct rep_freespace f;
 	const struct jsonr *o;
 	char err[1024] = "";
-	double round;
-	int rc = 0;
+	const char *fsname;
+	int rc;
 
 	memset(&f, 0, sizeof(f));
 	f.f_dirty = UINT64_MAX;
-	const char *fsname = ld_need_str(L, rec, "freespace", "fs", &rc);
-	if (rc)
+	if ((rc = ld_need_strs(L, rec, "freespace", "fs", &fsname, (char *)NULL)))
 		return rc;
-	if ((rc = ld_need_round(L, rec, "freespace", &round)))
+	if ((rc = ld_need_round(L, rec, "freespace", &f.round)))
 		return rc;
-	f.round = (unsigned)round;
 	f.line = L->line;
-	if ((rc = part(L, rec, "statfs", &o, err, sizeof(err))) < 0)
-		return rc;
-	if (rc && ((rc = need_u64(L, o, "statfs", "size_bytes", &f.size_bytes)) ||
-		   (rc = need_u64(L, o, "statfs", "free_bytes", &f.statfs_free))))
+	if ((rc = part_u64s(L, rec, "statfs", &o, err, sizeof(err), "size_bytes", &f.size_bytes,
+			    "free_bytes", &f.statfs_free, (char *)NULL)) < 0)
 		return rc;
 	f.have_statfs = o != NULL;
-	if ((rc = part(L, rec, "free_extents", &o, err, sizeof(err))) < 0)
-		return rc;
-	if (rc && ((rc = need_u64(L, o, "free_extents", "count", &f.extents)) ||
-		   (rc = need_u64(L, o, "free_extents", "free_bytes", &f.free_bytes)) ||
-		   (rc = need_u64(L, o, "free_extents", "largest_bytes", &f.largest_bytes))))
+	if ((rc = part_u64s(L, rec, "free_extents", &o, err, sizeof(err), "count", &f.extents,
+			    "free_bytes", &f.free_bytes, "largest_bytes", &f.largest_bytes,
+			    (char *)NULL)) < 0)
 		return rc;
 	f.have_extents = o != NULL;
-	if ((rc = part(L, rec, "defrag", &o, err, sizeof(err))) < 0)
-		return rc;
-	if (rc && (rc = need_u64(L, o, "defrag", "score", &f.score)))
+	if ((rc = part_u64s(L, rec, "defrag", &o, err, sizeof(err), "score", &f.score, (char *)NULL)) < 0)
 		return rc;
 	f.have_score = o != NULL;
-	if ((rc = part(L, rec, "btrfs", &o, err, sizeof(err))) < 0)
+	if ((rc = part_u64s(L, rec, "btrfs", &o, err, sizeof(err), "device_size", &f.b_size,
+			    "allocated", &f.b_allocated, "used", &f.b_used, "free_estimated", &f.b_free,
+			    (char *)NULL)) < 0)
 		return rc;
 	if (rc) {
-		if ((rc = need_u64(L, o, "btrfs", "device_size", &f.b_size)) ||
-		    (rc = need_u64(L, o, "btrfs", "allocated", &f.b_allocated)) ||
-		    (rc = need_u64(L, o, "btrfs", "used", &f.b_used)) ||
-		    (rc = need_u64(L, o, "btrfs", "free_estimated", &f.b_free)))
-			return rc;
 		const struct jsonr *pr = jsonr_get(o, "profiles");
 		if (!jsonr_is(pr, JSONR_ARR))
 			return ld_bad(L, "freespace record: \"btrfs.profiles\" must be an array");
@@ -104,9 +107,10 @@ int ld_load_freespace(struct loader *L, struct rep_run *r, const struct jsonr *r
 			const struct jsonr *p = jsonr_at(pr, i);
 			uint64_t size = 0, used = 0;
 			const char *type = jsonr_str(jsonr_get(p, "type"));
-			if (!type || (rc = need_u64(L, p, "btrfs.profiles[]", "size", &size)) ||
-			    (rc = need_u64(L, p, "btrfs.profiles[]", "used", &used)))
-				return rc ? rc : ld_bad(L, "freespace record: \"btrfs.profiles[].type\""
+			int e = 0;
+			if (!type || (e = need_u64(L, p, "btrfs.profiles[]", "size", &size)) ||
+			    (e = need_u64(L, p, "btrfs.profiles[]", "used", &used)))
+				return e ? e : ld_bad(L, "freespace record: \"btrfs.profiles[].type\""
 							" must be a string");
 			if (!strcmp(type, "Data")) {
 				f.b_data_size += size;
@@ -115,18 +119,13 @@ int ld_load_freespace(struct loader *L, struct rep_run *r, const struct jsonr *r
 		}
 	}
 	f.have_btrfs = o != NULL;
-	if ((rc = part(L, rec, "f2fs", &o, err, sizeof(err))) < 0)
+	if ((rc = part_u64s(L, rec, "f2fs", &o, err, sizeof(err), "segments", &f.f_segments,
+			    "empty_segments", &f.f_empty, "full_segments", &f.f_full, "partial_segments",
+			    &f.f_partial, "partial_valid_blocks", &f.f_partial_valid,
+			    "blocks_per_segment", &f.f_bps, (char *)NULL)) < 0)
 		return rc;
-	if (rc) {
-		if ((rc = need_u64(L, o, "f2fs", "segments", &f.f_segments)) ||
-		    (rc = need_u64(L, o, "f2fs", "empty_segments", &f.f_empty)) ||
-		    (rc = need_u64(L, o, "f2fs", "full_segments", &f.f_full)) ||
-		    (rc = need_u64(L, o, "f2fs", "partial_segments", &f.f_partial)) ||
-		    (rc = need_u64(L, o, "f2fs", "partial_valid_blocks", &f.f_partial_valid)) ||
-		    (rc = need_u64(L, o, "f2fs", "blocks_per_segment", &f.f_bps)))
-			return rc;
+	if (rc)
 		f.f_dirty = jsonr_u64(jsonr_get(o, "dirty_segments"), UINT64_MAX);
-	}
 	f.have_f2fs = o != NULL;
 
 	struct rep_freespace *slot = NULL;
@@ -143,8 +142,7 @@ int ld_load_freespace(struct loader *L, struct rep_run *r, const struct jsonr *r
 		free(f.fs);
 		return ld_oom(L);
 	}
-	free(slot->fs);
-	free(slot->error);
+	ld_free_members(slot, 1, sizeof(*slot), LD_OWNED(owned));
 	*slot = f;
 	return 0;
 }

@@ -73,20 +73,18 @@ int ld_load_inventory(struct loader *L, struct rep_inventory *inv, const struct 
 			return ld_oom(L);
 	if ((inv->have_sata = sata != NULL)) {
 		inv->sata_gbps = number(jsonr_get(sata, "speed_gbps"));
-		if (ld_set_text(&inv->sata_speed, jsonr_get(sata, "speed")) ||
-		    ld_set_text(&inv->sata_limit, jsonr_get(sata, "limit")))
+		if (ld_set_texts(sata, "speed", &inv->sata_speed, "limit", &inv->sata_limit, (char *)NULL))
 			return ld_oom(L);
 	}
 	if ((inv->have_usb = usb != NULL)) {
 		inv->usb_mbps = number(jsonr_get(usb, "speed_mbps"));
-		if (ld_set_text(&inv->usb_version, jsonr_get(usb, "version")) ||
-		    ld_set_text(&inv->usb_transport, jsonr_get(usb, "transport")))
+		if (ld_set_texts(usb, "version", &inv->usb_version, "transport", &inv->usb_transport,
+				 (char *)NULL))
 			return ld_oom(L);
 	}
 	if ((inv->have_mmc = mmc != NULL) &&
-	    (ld_set_text(&inv->mmc_type, jsonr_get(mmc, "type")) ||
-	     ld_set_text(&inv->mmc_name, jsonr_get(mmc, "name")) ||
-	     ld_set_text(&inv->mmc_timing, jsonr_get(mmc, "timing"))))
+	    ld_set_texts(mmc, "type", &inv->mmc_type, "name", &inv->mmc_name, "timing", &inv->mmc_timing,
+			 (char *)NULL))
 		return ld_oom(L);
 	if (!(inv->have_flash = fl != NULL))
 		return 0;

@@ -42,17 +42,20 @@ static char *names_of(const struct jsonr *bad, const char *cls)
 	return buf;
 }
 
+static const size_t owned[] = {
+	offsetof(struct rep_powercut, fs), offsetof(struct rep_powercut, fsck),
+	offsetof(struct rep_powercut, mount), offsetof(struct rep_powercut, bad),
+	offsetof(struct rep_powercut, lost_files), offsetof(struct rep_powercut, torn_files),
+};
+
 int ld_load_powercut(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	struct rep_powercut p;
-	int rc = 0;
+	const char *fs, *fsck;
+	int rc;
 
 	memset(&p, 0, sizeof(p));
-	const char *fs = ld_need_str(L, rec, "powercut", "fs", &rc);
-	if (rc)
-		return rc;
-	const char *fsck = ld_need_str(L, rec, "powercut", "fsck", &rc);
-	if (rc)
+	if ((rc = ld_need_strs(L, rec, "powercut", "fs", &fs, "fsck", &fsck, (char *)NULL)))
 		return rc;
 	const char *mount = jsonr_str(jsonr_get(rec, "mount"));
 	p.cycle = (unsigned)jsonr_u64(jsonr_get(rec, "cycle"), 0);
@@ -69,32 +72,16 @@ int ld_load_powercut(struct loader *L, struct rep_run *r, const struct jsonr *re
 	p.line = L->line;
 	if (ld_grow((void **)&r->pc, &r->cappc, r->npc, sizeof(*r->pc)))
 		return ld_oom(L);
+	if (ld_copy_strs(&p, owned, (const char *const[]){ fs, fsck, mount ? mount : "ok" }, 3))
+		return ld_oom(L);
 	p.bad = bad_text(jsonr_get(rec, "bad"));
 	p.lost_files = names_of(jsonr_get(rec, "bad"), "lost");
 	p.torn_files = names_of(jsonr_get(rec, "bad"), "torn");
-	if (!(p.fs = strdup(fs)) || !(p.fsck = strdup(fsck)) || !(p.mount = strdup(mount ? mount : "ok"))) {
-		free(p.fs);
-		free(p.fsck);
-		free(p.bad);
-		free(p.lost_files);
-		free(p.torn_files);
-		return ld_oom(L);
-	}
 	r->pc[r->npc++] = p;
 	return 0;
 }
 
 void ld_powercut_free(struct rep_run *r)
 {
-	for (size_t i = 0; i < r->npc; i++) {
-		free(r->pc[i].fs);
-		free(r->pc[i].fsck);
-		free(r->pc[i].mount);
-		free(r->pc[i].bad);
-		free(r->pc[i].lost_files);
-		free(r->pc[i].torn_files);
-	}
-	free(r->pc);
-	r->pc = NULL;
-	r->npc = r->cappc = 0;
+	ld_free_array(r->pc, r->npc, sizeof(*r->pc), LD_OWNED(owned));
 }

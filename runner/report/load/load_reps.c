@@ -175,12 +175,7 @@ out:
 
 void ld_reps_free(struct rep_run *r)
 {
-	for (size_t i = 0; i < r->nraw; i++) {
-		free(r->raw[i].phase);
-		free(r->raw[i].order);
-		free(r->raw[i].trim);
-	}
-	free(r->raw);
+	ld_free_array(r->raw, r->nraw, sizeof(*r->raw), LD_OWNED(ld_phase_owned));
 	for (size_t i = 0; i < r->nrpt; i++) {
 		for (size_t k = 0; k < r->rpt[i].nph; k++)
 			free(r->rpt[i].ph[k].phase);

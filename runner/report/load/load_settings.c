@@ -8,11 +8,8 @@
 
 void ld_settings_free(struct rep_run *r)
 {
-	for (size_t i = 0; i < r->ncfg; i++) {
-		free(r->cfg[i].key);
-		free(r->cfg[i].value);
-	}
-	free(r->cfg);
+	static const size_t owned[] = { offsetof(struct rep_setting, key), offsetof(struct rep_setting, value) };
+	ld_free_array(r->cfg, r->ncfg, sizeof(*r->cfg), LD_OWNED(owned));
 	r->cfg = NULL;
 	r->ncfg = 0;
 }

@@ -5,22 +5,18 @@
 
 #include "report/load/loader.h"
 
+static const size_t owned[] = { offsetof(struct rep_space, fs), offsetof(struct rep_space, store) };
+
 int ld_load_space(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	struct rep_space s;
-	double round;
-	int rc = 0;
+	const char *fs, *store;
+	int rc;
 
 	memset(&s, 0, sizeof(s));
-	const char *fs = ld_need_str(L, rec, "space", "fs", &rc);
-	if (rc)
+	if ((rc = ld_need_strs(L, rec, "space", "fs", &fs, "store", &store, (char *)NULL)) ||
+	    (rc = ld_need_round(L, rec, "space", &s.round)))
 		return rc;
-	const char *store = ld_need_str(L, rec, "space", "store", &rc);
-	if (rc)
-		return rc;
-	if ((rc = ld_need_round(L, rec, "space", &round)))
-		return rc;
-	s.round = (unsigned)round;
 	s.files = jsonr_u64(jsonr_get(rec, "files"), 0);
 	s.bytes = jsonr_u64(jsonr_get(rec, "bytes"), 0);
 	const struct jsonr *d = jsonr_get(rec, "disk_bytes");
@@ -33,21 +29,13 @@ int ld_load_space(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 	s.line = L->line;
 	if (ld_grow((void **)&r->sp, &r->capsp, r->nsp, sizeof(*r->sp)))
 		return ld_oom(L);
-	if (!(s.fs = strdup(fs)) || !(s.store = strdup(store))) {
-		free(s.fs);
+	if (ld_copy_strs(&s, owned, (const char *const[]){ fs, store }, 2))
 		return ld_oom(L);
-	}
 	r->sp[r->nsp++] = s;
 	return 0;
 }
 
 void ld_space_free(struct rep_run *r)
 {
-	for (size_t i = 0; i < r->nsp; i++) {
-		free(r->sp[i].fs);
-		free(r->sp[i].store);
-	}
-	free(r->sp);
-	r->sp = NULL;
-	r->nsp = r->capsp = 0;
+	ld_free_array(r->sp, r->nsp, sizeof(*r->sp), LD_OWNED(owned));
 }

@@ -13,16 +13,22 @@ static unsigned opt(const struct jsonr *rec, const char *key)
 	return v >= 0 && v <= 1e6 ? (unsigned)v : 0;
 }
 
+static const size_t owned[] = {
+	offsetof(struct rep_sustain, fs), offsetof(struct rep_sustain, workload),
+	offsetof(struct rep_sustain, status), offsetof(struct rep_sustain, msg),
+	offsetof(struct rep_sustain, temp_source), offsetof(struct rep_sustain, mib),
+	offsetof(struct rep_sustain, celsius),
+};
+
 int ld_load_sustain(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
 	struct rep_sustain s;
-	int rc = 0;
+	const char *fs, *wl, *st;
+	int rc;
 
 	memset(&s, 0, sizeof(s));
-	const char *fs = ld_need_str(L, rec, "sustain", "fs", &rc);
-	const char *wl = rc ? NULL : ld_need_str(L, rec, "sustain", "workload", &rc);
-	const char *st = rc ? NULL : ld_need_str(L, rec, "sustain", "status", &rc);
-	if (rc)
+	if ((rc = ld_need_strs(L, rec, "sustain", "fs", &fs, "workload", &wl, "status", &st,
+			       (char *)NULL)))
 		return rc;
 	const char *msg = jsonr_str(jsonr_get(rec, "msg"));
 	const char *ts = jsonr_str(jsonr_get(rec, "temp_source"));
@@ -37,14 +43,8 @@ int ld_load_sustain(struct loader *L, struct rep_run *r, const struct jsonr *rec
 	s.line = L->line;
 	if (ld_grow((void **)&r->sus, &r->capsus, r->nsus, sizeof(*r->sus)))
 		return ld_oom(L);
-	if (!(s.fs = strdup(fs)) || !(s.workload = strdup(wl)) || !(s.status = strdup(st)) ||
-	    (msg && !(s.msg = strdup(msg))) || !(s.temp_source = strdup(ts ? ts : ""))) {
-		free(s.fs);
-		free(s.workload);
-		free(s.status);
-		free(s.msg);
+	if (ld_copy_strs(&s, owned, (const char *const[]){ fs, wl, st, msg, ts ? ts : "" }, 5))
 		return ld_oom(L);
-	}
 	r->sus[r->nsus++] = s;
 	return 0;
 }
@@ -73,9 +73,8 @@ static int room(struct rep_sustain *s, size_t n)
 
 int ld_load_sustain_series(struct loader *L, struct rep_run *r, const struct jsonr *rec)
 {
-	int rc = 0;
-	const char *fs = ld_need_str(L, rec, "sustain_series", "fs", &rc);
-	const char *wl = rc ? NULL : ld_need_str(L, rec, "sustain_series", "workload", &rc);
+	const char *fs, *wl;
+	int rc = ld_need_strs(L, rec, "sustain_series", "fs", &fs, "workload", &wl, (char *)NULL);
 	if (rc)
 		return rc;
 	const struct jsonr *mib = jsonr_get(rec, "mib_per_s"), *cel = jsonr_get(rec, "celsius");
@@ -108,16 +107,5 @@ int ld_load_sustain_series(struct loader *L, struct rep_run *r, const struct jso
 
 void ld_sustain_free(struct rep_run *r)
 {
-	for (size_t i = 0; i < r->nsus; i++) {
-		free(r->sus[i].fs);
-		free(r->sus[i].workload);
-		free(r->sus[i].status);
-		free(r->sus[i].msg);
-		free(r->sus[i].temp_source);
-		free(r->sus[i].mib);
-		free(r->sus[i].celsius);
-	}
-	free(r->sus);
-	r->sus = NULL;
-	r->nsus = r->capsus = 0;
+	ld_free_array(r->sus, r->nsus, sizeof(*r->sus), LD_OWNED(owned));
 }

@@ -65,6 +65,35 @@ int ld_grow(void **arr, size_t *cap, size_t n, size_t elem)
 	return 0;
 }
 
+void ld_free_members(void *items, size_t n, size_t size, const size_t *offs, size_t noffs)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < noffs; k++) {
+			void *m;
+			memcpy(&m, (char *)items + i * size + offs[k], sizeof(m));
+			free(m);
+		}
+}
+
+void ld_free_array(void *items, size_t n, size_t size, const size_t *offs, size_t noffs)
+{
+	ld_free_members(items, n, size, offs, noffs);
+	free(items);
+}
+
+int ld_copy_strs(void *item, const size_t *offs, const char *const *vals, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *s = NULL;
+		if (vals[i] && !(s = strdup(vals[i]))) {
+			ld_free_members(item, 1, 0, offs, i);
+			return -ENOMEM;
+		}
+		memcpy((char *)item + offs[i], &s, sizeof(s));
+	}
+	return 0;
+}
+
 /* Replace *slot with the text of v (when v is a scalar). -ENOMEM or 0. */
 int ld_set_text(char **slot, const struct jsonr *v)
 {
@@ -78,6 +107,19 @@ int ld_set_text(char **slot, const struct jsonr *v)
 	return 0;
 }
 
+int ld_set_texts(const struct jsonr *obj, ...)
+{
+	va_list ap;
+	const char *key;
+	int rc = 0;
+
+	va_start(ap, obj);
+	while (!rc && (key = va_arg(ap, const char *)))
+		rc = ld_set_text(va_arg(ap, char **), jsonr_get(obj, key));
+	va_end(ap);
+	return rc;
+}
+
 /* A required string member of a record. */
 const char *ld_need_str(struct loader *L, const struct jsonr *rec,
 			    const char *type, const char *key, int *rc)
@@ -88,12 +130,26 @@ const char *ld_need_str(struct loader *L, const struct jsonr *rec,
 	return s;
 }
 
+int ld_need_strs(struct loader *L, const struct jsonr *rec, const char *type, ...)
+{
+	va_list ap;
+	const char *key;
+	int rc = 0;
+
+	va_start(ap, type);
+	while (!rc && (key = va_arg(ap, const char *)))
+		*va_arg(ap, const char **) = ld_need_str(L, rec, type, key, &rc);
+	va_end(ap);
+	return rc;
+}
+
 /* The "round" of a phase or layout record: a whole number from 1. */
 int ld_need_round(struct loader *L, const struct jsonr *rec, const char *type,
-		      double *round)
+		      unsigned *round)
 {
-	*round = jsonr_num(jsonr_get(rec, "round"), -1);
-	if (!(*round >= 1 && *round <= 1000000 && *round == floor(*round)))
+	double v = jsonr_num(jsonr_get(rec, "round"), -1);
+	if (!(v >= 1 && v <= 1000000 && v == floor(v)))
 		return ld_bad(L, "%s record: \"round\" must be a whole number from 1", type);
+	*round = (unsigned)v;
 	return 0;
 }

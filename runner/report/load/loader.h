@@ -30,15 +30,34 @@ int ld_bad(struct loader *L, const char *fmt, ...) __attribute__((format(printf,
 int ld_oom(struct loader *L);
 /* Grow *arr (of elem-sized items) so that one more fits. 0 or -ENOMEM. */
 int ld_grow(void **arr, size_t *cap, size_t n, size_t elem);
+/* The members an item of the model owns (malloc'ed pointers), by their
+ * offsets: LD_OWNED(table) gives the table and its length. */
+#define LD_OWNED(offs) (offs), sizeof(offs) / sizeof((offs)[0])
+/* Free the owned members of each of the n items (of size bytes) at items. */
+void ld_free_members(void *items, size_t n, size_t size, const size_t *offs, size_t noffs);
+/* The same, then the array itself. */
+void ld_free_array(void *items, size_t n, size_t size, const size_t *offs, size_t noffs);
+/* A copy of each of the n vals (NULL: none) into the owned member offs[i]
+ * of item; 0, or -ENOMEM with the copies made freed. */
+int ld_copy_strs(void *item, const size_t *offs, const char *const *vals, size_t n);
+/* What a phase row owns (load.c): its phase, order and trim. */
+extern const size_t ld_phase_owned[3];
 /* Replace *slot with the text of v (when v is a scalar). -ENOMEM or 0. */
 int ld_set_text(char **slot, const struct jsonr *v);
+/* ld_set_text of obj's members: pairs of a key and its slot (char **),
+ * ended by NULL. -ENOMEM or 0. */
+int ld_set_texts(const struct jsonr *obj, ...);
 /* The string key of a record of this type; NULL and *rc set (the error
  * said) when it is missing. */
 const char *ld_need_str(struct loader *L, const struct jsonr *rec,
 			const char *type, const char *key, int *rc);
+/* The string keys of a record of this type, pairs of a key and where its
+ * value goes (const char **), ended by NULL: 0, or the first missing one's
+ * error said (as ld_need_str's). */
+int ld_need_strs(struct loader *L, const struct jsonr *rec, const char *type, ...);
 /* The record's round: a whole number >= 1; 0 or the error. */
 int ld_need_round(struct loader *L, const struct jsonr *rec, const char *type,
-		  double *round);
+		  unsigned *round);
 
 /* load_evidence.c */
 void ld_health_free(struct rep_health *h);
