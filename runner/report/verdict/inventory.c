@@ -171,15 +171,9 @@ int vd_parse_timing(const struct vd_arg *a, struct vd_rule *u)
 
 static struct vd_check *add_check(struct vd_result *res, const struct vd_rule *u, const char *what)
 {
-	if (vd_grow((void **)&res->check, &res->cap, res->n, sizeof(*res->check)))
-		return NULL;
-	struct vd_check *k = &res->check[res->n++];
-	memset(k, 0, sizeof(*k));
-	k->value = k->bound = NAN;
-	k->unit = "";
-	k->measured_ok = 1;
-	snprintf(k->where, sizeof(k->where), "%s", u->where);
-	snprintf(k->what, sizeof(k->what), "%s", what);
+	struct vd_check *k = vd_new_check(res, u);
+	if (k)
+		snprintf(k->what, sizeof(k->what), "%s", what);
 	return k;
 }
 
@@ -530,28 +524,29 @@ int vd_derive_bus(struct vd_from *d, const struct vd_key *k)
 	return vd_put_line(d, k, bus);
 }
 
-int vd_derive_usb_speed(struct vd_from *d, const struct vd_key *k)
+/* A floor (usb_speed, sata_link): the speed part f says the target came
+ * up at, when it says one. */
+static int derive_speed(struct vd_from *d, const struct vd_key *k, enum fact f)
 {
-	const struct rep_health *h;
 	const char *na;
+	const struct rep_health *h = with(d->r, f, &na);
+	double speed = !h ? NAN : f == F_USB ? h->inv.usb_mbps : h->inv.sata_gbps;
 	char v[64];
 
-	if (!(h = with(d->r, F_USB, &na)) || !(h->inv.usb_mbps > 0))
+	if (!(speed > 0))
 		return 0;
-	vd_num(v, sizeof(v), h->inv.usb_mbps);
+	vd_num(v, sizeof(v), speed);
 	return vd_put_line(d, k, v);
+}
+
+int vd_derive_usb_speed(struct vd_from *d, const struct vd_key *k)
+{
+	return derive_speed(d, k, F_USB);
 }
 
 int vd_derive_sata_link(struct vd_from *d, const struct vd_key *k)
 {
-	const struct rep_health *h;
-	const char *na;
-	char v[64];
-
-	if (!(h = with(d->r, F_SATA, &na)) || !(h->inv.sata_gbps > 0))
-		return 0;
-	vd_num(v, sizeof(v), h->inv.sata_gbps);
-	return vd_put_line(d, k, v);
+	return derive_speed(d, k, F_SATA);
 }
 
 int vd_derive_timing(struct vd_from *d, const struct vd_key *k)

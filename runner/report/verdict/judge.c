@@ -19,7 +19,7 @@
 /* No libm: the runner links without it. */
 static double dmax(double a, double b) { return a > b ? a : b; }
 
-static struct vd_check *new_check(struct vd_result *res, const struct vd_rule *u)
+struct vd_check *vd_new_check(struct vd_result *res, const struct vd_rule *u)
 {
 	if (vd_grow((void **)&res->check, &res->cap, res->n, sizeof(*res->check)))
 		return NULL;
@@ -40,7 +40,7 @@ void vd_num(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.4g", v);
 }
 
-static void not_measured(struct vd_check *k, const char *why)
+void vd_not_measured(struct vd_check *k, const char *why)
 {
 	k->measured_ok = 0;
 	k->absent = 1;
@@ -76,7 +76,7 @@ static int check_phase(struct vd_result *res, const struct vd_rule *u,
 		       const struct rep_run *r, const char *fs, const char *phase)
 {
 	const struct vd_key *key = u->key;
-	struct vd_check *k = new_check(res, u);
+	struct vd_check *k = vd_new_check(res, u);
 	double worst = NAN;
 	unsigned n = 0, wround = 0;
 	char a[32], b[32];
@@ -105,7 +105,7 @@ static int check_phase(struct vd_result *res, const struct vd_rule *u,
 		}
 	}
 	if (!n) {
-		not_measured(k, "no such phase record");
+		vd_not_measured(k, "no such phase record");
 		return 0;
 	}
 	k->value = worst;
@@ -154,13 +154,13 @@ int vd_eval_phase(struct vd_result *res, const struct vd_criteria *c,
 	if (!rc && res->n == before) {	/* a rule that matched nothing */
 		if (strcmp(u->fs, "*"))
 			return check_phase(res, u, r, u->fs, u->phase);
-		struct vd_check *k = new_check(res, u);
+		struct vd_check *k = vd_new_check(res, u);
 		if (!k)
 			return -ENOMEM;
 		snprintf(k->what, sizeof(k->what), "%s %s (%s)", u->fs, u->phase, vd_rounds_text[u->rounds]);
 		vd_num(k->limit, sizeof(k->limit), u->limit);
 		k->bound = u->limit;
-		not_measured(k, "no such phase record");
+		vd_not_measured(k, "no such phase record");
 	}
 	return rc;
 }
@@ -172,7 +172,7 @@ int vd_eval_verify(struct vd_result *res, const struct vd_criteria *c,
 {
 	unsigned checked = 0, unchecked = 0;
 	uint64_t bad = 0;
-	struct vd_check *k = new_check(res, u);
+	struct vd_check *k = vd_new_check(res, u);
 	if (!k)
 		return -ENOMEM;
 
@@ -193,7 +193,7 @@ int vd_eval_verify(struct vd_result *res, const struct vd_criteria *c,
 	k->value = (double)bad;
 	k->bound = 0;
 	if (!checked && !unchecked) {
-		not_measured(k, "no phase that reads");
+		vd_not_measured(k, "no phase that reads");
 		return 0;
 	}
 	k->pass = !unchecked && !bad;
@@ -225,7 +225,7 @@ int vd_eval_errors(struct vd_result *res, const struct vd_criteria *c,
 	double n = 0;
 
 	(void)c;
-	struct vd_check *k = new_check(res, u);
+	struct vd_check *k = vd_new_check(res, u);
 	if (!k)
 		return -ENOMEM;
 	for (size_t j = 0; j < r->nph; j++)
@@ -263,12 +263,12 @@ int vd_eval_kmsg(struct vd_result *res, const struct vd_criteria *c,
 	uint64_t n = 0, ign = 0, dropped = 0;
 	const struct rep_kmsg *first = NULL;
 	char m[256];
-	struct vd_check *k = new_check(res, u);
+	struct vd_check *k = vd_new_check(res, u);
 	if (!k)
 		return -ENOMEM;
 	if (!vd_kmsg_watched(r)) {
 		eval_count(k, u, NAN, what, "");
-		not_measured(k, r->kmsg_source ? r->kmsg_source : "the run did not read the kernel log");
+		vd_not_measured(k, r->kmsg_source ? r->kmsg_source : "the run did not read the kernel log");
 		return 0;
 	}
 	for (size_t i = 0; i < r->nkm; i++) {
@@ -387,7 +387,7 @@ int vd_eval_health(struct vd_result *res, const struct vd_criteria *c,
 
 	(void)c;
 	uint64_t ata[REP_ATA_DN];
-	struct vd_check *k = new_check(res, u);
+	struct vd_check *k = vd_new_check(res, u);
 	if (!k)
 		return -ENOMEM;
 	eval_count(k, u, NAN, what, "");
@@ -414,7 +414,7 @@ int vd_eval_health(struct vd_result *res, const struct vd_criteria *c,
 		return 0;
 	}
 	if (!health_new(r, &media, &log, &crit)) {
-		not_measured(k, "no health records with the disk's error counters before and after the run");
+		vd_not_measured(k, "no health records with the disk's error counters before and after the run");
 		return 0;
 	}
 	for (uint64_t w = crit; w; w &= w - 1)
@@ -433,7 +433,7 @@ int vd_eval_temperature(struct vd_result *res, const struct vd_criteria *c,
 	char a[32], b[32];
 
 	(void)c;
-	struct vd_check *k = new_check(res, u);
+	struct vd_check *k = vd_new_check(res, u);
 	if (!k)
 		return -ENOMEM;
 	for (int w = 0; w < REP_HEALTH_N; w++) {
@@ -447,7 +447,7 @@ int vd_eval_temperature(struct vd_result *res, const struct vd_criteria *c,
 	vd_num(b, sizeof(b), u->limit);
 	snprintf(k->limit, sizeof(k->limit), "<= %s C", b);
 	if (isnan(max)) {
-		not_measured(k, "no health record with a temperature");
+		vd_not_measured(k, "no health record with a temperature");
 		return 0;
 	}
 	k->value = max;
@@ -488,7 +488,7 @@ int vd_eval_pcie(struct vd_result *res, const struct vd_criteria *c,
 	char a[32], b[32];
 
 	(void)c;
-	struct vd_check *k = new_check(res, u);
+	struct vd_check *k = vd_new_check(res, u);
 	if (!k)
 		return -ENOMEM;
 	/* the later health record with a link speed */
@@ -525,15 +525,15 @@ int vd_eval_pcie(struct vd_result *res, const struct vd_criteria *c,
 	}
 	k->bound = want_s;
 	if (isnan(speed)) {
-		not_measured(k, "no PCIe link speed in the records");
+		vd_not_measured(k, "no PCIe link speed in the records");
 		return 0;
 	}
 	if (max && (isnan(mspeed) || isnan(mwidth))) {
-		not_measured(k, "no maximum link speed and width in the health records");
+		vd_not_measured(k, "no maximum link speed and width in the health records");
 		return 0;
 	}
 	if (want_w > 0 && isnan(width)) {
-		not_measured(k, "no PCIe link width in the records");
+		vd_not_measured(k, "no PCIe link width in the records");
 		return 0;
 	}
 	k->value = speed;
@@ -553,7 +553,7 @@ int vd_eval_fs_ok(struct vd_result *res, const struct vd_criteria *c,
 	(void)c;
 	for (const char *p = u->text; *p;) {
 		size_t l = strcspn(p, ",");
-		struct vd_check *k = new_check(res, u);
+		struct vd_check *k = vd_new_check(res, u);
 		const struct rep_fs *f = NULL;
 		if (!k)
 			return -ENOMEM;
@@ -587,13 +587,13 @@ int vd_eval_capacity(struct vd_result *res, const struct vd_criteria *c,
 	char a[32], b[32], why[96] = "";
 
 	(void)c;
-	struct vd_check *k = new_check(res, u);
+	struct vd_check *k = vd_new_check(res, u);
 	if (!k)
 		return -ENOMEM;
 	snprintf(k->what, sizeof(k->what), "the target holds the size it claims (capacity check)");
 	snprintf(k->limit, sizeof(k->limit), "honest");
 	if (!cp->have) {
-		not_measured(k, "no capacity record: the setting capacity was off, or a --dir run");
+		vd_not_measured(k, "no capacity record: the setting capacity was off, or a --dir run");
 		return 0;
 	}
 	k->unit = "bytes";
@@ -648,7 +648,7 @@ size_t vd_round_seconds(const struct rep_run *r, const char *fs, const char *pha
 int vd_eval_baseline(struct vd_result *res, const struct vd_criteria *c,
 		     const struct vd_rule *u, const struct rep_run *r)
 {
-	struct vd_check *k = new_check(res, u);
+	struct vd_check *k = vd_new_check(res, u);
 	enum rep_row row = (enum rep_row)u->row;
 	double v[64], med;
 	char a[32], b[32], m[32];
@@ -673,7 +673,7 @@ int vd_eval_baseline(struct vd_result *res, const struct vd_criteria *c,
 			 "one round, no spread)", a, b, 100 * u->tolerance);
 	size_t n = vd_round_seconds(r, u->fs, rep_row_phase(row), vd_row_rounds(row), v, 64);
 	if (!n) {
-		not_measured(k, "no such phase record");
+		vd_not_measured(k, "no such phase record");
 		return 0;
 	}
 	med = rep_median(v, n);
@@ -765,7 +765,7 @@ static int pc_eval(struct vd_result *res, const struct vd_rule *u, const struct 
 
 	for (const char *p = fsl; *p;) {
 		size_t l = strcspn(p, ",");
-		struct vd_check *k = new_check(res, u);
+		struct vd_check *k = vd_new_check(res, u);
 		uint64_t n = 0, cycles = 0;
 		const char *files[64], *bad_fsck = NULL;
 		size_t nfiles = 0;
@@ -814,56 +814,30 @@ static int pc_eval(struct vd_result *res, const struct vd_rule *u, const struct 
 			k->pass = (double)n <= u->limit;
 		}
 		if (!cycles)
-			not_measured(k, "no powercut record");
+			vd_not_measured(k, "no powercut record");
 		p += l;
 		if (*p)
 			p++;
 	}
 	if (!*fsl) {
-		struct vd_check *k = new_check(res, u);
+		struct vd_check *k = vd_new_check(res, u);
 		if (!k)
 			return -ENOMEM;
 		snprintf(k->what, sizeof(k->what), "%s", what_text[what]);
-		not_measured(k, "not a power-cut campaign");
+		vd_not_measured(k, "not a power-cut campaign");
 	}
 	return 0;
 }
 
-int vd_eval_pc_lost(struct vd_result *res, const struct vd_criteria *c,
-		    const struct vd_rule *u, const struct rep_run *r)
-{
-	(void)c;
-	return pc_eval(res, u, r, PC_LOST);
-}
-
-int vd_eval_pc_torn(struct vd_result *res, const struct vd_criteria *c,
-		    const struct vd_rule *u, const struct rep_run *r)
-{
-	(void)c;
-	return pc_eval(res, u, r, PC_TORN);
-}
-
-int vd_eval_pc_fsck(struct vd_result *res, const struct vd_criteria *c,
-		    const struct vd_rule *u, const struct rep_run *r)
-{
-	(void)c;
-	return pc_eval(res, u, r, PC_FSCK);
-}
-
-int vd_eval_pc_cycles(struct vd_result *res, const struct vd_criteria *c,
-		      const struct vd_rule *u, const struct rep_run *r)
-{
-	(void)c;
-	return pc_eval(res, u, r, PC_CYCLES);
-}
-
-/* For the keys whose checks live in files of their own (judge_sustain.c). */
-struct vd_check *vd_new_check(struct vd_result *res, const struct vd_rule *u)
-{
-	return new_check(res, u);
-}
-
-void vd_not_measured(struct vd_check *k, const char *why)
-{
-	not_measured(k, why);
-}
+/* The power-cut keys' hooks: one check per filesystem of the run. */
+#define PC_EVAL(name, what)								\
+	int name(struct vd_result *res, const struct vd_criteria *c, const struct vd_rule *u,	\
+		 const struct rep_run *r)							\
+	{										\
+		(void)c;								\
+		return pc_eval(res, u, r, what);					\
+	}
+PC_EVAL(vd_eval_pc_lost, PC_LOST)
+PC_EVAL(vd_eval_pc_torn, PC_TORN)
+PC_EVAL(vd_eval_pc_fsck, PC_FSCK)
+PC_EVAL(vd_eval_pc_cycles, PC_CYCLES)

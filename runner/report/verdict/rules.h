@@ -59,25 +59,28 @@ struct vd_from {
 
 enum { VD_TO_FILE, VD_TO_BASELINE };
 
+/* A key's hooks. parse: the value into rule u (u NULL for a key that
+ * makes no rule); 0, 1 for a bad value, or -1 with a->err set. eval: rule
+ * u against run r, its checks appended to res; 0 or -ENOMEM. derive: from
+ * a known-good run d->r, each value the key takes through vd_put_line,
+ * or vd_lack_line and why the run has none; 0 or -ENOMEM. */
+typedef int vd_parse_fn(const struct vd_arg *a, struct vd_rule *u);
+typedef int vd_eval_fn(struct vd_result *res, const struct vd_criteria *c,
+		       const struct vd_rule *u, const struct rep_run *r);
+typedef int vd_derive_fn(struct vd_from *d, const struct vd_key *k);
+
 struct vd_key {
 	const char *name;
 	int phase;		/* takes .[FS.]PHASE[.ROUNDS] */
 	const char *value;	/* what the value is, for messages and the docs;
 				 * NULL: not a key of a criteria file */
 	const char *help;
-	/* The value into rule u (u NULL for a key that makes no rule).
-	 * Returns 0, 1 for a bad value, or -1 with a->err set. */
-	int (*parse)(const struct vd_arg *a, struct vd_rule *u);
-	/* Rule u against run r: its checks appended to res. Returns 0 or
-	 * -ENOMEM. NULL: the key makes no rule. */
-	int (*eval)(struct vd_result *res, const struct vd_criteria *c,
-		    const struct vd_rule *u, const struct rep_run *r);
-	/* From a known-good run d->r: each value the key takes, through
-	 * vd_put, or vd_lack and why the run has none. Called in the order
-	 * of rank[VD_TO_FILE] for a criteria file, of rank[VD_TO_BASELINE]
-	 * for a baseline's rules; rank 0: not derived there. Returns 0, or
-	 * -ENOMEM. */
-	int (*derive)(struct vd_from *d, const struct vd_key *k);
+	vd_parse_fn *parse;
+	vd_eval_fn *eval;	/* NULL: the key makes no rule */
+	/* derive is called in the order of rank[VD_TO_FILE] for a criteria
+	 * file, of rank[VD_TO_BASELINE] for a baseline's rules; rank 0: not
+	 * derived there */
+	vd_derive_fn *derive;
 	unsigned char rank[2];
 	/* a phase key: a phase record's value (NaN when absent), what it is,
 	 * its unit, and floor 1 when it must reach the limit (>=), 0 when it
@@ -91,15 +94,15 @@ extern const struct vd_key vd_keys[];
 extern const size_t vd_nkeys;
 
 /* criteria.c: parsing */
-int vd_parse_phase(const struct vd_arg *a, struct vd_rule *u);	/* a number > 0 */
-int vd_parse_all(const struct vd_arg *a, struct vd_rule *u);	/* "all" */
-int vd_parse_clean(const struct vd_arg *a, struct vd_rule *u);	/* "clean" */
-int vd_parse_count(const struct vd_arg *a, struct vd_rule *u);	/* an integer >= 0 */
-int vd_parse_positive(const struct vd_arg *a, struct vd_rule *u);	/* a number > 0 */
-int vd_parse_link(const struct vd_arg *a, struct vd_rule *u);	/* max | SPEED xWIDTH */
-int vd_parse_fs_list(const struct vd_arg *a, struct vd_rule *u);	/* FS,FS,... */
-int vd_parse_ignore(const struct vd_arg *a, struct vd_rule *u);	/* patterns */
-int vd_parse_honest(const struct vd_arg *a, struct vd_rule *u);	/* "honest" */
+vd_parse_fn vd_parse_phase;	/* a number > 0 */
+vd_parse_fn vd_parse_all;	/* "all" */
+vd_parse_fn vd_parse_clean;	/* "clean" */
+vd_parse_fn vd_parse_count;	/* an integer >= 0 */
+vd_parse_fn vd_parse_positive;	/* a number > 0 */
+vd_parse_fn vd_parse_link;	/* max | SPEED xWIDTH */
+vd_parse_fn vd_parse_fs_list;	/* FS,FS,... */
+vd_parse_fn vd_parse_ignore;	/* patterns */
+vd_parse_fn vd_parse_honest;	/* "honest" */
 /* A rule of key k in c. Returns it, or NULL when out of memory. */
 struct vd_rule *vd_new_rule(struct vd_criteria *c, const struct vd_key *k, const char *where);
 /* key = val as vd_criteria_add, trusted: a value derived from a run. */
@@ -111,39 +114,13 @@ int vd_grow(void **arr, size_t *cap, size_t n, size_t elem);
 int vd_in_list(const char *list, const char *word, size_t n);
 
 /* judge.c: evaluation */
-int vd_eval_phase(struct vd_result *res, const struct vd_criteria *c,
-		  const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_verify(struct vd_result *res, const struct vd_criteria *c,
-		   const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_errors(struct vd_result *res, const struct vd_criteria *c,
-		   const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_kmsg(struct vd_result *res, const struct vd_criteria *c,
-		 const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_health(struct vd_result *res, const struct vd_criteria *c,
-		   const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_temperature(struct vd_result *res, const struct vd_criteria *c,
-			const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_pcie(struct vd_result *res, const struct vd_criteria *c,
-		 const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_fs_ok(struct vd_result *res, const struct vd_criteria *c,
-		  const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_capacity(struct vd_result *res, const struct vd_criteria *c,
-		     const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_baseline(struct vd_result *res, const struct vd_criteria *c,
-		     const struct vd_rule *u, const struct rep_run *r);
+vd_eval_fn vd_eval_phase, vd_eval_verify, vd_eval_errors, vd_eval_kmsg, vd_eval_health,
+	vd_eval_temperature, vd_eval_pcie, vd_eval_fs_ok, vd_eval_capacity, vd_eval_baseline;
 /* the power-cut campaign's keys: one check per filesystem of the run */
-int vd_eval_pc_lost(struct vd_result *res, const struct vd_criteria *c,
-		    const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_pc_torn(struct vd_result *res, const struct vd_criteria *c,
-		    const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_pc_fsck(struct vd_result *res, const struct vd_criteria *c,
-		    const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_pc_cycles(struct vd_result *res, const struct vd_criteria *c,
-		      const struct vd_rule *u, const struct rep_run *r);
+vd_eval_fn vd_eval_pc_lost, vd_eval_pc_torn, vd_eval_pc_fsck, vd_eval_pc_cycles;
 /* zeroes.c: discard_zeroes = ok */
-int vd_parse_ok(const struct vd_arg *a, struct vd_rule *u);	/* "ok" */
-int vd_eval_discard(struct vd_result *res, const struct vd_criteria *c,
-		    const struct vd_rule *u, const struct rep_run *r);
+vd_parse_fn vd_parse_ok;	/* "ok" */
+vd_eval_fn vd_eval_discard;
 /* A phase record's files/s, seconds, p99 latency in microseconds. */
 double vd_files_per_s(const struct rep_phase *p);
 double vd_seconds(const struct rep_phase *p);
@@ -167,27 +144,17 @@ void vd_num(char *buf, size_t len, double v);
 struct vd_check *vd_new_check(struct vd_result *res, const struct vd_rule *u);
 void vd_not_measured(struct vd_check *k, const char *why);
 /* judge_sustain.c: sustain_level, per sustained write. */
-int vd_eval_sustain(struct vd_result *res, const struct vd_criteria *c,
-		    const struct vd_rule *u, const struct rep_run *r);
-int vd_parse_pct(const struct vd_arg *a, struct vd_rule *u);	/* 1 to 100 */
+vd_eval_fn vd_eval_sustain;
+vd_parse_fn vd_parse_pct;	/* 1 to 100 */
 /* judge_fileserver.c: per fileserver record, ops/s and the append's p99 */
-int vd_eval_fsv_ops(struct vd_result *res, const struct vd_criteria *c,
-		    const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_fsv_append(struct vd_result *res, const struct vd_criteria *c,
-		       const struct vd_rule *u, const struct rep_run *r);
+vd_eval_fn vd_eval_fsv_ops, vd_eval_fsv_append;
 
 /* derive.c: criteria from runs */
-int vd_derive_fs_ok(struct vd_from *d, const struct vd_key *k);
-int vd_derive_verify(struct vd_from *d, const struct vd_key *k);
-int vd_derive_zero(struct vd_from *d, const struct vd_key *k);	/* errors = 0 */
-int vd_derive_kmsg(struct vd_from *d, const struct vd_key *k);
-int vd_derive_pc_none(struct vd_from *d, const struct vd_key *k);
-int vd_derive_pc_fsck(struct vd_from *d, const struct vd_key *k);
-int vd_derive_pc_cycles(struct vd_from *d, const struct vd_key *k);
-int vd_derive_health(struct vd_from *d, const struct vd_key *k);
-int vd_derive_floors(struct vd_from *d, const struct vd_key *k);	/* min_files_per_s */
-int vd_derive_baseline(struct vd_from *d, const struct vd_key *k);
-int vd_derive_capacity(struct vd_from *d, const struct vd_key *k);	/* honest */
+vd_derive_fn vd_derive_fs_ok, vd_derive_verify, vd_derive_kmsg, vd_derive_health,
+	vd_derive_baseline, vd_derive_pc_none, vd_derive_pc_fsck, vd_derive_pc_cycles;
+vd_derive_fn vd_derive_zero;	/* errors = 0 */
+vd_derive_fn vd_derive_floors;	/* min_files_per_s */
+vd_derive_fn vd_derive_capacity;	/* honest */
 
 /* derive.c: a derive hook's KEY = val line (or baseline rule), 0 or
  * -ENOMEM; why the run gives key k nothing, as a comment of the file. */
@@ -196,34 +163,19 @@ void vd_lack_line(struct vd_from *d, const struct vd_key *k, const char *why);
 
 /* inventory.c: what the target is and how it came up (the health
  * records' bus facts, run_start's model), and its flash's wear */
-int vd_parse_pre_eol(const struct vd_arg *a, struct vd_rule *u);	/* normal|warning|urgent */
-int vd_parse_life(const struct vd_arg *a, struct vd_rule *u);	/* a percentage */
-int vd_parse_pattern(const struct vd_arg *a, struct vd_rule *u);	/* a glob */
-int vd_parse_bus(const struct vd_arg *a, struct vd_rule *u);	/* BUS[|BUS...] */
-int vd_parse_usb_speed(const struct vd_arg *a, struct vd_rule *u);	/* Mb/s */
-int vd_parse_sata_link(const struct vd_arg *a, struct vd_rule *u);	/* Gb/s */
-int vd_parse_timing(const struct vd_arg *a, struct vd_rule *u);	/* a timing's name */
-int vd_eval_pre_eol(struct vd_result *res, const struct vd_criteria *c,
-		    const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_life(struct vd_result *res, const struct vd_criteria *c,
-		 const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_model(struct vd_result *res, const struct vd_criteria *c,
-		  const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_bus(struct vd_result *res, const struct vd_criteria *c,
-		const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_usb_speed(struct vd_result *res, const struct vd_criteria *c,
-		      const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_timing(struct vd_result *res, const struct vd_criteria *c,
-		   const struct vd_rule *u, const struct rep_run *r);
-int vd_eval_sata_link(struct vd_result *res, const struct vd_criteria *c,
-		      const struct vd_rule *u, const struct rep_run *r);
+vd_parse_fn vd_parse_pre_eol;	/* normal|warning|urgent */
+vd_parse_fn vd_parse_life;	/* a percentage */
+vd_parse_fn vd_parse_pattern;	/* a glob */
+vd_parse_fn vd_parse_bus;	/* BUS[|BUS...] */
+vd_parse_fn vd_parse_usb_speed;	/* Mb/s */
+vd_parse_fn vd_parse_sata_link;	/* Gb/s */
+vd_parse_fn vd_parse_timing;	/* a timing's name */
+vd_eval_fn vd_eval_pre_eol, vd_eval_life, vd_eval_model, vd_eval_bus, vd_eval_usb_speed,
+	vd_eval_timing, vd_eval_sata_link;
 /* target_bus, usb_speed, mmc_timing, sata_link and flash_pre_eol as the
  * run measured them; nothing for what it did not measure */
-int vd_derive_bus(struct vd_from *d, const struct vd_key *k);
-int vd_derive_usb_speed(struct vd_from *d, const struct vd_key *k);
-int vd_derive_sata_link(struct vd_from *d, const struct vd_key *k);
-int vd_derive_timing(struct vd_from *d, const struct vd_key *k);
-int vd_derive_pre_eol(struct vd_from *d, const struct vd_key *k);
+vd_derive_fn vd_derive_bus, vd_derive_usb_speed, vd_derive_sata_link, vd_derive_timing,
+	vd_derive_pre_eol;
 
 /* outcome.c: vd_result_done (criteria.h) */
 
