@@ -154,8 +154,7 @@ int rep_table_unmeasured(const struct rep_run *r, struct rep_table *t)
 			continue;
 		put(line, sizeof(line), &o, "%s%s", o ? ", " : "Not in this run: ", w->name);
 	}
-	tab_init(t, "unmeasured", NULL, SHAPE_TEXT, 1);
-	tab_col(t, 0, 0, "unmeasured", NULL);
+	tab_init_text(t, "unmeasured", NULL, SHAPE_TEXT, "unmeasured", (char *)NULL);
 	if (o)
 		tab_text(t, tab_row(t), 0, "%s.", line);
 	return tab_done(t);

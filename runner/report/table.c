@@ -26,6 +26,25 @@ int tab_init(struct rep_table *t, const char *name, const char *title,
 	return 0;
 }
 
+int tab_init_text(struct rep_table *t, const char *name, const char *title,
+		  enum rep_shape shape, ...)
+{
+	va_list ap;
+	size_t n = 0;
+	int rc;
+
+	va_start(ap, shape);
+	while (va_arg(ap, const char *))
+		n++;
+	va_end(ap);
+	rc = tab_init(t, name, title, shape, n);
+	va_start(ap, shape);
+	for (size_t c = 0; c < n; c++)
+		tab_col(t, c, 0, va_arg(ap, const char *), NULL);
+	va_end(ap);
+	return rc;
+}
+
 __attribute__((format(printf, 1, 0)))
 static char *vfmt(const char *fmt, va_list ap)
 {

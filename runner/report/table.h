@@ -87,6 +87,10 @@ void rep_table_free(struct rep_table *t);
  * is set); tab_done() then frees the table and returns -ENOMEM. */
 int tab_init(struct rep_table *t, const char *name, const char *title,
 	     enum rep_shape shape, size_t ncols);
+/* tab_init with columns of text, each named as data as for a reader: the
+ * names, ended by NULL. */
+int tab_init_text(struct rep_table *t, const char *name, const char *title,
+		  enum rep_shape shape, ...);
 /* Column col: its name for a reader and as data (key NULL: the same). */
 void tab_col(struct rep_table *t, size_t col, int right, const char *head, const char *key);
 /* Only in view (REP_VIEW_READ or _DATA). */

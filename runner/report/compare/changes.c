@@ -15,9 +15,7 @@ int rep_table_changes_method(const struct rep_ediv_opts *o, struct rep_table *t)
 					    "min_segment", "seed" };
 	size_t row;
 
-	tab_init(t, "changes_method", NULL, SHAPE_KV, 2);
-	tab_col(t, 0, 0, "key", NULL);
-	tab_col(t, 1, 0, "value", NULL);
+	tab_init_text(t, "changes_method", NULL, SHAPE_KV, "key", "value", (char *)NULL);
 	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
 		row = tab_row(t);
 		tab_text(t, row, 0, "%s", keys[k]);

@@ -84,11 +84,7 @@ static char letter(size_t i)
 
 int rep_table_cmp_runs(const struct rep_cmp_run *runs, size_t n, struct rep_table *t)
 {
-	tab_init(t, "runs", NULL, SHAPE_KV, 4);
-	tab_col(t, 0, 0, "side", NULL);
-	tab_col(t, 1, 0, "run", NULL);
-	tab_col(t, 2, 0, "run_id", NULL);
-	tab_col(t, 3, 0, "input", NULL);
+	tab_init_text(t, "runs", NULL, SHAPE_KV, "side", "run", "run_id", "input", (char *)NULL);
 	tab_col_only(t, 1, REP_VIEW_READ);
 	tab_col_only(t, 2, REP_VIEW_DATA);
 	tab_col_only(t, 3, REP_VIEW_DATA);
@@ -195,13 +191,8 @@ int rep_table_cmp_missing(const struct rep_cmp_run *runs, size_t n, struct rep_t
 		return -EINVAL;
 	if (rep_cmp_fs_union(runs, n, &fs, &nfs))
 		return -ENOMEM;
-	tab_init(t, "missing", NULL, SHAPE_NOTES, 6);
-	tab_col(t, 0, 0, "what", NULL);
-	tab_col(t, 1, 0, "lacks", NULL);
-	tab_col(t, 2, 0, "fs", NULL);
-	tab_col(t, 3, 0, "phase", NULL);
-	tab_col(t, 4, 0, "not_in", NULL);
-	tab_col(t, 5, 0, "in", NULL);
+	tab_init_text(t, "missing", NULL, SHAPE_NOTES, "what", "lacks", "fs", "phase", "not_in", "in",
+		      (char *)NULL);
 	for (size_t c = 0; c < 6; c++)
 		tab_col_only(t, c, c < 2 ? REP_VIEW_READ : REP_VIEW_DATA);
 	unsigned long all = (n >= sizeof(unsigned long) * 8) ? ~0ul : (1ul << n) - 1;

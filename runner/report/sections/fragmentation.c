@@ -103,9 +103,7 @@ static void mib(char *buf, size_t len, uint64_t bytes)
 
 int rep_table_freespace_findings(const struct rep_run *r, struct rep_table *t)
 {
-	tab_init(t, "freespace_findings", NULL, SHAPE_NOTES, 2);
-	tab_col(t, 0, 0, "fs", NULL);
-	tab_col(t, 1, 0, "finding", NULL);
+	tab_init_text(t, "freespace_findings", NULL, SHAPE_NOTES, "fs", "finding", (char *)NULL);
 	for (size_t i = 0; i < r->nfsp; i++) {
 		const char *fs = r->fsp[i].fs;
 		const struct rep_freespace *f = NULL;

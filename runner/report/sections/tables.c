@@ -5,6 +5,7 @@
 #include "report/measures.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,9 +157,7 @@ static void run_lines(const struct rep_run *r, struct rep_table *t)
 
 int rep_table_run(const struct rep_run *r, struct rep_table *t)
 {
-	tab_init(t, "run", NULL, SHAPE_KV, 2);
-	tab_col(t, 0, 0, "key", NULL);
-	tab_col(t, 1, 0, "value", NULL);
+	tab_init_text(t, "run", NULL, SHAPE_KV, "key", "value", (char *)NULL);
 	run_fields(r, t);
 	run_lines(r, t);
 	return tab_done(t);
@@ -211,10 +210,7 @@ int rep_table_rate(const struct rep_run *r, struct rep_table *t)
 
 int rep_table_fs_status(const struct rep_run *r, struct rep_table *t)
 {
-	tab_init(t, "fs_status", NULL, SHAPE_NOTES, 3);
-	tab_col(t, 0, 0, "fs", NULL);
-	tab_col(t, 1, 0, "status", NULL);
-	tab_col(t, 2, 0, "reason", NULL);
+	tab_init_text(t, "fs_status", NULL, SHAPE_NOTES, "fs", "status", "reason", (char *)NULL);
 	for (size_t i = 0; i < r->nfs; i++) {
 		const struct rep_fs *fs = &r->fs[i];
 		const char *st = fs->status ? fs->status : "incomplete";
@@ -237,8 +233,7 @@ int rep_table_warm(const struct rep_run *r, struct rep_table *t)
 		if (r->ph[i].cold == 0 && (strcmp(r->ph[i].phase, "stat") == 0 ||
 					   strncmp(r->ph[i].phase, "read", 4) == 0))
 			warm++;
-	tab_init(t, "warm", NULL, SHAPE_NOTES, 1);
-	tab_col(t, 0, 0, "note", NULL);
+	tab_init_text(t, "warm", NULL, SHAPE_NOTES, "note", (char *)NULL);
 	if (warm)
 		tab_text(t, tab_row(t), 0, "warm cache: %zu stat/read phase%s ran without a"
 			 " remount (cold: false); those \"cold\" figures are warm",
@@ -425,9 +420,7 @@ static int layout_decoupled(const struct rep_layout *y, int shuffled)
 
 int rep_table_layout_findings(const struct rep_run *r, struct rep_table *t)
 {
-	tab_init(t, "layout_findings", NULL, SHAPE_NOTES, 2);
-	tab_col(t, 0, 0, "fs", NULL);
-	tab_col(t, 1, 0, "finding", NULL);
+	tab_init_text(t, "layout_findings", NULL, SHAPE_NOTES, "fs", "finding", (char *)NULL);
 	for (size_t i = 0; i < r->nfs; i++) {
 		const char *fs = r->fs[i].name;
 		const struct rep_layout *hit = NULL;
@@ -627,6 +620,35 @@ static void na_cell(struct rep_table *t, size_t row, size_t col, const struct re
 		tab_missing(t, row, col);
 }
 
+/* A row of the health table in view (REP_VIEW_ALL: both): its label for
+ * a reader, its key as data. */
+static size_t health_row(struct rep_table *t, unsigned view, const char *label, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static size_t health_row(struct rep_table *t, unsigned view, const char *label, const char *fmt, ...)
+{
+	size_t row = view == REP_VIEW_ALL ? tab_row(t) : tab_row_only(t, view);
+	char key[64];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(key, sizeof(key), fmt, ap);
+	va_end(ap);
+	tab_text(t, row, 0, "%s", label);
+	tab_text(t, row, 1, "%s", key);
+	return row;
+}
+
+/* A row of a part both records lack: the reason each gives. */
+static void na_row(struct rep_table *t, const char *label, const char *key,
+		   const struct rep_health *const *hs, size_t off)
+{
+	size_t row = health_row(t, REP_VIEW_ALL, label, "%s", key);
+
+	for (int i = 0; i < 2; i++)
+		na_cell(t, row, 2 + i, hs[i], *(char *const *)((const char *)hs[i] + off));
+}
+
 /* A data-only row of one text field of both records ("-" when absent). */
 static void health_text_rows(struct rep_table *t, const struct rep_health *const *hs,
 			     const char *key, size_t off)
@@ -699,9 +721,7 @@ int rep_table_health(const struct rep_run *r, struct rep_table *t)
 	if ((b->have && !b->smart_na) || (a->have && !a->smart_na)) {
 		for (int k = 0; k < REP_SM_N; k++) {
 			int bytes = k == REP_SM_BYTES_READ || k == REP_SM_BYTES_WRITTEN;
-			row = tab_row(t);
-			tab_text(t, row, 0, "%s", label[k]);
-			tab_text(t, row, 1, "nvme_smart.%s", rep_smart_key[k]);
+			row = health_row(t, REP_VIEW_ALL, label[k], "nvme_smart.%s", rep_smart_key[k]);
 			for (int i = 0; i < 2; i++) {
 				if (hs[i]->have && hs[i]->smart_na)
 					tab_text(t, row, 2 + i, "%s", hs[i]->smart_na);
@@ -712,24 +732,19 @@ int rep_table_health(const struct rep_run *r, struct rep_table *t)
 				hnum_cell(t, row, 4, &a->delta[k], bytes);
 			if (k == REP_SM_BYTES_WRITTEN && created) {
 				/* what the disk wrote against what the files hold */
-				row = tab_row(t);
-				tab_text(t, row, 0, "file data the create phases wrote");
-				tab_text(t, row, 1, "suite_bytes_created");
+				row = health_row(t, REP_VIEW_ALL, "file data the create phases wrote",
+						 "suite_bytes_created");
 				tab_bytes(t, row, 4, created);
 			}
 		}
 		if (a->went_backwards) {
-			row = tab_row(t);
-			tab_text(t, row, 0, "counters that went backwards (another disk, or a reset)");
-			tab_text(t, row, 1, "nvme_smart.went_backwards");
+			row = health_row(t, REP_VIEW_ALL,
+					 "counters that went backwards (another disk, or a reset)",
+					 "nvme_smart.went_backwards");
 			tab_text(t, row, 4, "%s", a->went_backwards);
 		}
 	} else {
-		row = tab_row(t);
-		tab_text(t, row, 0, "NVMe SMART log");
-		tab_text(t, row, 1, "nvme_smart");
-		na_cell(t, row, 2, b, b->smart_na);
-		na_cell(t, row, 3, a, a->smart_na);
+		na_row(t, "NVMe SMART log", "nvme_smart", hs, offsetof(struct rep_health, smart_na));
 	}
 
 	if (b->have_ata || a->have_ata) {
@@ -739,9 +754,7 @@ int rep_table_health(const struct rep_run *r, struct rep_table *t)
 			"UDMA CRC errors (ATA 199)", "ATA error log count", "power-on hours (ATA 9)",
 			"power cycles (ATA 12)", "temperature (ATA 194, C)",
 		};
-		row = tab_row(t);
-		tab_text(t, row, 0, "ATA SMART overall status");
-		tab_text(t, row, 1, "ata_smart.overall");
+		row = health_row(t, REP_VIEW_ALL, "ATA SMART overall status", "ata_smart.overall");
 		for (int i = 0; i < 2; i++) {
 			if (hs[i]->have && hs[i]->ata_na)
 				tab_text(t, row, 2 + i, "%s", hs[i]->ata_na);
@@ -751,9 +764,7 @@ int rep_table_health(const struct rep_run *r, struct rep_table *t)
 				tab_missing(t, row, 2 + i);
 		}
 		for (int k = 0; k < REP_ATA_N; k++) {
-			row = tab_row(t);
-			tab_text(t, row, 0, "%s", alabel[k]);
-			tab_text(t, row, 1, "ata_smart.%s", rep_ata_key[k]);
+			row = health_row(t, REP_VIEW_ALL, alabel[k], "ata_smart.%s", rep_ata_key[k]);
 			for (int i = 0; i < 2; i++) {
 				const char *na = hs[i]->ata_na;
 				if (!na && k == REP_ATA_DN - 1)
@@ -767,16 +778,10 @@ int rep_table_health(const struct rep_run *r, struct rep_table *t)
 				hnum_cell(t, row, 4, &a->delta_ata[k], 0);
 		}
 	} else {
-		row = tab_row(t);
-		tab_text(t, row, 0, "ATA SMART");
-		tab_text(t, row, 1, "ata_smart");
-		na_cell(t, row, 2, b, b->ata_na);
-		na_cell(t, row, 3, a, a->ata_na);
+		na_row(t, "ATA SMART", "ata_smart", hs, offsetof(struct rep_health, ata_na));
 	}
 
-	row = tab_row_only(t, REP_VIEW_READ);
-	tab_text(t, row, 0, "PCIe link (max)");
-	tab_text(t, row, 1, "pcie_link");
+	row = health_row(t, REP_VIEW_READ, "PCIe link (max)", "pcie_link");
 	for (int i = 0; i < 2; i++) {
 		const struct rep_health *h = hs[i];
 		if (h->have && !h->pcie_na && h->pcie_speed)
@@ -803,9 +808,7 @@ int rep_table_health(const struct rep_run *r, struct rep_table *t)
 	health_text_rows(t, hs, "pcie_link.max_speed", offsetof(struct rep_health, pcie_max_speed));
 	health_text_rows(t, hs, "pcie_link.max_width", offsetof(struct rep_health, pcie_max_width));
 
-	row = tab_row(t);
-	tab_text(t, row, 0, "temperature (C)");
-	tab_text(t, row, 1, "temperature_celsius");
+	row = health_row(t, REP_VIEW_ALL, "temperature (C)", "temperature_celsius");
 	for (int i = 0; i < 2; i++) {
 		if (hs[i]->have_temp)
 			tab_fixed(t, row, 2 + i, hs[i]->temp_c, 1);
