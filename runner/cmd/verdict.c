@@ -239,23 +239,18 @@ int cmd_verdict(int argc, char **argv)
 			run = a;
 			continue;
 		}
-		if (!strcmp(a, "--criteria"))
-			slot = &criteria;
-		else if (!strcmp(a, "--baseline"))
-			slot = &baseline;
-		else if (!strcmp(a, "--run"))
-			slot = &id;
-		else if (!strcmp(a, "--baseline-run"))
-			slot = &base_id;
-		else if (!strcmp(a, "--log"))
-			slot = &log;
-		else if (!strcmp(a, "--known"))
-			slot = &known;
-		else if (!strcmp(a, "--tolerance"))
+		const struct { const char *name; const char **slot; } opt[] = {
+			{ "--criteria", &criteria }, { "--baseline", &baseline }, { "--run", &id },
+			{ "--baseline-run", &base_id }, { "--log", &log }, { "--known", &known },
+		};
+		for (size_t k = 0; k < sizeof(opt) / sizeof(opt[0]) && !slot; k++)
+			if (!strcmp(a, opt[k].name))
+				slot = opt[k].slot;
+		if (!slot && !strcmp(a, "--tolerance"))
 			num = &tolerance, tol_given = 1;
-		else if (!strcmp(a, "--margin"))
+		else if (!slot && !strcmp(a, "--margin"))
 			num = &margin;
-		else
+		else if (!slot)
 			return misuse("unknown option '%s'", a);
 		if (i + 1 >= argc)
 			return misuse("%s needs an argument", a);

@@ -346,22 +346,47 @@ static int enter(struct parser *p)
 	return 0;
 }
 
-static struct jsonr *parse_array(struct parser *p)
+/* An array, or an object (obj 1): its items, each a value, or a member
+ * name, ':' and a value, separated by ','. */
+static struct jsonr *parse_items(struct parser *p, int obj)
 {
-	struct jsonr *a = new_node(p, JSONR_ARR), **tail;
+	int close = obj ? '}' : ']';
+	struct jsonr *a = new_node(p, obj ? JSONR_OBJ : JSONR_ARR), **tail;
 	if (!a || enter(p))
 		return NULL;
 	tail = &a->child;
 	skip_ws(p);
-	if (peek(p) == ']') {
+	if (peek(p) == close) {
 		p->pos++;
 		p->depth--;
 		return a;
 	}
 	for (;;) {
+		const char *key = NULL;
+		size_t klen = 0;
+
+		if (obj) {
+			skip_ws(p);
+			if (peek(p) != '"') {
+				expected(p, "a string (member name)");
+				return NULL;
+			}
+			if (parse_string(p, &key, &klen))
+				return NULL;
+			skip_ws(p);
+			if (peek(p) != ':') {
+				expected(p, "':'");
+				return NULL;
+			}
+			p->pos++;
+		}
 		struct jsonr *e = parse_value(p);
 		if (!e)
 			return NULL;
+		if (obj) {
+			e->key = key;
+			e->key_len = klen;
+		}
 		*tail = e;
 		tail = &e->next;
 		a->len++;
@@ -371,69 +396,15 @@ static struct jsonr *parse_array(struct parser *p)
 			p->pos++;
 			continue;
 		}
-		if (c == ']') {
+		if (c == close) {
 			p->pos++;
 			break;
 		}
-		expected(p, "',' or ']'");
+		expected(p, obj ? "',' or '}'" : "',' or ']'");
 		return NULL;
 	}
 	p->depth--;
 	return a;
-}
-
-static struct jsonr *parse_object(struct parser *p)
-{
-	struct jsonr *o = new_node(p, JSONR_OBJ), **tail;
-	if (!o || enter(p))
-		return NULL;
-	tail = &o->child;
-	skip_ws(p);
-	if (peek(p) == '}') {
-		p->pos++;
-		p->depth--;
-		return o;
-	}
-	for (;;) {
-		const char *key;
-		size_t klen;
-
-		skip_ws(p);
-		if (peek(p) != '"') {
-			expected(p, "a string (member name)");
-			return NULL;
-		}
-		if (parse_string(p, &key, &klen))
-			return NULL;
-		skip_ws(p);
-		if (peek(p) != ':') {
-			expected(p, "':'");
-			return NULL;
-		}
-		p->pos++;
-		struct jsonr *m = parse_value(p);
-		if (!m)
-			return NULL;
-		m->key = key;
-		m->key_len = klen;
-		*tail = m;
-		tail = &m->next;
-		o->len++;
-		skip_ws(p);
-		int c = peek(p);
-		if (c == ',') {
-			p->pos++;
-			continue;
-		}
-		if (c == '}') {
-			p->pos++;
-			break;
-		}
-		expected(p, "',' or '}'");
-		return NULL;
-	}
-	p->depth--;
-	return o;
 }
 
 static struct jsonr *parse_value(struct parser *p)
@@ -443,9 +414,9 @@ static struct jsonr *parse_value(struct parser *p)
 	skip_ws(p);
 	switch (peek(p)) {
 	case '{':
-		return parse_object(p);
+		return parse_items(p, 1);
 	case '[':
-		return parse_array(p);
+		return parse_items(p, 0);
 	case '"':
 		v = new_node(p, JSONR_STR);
 		if (!v || parse_string(p, &v->str, &v->len))

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-void html_text(FILE *out, const char *s)
+void markup_text(FILE *out, const char *s, const char *apos, int ctl)
 {
 	for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
 		switch (*p) {
@@ -13,11 +13,16 @@ void html_text(FILE *out, const char *s)
 		case '<': fputs("&lt;", out); break;
 		case '>': fputs("&gt;", out); break;
 		case '"': fputs("&quot;", out); break;
-		case '\'': fputs("&#39;", out); break;
+		case '\'': fputs(apos, out); break;
 		default:
-			fputc(*p < 0x20 || *p == 0x7f ? ' ' : *p, out);
+			fputc(*p < 0x20 || *p == 0x7f ? ctl : *p, out);
 		}
 	}
+}
+
+void html_text(FILE *out, const char *s)
+{
+	markup_text(out, s, "&#39;", ' ');
 }
 
 /* A reader sees the same text as in Markdown. */

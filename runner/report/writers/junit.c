@@ -20,17 +20,7 @@
  * (not valid in XML 1.0) as '?'. */
 static void xml_put(FILE *out, const char *s)
 {
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-		switch (*p) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		case '\'': fputs("&apos;", out); break;
-		default:
-			fputc(*p < 0x20 || *p == 0x7f ? '?' : *p, out);
-		}
-	}
+	markup_text(out, s, "&apos;", '?');
 }
 
 static void prop(FILE *out, const char *indent, const char *name, const char *fmt, ...)

@@ -86,5 +86,8 @@ void html_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, 
 void html_end(FILE *out);
 /* Text for HTML: & < > " ' as references, control characters as spaces. */
 void html_text(FILE *out, const char *s);
+/* Text for XML or HTML: & < > " as references, ' as apos, control
+ * characters as ctl (NULL s: nothing). */
+void markup_text(FILE *out, const char *s, const char *apos, int ctl);
 
 #endif
