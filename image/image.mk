@@ -8,7 +8,7 @@
 # for KERNEL=, image/debkernel.sh), QEMU_SMP and QEMU_MEM
 # (the guest's vCPUs and memory, qemu/run.sh), QEMU_ARGS (extra arguments for qemu/run.sh), CRITERIA (run: the criteria
 # file of the verdict, default the board's criteria.conf), A_KERNEL A_IMAGE A_APPEND A_QEMU_ARGS, CONTROL, B_KERNEL B_IMAGE B_APPEND
-# B_QEMU_ARGS, RUNS, RUNS_MIN, RUNS_MAX, SEED, DRY_RUN (make ab), TRIALS (make
+# B_QEMU_ARGS, RUNS, RUNS_MIN, RUNS_MAX, SEED, DRY_RUN (make ab), TRIALS, AA_RUNS (make
 # check-ab-aa), SOAK_BOOTS (make
 # soak), DEB_CACHE (where downloaded packages are kept, per architecture;
 # default $(O)/cache; fio's sources and builds too), FIO_MIRROR (image/fio.sh). Its lines of
@@ -265,12 +265,14 @@ qemu_tests += check-qemu-sustain:sustain
 qemu_tests += check-qemu-ab:ab
 
 # A/A trials of the A/B (tests/qemu/ab-aa.sh): the same image on both
-# sides, 4 brief ext4 boots a side, TRIALS times (default 10); passes when
-# at least 9 in 10 flag no row. Not part of check (about 80 boots).
+# sides, AA_RUNS brief ext4 boots a side (default 4), TRIALS times
+# (default 10); passes when at least 9 in 10 flag no row. Not part of
+# check (about 80 boots).
 TRIALS ?= 10
+AA_RUNS ?= 4
 check-ab-aa: deps
 	$(Q)$(MAKE) --no-print-directory host image
-	+$(Q)TRIALS=$(TRIALS) sh tests/qemu/ab-aa.sh
+	+$(Q)TRIALS=$(TRIALS) AA_RUNS=$(AA_RUNS) sh tests/qemu/ab-aa.sh
 
 # A zoned target in QEMU (tests/qemu/zoned.sh): the launcher's
 # --target-zoned (misuse, QEMU's argv), then one brief boot: btrfs and f2fs
@@ -439,5 +441,6 @@ help-vars::
 	@echo '  SEED=N             - make ab: the order'"'"'s seed (default: drawn and printed first; SEED= replays it)'
 	@echo '  DRY_RUN=1          - make ab: print the seed, the order and the estimate; build and boot nothing'
 	@echo '  TRIALS=N           - make check-ab-aa: A/A trials (default 10)'
+	@echo '  AA_RUNS=N          - make check-ab-aa: boots a side in each trial (default 4; 8 can flag one row alone)'
 	@echo '  SOAK_BOOTS=N       - make soak: how many boots (default 30); SOAK_ARGS=... more qemu/run.sh options'
 	@echo '  QEMU_TEST_ONLY=... - check-qemu: only these cases of tests/qemu/run.sh (ext4 f2fs fake kill)'
