@@ -10,6 +10,28 @@
 #include "layers.h"
 #include "unit.h"
 
+/* A setting that merges to an error: KEY = VAL from SRC on the command
+ * line, the error holding HAS. */
+struct refusal {
+	const char *key, *val, *src, *has;
+};
+
+/* Each refusal from empty layers, a check each of the layer taking it, the
+ * merge refusing it and the error; REFUSED(table). */
+static void refused(const struct refusal *r, size_t n)
+{
+	struct fsb_config c;
+	char err[512];
+
+	for (size_t i = 0; i < n; i++) {
+		layers_reset();
+		CHECK(fsb_layer_add(&lo, r[i].key, r[i].val, r[i].src, err, sizeof(err)) == 0);
+		CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
+		CHECK_CONTAINS(err, r[i].has);
+	}
+}
+#define REFUSED(table) refused(table, sizeof(table) / sizeof(table[0]))
+
 static char *show(const struct fsb_config *c)
 {
 	static char buf[16384];
@@ -109,31 +131,6 @@ int main(int argc, char **argv)
 	CHECK(fsb_layer_add(&lo, "mkfs_opts.zfs", "x", "cli", err, sizeof(err)) < 0);
 	CHECK_CONTAINS(err, "unknown key 'mkfs_opts.zfs'");
 
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "dirs", "abc", "command line --dirs", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "dirs=abc: not a number; allowed: an integer from 1 to 4096");
-
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "dirs", "0", "cli", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "dirs=0: out of range; allowed: an integer from 1 to 4096");
-
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "rounds", "-1", "cli", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "rounds=-1: not a number");
-
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "files", "99999999999999999999999", "cli", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "not a number");
-
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "file_size", "4q", "cli", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "file_size=4q: not a number");
-
 	/* nilfs2: optional, not in the default list, run where a list names it */
 	layers_reset();
 	CHECK(fsb_layer_add(&lo, "fs", "ext4,nilfs2", "cli", err, sizeof(err)) == 0);
@@ -143,46 +140,28 @@ int main(int argc, char **argv)
 	CHECK(fsb_layer_add(&lo, "profile", "powercut", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
 	CHECK_STR(c.fs, "ext4,xfs,btrfs,f2fs");
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "fs", "ext4,zfs", "cli", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "unknown filesystem 'zfs'; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs,nilfs2,");
 
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "fs", "ext4,zfs", "cli", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "unknown filesystem 'zfs'; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs");
-
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "fs", ",", "cli", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "empty list");
-
-	/* an empty item or a repeated one is refused, naming the key and the item */
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "fs", "ext4,,xfs", "cli", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "cli: fs=ext4,,xfs: item 2 is empty; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs");
-
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "fs", "ext4,xfs,", "cli", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "fs=ext4,xfs,: item 3 is empty");
-
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "fs", ",ext4", "cli", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "fs=,ext4: item 1 is empty");
-
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "fs", "ext4,ext4", "cli", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "cli: fs=ext4,ext4: filesystem 'ext4' is listed twice; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs");
-
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "fs", "xfs,btrfs,f2fs,xfs", "cli", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "fs=xfs,btrfs,f2fs,xfs: filesystem 'xfs' is listed twice");
+	/* values the settings refuse: numbers, a filesystem list (an unknown
+	 * filesystem, the list allowed naming nilfs2 too; an empty list, an
+	 * empty item or a repeated one, named), a profile, a boolean */
+	static const struct refusal refusals[] = {
+		{ "dirs", "abc", "command line --dirs", "dirs=abc: not a number; allowed: an integer from 1 to 4096" },
+		{ "dirs", "0", "cli", "dirs=0: out of range; allowed: an integer from 1 to 4096" },
+		{ "rounds", "-1", "cli", "rounds=-1: not a number" },
+		{ "files", "99999999999999999999999", "cli", "not a number" },
+		{ "file_size", "4q", "cli", "file_size=4q: not a number" },
+		{ "fs", "ext4,zfs", "cli", "unknown filesystem 'zfs'; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs,nilfs2," },
+		{ "fs", "ext4,zfs", "cli", "unknown filesystem 'zfs'; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs" },
+		{ "fs", ",", "cli", "empty list" },
+		{ "fs", "ext4,,xfs", "cli", "cli: fs=ext4,,xfs: item 2 is empty; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs" },
+		{ "fs", "ext4,xfs,", "cli", "fs=ext4,xfs,: item 3 is empty" },
+		{ "fs", ",ext4", "cli", "fs=,ext4: item 1 is empty" },
+		{ "fs", "ext4,ext4", "cli", "cli: fs=ext4,ext4: filesystem 'ext4' is listed twice; allowed: a comma-separated list of ext4,xfs,btrfs,f2fs" },
+		{ "fs", "xfs,btrfs,f2fs,xfs", "cli", "fs=xfs,btrfs,f2fs,xfs: filesystem 'xfs' is listed twice" },
+		{ "profile", "huge", "cli", "profile=huge: unknown profile; allowed: seed, smoke" },
+		{ "yes", "maybe", "cli", "yes=maybe: not a boolean" },
+	};
+	REFUSED(refusals);
 
 	/* the same from a config file and from the kernel command line */
 	layers_reset();
@@ -202,16 +181,6 @@ int main(int argc, char **argv)
 	CHECK(fsb_layer_add(&lo, "fs", "f2fs,ext4,btrfs,xfs", "cli", err, sizeof(err)) == 0);
 	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) == 0);
 	CHECK_STR(c.fs, "f2fs,ext4,btrfs,xfs");
-
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "profile", "huge", "cli", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "profile=huge: unknown profile; allowed: seed, smoke");
-
-	layers_reset();
-	CHECK(fsb_layer_add(&lo, "yes", "maybe", "cli", err, sizeof(err)) == 0);
-	CHECK(fsb_config_merge(&c, layers, 3, err, sizeof(err)) < 0);
-	CHECK_CONTAINS(err, "yes=maybe: not a boolean");
 
 	layers_reset();
 	CHECK(fsb_layer_add(&lo, "dirs", "4", "command line --dirs", err, sizeof(err)) == 0);

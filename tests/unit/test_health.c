@@ -57,6 +57,19 @@ static const struct jsonr *parse_rec(struct fsb_rec *r, struct jsonr_doc **doc)
 	return jsonr_root(*doc);
 }
 
+/* The health record of h (when "before" or "after", against prev), read
+ * back (checked); *doc to free. */
+static const struct jsonr *health_rec(struct fsb_rec *r, const char *when,
+				      const struct fsb_health *h, const struct fsb_health *prev,
+				      struct jsonr_doc **doc)
+{
+	rec_begin(r, "health");
+	fsb_health_json(r, when, h, prev);
+	const struct jsonr *j = parse_rec(r, doc);
+	CHECK(j != NULL);
+	return j;
+}
+
 /* An ATA SMART attribute entry i (12 bytes from offset 2). */
 static void put_attr(uint8_t *buf, int i, uint8_t id, uint8_t cur, uint8_t worst, uint64_t raw)
 {
@@ -200,10 +213,7 @@ static void test_ata(void)
 	CHECK_EQ_U(fsb_ata_errlog_decode(log, sizeof(log), &after.ata), 0);
 	after.ata.status = 1;
 
-	rec_begin(&r, "health");
-	fsb_health_json(&r, "before", &before, NULL);
-	j = parse_rec(&r, &doc);
-	CHECK(j != NULL);
+	j = health_rec(&r, "before", &before, NULL, &doc);
 	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "ata_smart.revision"), 0), 16);
 	CHECK_STR(jsonr_str(jsonr_path(j, "ata_smart.overall")), "passed");
 	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "ata_smart.reallocated_sectors"), 99), 8);
@@ -230,10 +240,7 @@ static void test_ata(void)
 	CHECK_CONTAINS(jsonr_str(jsonr_get(j, "nvme_smart")), "not an NVMe disk");
 	jsonr_free(doc);
 
-	rec_begin(&r, "health");
-	fsb_health_json(&r, "after", &after, &before);
-	j = parse_rec(&r, &doc);
-	CHECK(j != NULL);
+	j = health_rec(&r, "after", &after, &before, &doc);
 	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "delta.ata_smart.reallocated_sectors"), 0), 2);
 	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "delta.ata_smart.reported_uncorrectable"), 9), 0);
 	CHECK(jsonr_num(jsonr_path(j, "delta.ata_smart.current_pending_sectors"), 0) == -2);
@@ -248,10 +255,7 @@ static void test_ata(void)
 	after.ata.have_errlog = 0;
 	strcpy(after.ata.error_why, "not available: SMART READ LOG 0x01: SCSI status 0x2, sense key 0xb");
 	after.ata.status = -1;
-	rec_begin(&r, "health");
-	fsb_health_json(&r, "after", &after, &before);
-	j = parse_rec(&r, &doc);
-	CHECK(j != NULL);
+	j = health_rec(&r, "after", &after, &before, &doc);
 	CHECK_CONTAINS(jsonr_str(jsonr_path(j, "ata_smart.error_count")), "SMART READ LOG 0x01");
 	CHECK(jsonr_path(j, "ata_smart.overall") == NULL);
 	CHECK_CONTAINS(jsonr_str(jsonr_path(j, "delta.ata_smart.error_count")), "SMART READ LOG");
@@ -261,10 +265,7 @@ static void test_ata(void)
 	/* SG_IO refused after: the reason, in the record and its difference */
 	after.have_ata = 0;
 	strcpy(after.ata_why, "not available: ATA PASS-THROUGH (SG_IO) on /dev/sda: Operation not permitted");
-	rec_begin(&r, "health");
-	fsb_health_json(&r, "after", &after, &before);
-	j = parse_rec(&r, &doc);
-	CHECK(j != NULL);
+	j = health_rec(&r, "after", &after, &before, &doc);
 	CHECK_CONTAINS(jsonr_str(jsonr_get(j, "ata_smart")), "SG_IO");
 	CHECK_CONTAINS(jsonr_str(jsonr_path(j, "delta.ata_smart")), "SG_IO");
 	jsonr_free(doc);
@@ -552,10 +553,7 @@ int main(int argc, char **argv)
 	after.smart.critical_warning = 0x05;
 	after.temp_mc += 2000;
 
-	rec_begin(&r, "health");
-	fsb_health_json(&r, "before", &before, NULL);
-	j = parse_rec(&r, &doc);
-	CHECK(j != NULL);
+	j = health_rec(&r, "before", &before, NULL, &doc);
 	CHECK_STR(jsonr_str(jsonr_get(j, "when")), "before");
 	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "nvme_smart.data_units_written"), 0), 2000);
 	CHECK_EQ_U(jsonr_u64(jsonr_path(j, "nvme_smart.bytes_written"), 0), 2000ull * 512000);
@@ -567,10 +565,7 @@ int main(int argc, char **argv)
 	CHECK(jsonr_get(j, "delta") == NULL);
 	jsonr_free(doc);
 
-	rec_begin(&r, "health");
-	fsb_health_json(&r, "after", &after, &before);
-	j = parse_rec(&r, &doc);
-	CHECK(j != NULL);
+	j = health_rec(&r, "after", &after, &before, &doc);
 	/* 2^64 + 9 does not fit in a JSON integer a reader trusts: digits */
 	CHECK_STR(jsonr_str(jsonr_path(j, "nvme_smart.host_write_commands")),
 		  "18446744073709551625");
@@ -590,10 +585,7 @@ int main(int argc, char **argv)
 	/* nothing to read: every part says so, the difference too */
 	fsb_health_none(&before, "dir mode: the directory is not a disk of its own");
 	fsb_health_none(&after, "dir mode: the directory is not a disk of its own");
-	rec_begin(&r, "health");
-	fsb_health_json(&r, "after", &after, &before);
-	j = parse_rec(&r, &doc);
-	CHECK(j != NULL);
+	j = health_rec(&r, "after", &after, &before, &doc);
 	CHECK_STR(jsonr_str(jsonr_get(j, "nvme_smart")),
 		  "not available: dir mode: the directory is not a disk of its own");
 	CHECK_CONTAINS(jsonr_str(jsonr_get(j, "ata_smart")), "not available: dir mode");

@@ -211,6 +211,17 @@ static void test_rounds_latency_errors(void)
 	rep_free(&set);
 }
 
+/* text refused as malformed (-EBADMSG), the error being want. */
+static void malformed(const char *text, const char *want)
+{
+	struct rep_set set;
+	char err[512];
+
+	CHECK(load_text(&set, text, err, sizeof(err)) == -EBADMSG);
+	CHECK_STR(err, want);
+	rep_free(&set);
+}
+
 static void test_prefix(void)
 {
 	struct rep_set set;
@@ -237,12 +248,10 @@ static void test_prefix(void)
 	rep_free(&set);
 
 	/* the error column counts the prefix: '{' is column 6 here */
-	CHECK(load_text(&set, "FSB: x\nFSB: {\"a\" 1}\n", err, sizeof(err)) == -EBADMSG);
-	CHECK_STR(err, "mem.jsonl:2: expected ':', found '1' at column 11");
-	rep_free(&set);
-	CHECK(load_text(&set, "noise {\n", err, sizeof(err)) == -EBADMSG);
-	CHECK_STR(err, "mem.jsonl:1: unexpected end of input (expected a string (member name)) at column 8");
-	rep_free(&set);
+	malformed("FSB: x\nFSB: {\"a\" 1}\n",
+		  "mem.jsonl:2: expected ':', found '1' at column 11");
+	malformed("noise {\n",
+		  "mem.jsonl:1: unexpected end of input (expected a string (member name)) at column 8");
 
 	/* a kernel message the console printed right after a record, before
 	 * its newline, is not part of it; without the prefix (a .jsonl line)
@@ -253,12 +262,10 @@ static void test_prefix(void)
 	CHECK(r && r->have_start && r->have_end);
 	CHECK_EQ_U(set.records, 2);
 	rep_free(&set);
-	CHECK(load_text(&set, "{\"type\":\"run_start\",\"run_id\":\"r1\"}[   12.555790] x\n", err, sizeof(err)) == -EBADMSG);
-	CHECK_STR(err, "mem.jsonl:1: trailing characters after the value at column 35");
-	rep_free(&set);
-	CHECK(load_text(&set, "FSB: {\"type\":\"run_start\",\"run_id\":\"r1\"} tail\n", err, sizeof(err)) == -EBADMSG);
-	CHECK_STR(err, "mem.jsonl:1: trailing characters after the value at column 41");
-	rep_free(&set);
+	malformed("{\"type\":\"run_start\",\"run_id\":\"r1\"}[   12.555790] x\n",
+		  "mem.jsonl:1: trailing characters after the value at column 35");
+	malformed("FSB: {\"type\":\"run_start\",\"run_id\":\"r1\"} tail\n",
+		  "mem.jsonl:1: trailing characters after the value at column 41");
 }
 
 static void test_bad_records(void)

@@ -107,53 +107,62 @@ static void test_table(void)
 
 static void test_checker(void)
 {
-	struct got g;
-
-	g = check("{\"schema\":1,\"type\":\"phase_start\",\"run_id\":\"a\",\"seq\":1,\"t\":0.5,"
-		  "\"fs\":\"ext4\",\"round\":1,\"phase\":\"create\"}", 0);
-	CHECK_EQ_U(g.n, 0);
-	/* an unknown field, at its path */
-	g = check("{\"schema\":1,\"type\":\"phase_start\",\"run_id\":\"a\",\"seq\":1,\"t\":0.5,"
-		  "\"fs\":\"ext4\",\"round\":1,\"phase\":\"create\",\"phaze\":2}", 0);
-	CHECK_EQ_U(g.n, 1);
-	CHECK_CONTAINS(g.all, "phase_start: unknown field \"phaze\"");
-	/* a required field missing; a wrong JSON type; an integer that is not */
-	g = check("{\"schema\":1,\"type\":\"phase_start\",\"run_id\":\"a\",\"seq\":\"1\",\"t\":0.5,"
-		  "\"fs\":\"ext4\",\"round\":1.5}", 0);
-	CHECK_EQ_U(g.n, 3);
-	CHECK_CONTAINS(g.all, "phase_start: required field \"phase\" missing");
-	CHECK_CONTAINS(g.all, "phase_start: field \"seq\" is a string; the schema says integer");
-	CHECK_CONTAINS(g.all, "field \"round\" is a number; the schema says integer");
-	/* nested: an object's fields by path, an array's objects by index */
-	g = check("{\"schema\":1,\"type\":\"error\",\"run_id\":\"a\",\"seq\":1,\"t\":0,\"op\":\"target\","
+	/* a record, the checker's flags, how many violations (-1: not counted)
+	 * and what their messages hold */
+	static const struct {
+		const char *text;
+		unsigned flags;
+		int n;
+		const char *has[3];
+	} cases[] = {
+		{ "{\"schema\":1,\"type\":\"phase_start\",\"run_id\":\"a\",\"seq\":1,\"t\":0.5,"
+		  "\"fs\":\"ext4\",\"round\":1,\"phase\":\"create\"}",
+		  0, 0, { NULL } },
+		/* an unknown field, at its path */
+		{ "{\"schema\":1,\"type\":\"phase_start\",\"run_id\":\"a\",\"seq\":1,\"t\":0.5,"
+		  "\"fs\":\"ext4\",\"round\":1,\"phase\":\"create\",\"phaze\":2}",
+		  0, 1, { "phase_start: unknown field \"phaze\"" } },
+		/* a required field missing; a wrong JSON type; an integer that is not */
+		{ "{\"schema\":1,\"type\":\"phase_start\",\"run_id\":\"a\",\"seq\":\"1\",\"t\":0.5,"
+		  "\"fs\":\"ext4\",\"round\":1.5}",
+		  0, 3, { "phase_start: required field \"phase\" missing",
+			  "phase_start: field \"seq\" is a string; the schema says integer",
+			  "field \"round\" is a number; the schema says integer" } },
+		/* nested: an object's fields by path, an array's objects by index */
+		{ "{\"schema\":1,\"type\":\"error\",\"run_id\":\"a\",\"seq\":1,\"t\":0,\"op\":\"target\","
 		  "\"errno\":0,\"msg\":\"no\",\"fatal\":true,\"refused\":true,"
 		  "\"disks\":[{\"path\":\"/dev/sda\",\"model\":\"m\",\"serial\":\"s\",\"size_bytes\":1,"
-		  "\"transport\":\"sata\"},{\"path\":\"/dev/sdb\",\"modle\":\"m\"}]}", 0);
-	CHECK_CONTAINS(g.all, "error: unknown field \"disks[1].modle\"");
-	CHECK_CONTAINS(g.all, "error: required field \"disks[1].serial\" missing");
-	/* a number may be null (not finite), an integer where a number is */
-	g = check("{\"schema\":1,\"type\":\"run_end\",\"run_id\":\"a\",\"seq\":1,\"t\":null,\"status\":\"ok\","
-		  "\"exit_code\":0,\"seconds\":3,\"fs_ok\":1,\"fs_failed\":0}", 0);
-	CHECK_EQ_U(g.n, 0);
-	/* an object or a string: either; an array of the wrong kind: not */
-	g = check("{\"schema\":1,\"type\":\"layout\",\"run_id\":\"a\",\"seq\":1,\"t\":0,\"fs\":\"x\","
-		  "\"round\":1,\"dir\":\"d0000\",\"first_blocks\":[1,\"2\"]}", 0);
-	CHECK_EQ_U(g.n, 1);
-	CHECK_CONTAINS(g.all, "field \"first_blocks\" is an array");
-	/* unknown type, not JSON, no type */
-	g = check("{\"type\":\"nosuch\"}", 0);
-	CHECK_CONTAINS(g.all, "nosuch: unknown record type");
-	g = check("{\"schema\":1,", 0);
-	CHECK_CONTAINS(g.all, "record: not JSON:");
-	g = check("[1]", 0);
-	CHECK_CONTAINS(g.all, "not a JSON object");
-	/* --names: only unknown names count */
-	g = check("{\"type\":\"phase_start\",\"fs\":3,\"phaze\":1}", FSB_CHECK_NAMES);
-	CHECK_EQ_U(g.n, 1);
-	CHECK_CONTAINS(g.all, "unknown field \"phaze\"");
-	/* run_start's config is open: every setting */
-	g = check("{\"schema\":1,\"type\":\"note\",\"run_id\":\"a\",\"seq\":0,\"t\":0,\"msg\":\"m\"}", 0);
-	CHECK_EQ_U(g.n, 0);
+		  "\"transport\":\"sata\"},{\"path\":\"/dev/sdb\",\"modle\":\"m\"}]}",
+		  0, -1, { "error: unknown field \"disks[1].modle\"",
+			   "error: required field \"disks[1].serial\" missing" } },
+		/* a number may be null (not finite), an integer where a number is */
+		{ "{\"schema\":1,\"type\":\"run_end\",\"run_id\":\"a\",\"seq\":1,\"t\":null,\"status\":\"ok\","
+		  "\"exit_code\":0,\"seconds\":3,\"fs_ok\":1,\"fs_failed\":0}",
+		  0, 0, { NULL } },
+		/* an object or a string: either; an array of the wrong kind: not */
+		{ "{\"schema\":1,\"type\":\"layout\",\"run_id\":\"a\",\"seq\":1,\"t\":0,\"fs\":\"x\","
+		  "\"round\":1,\"dir\":\"d0000\",\"first_blocks\":[1,\"2\"]}",
+		  0, 1, { "field \"first_blocks\" is an array" } },
+		/* unknown type, not JSON, no type */
+		{ "{\"type\":\"nosuch\"}", 0, -1, { "nosuch: unknown record type" } },
+		{ "{\"schema\":1,", 0, -1, { "record: not JSON:" } },
+		{ "[1]", 0, -1, { "not a JSON object" } },
+		/* --names: only unknown names count */
+		{ "{\"type\":\"phase_start\",\"fs\":3,\"phaze\":1}",
+		  FSB_CHECK_NAMES, 1, { "unknown field \"phaze\"" } },
+		/* run_start's config is open: every setting */
+		{ "{\"schema\":1,\"type\":\"note\",\"run_id\":\"a\",\"seq\":0,\"t\":0,\"msg\":\"m\"}",
+		  0, 0, { NULL } },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct got g = check(cases[i].text, cases[i].flags);
+
+		if (cases[i].n >= 0)
+			CHECK_EQ_U(g.n, cases[i].n);
+		for (size_t k = 0; k < 3 && cases[i].has[k]; k++)
+			CHECK_CONTAINS(g.all, cases[i].has[k]);
+	}
 }
 
 /* Records built by the runner's emitters (the helpers a unit test can
