@@ -49,6 +49,7 @@ table() {
 	printf '| run | column | near %% r1 / r2 / r3 | median jump r1 / r2 / r3 | read by name r1 / r2 / r3 (s) | aged / fresh | read inode order, aged (s) |\n'
 	printf '|---|---|---|---|---|---:|---:|\n'
 	for d in "$@"; do
+		[ -d "$d" ] || continue
 		[ -s "$d/records.jsonl" ] || { echo "| $(basename "$d") | (no records) | | | | | |"; continue; }
 		jq -rs --arg run "$(basename "$d")" '
 		def f2: (. * 100 | round / 100 | tostring);
