@@ -587,4 +587,7 @@ if O="$O" sh "$here/powercut.sh"; then pass "power cuts: tests/host/powercut.sh"
 # ---- the capacity check ----
 if O="$O" sh "$here/capacity.sh"; then pass "capacity: tests/host/capacity.sh"; else fail "capacity: tests/host/capacity.sh"; fi
 
+# ---- the aging study's settings: lockstep, the CPUs, a variant's sysfs knob ----
+if O="$O" sh "$here/lockstep.sh"; then pass "aging settings: tests/host/lockstep.sh"; else fail "aging settings: tests/host/lockstep.sh"; fi
+
 summary
