@@ -52,18 +52,25 @@ check "lockstep: ext4:bad failed on its knob, the file named" \
 	[ "$(lcount ".type == \"error\" and .fs == \"ext4:bad\" and .op == \"sysfs\" and (.msg | contains(\"/sys/fs/ext4/$dev/no_such_knob\"))")" -eq 1 ]
 check "lockstep: ext4:bad's fs_end failed" \
 	[ "$(lcount '.type == "fs_end" and .fs == "ext4:bad" and .status == "failed"')" -eq 1 ]
-# the knob as the kernel holds it while the variant is mounted
-"$H" run --target "$LD" --yes --mnt "$mnt" --fs ext4:s0 --variant.ext4:s0 sysfs:mb_stream_req=0 \
-	--dirs 1 --workers 1 --files 1 --rounds 1 --capacity 0 --control 0 --progress 0 \
-	>/dev/null 2>&1 &
+# the knob as the kernel holds it while the variant is mounted: the
+# runner (a session of its own) stopped as soon as its records say the
+# create phase starts (after the mount and the knob), the sysfs file read,
+# the runner let go on. 20,000 files keep the filesystem mounted far
+# longer than the test takes to see the record and stop it.
+fifo=$L/records.fifo
+rm -f "$fifo"; mkfifo "$fifo"
+setsid "$H" run --target "$LD" --yes --mnt "$mnt" --fs ext4:s0 --variant.ext4:s0 sysfs:mb_stream_req=0 \
+	--dirs 1 --workers 1 --files 20000 --rounds 1 --capacity 0 --control 0 --progress 0 \
+	>"$fifo" 2>"$L/knob.err" &
 pid=$!
 seen=""
-i=0
-while [ $i -lt 200 ] && kill -0 $pid 2>/dev/null; do
-	v=$(cat "/sys/fs/ext4/$dev/mb_stream_req" 2>/dev/null || true)
-	[ -z "$v" ] || seen="$seen $v"
-	i=$((i + 1)); sleep 0.05
-done
+while IFS= read -r line; do
+	case $line in *'"phase_start"'*'"phase":"create"'*) ;; *) continue ;; esac
+	[ -z "$seen" ] || continue
+	kill -STOP -$pid 2>/dev/null || { seen="(the runner had ended)"; continue; }
+	seen=$(cat "/sys/fs/ext4/$dev/mb_stream_req" 2>/dev/null || echo "(no file)")
+	kill -CONT -$pid 2>/dev/null || true
+done <"$fifo"
 wait $pid || true
 check "lockstep: the mounted ext4:s0 reads mb_stream_req 0 ($seen)" sh -c \
 	'case " $1 " in *" 0 "*) exit 0 ;; esac; exit 1' - "$seen"
