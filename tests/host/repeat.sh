@@ -29,7 +29,7 @@ expect_err "repeat_max=3: out of range; allowed: an integer from 6 to 1000"
 
 # ---- 5 repetitions of ext4, a variant identical to it (mkfs -q again)
 # and a slower one (every write synchronous). 2 x 200 files: ext4's
-# create about 12 ms against sync's 120 (2 x 50 took 3 against 30, and
+# create 12 to 21 ms against sync's 130 to 260 (2 x 50: 3 against 30, and
 # one worker held off for 13 ms by a QEMU guest of the other lane made a
 # base repetition as slow as a synchronous one: 5 against 5 under Holm
 # over 6 rows flags only with no overlap at all) ----
