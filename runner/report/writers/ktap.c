@@ -12,8 +12,8 @@
  * of it is not ok, skipped when all of them are. */
 #include "report/writers/writer.h"
 #include "report/verdict/criteria.h"
+#include "lib/ident.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,8 +34,6 @@ static const struct {
 	[KT_FAIL] = { "not ok", NULL, 2 },
 	[KT_ERROR] = { "not ok", "ERROR", 3 },
 };
-
-#define KT_NAME_MAX 96	/* a LAVA test case id's room, with its NUL */
 
 static void indent(FILE *out, int depth)
 {
@@ -94,47 +92,6 @@ static enum kt_kind parent_kind(const enum kt_kind *k, size_t n)
 		if (kinds[k[i]].rank > kinds[worst].rank)
 			worst = k[i];
 	return worst;
-}
-
-/* A LAVA test case id from text (as run/engine/lava.c makes them):
- * prefix, then the text in lower case, each run of characters other than
- * letters, digits, '_' and '.' one '-', none at either end. */
-static void make_id(char *buf, size_t len, const char *prefix, const char *text)
-{
-	size_t o = (size_t)snprintf(buf, len - 4, "%s", prefix), max = len - 4;
-	int dash = o > 0 && buf[o - 1] == '-';
-
-	if (o >= max)
-		o = max - 1;
-	for (const unsigned char *p = (const unsigned char *)text; *p && o + 1 < max; p++) {
-		if (isalnum(*p) || *p == '_' || *p == '.') {
-			buf[o++] = (char)tolower(*p);
-			dash = 0;
-		} else if (!dash && o > 0) {
-			buf[o++] = '-';
-			dash = 1;
-		}
-	}
-	while (o > 0 && buf[o - 1] == '-')
-		o--;
-	if (!o)
-		buf[o++] = 'x';
-	buf[o] = 0;
-}
-
-/* Made unique among names[0..n) with "-2", "-3", ... */
-static void unique(char *buf, size_t len, char (*names)[KT_NAME_MAX], size_t n)
-{
-	size_t base = strlen(buf);
-
-	for (unsigned k = 2; k < 100; k++) {
-		size_t i;
-		for (i = 0; i < n && strcmp(names[i], buf); i++)
-			;
-		if (i == n)
-			return;
-		snprintf(buf + base, len - base, "-%u", k);
-	}
 }
 
 static int fs_ok(const struct rep_fs *f)
@@ -208,7 +165,7 @@ static void fs_subtest(FILE *out, const struct rep_run *r, const struct rep_fs *
 	size_t ntests, nfail, n = 0;
 	enum kt_kind k = fs_summary(r, f, &ntests, &nfail), fk = fs_kind(f);
 	const char *status = f->status ? f->status : "no fs_end record";
-	char name[KT_NAME_MAX];
+	char name[FSB_LAVA_ID_MAX];
 
 	fputs("  KTAP version 1\n", out);
 	diag(out, 1, "Subtest: %s", f->name);
@@ -239,7 +196,7 @@ static void fs_subtest(FILE *out, const struct rep_run *r, const struct rep_fs *
 
 static int verdict_subtest(FILE *out, const struct vd_result *v, size_t num)
 {
-	char (*names)[KT_NAME_MAX] = calloc(v->n ? v->n : 1, sizeof(*names));
+	char (*names)[FSB_LAVA_ID_MAX] = calloc(v->n ? v->n : 1, sizeof(*names));
 	enum kt_kind worst = KT_SKIP;
 
 	if (!names)
@@ -251,8 +208,8 @@ static int verdict_subtest(FILE *out, const struct vd_result *v, size_t num)
 		const struct vd_check *k = &v->check[i];
 		enum kt_kind both[2] = { worst, check_kind(k) };
 		worst = parent_kind(both, 2);
-		make_id(names[i], sizeof(names[i]), "verdict-", k->what);
-		unique(names[i], sizeof(names[i]), names, i);
+		fsb_lava_text_id(names[i], sizeof(names[i]), "verdict-", k->what,
+				 (const char (*)[FSB_LAVA_ID_MAX])names, i);
 		if (k->where[0] && !k->pass)
 			diag(out, 1, "%s: %s; limit %s (%s)", k->what, k->measured, k->limit, k->where);
 		else

@@ -8,9 +8,10 @@
 
 #include <stddef.h>
 
+#include "lib/ident.h"
+
 #define FSB_LAVA_MARK	"FSBENCH-LAVA:"		/* "FSBENCH-LAVA: start run=ID" */
 #define FSB_LAVA_RESULT	"FSBENCH-RESULT:"	/* one per test case */
-#define FSB_LAVA_ID_MAX	96			/* a test case id, with its NUL */
 #define FSB_LAVA_LINE_MAX 256
 
 /* "FSBENCH-LAVA: start run=ID\n" (which "start" or "end"). Returns the
@@ -30,13 +31,6 @@ int fsb_lava_result_as(char *buf, size_t len, const char *id, const char *result
 /* A phase's test case id: "FS-rROUND-PHASE" (ext4-r1-read_inode); a
  * variant's ':' becomes '.' (f2fs.s4z4-r1-create). */
 int fsb_lava_phase_id(char *buf, size_t len, const char *fs, unsigned round, const char *phase);
-/* A test case id from free text: PREFIX then the text in lower case, each
- * run of other characters than letters, digits, '_' and '.' one '-', none
- * at either end, cut to fit ("ext4 create files/s (fresh, round 1)" ->
- * "verdict-ext4-create-files-s-fresh-round-1"). Made unique among
- * prev[0..nprev-1] with "-2", "-3", ... Returns the length. */
-int fsb_lava_text_id(char *buf, size_t len, const char *prefix, const char *text,
-		     const char (*prev)[FSB_LAVA_ID_MAX], size_t nprev);
 /* Is s a test case id: 1 to FSB_LAVA_ID_MAX - 1 of [A-Za-z0-9_.-]? */
 int fsb_lava_id_ok(const char *s);
 
