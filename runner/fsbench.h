@@ -3,7 +3,7 @@
 #ifndef FSB_FSBENCH_H
 #define FSB_FSBENCH_H
 
-#include "lib/msg.h"	/* exit codes, fsb_msg/fsb_error/fsb_fail/fsb_die */
+#include "lib/msg.h"	/* exit codes, fsb_msg/fsb_fail/fsb_misuse */
 
 #define FSB_VERSION "0.1.0"
 

@@ -70,16 +70,6 @@ void fsb_msg(const char *fmt, ...)
 	va_end(ap);
 }
 
-int fsb_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fsb_vmsg(fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 int fsb_fail(int code, const char *fmt, ...)
 {
 	va_list ap;
@@ -124,17 +114,6 @@ int fsb_vmisuse_by(fsb_usage_fn *usage, const void *arg, const char *fmt, va_lis
 	fsb_vmisuse(text, fmt, ap);
 	free(text);
 	return EXIT_USAGE;
-}
-
-void fsb_die(int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fsb_vmsg(fmt, ap);
-	va_end(ap);
-	fflush(stdout);
-	exit(code);
 }
 
 void fsb_say(fsb_say_fn *say, const char *fmt, ...)

@@ -18,10 +18,7 @@
  *
  *	if (fd < 0)
  *		return fsb_fail(EXIT_SYSTEM, "log %s: %s", path, strerror(errno));
- *	if (parse(x) < 0)
- *		return fsb_error("config %s: bad line", path);	(-1 to the caller)
  *	return fsb_misuse(usage, "report: missing RUN");	(and the usage: 2)
- *	fsb_die(EXIT_SYSTEM, "fork: %s", strerror(errno));	(does not return)
  *	fsb_msg("%s %s: %.3f s", fs, phase, secs);		(a plain line)
  *
  * The exit codes are fixed and documented (`fsbench help exit-codes`, the
@@ -58,12 +55,8 @@ extern const size_t fsb_exit_count;
 /* "fsbench: TEXT\n" on stderr. */
 void fsb_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void fsb_vmsg(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
-/* fsb_msg, then return -1 (for helpers whose caller picks the exit code). */
-int fsb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* fsb_msg, then return code (`return fsb_fail(EXIT_SYSTEM, ...)`). */
 int fsb_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* fsb_msg, then exit(code). Only for the command layer. */
-_Noreturn void fsb_die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Misuse (a bad option or argument), the one shape for every command:
  * "fsbench: WHAT" with WHAT naming the command first ("report: missing RUN",
  * "run: unknown option '--x'"), then the command's usage text as it is

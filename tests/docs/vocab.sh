@@ -46,10 +46,10 @@ check "qemu/records.sh: records: reason" [ "$ERR" = "records: jq not found (Debi
 # calls: the message functions, printf/puts/perror, anything given stdout or
 # stderr, a write to fd 1 or 2. Allowed outside cmd/ and main.c:
 #   runner/lib/msg.c, msg.h   the message functions themselves (fsb_msg,
-#                             fsb_misuse, fsb_die: called only from cmd/)
+#                             fsb_misuse: called only from cmd/)
 # Records go to the fd the command layer gives (fsb_ctx.out_fd), documents
 # to the FILE the caller passes: neither is printing on the library's own.
-print_re='\b(fsb_msg|fsb_vmsg|fsb_error|fsb_fail|fsb_die|fsb_misuse|fsb_vmisuse|printf|vprintf|puts|putchar|perror)[[:space:]]*\(|\b(stdout|stderr)[[:space:]]*[,)]|\b(STDOUT_FILENO|STDERR_FILENO)\b|\b(dprintf|write|fsb_write_all)[[:space:]]*\([[:space:]]*[12][[:space:]]*,'
+print_re='\b(fsb_msg|fsb_vmsg|fsb_fail|fsb_misuse|fsb_vmisuse|printf|vprintf|puts|putchar|perror)[[:space:]]*\(|\b(stdout|stderr)[[:space:]]*[,)]|\b(STDOUT_FILENO|STDERR_FILENO)\b|\b(dprintf|write|fsb_write_all)[[:space:]]*\([[:space:]]*[12][[:space:]]*,'
 printing=$(cd "$top" && grep -rnE "$print_re" runner --include=*.c --include=*.h |
 	grep -vE '^runner/(cmd/|main\.c:|lib/msg\.[ch]:)' |
 	grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/?\*|//)' || true)
