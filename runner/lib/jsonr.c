@@ -564,16 +564,3 @@ const char *jsonr_str(const struct jsonr *v)
 {
 	return v && v->type == JSONR_STR ? v->str : NULL;
 }
-
-const char *jsonr_type_name(enum jsonr_type t)
-{
-	switch (t) {
-	case JSONR_NULL: return "null";
-	case JSONR_BOOL: return "boolean";
-	case JSONR_NUM: return "number";
-	case JSONR_STR: return "string";
-	case JSONR_ARR: return "array";
-	case JSONR_OBJ: return "object";
-	}
-	return "?";
-}

@@ -79,6 +79,4 @@ int jsonr_bool(const struct jsonr *v, int dflt);
 /* The decoded string, or NULL when v is not a string. */
 const char *jsonr_str(const struct jsonr *v);
 
-const char *jsonr_type_name(enum jsonr_type t);
-
 #endif
