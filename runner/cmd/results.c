@@ -65,7 +65,7 @@ int results_parse(struct results_cli *c, int argc, char **argv)
 	int opts = 1;
 
 	c->w = &rep_writers[0];
-	c->tolerance = 0.10;
+	c->tolerance = REP_CMP_TOLERANCE;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = NULL;

@@ -203,7 +203,7 @@ int cmd_verdict(int argc, char **argv)
 {
 	const char *run = NULL, *criteria = NULL, *baseline = NULL, *id = NULL, *base_id = NULL;
 	const char *log = NULL, *known = NULL;
-	double tolerance = 0.10, margin = 1.0;
+	double tolerance = REP_CMP_TOLERANCE, margin = 1.0;
 	int write = 0, tol_given = 0, lava = 0, strict = 0;
 	struct vd_criteria vc;
 	struct vd_result res;
