@@ -100,13 +100,16 @@ int rep_summary(const struct rep_run *r, const char *fs, enum rep_row row,
 	return 1;
 }
 
-static int stats(const struct rep_run *r, const char *fs, const char *phase, int rounds,
-		 int rate, struct rep_stats *st)
+int rep_summary_stats(const struct rep_run *r, const char *fs, enum rep_row row,
+		      int rate, struct rep_stats *st)
 {
 	double *v;
 	long n;
 
-	if ((n = row_values(r, fs, phase, rounds, rate, &v)) < 0)
+	memset(st, 0, sizeof(*st));
+	if (row >= ROW_N)
+		return 0;
+	if ((n = row_values(r, fs, rows[row].phase, rows[row].rounds, rate, &v)) < 0)
 		return -1;
 	if (n) {
 		st->n = (size_t)n;
@@ -117,20 +120,4 @@ static int stats(const struct rep_run *r, const char *fs, const char *phase, int
 	}
 	free(v);
 	return n > 0;
-}
-
-int rep_summary_stats(const struct rep_run *r, const char *fs, enum rep_row row,
-		      int rate, struct rep_stats *st)
-{
-	memset(st, 0, sizeof(*st));
-	if (row >= ROW_N)
-		return 0;
-	return stats(r, fs, rows[row].phase, rows[row].rounds, rate, st);
-}
-
-int rep_phase_stats(const struct rep_run *r, const char *fs, const char *phase,
-		    struct rep_stats *st)
-{
-	memset(st, 0, sizeof(*st));
-	return stats(r, fs, phase, 0, 0, st);
 }

@@ -36,9 +36,6 @@ struct rep_stats {
 /* 1 with *st filled, 0 when there is no value, -1 when out of memory. */
 int rep_summary_stats(const struct rep_run *r, const char *fs, enum rep_row row,
 		      int rate, struct rep_stats *st);
-/* The same over every round of a phase (seconds), fresh and aged alike. */
-int rep_phase_stats(const struct rep_run *r, const char *fs, const char *phase,
-		    struct rep_stats *st);
 /* Median of v[0..n) (sorts v); n must be > 0. Even n: mean of the middle two. */
 double rep_median(double *v, size_t n);
 
