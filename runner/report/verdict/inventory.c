@@ -401,44 +401,62 @@ int vd_eval_bus(struct vd_result *res, const struct vd_criteria *c,
 	return 0;
 }
 
-/* A floor in UNIT (usb_speed, sata_link): its check, the limit said. */
-static struct vd_check *floor_check(struct vd_result *res, const struct vd_rule *u,
-				    const char *what, const char *unit)
+/* A floor (usb_speed, sata_link): the speed the target came up at, in
+ * Mb/s on USB, Gb/s on SATA ("6.0 Gbps" when the record has no number). */
+static int eval_speed(struct vd_result *res, const struct vd_rule *u, const struct rep_run *r,
+		      enum fact f)
 {
-	char b[32];
-	struct vd_check *k = add_check(res, u, what);
+	const int usb = f == F_USB;
+	const char *na, *unit = usb ? "Mb/s" : "Gb/s";
+	char a[32], b[32], more[96] = "";
+	struct vd_check *k = add_check(res, u, usb ? "USB speed of the target" :
+				       "SATA link speed of the target");
 
 	if (!k)
-		return NULL;
+		return -ENOMEM;
 	vd_num(b, sizeof(b), u->limit);
 	snprintf(k->limit, sizeof(k->limit), ">= %s %s", b, unit);
 	k->unit = unit;
 	k->bound = u->limit;
-	return k;
+	const struct rep_health *h = with(r, f, &na);
+	const struct rep_inventory *v = h ? &h->inv : NULL;
+	double g = !v ? NAN : usb ? v->usb_mbps : v->sata_gbps;
+	if (v && !usb && isnan(g) && v->sata_speed) {
+		char *end;
+		g = strtod(v->sata_speed, &end);
+		if (end == v->sata_speed || !(g > 0))
+			g = NAN;
+	}
+	if (isnan(g)) {
+		lacking(k, r, !h ? na : usb ? "the usb object has no speed_mbps" :
+			"the sata_link object has no speed", usb ? "the target's USB facts" :
+			"the target's SATA link");
+		return 0;
+	}
+	k->value = g;
+	k->pass = g >= u->limit;
+	vd_num(a, sizeof(a), g);
+	if (usb)
+		snprintf(more, sizeof(more), " (USB %.20s, %.8s)", v->usb_version ? v->usb_version : "?",
+			 v->usb_transport ? v->usb_transport : "?");
+	else if (v->sata_limit)
+		snprintf(more, sizeof(more), " (limit %.40s)", v->sata_limit);
+	snprintf(k->measured, sizeof(k->measured), "%s %s%s", a, unit, more);
+	return 0;
 }
 
 int vd_eval_usb_speed(struct vd_result *res, const struct vd_criteria *c,
 		      const struct vd_rule *u, const struct rep_run *r)
 {
-	const char *na;
-	char a[32];
-
 	(void)c;
-	struct vd_check *k = floor_check(res, u, "USB speed of the target", "Mb/s");
-	if (!k)
-		return -ENOMEM;
-	const struct rep_health *h = with(r, F_USB, &na);
-	if (!h || isnan(h->inv.usb_mbps)) {
-		lacking(k, r, h ? "the usb object has no speed_mbps" : na, "the target's USB facts");
-		return 0;
-	}
-	const struct rep_inventory *v = &h->inv;
-	k->value = v->usb_mbps;
-	k->pass = v->usb_mbps >= u->limit;
-	vd_num(a, sizeof(a), v->usb_mbps);
-	snprintf(k->measured, sizeof(k->measured), "%s Mb/s (USB %.20s, %.8s)", a,
-		 v->usb_version ? v->usb_version : "?", v->usb_transport ? v->usb_transport : "?");
-	return 0;
+	return eval_speed(res, u, r, F_USB);
+}
+
+int vd_eval_sata_link(struct vd_result *res, const struct vd_criteria *c,
+		      const struct vd_rule *u, const struct rep_run *r)
+{
+	(void)c;
+	return eval_speed(res, u, r, F_SATA);
 }
 
 int vd_eval_timing(struct vd_result *res, const struct vd_criteria *c,
@@ -473,37 +491,6 @@ int vd_eval_timing(struct vd_result *res, const struct vd_criteria *c,
 	k->value = rank;
 	k->pass = rank >= u->limit;
 	snprintf(k->measured, sizeof(k->measured), "%s (%s: %.80s)", timing_name[rank], from, text);
-	return 0;
-}
-
-int vd_eval_sata_link(struct vd_result *res, const struct vd_criteria *c,
-		      const struct vd_rule *u, const struct rep_run *r)
-{
-	const char *na;
-	char a[32];
-
-	(void)c;
-	struct vd_check *k = floor_check(res, u, "SATA link speed of the target", "Gb/s");
-	if (!k)
-		return -ENOMEM;
-	const struct rep_health *h = with(r, F_SATA, &na);
-	double g = h ? h->inv.sata_gbps : NAN;
-	if (h && isnan(g) && h->inv.sata_speed) {	/* "6.0 Gbps" */
-		char *end;
-		g = strtod(h->inv.sata_speed, &end);
-		if (end == h->inv.sata_speed || !(g > 0))
-			g = NAN;
-	}
-	if (isnan(g)) {
-		lacking(k, r, h ? "the sata_link object has no speed" : na, "the target's SATA link");
-		return 0;
-	}
-	k->value = g;
-	k->pass = g >= u->limit;
-	vd_num(a, sizeof(a), g);
-	snprintf(k->measured, sizeof(k->measured), "%s Gb/s%s%.40s%s", a,
-		 h->inv.sata_limit ? " (limit " : "", h->inv.sata_limit ? h->inv.sata_limit : "",
-		 h->inv.sata_limit ? ")" : "");
 	return 0;
 }
 
