@@ -457,7 +457,9 @@ int vd_eval_temperature(struct vd_result *res, const struct vd_criteria *c,
 	return 0;
 }
 
-static double lanes(const char *s)
+/* "16.0 GT/s PCIe", "8", "x4": the number >= 0 (of any sign when any);
+ * NaN when there is none. */
+static double link_num(const char *s, int any)
 {
 	char *end;
 	if (!s)
@@ -465,19 +467,7 @@ static double lanes(const char *s)
 	if (*s == 'x')
 		s++;
 	double d = strtod(s, &end);
-	return end == s ? NAN : d;
-}
-
-/* "16.0 GT/s PCIe", "8", "x4": the number >= 0; NaN when there is none. */
-static double link_num(const char *s)
-{
-	char *end;
-	if (!s)
-		return NAN;
-	if (*s == 'x')
-		s++;
-	double d = strtod(s, &end);
-	return end != s && d >= 0 ? d : NAN;
+	return end != s && (any || d >= 0) ? d : NAN;
 }
 
 int vd_eval_pcie(struct vd_result *res, const struct vd_criteria *c,
@@ -494,16 +484,16 @@ int vd_eval_pcie(struct vd_result *res, const struct vd_criteria *c,
 	/* the later health record with a link speed */
 	for (int w = 0; w < REP_HEALTH_N; w++) {
 		const struct rep_health *h = health(r, w);
-		double s = h ? link_num(h->pcie_speed) : NAN;
+		double s = h ? link_num(h->pcie_speed, 0) : NAN;
 		if (isnan(s) || (!isnan(speed) && h->line < line))
 			continue;
-		speed = s, width = link_num(h->pcie_width);
-		mspeed = link_num(h->pcie_max_speed), mwidth = link_num(h->pcie_max_width);
+		speed = s, width = link_num(h->pcie_width, 0);
+		mspeed = link_num(h->pcie_max_speed, 0), mwidth = link_num(h->pcie_max_width, 0);
 		line = h->line;
 	}
 	if (isnan(speed) && r->target_pcie_speed) {
 		speed = strtod(r->target_pcie_speed, NULL);
-		width = lanes(r->target_pcie_width);
+		width = link_num(r->target_pcie_width, 1);
 		if (!(speed > 0))
 			speed = NAN;
 	}
