@@ -27,7 +27,7 @@ const struct rep_writer rep_writers[] = {
 	{ .name = "csv", .view = REP_VIEW_DATA,
 	  .begin = csv_begin, .table = csv_table, .cell = csv_cell },
 	{ .name = "html", .about = "one HTML page with charts", .view = REP_VIEW_READ,
-	  .begin = html_begin, .table = html_table, .cell = html_cell,
+	  .begin = html_begin, .table = html_table, .cell = md_cell,
 	  .figures = chart_html, .end = html_end },
 	{ .name = "junit", .about = "JUnit XML, for CI", .doc = junit_doc },
 	{ .name = "ktap", .about = "KTAP version 1, for kernel CI", .doc = ktap_doc },

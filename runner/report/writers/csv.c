@@ -6,44 +6,7 @@
 
 void csv_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, const char **tail)
 {
-	double v = c->num;
-
-	*s = buf;
-	*tail = "";
-	buf[0] = '\0';
-	switch (c->kind) {
-	case CELL_EMPTY:
-	case CELL_MISSING:
-		*s = "";
-		break;
-	case CELL_TEXT:
-	case CELL_LINK:	/* the text: the value; the href is a reader's way to it */
-		*s = c->text ? c->text : "";
-		break;
-	case CELL_COUNT:
-	case CELL_BYTES:
-		snprintf(buf, len, "%llu", (unsigned long long)c->count);
-		break;
-	case CELL_NUMBER:
-		snprintf(buf, len, "%.*f", c->prec, v);
-		break;
-	/* data keeps more digits than a reader needs */
-	case CELL_SECONDS:
-		snprintf(buf, len, "%.6f", v);
-		break;
-	case CELL_RATE:
-		snprintf(buf, len, "%.1f", v);
-		break;
-	case CELL_RATIO:
-		snprintf(buf, len, "%.4f", v);
-		break;
-	case CELL_PERCENT:
-		snprintf(buf, len, "%.3f", v * 100);
-		break;
-	case CELL_USEC:
-		snprintf(buf, len, "%.3f", v);
-		break;
-	}
+	rep_cell_format(c, 1, buf, len, s, tail);
 }
 
 static void csv_put(FILE *out, const char *s)

@@ -25,12 +25,6 @@ void html_text(FILE *out, const char *s)
 	markup_text(out, s, "&#39;", ' ');
 }
 
-/* A reader sees the same text as in Markdown. */
-void html_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, const char **tail)
-{
-	md_cell(c, buf, len, s, tail);
-}
-
 static const char style[] =
 	"body{font-family:sans-serif;margin:1.5em auto;max-width:75em;padding:0 1em;"
 	"color:#222;background:#fff;line-height:1.4}\n"
@@ -72,7 +66,7 @@ static void html_body(FILE *out, const struct rep_table *t, size_t row, size_t c
 	const char *s, *tail;
 	const struct rep_cell *c = rep_table_cell(t, row, col);
 
-	html_cell(c, buf, sizeof(buf), &s, &tail);
+	md_cell(c, buf, sizeof(buf), &s, &tail);
 	if (c->kind == CELL_LINK && c->href) {
 		fputs("<a href=\"", out);
 		rep_href(out, c->href);
@@ -116,7 +110,7 @@ static void html_lines(FILE *out, const struct rep_table *t)
 		for (size_t c = 0; c < t->ncols; c++) {
 			char buf[REP_CELL_BUF];
 			const char *s, *tail;
-			html_cell(rep_table_cell(t, r, c), buf, sizeof(buf), &s, &tail);
+			md_cell(rep_table_cell(t, r, c), buf, sizeof(buf), &s, &tail);
 			if (!*s && !*tail && t->shape == SHAPE_NOTES)
 				continue;
 			if (!first)

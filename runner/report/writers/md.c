@@ -4,9 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-void md_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, const char **tail)
+/* The text of a cell for a reader, or with data set for a program (csv.c):
+ * empty where a reader sees "-", and more digits than a reader needs. */
+void rep_cell_format(const struct rep_cell *c, int data, char *buf, size_t len, const char **s,
+		     const char **tail)
 {
 	double v = c->num;
+	char digits[24];
 
 	*s = buf;
 	*tail = "";
@@ -16,44 +20,46 @@ void md_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, co
 		*s = "";
 		break;
 	case CELL_MISSING:
-		*s = "-";
+		*s = data ? "" : "-";
 		break;
 	case CELL_TEXT:
+	case CELL_LINK:	/* the text; md_table and html_table make a link of it */
 		*s = c->text ? c->text : "";
-		if (c->more)
+		if (c->kind == CELL_TEXT && c->more && !data)
 			*tail = " ...";
 		break;
-	case CELL_LINK:	/* the text; md_table and html_table make it a link */
-		*s = c->text ? c->text : "";
-		break;
 	case CELL_COUNT:
-		snprintf(buf, len, "%llu", (unsigned long long)c->count);
+	case CELL_BYTES:
+		snprintf(digits, sizeof(digits), "%llu", (unsigned long long)c->count);
+		if (c->kind == CELL_BYTES && !data)
+			rep_bytes_text(buf, len, digits);
+		else
+			snprintf(buf, len, "%s", digits);
 		break;
 	case CELL_NUMBER:
 		snprintf(buf, len, "%.*f", c->prec, v);
 		break;
 	case CELL_SECONDS:	/* for reading: three significant digits or so */
-		snprintf(buf, len, v >= 10 ? "%.1f" : v >= 1 ? "%.2f" : "%.3f", v);
+		snprintf(buf, len, data ? "%.6f" : v >= 10 ? "%.1f" : v >= 1 ? "%.2f" : "%.3f", v);
 		break;
 	case CELL_RATE:
-		snprintf(buf, len, "%.0f", v);
+		snprintf(buf, len, data ? "%.1f" : "%.0f", v);
 		break;
 	case CELL_RATIO:
-		snprintf(buf, len, "%.2f", v);
+		snprintf(buf, len, data ? "%.4f" : "%.2f", v);
 		break;
 	case CELL_PERCENT:
-		snprintf(buf, len, "%.1f", v * 100);
+		snprintf(buf, len, data ? "%.3f" : "%.1f", v * 100);
 		break;
 	case CELL_USEC:
-		snprintf(buf, len, v < 10 ? "%.2f" : v < 1000 ? "%.1f" : "%.0f", v);
-		break;
-	case CELL_BYTES: {
-		char digits[24];
-		snprintf(digits, sizeof(digits), "%llu", (unsigned long long)c->count);
-		rep_bytes_text(buf, len, digits);
+		snprintf(buf, len, data ? "%.3f" : v < 10 ? "%.2f" : v < 1000 ? "%.1f" : "%.0f", v);
 		break;
 	}
-	}
+}
+
+void md_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, const char **tail)
+{
+	rep_cell_format(c, 0, buf, len, s, tail);
 }
 
 /* Markdown text of a cell: '|' escaped, control characters as spaces. */

@@ -71,18 +71,20 @@ int junit_doc(FILE *out, const struct rep_run *r, const struct vd_result *v);
 /* ktap.c: the same tests as KTAP version 1 (the kernel's
  * Documentation/dev-tools/ktap.rst). */
 int ktap_doc(FILE *out, const struct rep_run *r, const struct vd_result *v);
-/* md.c, csv.c: the rows of rep_writers[]. */
+/* md.c, csv.c: the rows of rep_writers[]; html shows a cell as md does. */
 void md_begin(FILE *out, const char *title);
 void md_table(FILE *out, const struct rep_table *t, const struct rep_table *prev);
 void md_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, const char **tail);
 void csv_begin(FILE *out, const char *title);
 void csv_table(FILE *out, const struct rep_table *t, const struct rep_table *prev);
 void csv_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, const char **tail);
+/* md.c: a cell's text for md_cell, or with data set for csv_cell. */
+void rep_cell_format(const struct rep_cell *c, int data, char *buf, size_t len, const char **s,
+		     const char **tail);
 /* html.c: one self-contained HTML page (well-formed XHTML, inline CSS, no
  * script); its figures are chart.h's. */
 void html_begin(FILE *out, const char *title);
 void html_table(FILE *out, const struct rep_table *t, const struct rep_table *prev);
-void html_cell(const struct rep_cell *c, char *buf, size_t len, const char **s, const char **tail);
 void html_end(FILE *out);
 /* Text for HTML: & < > " ' as references, control characters as spaces. */
 void html_text(FILE *out, const char *s);
