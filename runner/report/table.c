@@ -199,6 +199,22 @@ void tab_num(struct rep_table *t, size_t row, size_t col, enum rep_kind kind, do
 	}
 }
 
+void tab_num_if(struct rep_table *t, size_t row, size_t col, int ok, enum rep_kind kind, double v)
+{
+	if (ok)
+		tab_num(t, row, col, kind, v);
+	else
+		tab_missing(t, row, col);
+}
+
+void tab_str(struct rep_table *t, size_t row, size_t col, const char *s)
+{
+	if (s)
+		tab_text(t, row, col, "%s", s);
+	else
+		tab_missing(t, row, col);
+}
+
 void tab_fixed(struct rep_table *t, size_t row, size_t col, double v, int prec)
 {
 	struct rep_cell *c = slot(t, row, col);

@@ -109,6 +109,10 @@ void tab_count(struct rep_table *t, size_t row, size_t col, uint64_t n);
 void tab_bytes(struct rep_table *t, size_t row, size_t col, uint64_t n);
 /* kind: CELL_SECONDS, _RATE, _RATIO, _PERCENT or _USEC. */
 void tab_num(struct rep_table *t, size_t row, size_t col, enum rep_kind kind, double v);
+/* tab_num when ok, else a missing cell. */
+void tab_num_if(struct rep_table *t, size_t row, size_t col, int ok, enum rep_kind kind, double v);
+/* The text s, or a missing cell when s is NULL. */
+void tab_str(struct rep_table *t, size_t row, size_t col, const char *s);
 void tab_fixed(struct rep_table *t, size_t row, size_t col, double v, int prec);
 /* Mark a text cell as a list cut short. */
 void tab_more(struct rep_table *t, size_t row, size_t col);

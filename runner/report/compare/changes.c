@@ -122,10 +122,7 @@ static void change_row(struct rep_table *t, const struct rep_history *h, const c
 	}
 	tab_num(t, row, C_BEFORE, CELL_SECONDS, before);
 	tab_num(t, row, C_AFTER, CELL_SECONDS, after);
-	if (before > 0)
-		tab_num(t, row, C_RATIO, CELL_RATIO, after / before);
-	else
-		tab_missing(t, row, C_RATIO);
+	tab_num_if(t, row, C_RATIO, before > 0, CELL_RATIO, after / before);
 	tab_fixed(t, row, C_P, cp[k].p, 3);
 	tab_count(t, row, C_NBEFORE, m - a);
 	tab_count(t, row, C_NAFTER, b - m);

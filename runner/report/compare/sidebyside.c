@@ -57,18 +57,9 @@ static int compare_table(const struct rep_run *a, const struct rep_run *b,
 			else
 				tab_text(t, row, 0, "%s", cols[c]->name);
 			tab_text(t, row, 1, "%s", rep_row_name((enum rep_row)ri));
-			if (ha)
-				tab_num(t, row, 2, CELL_SECONDS, va);
-			else
-				tab_missing(t, row, 2);
-			if (hb)
-				tab_num(t, row, 3, CELL_SECONDS, vb);
-			else
-				tab_missing(t, row, 3);
-			if (ha && hb && va > 0)
-				tab_num(t, row, 4, CELL_RATIO, vb / va);
-			else
-				tab_missing(t, row, 4);
+			tab_num_if(t, row, 2, ha, CELL_SECONDS, va);
+			tab_num_if(t, row, 3, hb, CELL_SECONDS, vb);
+			tab_num_if(t, row, 4, ha && hb && va > 0, CELL_RATIO, vb / va);
 		}
 	}
 	free(cols);

@@ -535,10 +535,7 @@ int rep_table_history(const struct rep_history *h, struct rep_table *t)
 		tab_text(t, row, H_BOARD_FROM, "%s", rep_hist_from_name(e->board_from));
 		const char *txt[] = { r->kernel, r->target_model, r->profile };
 		for (size_t k = 0; k < 3; k++)
-			if (txt[k])
-				tab_text(t, row, H_KERNEL + k, "%s", txt[k]);
-			else
-				tab_missing(t, row, H_KERNEL + k);
+			tab_str(t, row, H_KERNEL + k, txt[k]);
 		tab_text(t, row, H_VERDICT, "%s", e->verdict ? e->verdict : "none");
 		tab_text(t, row, H_VERDICT_FROM, "%s", rep_hist_from_name(e->verdict_from));
 		for (size_t f = 0; f < nfs; f++)

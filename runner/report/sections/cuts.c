@@ -31,15 +31,9 @@ int rep_table_powercut(const struct rep_run *r, struct rep_table *t)
 		size_t row = tab_row(t);
 		tab_text(t, row, 0, "%s", p->fs);
 		tab_text(t, row, 1, "%u/%u", p->cycle, p->cycles);
-		if (p->cut_s >= 0)
-			tab_num(t, row, 2, CELL_SECONDS, p->cut_s);
-		else
-			tab_missing(t, row, 2);
+		tab_num_if(t, row, 2, p->cut_s >= 0, CELL_SECONDS, p->cut_s);
 		tab_count(t, row, 3, p->acked);
-		if (p->ops_per_s >= 0)
-			tab_num(t, row, 4, CELL_RATE, p->ops_per_s);
-		else
-			tab_missing(t, row, 4);
+		tab_num_if(t, row, 4, p->ops_per_s >= 0, CELL_RATE, p->ops_per_s);
 		tab_count(t, row, 5, p->files);
 		tab_count(t, row, 6, p->verified);
 		tab_count(t, row, 7, p->in_flight);
@@ -49,10 +43,7 @@ int rep_table_powercut(const struct rep_run *r, struct rep_table *t)
 			tab_text(t, row, 10, "%s; %s", p->fsck, p->mount);
 		else
 			tab_text(t, row, 10, "%s", p->fsck);
-		if (p->seconds >= 0)
-			tab_num(t, row, 11, CELL_SECONDS, p->seconds);
-		else
-			tab_missing(t, row, 11);
+		tab_num_if(t, row, 11, p->seconds >= 0, CELL_SECONDS, p->seconds);
 		tab_text(t, row, 12, "%s", p->bad ? p->bad : "");
 	}
 	return tab_done(t);

@@ -32,15 +32,9 @@ int rep_table_capacity(const struct rep_run *r, struct rep_table *t)
 		tab_missing(t, row, 4);
 		tab_missing(t, row, 5);
 	}
-	if (c->found)
-		tab_text(t, row, 6, "%s", c->found);
-	else
-		tab_missing(t, row, 6);
+	tab_str(t, row, 6, c->found);
 	tab_count(t, row, 7, c->written);
 	tab_count(t, row, 8, c->ios);
-	if (c->seconds >= 0)
-		tab_num(t, row, 9, CELL_SECONDS, c->seconds);
-	else
-		tab_missing(t, row, 9);
+	tab_num_if(t, row, 9, c->seconds >= 0, CELL_SECONDS, c->seconds);
 	return tab_done(t);
 }

@@ -65,10 +65,7 @@ int rep_table_remedy(const struct rep_run *r, struct rep_table *t)
 			tab_text(t, row, REMEDY, "read in inode order (read_inode)");
 			tab_missing(t, row, COST);
 			tab_num(t, row, READ, CELL_SECONDS, inode);
-			if (inode > 0)
-				tab_num(t, row, SPEEDUP, CELL_RATIO, base / inode);
-			else
-				tab_missing(t, row, SPEEDUP);
+			tab_num_if(t, row, SPEEDUP, inode > 0, CELL_RATIO, base / inode);
 			tab_text(t, row, NOTE, "nothing on disk changes");
 		}
 		row = tab_row(t);
@@ -81,10 +78,7 @@ int rep_table_remedy(const struct rep_run *r, struct rep_table *t)
 			tab_missing(t, row, COST);
 		if (seconds_of(r, fs, round, "read_after_rewrite", &after)) {
 			tab_num(t, row, READ, CELL_SECONDS, after);
-			if (after > 0)
-				tab_num(t, row, SPEEDUP, CELL_RATIO, base / after);
-			else
-				tab_missing(t, row, SPEEDUP);
+			tab_num_if(t, row, SPEEDUP, after > 0, CELL_RATIO, base / after);
 			if (have_fresh && fresh > 0)
 				tab_text(t, row, NOTE, "once; the read after it is %.2fx the fresh read",
 					 after / fresh);

@@ -92,22 +92,13 @@ int rep_table_repetitions(const struct rep_run *r, struct rep_table *t)
 		if (stats_median_ci(v, n, 0.95, &lo, &hi) == 0) {
 			tab_num(t, row, 5, CELL_SECONDS, lo);
 			tab_num(t, row, 6, CELL_SECONDS, hi);
-			if (med > 0)
-				tab_num(t, row, 7, CELL_PERCENT, (hi - lo) / med);
-			else
-				tab_missing(t, row, 7);
+			tab_num_if(t, row, 7, med > 0, CELL_PERCENT, (hi - lo) / med);
 		} else {
 			for (size_t c = 5; c <= 7; c++)
 				tab_missing(t, row, c);
 		}
-		if (isfinite(cv))
-			tab_num(t, row, 8, CELL_PERCENT, cv);
-		else
-			tab_missing(t, row, 8);
-		if (conv)
-			tab_text(t, row, 9, "%s", conv);
-		else
-			tab_missing(t, row, 9);
+		tab_num_if(t, row, 8, isfinite(cv), CELL_PERCENT, cv);
+		tab_str(t, row, 9, conv);
 	}
 	free(v);
 	return tab_done(t);

@@ -118,10 +118,7 @@ static void ms(struct rep_table *t, size_t row, size_t col, double ns)
 
 static void num(struct rep_table *t, size_t row, size_t col, enum rep_kind kind, double v)
 {
-	if (isfinite(v))
-		tab_num(t, row, col, kind, v);
-	else
-		tab_missing(t, row, col);
+	tab_num_if(t, row, col, isfinite(v), kind, v);
 }
 
 int rep_table_fileserver(const struct rep_run *r, struct rep_table *t)

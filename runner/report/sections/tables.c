@@ -263,19 +263,13 @@ int rep_table_rounds(const struct rep_run *r, struct rep_table *t)
 		tab_text(t, row, 0, "%s", p->fs);
 		tab_count(t, row, 1, p->round);
 		tab_text(t, row, 2, "%s", p->phase);
-		if (p->order)
-			tab_text(t, row, 3, "%s", p->order);
-		else
-			tab_missing(t, row, 3);
+		tab_str(t, row, 3, p->order);
 		if (p->cold >= 0)
 			tab_text(t, row, 4, "%s", p->cold ? "yes" : "no");
 		else
 			tab_missing(t, row, 4);
 		tab_num(t, row, 5, CELL_SECONDS, p->seconds);
-		if (p->sync_seconds >= 0)
-			tab_num(t, row, 6, CELL_SECONDS, p->sync_seconds);
-		else
-			tab_missing(t, row, 6);
+		tab_num_if(t, row, 6, p->sync_seconds >= 0, CELL_SECONDS, p->sync_seconds);
 		tab_count(t, row, 7, p->files);
 		if (p->trim)	/* fstrim: no files */
 			tab_missing(t, row, 8);
@@ -531,10 +525,7 @@ int rep_table_kmsg(const struct rep_run *r, struct rep_table *t)
 	for (size_t i = 0; i < r->nkm; i++) {
 		const struct rep_kmsg *k = &r->km[i];
 		size_t row = tab_row(t);
-		if (k->fs)
-			tab_text(t, row, FS, "%s", k->fs);
-		else
-			tab_missing(t, row, FS);
+		tab_str(t, row, FS, k->fs);
 		if (k->round)
 			tab_count(t, row, ROUND, k->round);
 		else

@@ -14,10 +14,7 @@ int rep_has_variants(const struct rep_run *r)
 /* text, or "-" for a reader when there is none */
 static void cell(struct rep_table *t, size_t row, size_t col, const char *s)
 {
-	if (s && *s)
-		tab_text(t, row, col, "%s", s);
-	else
-		tab_missing(t, row, col);
+	tab_str(t, row, col, s && *s ? s : NULL);
 }
 
 int rep_table_variants(const struct rep_run *r, struct rep_table *t)
