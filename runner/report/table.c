@@ -215,6 +215,14 @@ void tab_str(struct rep_table *t, size_t row, size_t col, const char *s)
 		tab_missing(t, row, col);
 }
 
+void tab_fixed_if(struct rep_table *t, size_t row, size_t col, int ok, double v, int prec)
+{
+	if (ok)
+		tab_fixed(t, row, col, v, prec);
+	else
+		tab_missing(t, row, col);
+}
+
 void tab_fixed(struct rep_table *t, size_t row, size_t col, double v, int prec)
 {
 	struct rep_cell *c = slot(t, row, col);

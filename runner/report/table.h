@@ -114,6 +114,8 @@ void tab_num_if(struct rep_table *t, size_t row, size_t col, int ok, enum rep_ki
 /* The text s, or a missing cell when s is NULL. */
 void tab_str(struct rep_table *t, size_t row, size_t col, const char *s);
 void tab_fixed(struct rep_table *t, size_t row, size_t col, double v, int prec);
+/* tab_fixed when ok, else a missing cell. */
+void tab_fixed_if(struct rep_table *t, size_t row, size_t col, int ok, double v, int prec);
 /* Mark a text cell as a list cut short. */
 void tab_more(struct rep_table *t, size_t row, size_t col);
 int tab_done(struct rep_table *t);

@@ -168,16 +168,10 @@ static size_t put_test(struct rep_table *t, size_t row, size_t c, const struct r
 		tab_missing(t, row, c++);
 		tab_missing(t, row, c++);
 	}
-	if (isnan(x->p))
-		tab_missing(t, row, c++);
-	else
-		tab_fixed(t, row, c++, x->p, 4);
+	tab_fixed_if(t, row, c++, !isnan(x->p), x->p, 4);
 	if (!judged)
 		return c - c0;
-	if (isnan(j->q))
-		tab_missing(t, row, c++);
-	else
-		tab_fixed(t, row, c++, j->q, 4);
+	tab_fixed_if(t, row, c++, !isnan(j->q), j->q, 4);
 	if (isfinite(j->mdc)) {
 		tab_text(t, row, c++, "%.1f%%", j->mdc * 100);
 		tab_fixed(t, row, c++, j->mdc * 100, 1);

@@ -91,10 +91,8 @@ int rep_table_packing(const struct rep_run *r, struct rep_table *t)
 				const struct rep_space *sp = find_space(r, fs, round, stores[s].store);
 				if (sp && sp->have_disk) {
 					tab_bytes(t, row, 9, sp->disk_bytes);
-					if (sp->bytes)
-						tab_fixed(t, row, 10, (double)sp->disk_bytes / (double)sp->bytes, 2);
-					else
-						tab_missing(t, row, 10);
+					tab_fixed_if(t, row, 10, sp->bytes != 0,
+						     (double)sp->disk_bytes / (double)sp->bytes, 2);
 				} else {
 					tab_missing(t, row, 9);
 					tab_missing(t, row, 10);

@@ -110,10 +110,7 @@ static double vs_ext4(const struct rep_run *r, const struct rep_fileserver *v, i
 
 static void ms(struct rep_table *t, size_t row, size_t col, double ns)
 {
-	if (isfinite(ns))
-		tab_fixed(t, row, col, ns / 1e6, ns < 1e7 ? 3 : 1);
-	else
-		tab_missing(t, row, col);
+	tab_fixed_if(t, row, col, isfinite(ns), ns / 1e6, ns < 1e7 ? 3 : 1);
 }
 
 static void num(struct rep_table *t, size_t row, size_t col, enum rep_kind kind, double v)
@@ -157,10 +154,7 @@ int rep_table_fileserver(const struct rep_run *r, struct rep_table *t)
 			ms(t, row, 5, ok ? v->op[REP_FSV_APPEND].p99 : NAN);
 			num(t, row, 6, CELL_RATIO, vs_ext4(r, v, REP_FSV_BY_APPEND));
 			ms(t, row, 7, ok ? v->op[REP_FSV_READ].p99 : NAN);
-			if (ok && isfinite(v->mib_per_s))
-				tab_fixed(t, row, 8, v->mib_per_s, 1);
-			else
-				tab_missing(t, row, 8);
+			tab_fixed_if(t, row, 8, ok && isfinite(v->mib_per_s), v->mib_per_s, 1);
 			tab_count(t, row, 9, v->ops);
 			if (ok)
 				tab_text(t, row, 10, "ok, every byte checked");

@@ -19,10 +19,7 @@ int rep_sustain_cliff(const struct rep_sustain *s, struct rep_cliff *c, double *
 /* MiB/s with the decimals a slow write needs (0.039 for 10 x 4 KiB/s). */
 static void mib(struct rep_table *t, size_t row, size_t col, double v)
 {
-	if (isfinite(v))
-		tab_fixed(t, row, col, v, v < 1 ? 3 : v < 10 ? 2 : 1);
-	else
-		tab_missing(t, row, col);
+	tab_fixed_if(t, row, col, isfinite(v), v, v < 1 ? 3 : v < 10 ? 2 : 1);
 }
 
 int rep_table_sustain(const struct rep_run *r, struct rep_table *t)

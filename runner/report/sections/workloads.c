@@ -5,10 +5,7 @@
 
 static void num_or_missing(struct rep_table *t, size_t row, size_t col, enum rep_kind kind, double v)
 {
-	if (v < 0)
-		tab_missing(t, row, col);
-	else
-		tab_num(t, row, col, kind, v);
+	tab_num_if(t, row, col, !(v < 0), kind, v);
 }
 
 static void status(struct rep_table *t, size_t row, size_t col, const char *st, const char *msg)

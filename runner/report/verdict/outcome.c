@@ -213,14 +213,8 @@ int vd_table(const struct vd_result *res, struct rep_table *t)
 		vd_result_text(k, 0, res_text, sizeof(res_text));
 		tab_text(t, row, 3, "%s", res_text);
 		tab_text(t, row, 4, "%s", k->where);
-		if (isnan(k->value))
-			tab_missing(t, row, 5);
-		else
-			tab_fixed(t, row, 5, k->value, 6);
-		if (isnan(k->bound))
-			tab_missing(t, row, 6);
-		else
-			tab_fixed(t, row, 6, k->bound, 6);
+		tab_fixed_if(t, row, 5, !isnan(k->value), k->value, 6);
+		tab_fixed_if(t, row, 6, !isnan(k->bound), k->bound, 6);
 		tab_text(t, row, 7, "%s", k->unit);
 	}
 	return tab_done(t);
