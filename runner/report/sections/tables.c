@@ -601,14 +601,12 @@ static void hnum_cell(struct rep_table *t, size_t row, size_t col, const struct 
 		tab_count(t, row, col, n->n);
 }
 
-/* A reason in a before/after cell, or "-" when that record is missing. */
+/* A text (a reason, a value) in a before/after cell, or "-" when it or
+ * that record is missing. */
 static void na_cell(struct rep_table *t, size_t row, size_t col, const struct rep_health *h,
 		    const char *na)
 {
-	if (h->have && na)
-		tab_text(t, row, col, "%s", na);
-	else
-		tab_missing(t, row, col);
+	tab_str(t, row, col, h->have ? na : NULL);
 }
 
 /* A row of the health table in view (REP_VIEW_ALL: both): its label for
@@ -647,13 +645,8 @@ static void health_text_rows(struct rep_table *t, const struct rep_health *const
 	size_t row = tab_row_only(t, REP_VIEW_DATA);
 
 	tab_text(t, row, 1, "%s", key);
-	for (int i = 0; i < 2; i++) {
-		const char *v = *(char *const *)((const char *)hs[i] + off);
-		if (hs[i]->have && v)
-			tab_text(t, row, 2 + i, "%s", v);
-		else
-			tab_missing(t, row, 2 + i);
-	}
+	for (int i = 0; i < 2; i++)
+		na_cell(t, row, 2 + i, hs[i], *(char *const *)((const char *)hs[i] + off));
 }
 
 int rep_table_health(const struct rep_run *r, struct rep_table *t)
@@ -700,12 +693,8 @@ int rep_table_health(const struct rep_run *r, struct rep_table *t)
 	if (b->bus_summary || a->bus_summary) {	/* records with the bus parts */
 		row = tab_row_only(t, REP_VIEW_READ);
 		tab_text(t, row, 0, "bus");
-		for (int i = 0; i < 2; i++) {
-			if (hs[i]->have && hs[i]->bus_summary)
-				tab_text(t, row, 2 + i, "%s", hs[i]->bus_summary);
-			else
-				tab_missing(t, row, 2 + i);
-		}
+		for (int i = 0; i < 2; i++)
+			na_cell(t, row, 2 + i, hs[i], hs[i]->bus_summary);
 		health_text_rows(t, hs, "bus", offsetof(struct rep_health, bus_summary));
 	}
 

@@ -10,12 +10,7 @@
 static void cell(struct rep_table *t, size_t row, size_t col, const struct rep_health *h,
 		 const char *text)
 {
-	if (h->have && text)
-		tab_text(t, row, col, "%s", text);
-	else if (h->have && h->inv.flash_na)
-		tab_text(t, row, col, "%s", h->inv.flash_na);
-	else
-		tab_missing(t, row, col);
+	tab_str(t, row, col, !h->have ? NULL : text ? text : h->inv.flash_na);
 }
 
 void rep_health_wear_rows(struct rep_table *t, const struct rep_health *const *hs)
