@@ -134,11 +134,7 @@ int fsb_nvme_units_bytes(struct fsb_u128 units, uint64_t *bytes)
 static int nvme_get_smart(const char *dev, uint8_t *buf, unsigned *status)
 {
 	struct fsb_nvme_admin_cmd cmd;
-	int fd = open(dev, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
-	*status = 0;
-	if (fd < 0)
-		return -errno;
 	memset(&cmd, 0, sizeof(cmd));
 	memset(buf, 0, FSB_NVME_SMART_LEN);
 	cmd.opcode = FSB_NVME_ADMIN_GET_LOG_PAGE;
@@ -147,16 +143,7 @@ static int nvme_get_smart(const char *dev, uint8_t *buf, unsigned *status)
 	cmd.data_len = FSB_NVME_SMART_LEN;
 	/* NUMDL (dwords - 1) in bits 31:16, the log id in bits 7:0 */
 	cmd.cdw10 = (uint32_t)(FSB_NVME_SMART_LEN / 4 - 1) << 16 | FSB_NVME_LOG_SMART;
-	int rc = ioctl(fd, FSB_NVME_IOCTL_ADMIN_CMD, &cmd);
-	int e = errno;
-	close(fd);
-	if (rc < 0)
-		return -e;
-	if (rc > 0) {
-		*status = (unsigned)rc;
-		return -EIO;
-	}
-	return 0;
+	return fsb_nvme_admin(dev, &cmd, 0, status);
 }
 
 const uint8_t fsb_ata_counter_id[FSB_ATA_NCOUNTERS] = {
@@ -412,12 +399,8 @@ static void read_smart(struct fsb_health *h, const char *real, const char *whole
 		dev = whole;
 		e = nvme_get_smart(whole, buf, &status);
 	}
-	if (e == -EIO && status)
-		snprintf(h->smart_why, sizeof(h->smart_why),
-			 "not available: Get Log Page 0x02 on %s: NVMe status 0x%x", dev, status);
-	else if (e < 0)
-		snprintf(h->smart_why, sizeof(h->smart_why),
-			 "not available: NVMe admin passthrough on %s: %s", dev, strerror(-e));
+	if (e < 0)
+		fsb_nvme_why(h->smart_why, sizeof(h->smart_why), "Get Log Page 0x02", dev, e, status);
 	else if (fsb_nvme_smart_decode(buf, sizeof(buf), &h->smart) == 0)
 		h->have_smart = 1;
 }

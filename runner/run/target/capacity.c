@@ -14,6 +14,7 @@
 #include "log/fields.h"
 #include "log/logfile.h"	/* fsb_crc32c */
 #include "run/target/capacity.h"
+#include "run/target/discard.h"
 
 #define B FSB_CAP_BLOCK
 #define SEC FSB_CAP_SECTOR
@@ -404,28 +405,12 @@ static int dev_fd(void *h)
 
 static int dev_pread(void *h, void *buf, size_t len, uint64_t off)
 {
-	for (size_t done = 0; done < len;) {
-		ssize_t n = pread(dev_fd(h), (char *)buf + done, len - done, (off_t)(off + done));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		done += (size_t)n;
-	}
-	return 0;
+	return fsb_pio_all(dev_fd(h), buf, len, off, 0);
 }
 
 static int dev_pwrite(void *h, const void *buf, size_t len, uint64_t off)
 {
-	for (size_t done = 0; done < len;) {
-		ssize_t n = pwrite(dev_fd(h), (const char *)buf + done, len - done, (off_t)(off + done));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		done += (size_t)n;
-	}
-	return 0;
+	return fsb_pio_all(dev_fd(h), (void *)buf, len, off, 1);
 }
 
 /* fsync flushes the device's write cache; BLKFLSBUF drops the host's

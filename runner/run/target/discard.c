@@ -13,7 +13,6 @@
 #include "run/target/discard.h"
 #include "run/target/nvme.h"
 
-#define NVME_IOCTL_ID_ _IO('N', 0x40)
 #define NVME_ADMIN_IDENTIFY 0x06
 #define NVME_CNS_NS 0x00
 
@@ -51,18 +50,6 @@ int fsb_id_ns_dlfeat(const uint8_t *id, size_t len, struct fsb_dlfeat *d)
 	return 0;
 }
 
-static int attr_u64(const char *dir, const char *attr, uint64_t *v)
-{
-	char buf[64], *end;
-	int e = fsb_read_attr(dir, attr, buf, sizeof(buf));
-
-	if (e < 0)
-		return e;
-	errno = 0;
-	*v = strtoull(buf, &end, 10);
-	return errno || end == buf || *end ? -EINVAL : 0;
-}
-
 static void read_limits(const struct fsb_disk *d, struct fsb_discard *x)
 {
 	static const char *const names[] = { "discard_granularity", "discard_max_bytes",
@@ -73,7 +60,7 @@ static void read_limits(const struct fsb_disk *d, struct fsb_discard *x)
 	/* a partition has no queue of its own: its disk's */
 	snprintf(dir, sizeof(dir), "/sys/class/block/%.64s/queue", d->disk[0] ? d->disk : d->name);
 	for (size_t i = 0; i < 4; i++) {
-		int e = attr_u64(dir, names[i], v[i]);
+		int e = fsb_attr_u64(dir, names[i], v[i]);
 		/* write_zeroes_max_bytes came with Linux 4.10: 0 when absent */
 		if (e < 0 && i == 3) {
 			*v[i] = 0;
@@ -88,44 +75,10 @@ static void read_limits(const struct fsb_disk *d, struct fsb_discard *x)
 	x->have_limits = 1;
 }
 
-/* Identify Namespace of the namespace at /dev/DISK into buf. 0, -errno,
- * or -EIO with the NVMe status in *status. */
-static int nvme_identify_ns(const char *dev, uint8_t *buf, unsigned *status)
-{
-	struct fsb_nvme_admin_cmd cmd;
-	int fd = open(dev, O_RDONLY | O_CLOEXEC | O_NONBLOCK), nsid, rc, e;
-
-	*status = 0;
-	if (fd < 0)
-		return -errno;
-	nsid = ioctl(fd, NVME_IOCTL_ID_);
-	if (nsid <= 0) {
-		e = nsid < 0 ? errno : ENODEV;
-		close(fd);
-		return -e;
-	}
-	memset(&cmd, 0, sizeof(cmd));
-	memset(buf, 0, FSB_NVME_IDENTIFY_LEN);
-	cmd.opcode = NVME_ADMIN_IDENTIFY;
-	cmd.nsid = (uint32_t)nsid;
-	cmd.addr = (uint64_t)(uintptr_t)buf;
-	cmd.data_len = FSB_NVME_IDENTIFY_LEN;
-	cmd.cdw10 = NVME_CNS_NS;
-	rc = ioctl(fd, FSB_NVME_IOCTL_ADMIN_CMD, &cmd);
-	e = errno;
-	close(fd);
-	if (rc < 0)
-		return -e;
-	if (rc > 0) {
-		*status = (unsigned)rc;
-		return -EIO;
-	}
-	return 0;
-}
-
 static void read_dlfeat(const struct fsb_disk *d, struct fsb_discard *x)
 {
 	static uint8_t buf[FSB_NVME_IDENTIFY_LEN] __attribute__((aligned(4096)));
+	struct fsb_nvme_admin_cmd cmd;
 	char dev[96];
 	unsigned status;
 	int e;
@@ -136,13 +89,15 @@ static void read_dlfeat(const struct fsb_disk *d, struct fsb_discard *x)
 		return;
 	}
 	snprintf(dev, sizeof(dev), "/dev/%.64s", d->disk[0] ? d->disk : d->name);
-	e = nvme_identify_ns(dev, buf, &status);
-	if (e == -EIO && status)
-		snprintf(x->dlfeat_why, sizeof(x->dlfeat_why),
-			 "not available: Identify Namespace on %s: NVMe status 0x%x", dev, status);
-	else if (e < 0)
-		snprintf(x->dlfeat_why, sizeof(x->dlfeat_why),
-			 "not available: NVMe admin passthrough on %s: %s", dev, strerror(-e));
+	memset(&cmd, 0, sizeof(cmd));
+	memset(buf, 0, FSB_NVME_IDENTIFY_LEN);
+	cmd.opcode = NVME_ADMIN_IDENTIFY;
+	cmd.addr = (uint64_t)(uintptr_t)buf;
+	cmd.data_len = FSB_NVME_IDENTIFY_LEN;
+	cmd.cdw10 = NVME_CNS_NS;
+	e = fsb_nvme_admin(dev, &cmd, 1, &status);
+	if (e < 0)
+		fsb_nvme_why(x->dlfeat_why, sizeof(x->dlfeat_why), "Identify Namespace", dev, e, status);
 	else if (fsb_id_ns_dlfeat(buf, sizeof(buf), &x->dlfeat) == 0)
 		x->have_dlfeat = 1;
 }
@@ -207,14 +162,13 @@ uint64_t fsb_nonzero(const uint8_t *buf, size_t len, size_t *first)
 	return n;
 }
 
-/* pread/pwrite the whole of len bytes at off: 0 or -errno (-EIO when short). */
-static int io_all(int fd, uint8_t *buf, size_t len, uint64_t off, int wr)
+int fsb_pio_all(int fd, void *buf, size_t len, uint64_t off, int wr)
 {
 	size_t done = 0;
 
 	while (done < len) {
-		ssize_t n = wr ? pwrite(fd, buf + done, len - done, (off_t)(off + done))
-			       : pread(fd, buf + done, len - done, (off_t)(off + done));
+		ssize_t n = wr ? pwrite(fd, (char *)buf + done, len - done, (off_t)(off + done))
+			       : pread(fd, (char *)buf + done, len - done, (off_t)(off + done));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -255,7 +209,7 @@ int fsb_zero_check_run(const char *path, struct fsb_zero_check *k, const char **
 	 * zeroes would prove nothing */
 	pattern(buf, (size_t)k->length, k->offset);
 	*op = "write";
-	if ((e = io_all(fd, buf, (size_t)k->length, k->offset, 1)) < 0)
+	if ((e = fsb_pio_all(fd, buf, (size_t)k->length, k->offset, 1)) < 0)
 		goto out;
 	if (fdatasync(fd) < 0) {
 		e = -errno;
@@ -263,7 +217,7 @@ int fsb_zero_check_run(const char *path, struct fsb_zero_check *k, const char **
 	}
 	memset(buf, 0, (size_t)k->length);
 	*op = "read";
-	if ((e = io_all(fd, buf, (size_t)k->length, k->offset, 0)) < 0)
+	if ((e = fsb_pio_all(fd, buf, (size_t)k->length, k->offset, 0)) < 0)
 		goto out;
 	k->written = fsb_nonzero(buf, (size_t)k->length, &first) == k->length;
 	*op = "discard";
@@ -273,7 +227,7 @@ int fsb_zero_check_run(const char *path, struct fsb_zero_check *k, const char **
 	}
 	memset(buf, 0xee, (size_t)k->length);
 	*op = "read";
-	if ((e = io_all(fd, buf, (size_t)k->length, k->offset, 0)) < 0)
+	if ((e = fsb_pio_all(fd, buf, (size_t)k->length, k->offset, 0)) < 0)
 		goto out;
 	k->nonzero_bytes = fsb_nonzero(buf, (size_t)k->length, &first);
 	k->first_nonzero = k->offset + first;

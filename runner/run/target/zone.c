@@ -36,8 +36,7 @@ const char *fsb_zone_model_text(enum fsb_zone_model m)
 	return (unsigned)m < sizeof(model_names) / sizeof(model_names[0]) ? model_names[m] : "?";
 }
 
-/* DIR/ATTR as a whole number: 0, -errno, or -EINVAL when it is not one. */
-static int attr_u64(const char *dir, const char *attr, uint64_t *v)
+int fsb_attr_u64(const char *dir, const char *attr, uint64_t *v)
 {
 	char buf[64], *end;
 	int e = fsb_read_attr(dir, attr, buf, sizeof(buf));
@@ -70,12 +69,12 @@ int fsb_zoneinfo_read(const char *queue_dir, struct fsb_zoneinfo *z)
 	if (z->model == FSB_ZONE_NONE)
 		return 0;
 	/* the zone size; chunk_sectors is the zone size on a zoned disk */
-	if (attr_u64(queue_dir, "chunk_sectors", &sectors) == 0)
+	if (fsb_attr_u64(queue_dir, "chunk_sectors", &sectors) == 0)
 		z->zone_bytes = sectors * 512;
-	if (attr_u64(queue_dir, "nr_zones", &z->nr_zones) < 0)
+	if (fsb_attr_u64(queue_dir, "nr_zones", &z->nr_zones) < 0)
 		z->nr_zones = 0;
-	z->have_limits = attr_u64(queue_dir, "max_open_zones", &z->max_open) == 0 &&
-			 attr_u64(queue_dir, "max_active_zones", &z->max_active) == 0;
+	z->have_limits = fsb_attr_u64(queue_dir, "max_open_zones", &z->max_open) == 0 &&
+			 fsb_attr_u64(queue_dir, "max_active_zones", &z->max_active) == 0;
 	if (!z->have_limits)
 		z->max_open = z->max_active = 0;
 	return 0;
