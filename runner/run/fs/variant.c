@@ -143,16 +143,27 @@ int fsb_variant_parse(const char *val, char *mkfs, size_t mlen, char *mount, siz
 int fsb_variant_parse_sysfs(const char *val, char *mkfs, size_t mlen, char *mount, size_t olen,
 			    char *sysfs, size_t slen, char *why, size_t wlen)
 {
+	/* the parts, each at most once (the first two texts are older than sysfs:) */
+	const struct {
+		const char *tag, *allowed;
+		char *dst;	/* NULL: mkfs's words, gathered in args */
+		size_t len;
+	} parts[] = {
+		{ "mkfs:", "mkfs:ARGS and mount:OPTS", NULL, 0 },
+		{ "mount:", "mkfs:ARGS and mount:OPTS", mount, olen },
+		{ "sysfs:", "mkfs:ARGS, mount:OPTS and sysfs:KEY=VALUE", sysfs, slen },
+	};
 	char args[1024];
 	size_t o = 0;
-	int have_mkfs = 0, have_mount = 0, have_sysfs = 0, in_mkfs = 0;
+	unsigned have = 0;	/* bit i: parts[i] seen */
+	int in_mkfs = 0;
 	const char *p = val;
 
 	mkfs[0] = mount[0] = sysfs[0] = 0;
 	args[0] = 0;
 	for (;;) {
 		char word[1024];
-		size_t n;
+		size_t n, i, t = 0;
 
 		while (isspace((unsigned char)*p))
 			p++;
@@ -166,41 +177,29 @@ int fsb_variant_parse_sysfs(const char *val, char *mkfs, size_t mlen, char *moun
 		memcpy(word, p, n);
 		word[n] = 0;
 		p += n;
-		if (!strncmp(word, "mkfs:", 5)) {
-			if (have_mkfs) {
-				snprintf(why, wlen, "mkfs: given twice; allowed: mkfs:ARGS and "
-					"mount:OPTS, each at most once");
-				return -1;
-			}
-			have_mkfs = in_mkfs = 1;
-			if (!word[5])
+		for (i = 0; i < 3; i++)
+			if (!strncmp(word, parts[i].tag, t = strlen(parts[i].tag)))
+				break;
+		if (i < 3 && have >> i & 1) {
+			snprintf(why, wlen, "%s given twice; allowed: %s, each at most once", parts[i].tag,
+				 parts[i].allowed);
+			return -1;
+		}
+		if (i < 3) {
+			have |= 1u << i;
+			in_mkfs = i == 0;
+		}
+		if (i == 0) {
+			if (!word[t])
 				continue;
-			memmove(word, word + 5, n - 4);
-		} else if (!strncmp(word, "mount:", 6)) {
-			if (have_mount) {
-				snprintf(why, wlen, "mount: given twice; allowed: mkfs:ARGS and "
-					"mount:OPTS, each at most once");
-				return -1;
-			}
-			have_mount = 1;
-			in_mkfs = 0;
-			if (put_part(mount, olen, "mount:", word + 6, why, wlen) < 0)
-				return -1;
-			continue;
-		} else if (!strncmp(word, "sysfs:", 6)) {
-			if (have_sysfs) {
-				snprintf(why, wlen, "sysfs: given twice; allowed: mkfs:ARGS, "
-					"mount:OPTS and sysfs:KEY=VALUE, each at most once");
-				return -1;
-			}
-			have_sysfs = 1;
-			in_mkfs = 0;
-			if (knobs_check(word + 6, why, wlen) < 0 ||
-			    put_part(sysfs, slen, "sysfs:", word + 6, why, wlen) < 0)
+			memmove(word, word + t, n - t + 1);
+		} else if (i < 3) {
+			if ((i == 2 && knobs_check(word + t, why, wlen) < 0) ||
+			    put_part(parts[i].dst, parts[i].len, parts[i].tag, word + t, why, wlen) < 0)
 				return -1;
 			continue;
 		} else if (!in_mkfs) {
-			if (have_mount)
+			if (have & 2)
 				snprintf(why, wlen, "'%.40s' after mount:%.40s: mount options are "
 					"one word, comma-separated without spaces",
 					 word, mount);
@@ -217,7 +216,7 @@ int fsb_variant_parse_sysfs(const char *val, char *mkfs, size_t mlen, char *moun
 		}
 		o += (size_t)k;
 	}
-	if (!have_mkfs && !have_mount && !have_sysfs) {
+	if (!have) {
 		snprintf(why, wlen, "empty; allowed: mkfs:ARGS, mount:OPTS or both (and sysfs:KEY=VALUE)");
 		return -1;
 	}
