@@ -72,6 +72,7 @@ struct wstate {
 	unsigned char *buf;		/* iosize bytes */
 	uint64_t rng;
 	uint64_t excl;			/* ns of pattern work in the operation, not its latency */
+	uint64_t stat_size;		/* what the last stat found */
 };
 
 static void fail_op(struct wstate *S, const char *op, uint32_t k, int e)
@@ -224,9 +225,42 @@ static void lap(struct wstate *S, enum fsb_fsv_op op, uint64_t *t)
 	*t = now;
 }
 
-/* The loop until the time is up, or the first error. */
+static int op_create(struct wstate *S, uint32_t k)
+{
+	int e = make_file(S, k);
+
+	if (!e)
+		S->R->bytes[FSB_FSV_CREATE] += S->cur[k];
+	return e;
+}
+
+static int op_delete(struct wstate *S, uint32_t k)
+{
+	if (unlinkat(S->J->dfd, S->paths + k * S->stride, 0) < 0)
+		return errno;
+	S->exists[k] = 0;
+	S->nexist--;
+	return 0;
+}
+
+/* The size is checked after the lap, out of the latency. */
+static int op_stat(struct wstate *S, uint32_t k)
+{
+	struct stat sb;
+
+	if (fstatat(S->J->dfd, S->paths + k * S->stride, &sb, 0) < 0)
+		return errno;
+	S->stat_size = (uint64_t)sb.st_size;
+	return 0;
+}
+
+/* The loop until the time is up, or the first error: each operation in
+ * turn (create on a free slot, the others on a file that is there). */
 static void run_loop(struct wstate *S)
 {
+	static int (*const op[FSB_FSV_NOPS])(struct wstate *, uint32_t) = {
+		op_create, op_append, op_read, op_delete, op_stat,
+	};
 	const struct job *J = S->J;
 	uint64_t t = fsb_now_ns(), end = t + (uint64_t)J->seconds * 1000000000ull;
 	int64_t k;
@@ -235,56 +269,18 @@ static void run_loop(struct wstate *S)
 	S->R->start_ns = t;
 	while (t < end && !e) {
 		S->excl = 0;
-		if ((k = pick(S, 0)) >= 0) {
-			if ((e = make_file(S, (uint32_t)k)) != 0) {
-				fail_op(S, "create", (uint32_t)k, e);
+		for (int i = 0; i < FSB_FSV_NOPS; i++) {
+			if ((k = pick(S, i != FSB_FSV_CREATE)) < 0) {
+				S->R->skipped++;
+				continue;
+			}
+			if ((e = op[i](S, (uint32_t)k)) != 0) {
+				fail_op(S, fsb_fsv_op_name[i], (uint32_t)k, e);
 				break;
 			}
-			S->R->bytes[FSB_FSV_CREATE] += S->cur[k];
-			lap(S, FSB_FSV_CREATE, &t);
-		} else {
-			S->R->skipped++;
-		}
-		if ((k = pick(S, 1)) >= 0) {
-			if ((e = op_append(S, (uint32_t)k)) != 0) {
-				fail_op(S, "append", (uint32_t)k, e);
-				break;
-			}
-			lap(S, FSB_FSV_APPEND, &t);
-		} else {
-			S->R->skipped++;
-		}
-		if ((k = pick(S, 1)) >= 0) {
-			if ((e = op_read(S, (uint32_t)k)) != 0) {
-				fail_op(S, "read", (uint32_t)k, e);
-				break;
-			}
-			lap(S, FSB_FSV_READ, &t);
-		} else {
-			S->R->skipped++;
-		}
-		if ((k = pick(S, 1)) >= 0) {
-			if (unlinkat(J->dfd, S->paths + k * S->stride, 0) < 0) {
-				fail_op(S, "delete", (uint32_t)k, e = errno);
-				break;
-			}
-			S->exists[k] = 0;
-			S->nexist--;
-			lap(S, FSB_FSV_DELETE, &t);
-		} else {
-			S->R->skipped++;
-		}
-		if ((k = pick(S, 1)) >= 0) {
-			struct stat sb;
-			if (fstatat(J->dfd, S->paths + k * S->stride, &sb, 0) < 0) {
-				fail_op(S, "stat", (uint32_t)k, e = errno);
-				break;
-			}
-			lap(S, FSB_FSV_STAT, &t);
-			if ((uint64_t)sb.st_size != S->cur[k])
-				verify_fail(S, "stat", (uint32_t)k, (uint64_t)sb.st_size);
-		} else {
-			S->R->skipped++;
+			lap(S, (enum fsb_fsv_op)i, &t);
+			if (i == FSB_FSV_STAT && S->stat_size != S->cur[k])
+				verify_fail(S, "stat", (uint32_t)k, S->stat_size);
 		}
 	}
 	S->R->end_ns = fsb_now_ns();
