@@ -387,19 +387,14 @@ int fsb_btrfs_sysfs(const char *fsroot, const char *blockroot, const char *devna
 		return -EBADMSG;
 	/* each chunk type: its chunks on the disks, and per profile */
 	for (size_t i = 0; i < 3; i++) {
+		static const char *const attr[] = { "disk_total", "disk_used", "total_bytes", "bytes_used" };
 		uint64_t disk_total, disk_used, total, used;
-		snprintf(path, sizeof(path), "%s/allocation/%s/disk_total", base, types[i]);
-		if (sysfs_num(path, &disk_total, why, len) < 0)
-			return -EBADMSG;
-		snprintf(path, sizeof(path), "%s/allocation/%s/disk_used", base, types[i]);
-		if (sysfs_num(path, &disk_used, why, len) < 0)
-			return -EBADMSG;
-		snprintf(path, sizeof(path), "%s/allocation/%s/total_bytes", base, types[i]);
-		if (sysfs_num(path, &total, why, len) < 0)
-			return -EBADMSG;
-		snprintf(path, sizeof(path), "%s/allocation/%s/bytes_used", base, types[i]);
-		if (sysfs_num(path, &used, why, len) < 0)
-			return -EBADMSG;
+		uint64_t *v[] = { &disk_total, &disk_used, &total, &used };
+		for (size_t j = 0; j < 4; j++) {
+			snprintf(path, sizeof(path), "%s/allocation/%s/%s", base, types[i], attr[j]);
+			if (sysfs_num(path, v[j], why, len) < 0)
+				return -EBADMSG;
+		}
 		u->allocated += disk_total;
 		u->used += disk_used;
 		if (i == 0) {
