@@ -173,26 +173,21 @@ int fsb_dur_do(int dfd, const struct fsb_dur_seq *s, const struct fsb_dur_op *op
 	fsb_dur_name(tmp, s->worker, op->slot, 1);
 	const char *n = strchr(name, '/') + 1, *t = strchr(tmp, '/') + 1;
 	switch (op->kind) {
-	case FSB_DUR_CREATE:
-		fd = openat(dfd, n, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (fd < 0)
-			return -errno;
-		if ((e = sync_close(fd, write_gen(fd, key, 0, op->after.size, buf))) < 0)
-			return e;
-		break;
 	case FSB_DUR_APPEND:
 		fd = openat(dfd, n, O_WRONLY | O_APPEND | O_CLOEXEC);
 		if (fd < 0)
 			return -errno;
 		/* appends keep the generation: the new bytes are its next ones */
 		return sync_close(fd, write_gen(fd, key, op->before.size, op->after.size, buf));
-	case FSB_DUR_REPLACE:
-		fd = openat(dfd, t, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	case FSB_DUR_CREATE:
+	case FSB_DUR_REPLACE:	/* a replacement is written beside, then renamed over */
+		fd = openat(dfd, op->kind == FSB_DUR_REPLACE ? t : n,
+			    O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 		if (fd < 0)
 			return -errno;
 		if ((e = sync_close(fd, write_gen(fd, key, 0, op->after.size, buf))) < 0)
 			return e;
-		if (renameat(dfd, t, dfd, n) < 0)
+		if (op->kind == FSB_DUR_REPLACE && renameat(dfd, t, dfd, n) < 0)
 			return -errno;
 		break;
 	case FSB_DUR_DELETE:
