@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "lib/sysfs.h"
+#include "log/logfile.h"	/* fsb_get_le32 */
 #include "run/evidence/flash.h"
 
 /* The kernel's MMC command passthrough (linux/mmc/ioctl.h, a stable UAPI),
@@ -42,11 +43,6 @@ _Static_assert(sizeof(struct fsb_mmc_ioc_cmd) == 72, "struct mmc_ioc_cmd is 72 b
 #define FSB_MMC_CMD_ADTC (1u << 5)
 #define FSB_MMC_RSP_SPI_S1 (1u << 7)
 #define FSB_MMC_SEND_EXT_CSD 8		/* CMD8 in the MMC command set */
-
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 int fsb_flash_life_band(uint8_t v, char *buf, size_t len)
 {
@@ -130,8 +126,8 @@ int fsb_ext_csd_decode(const uint8_t *b, size_t len, struct fsb_flash *f)
 	f->partition_config = b[FSB_EXT_CSD_PARTITION_CONFIG];
 	f->boot_size_mult = b[FSB_EXT_CSD_BOOT_SIZE_MULT];
 	f->rpmb_size_mult = b[FSB_EXT_CSD_RPMB_SIZE_MULT];
-	f->sec_count = le32(b + FSB_EXT_CSD_SEC_COUNT);
-	f->cache_size = le32(b + FSB_EXT_CSD_CACHE_SIZE);
+	f->sec_count = fsb_get_le32(b + FSB_EXT_CSD_SEC_COUNT);
+	f->cache_size = fsb_get_le32(b + FSB_EXT_CSD_CACHE_SIZE);
 	f->device_version = (uint16_t)(b[FSB_EXT_CSD_DEVICE_VERSION] |
 				       b[FSB_EXT_CSD_DEVICE_VERSION + 1] << 8);
 	/* FIRMWARE_VERSION: vendor text, or a binary number (shown in hex) */

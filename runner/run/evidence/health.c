@@ -13,6 +13,7 @@
 #include <scsi/sg.h>
 
 #include "lib/sysfs.h"
+#include "log/logfile.h"	/* fsb_get_le64 */
 #include "run/evidence/health.h"
 #include "run/target/nvme.h"
 
@@ -46,15 +47,6 @@ static const unsigned smart_offset[FSB_SMART_NCOUNTERS] = {
 	[FSB_SMART_ERROR_LOG_ENTRIES] = 176,
 };
 
-static uint64_t le64(const uint8_t *p)
-{
-	uint64_t v = 0;
-
-	for (int i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
-
 int fsb_nvme_smart_decode(const uint8_t *buf, size_t len, struct fsb_nvme_smart *s)
 {
 	if (len < FSB_NVME_SMART_LEN)
@@ -66,8 +58,8 @@ int fsb_nvme_smart_decode(const uint8_t *buf, size_t len, struct fsb_nvme_smart 
 	s->available_spare_threshold = buf[4];
 	s->percentage_used = buf[5];
 	for (int i = 0; i < FSB_SMART_NCOUNTERS; i++) {
-		s->counter[i].lo = le64(buf + smart_offset[i]);
-		s->counter[i].hi = le64(buf + smart_offset[i] + 8);
+		s->counter[i].lo = fsb_get_le64(buf + smart_offset[i]);
+		s->counter[i].hi = fsb_get_le64(buf + smart_offset[i] + 8);
 	}
 	return 0;
 }

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "log/logfile.h"	/* fsb_put_le32 ... */
 #include "run/stores/packfile.h"
 
 static uint32_t fnv1a(const unsigned char *p, size_t n)
@@ -17,28 +18,6 @@ static uint32_t fnv1a(const unsigned char *p, size_t n)
 	for (size_t i = 0; i < n; i++)
 		h = (h ^ p[i]) * 16777619u;
 	return h;
-}
-
-static void put32(unsigned char *b, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
-}
-
-static void put64(unsigned char *b, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t get32(const unsigned char *b)
-{
-	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-
-static uint64_t get64(const unsigned char *b)
-{
-	return (uint64_t)get32(b) | (uint64_t)get32(b + 4) << 32;
 }
 
 void fsb_pack_layout(struct fsb_pack_hdr *h, uint32_t dirs, uint32_t files, uint64_t file_size)
@@ -60,22 +39,22 @@ void fsb_pack_hdr_put(unsigned char *b, const struct fsb_pack_hdr *h)
 {
 	memset(b, 0, FSB_PACK_HDR);
 	memcpy(b, FSB_PACK_MAGIC, 8);
-	put32(b + 8, FSB_PACK_VERSION);
-	put32(b + 12, FSB_PACK_ENT);
-	put64(b + 16, h->count);
-	put64(b + 24, h->index_off);
-	put64(b + 32, h->data_off);
-	put64(b + 40, h->data_len);
-	put32(b + 60, fnv1a(b, 60));
+	fsb_put_le32(b + 8, FSB_PACK_VERSION);
+	fsb_put_le32(b + 12, FSB_PACK_ENT);
+	fsb_put_le64(b + 16, h->count);
+	fsb_put_le64(b + 24, h->index_off);
+	fsb_put_le64(b + 32, h->data_off);
+	fsb_put_le64(b + 40, h->data_len);
+	fsb_put_le32(b + 60, fnv1a(b, 60));
 }
 
 void fsb_pack_ent_put(unsigned char *b, const struct fsb_pack_ent *e)
 {
 	memset(b, 0, FSB_PACK_ENT);
 	memcpy(b, e->key, strnlen(e->key, FSB_PACK_KEY - 1));
-	put64(b + 16, e->off);
-	put32(b + 24, e->len);
-	put32(b + 28, fnv1a(b, 28));
+	fsb_put_le64(b + 16, e->off);
+	fsb_put_le32(b + 24, e->len);
+	fsb_put_le32(b + 28, fnv1a(b, 28));
 }
 
 static int bad(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -110,18 +89,18 @@ int fsb_pack_index_open(struct fsb_pack_index *ix, int fd, char *why, size_t len
 			   (unsigned long long)st.st_size, (unsigned long long)FSB_PACK_HDR);
 	if (memcmp(b, FSB_PACK_MAGIC, 8))
 		return bad(why, len, "header: no FSBPACK magic (not a pack file)");
-	if (get32(b + 60) != fnv1a(b, 60))
+	if (fsb_get_le32(b + 60) != fnv1a(b, 60))
 		return bad(why, len, "header: check mismatch (stored %08llx, computed %08llx)",
-			   (unsigned long long)get32(b + 60), (unsigned long long)fnv1a(b, 60));
-	if (get32(b + 8) != FSB_PACK_VERSION || get32(b + 12) != FSB_PACK_ENT)
+			   (unsigned long long)fsb_get_le32(b + 60), (unsigned long long)fnv1a(b, 60));
+	if (fsb_get_le32(b + 8) != FSB_PACK_VERSION || fsb_get_le32(b + 12) != FSB_PACK_ENT)
 		return bad(why, len, "header: version %llu with %llu-byte entries (this runner reads"
-			   " version 1, 32-byte entries)", (unsigned long long)get32(b + 8),
-			   (unsigned long long)get32(b + 12));
+			   " version 1, 32-byte entries)", (unsigned long long)fsb_get_le32(b + 8),
+			   (unsigned long long)fsb_get_le32(b + 12));
 	struct fsb_pack_hdr *h = &ix->h;
-	h->count = get64(b + 16);
-	h->index_off = get64(b + 24);
-	h->data_off = get64(b + 32);
-	h->data_len = get64(b + 40);
+	h->count = fsb_get_le64(b + 16);
+	h->index_off = fsb_get_le64(b + 24);
+	h->data_off = fsb_get_le64(b + 32);
+	h->data_len = fsb_get_le64(b + 40);
 	uint64_t size = (uint64_t)st.st_size;
 	if (h->index_off != FSB_PACK_HDR || h->count > (size - FSB_PACK_HDR) / FSB_PACK_ENT ||
 	    h->data_off < FSB_PACK_HDR + h->count * FSB_PACK_ENT)
@@ -146,9 +125,9 @@ int fsb_pack_index_open(struct fsb_pack_index *ix, int fd, char *why, size_t len
 	const unsigned char *prev = NULL;
 	for (uint64_t i = 0; i < h->count; i++) {
 		const unsigned char *e = ix->map + FSB_PACK_HDR + i * FSB_PACK_ENT;
-		uint64_t off = get64(e + 16), n = get32(e + 24);
+		uint64_t off = fsb_get_le64(e + 16), n = fsb_get_le32(e + 24);
 		int rc = 0;
-		if (get32(e + 28) != fnv1a(e, 28))
+		if (fsb_get_le32(e + 28) != fnv1a(e, 28))
 			rc = bad(why, len, "index entry %llu (offset %llu): check mismatch",
 				 (unsigned long long)i, (unsigned long long)(FSB_PACK_HDR + i * FSB_PACK_ENT));
 		else if (!e[0] || memchr(e, 0, FSB_PACK_KEY) == NULL)
@@ -191,8 +170,8 @@ int fsb_pack_find(const struct fsb_pack_index *ix, const char *key, struct fsb_p
 		int c = memcmp(k, e, FSB_PACK_KEY);
 		if (c == 0) {
 			memcpy(out->key, e, FSB_PACK_KEY);
-			out->off = get64(e + 16);
-			out->len = get32(e + 24);
+			out->off = fsb_get_le64(e + 16);
+			out->len = fsb_get_le32(e + 24);
 			return 0;
 		}
 		if (c < 0)

@@ -21,34 +21,6 @@
 
 static const uint8_t magic[8] = { 'F', 'S', 'B', 'C', 'A', 'P', 0, 1 };
 
-static void put32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static void put64(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	uint32_t v = 0;
-	for (int i = 3; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
-
-static uint64_t get64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	for (int i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
-
 /* A sector's signature: magic, run id, its offset, the pass, a filler that
  * differs per offset, run and pass, and the CRC32C of the 508 bytes before. */
 static void sign(uint8_t *s, uint64_t run_id, uint64_t off, uint32_t pass)
@@ -56,16 +28,16 @@ static void sign(uint8_t *s, uint64_t run_id, uint64_t off, uint32_t pass)
 	uint64_t x = (off ^ run_id ^ ((uint64_t)pass << 32)) * 0x9e3779b97f4a7c15ull | 1;
 
 	memcpy(s, magic, 8);
-	put64(s + 8, run_id);
-	put64(s + 16, off);
-	put32(s + 24, pass);
+	fsb_put_le64(s + 8, run_id);
+	fsb_put_le64(s + 16, off);
+	fsb_put_le32(s + 24, pass);
 	for (unsigned i = 28; i < SEC - 4; i += 8) {
 		x ^= x << 13;
 		x ^= x >> 7;
 		x ^= x << 17;
-		put64(s + i, x);
+		fsb_put_le64(s + i, x);
 	}
-	put32(s + SEC - 4, fsb_crc32c(0, s, SEC - 4));
+	fsb_put_le32(s + SEC - 4, fsb_crc32c(0, s, SEC - 4));
 }
 
 static void sign_range(uint8_t *buf, size_t len, uint64_t off, uint64_t run_id, uint32_t pass)
@@ -88,12 +60,12 @@ static enum fsb_cap_found classify(const uint8_t *buf, uint64_t off, uint64_t ru
 			z++;
 		if (z == SEC)
 			return FSB_CAP_ZEROS;
-		if (memcmp(s, magic, 8) || get32(s + SEC - 4) != fsb_crc32c(0, s, SEC - 4) ||
-		    get64(s + 8) != run_id)
+		if (memcmp(s, magic, 8) || fsb_get_le32(s + SEC - 4) != fsb_crc32c(0, s, SEC - 4) ||
+		    fsb_get_le64(s + 8) != run_id)
 			return FSB_CAP_GARBAGE;
-		if ((*named = get64(s + 16)) != off + i)
+		if ((*named = fsb_get_le64(s + 16)) != off + i)
 			return FSB_CAP_ALIAS;
-		if (get32(s + 24) != pass)
+		if (fsb_get_le32(s + 24) != pass)
 			return FSB_CAP_STALE;
 	}
 	return FSB_CAP_OK;
