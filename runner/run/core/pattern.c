@@ -50,7 +50,7 @@ static inline uint64_t diff_words(const uint64_t *got, const uint64_t *s, size_t
 	return r | acc[0] | acc[1];
 }
 
-static inline uint64_t mix(uint64_t z)
+uint64_t fsb_mix64(uint64_t z)
 {
 	z ^= z >> 30;
 	z *= 0xbf58476d1ce4e5b9ull;
@@ -60,15 +60,20 @@ static inline uint64_t mix(uint64_t z)
 	return z;
 }
 
+uint64_t fsb_splitmix64(uint64_t *s)
+{
+	return fsb_mix64(*s += GOLDEN);
+}
+
 void fsb_pattern_init(struct fsb_pattern *p)
 {
 	for (uint64_t i = 0; i < FSB_PAT_WORDS; i++)
-		p->base[i] = mix(0xf5b0f5b0f5b0f5b0ull + i * GOLDEN);
+		p->base[i] = fsb_mix64(0xf5b0f5b0f5b0f5b0ull + i * GOLDEN);
 }
 
 uint64_t fsb_pattern_seed(uint32_t dir, uint32_t idx, uint32_t round)
 {
-	return mix(((uint64_t)round << 52) ^ ((uint64_t)dir << 32) ^ idx ^ 0x5eed5eed00000000ull);
+	return fsb_mix64(((uint64_t)round << 52) ^ ((uint64_t)dir << 32) ^ idx ^ 0x5eed5eed00000000ull);
 }
 
 static inline uint64_t word(const struct fsb_pattern *p, uint64_t seed, uint64_t w)

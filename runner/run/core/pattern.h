@@ -11,6 +11,11 @@ struct fsb_pattern {
 	uint64_t base[FSB_PAT_WORDS];
 };
 
+/* splitmix64's finalizer: the bits of z mixed; and the next number of the
+ * splitmix64 state *s (the runner's one generator of fixed-seed numbers). */
+uint64_t fsb_mix64(uint64_t z);
+uint64_t fsb_splitmix64(uint64_t *s);
+
 void fsb_pattern_init(struct fsb_pattern *p);
 uint64_t fsb_pattern_seed(uint32_t dir, uint32_t idx, uint32_t round);
 /* Fill buf with the bytes at file offset off..off+len of the file with seed. */

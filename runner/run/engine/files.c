@@ -37,10 +37,7 @@ static void shuffle_order(uint32_t *perm, uint32_t n, uint32_t dir, uint32_t rou
 	for (uint32_t i = 0; i < n; i++)
 		perm[i] = i;
 	for (uint32_t i = n; i > 1; i--) {
-		uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-		z ^= z >> 31;
+		uint64_t z = fsb_splitmix64(&s);
 		uint32_t j = (uint32_t)(z % i), t = perm[i - 1];
 		perm[i - 1] = perm[j];
 		perm[j] = t;

@@ -6,15 +6,12 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "run/core/pattern.h"
 #include "run/engine/fileset.h"
 
 uint64_t fsb_fsv_next(uint64_t *s)
 {
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return fsb_splitmix64(s);
 }
 
 double fsb_fsv_uniform(uint64_t *s)

@@ -8,14 +8,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "run/core/pattern.h"
 #include "run/stores/durable.h"
 
 static uint64_t mix64(uint64_t z)
 {
-	z += 0x9e3779b97f4a7c15ull;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return fsb_splitmix64(&z);
 }
 
 /* The op's random words: a pure function of (seed, worker, index, which). */

@@ -12,26 +12,18 @@
 
 #include "lib/msg.h"
 #include "lib/time.h"
+#include "run/core/pattern.h"
 #include "run/stores/fill.h"
 #include "run/evidence/kmsg.h"
 
 #define FILES_PER_DIR 1000
 #define CHUNK (1u << 20)
 
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 uint64_t fsb_fill_size(uint64_t *state)
 {
-	uint64_t base = 1ull << (splitmix64(state) % 8);
+	uint64_t base = 1ull << (fsb_splitmix64(state) % 8);
 
-	return (base + splitmix64(state) % (base + 1)) * 4096;
+	return (base + fsb_splitmix64(state) % (base + 1)) * 4096;
 }
 
 double fsb_fill_level(uint64_t blocks, uint64_t bfree, uint64_t bavail)
@@ -197,7 +189,7 @@ static int delete_share(struct fill *f, unsigned pct, struct stage *st)
 
 	memset(st, 0, sizeof(*st));
 	for (size_t i = 0; i < n; i++) {	/* a partial Fisher-Yates shuffle */
-		size_t j = i + (size_t)(splitmix64(&f->rng) % (f->nlive - i));
+		size_t j = i + (size_t)(fsb_splitmix64(&f->rng) % (f->nlive - i));
 		uint32_t t = f->live[i];
 		f->live[i] = f->live[j];
 		f->live[j] = t;
@@ -301,7 +293,7 @@ int fsb_fill_fs(struct fsb_ctx *c, struct fsb_fresh *fr, char *why, size_t len)
 		goto out;
 	}
 	for (size_t i = 0; i < CHUNK; i += 8) {	/* data no filesystem can compress */
-		uint64_t v = splitmix64(&f.rng);
+		uint64_t v = fsb_splitmix64(&f.rng);
 		memcpy(f.buf + i, &v, 8);
 	}
 	f.rng = FSB_FILL_SEED;
@@ -399,7 +391,7 @@ int fsb_fill_age(struct fsb_ctx *c, const char *fs, const char *mnt, struct fsb_
 		return -1;
 	}
 	for (size_t i = 0; i < CHUNK; i += 8) {	/* as fsb_fill_fs's */
-		uint64_t v = splitmix64(&f.rng);
+		uint64_t v = fsb_splitmix64(&f.rng);
 		memcpy(f.buf + i, &v, 8);
 	}
 	f.rng = FSB_FILL_SEED;
