@@ -56,16 +56,12 @@ static int db_open(struct fsb_wctx *w, const struct fsb_wdir *d, int flags, sqli
 	if (fchdir(d->base_fd) < 0)
 		return fsb_w_error(w, "chdir", d->dir, UINT32_MAX, errno, 0, 0, 0);
 	rc = sqlite3_open_v2(FSB_SQLITE_FILE, db, flags, NULL);
-	if (rc != SQLITE_OK) {
-		int e = db_errno(*db, rc);
-		sqlite3_close(*db);
-		*db = NULL;
-		return fsb_w_error(w, "db_open", d->dir, UINT32_MAX, e, 0, 0, 0);
+	if (rc == SQLITE_OK) {
+		/* wait for the lock as long as the phase may take */
+		sqlite3_busy_timeout(*db, a->timeout && a->timeout < INT_MAX / 1000 ?
+				     (int)a->timeout * 1000 : INT_MAX);
+		rc = sqlite3_exec(*db, "PRAGMA synchronous = OFF", NULL, NULL, NULL);
 	}
-	/* wait for the lock as long as the phase may take */
-	sqlite3_busy_timeout(*db, a->timeout && a->timeout < INT_MAX / 1000 ? (int)a->timeout * 1000
-			     : INT_MAX);
-	rc = sqlite3_exec(*db, "PRAGMA synchronous = OFF", NULL, NULL, NULL);
 	if (rc != SQLITE_OK) {
 		int e = db_errno(*db, rc);
 		sqlite3_close(*db);
