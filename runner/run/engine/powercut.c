@@ -155,16 +155,15 @@ static int pc_dirs(struct pcfs *p, unsigned workers)
 		if (mkdir(d, 0755) < 0 && errno != EEXIST)
 			e = -errno;
 	}
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0 || fsync(fd) < 0)
-		e = e ? e : -errno;
-	if (fd >= 0)
-		close(fd);
-	fd = open(p->c->cfg.mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0 || fsync(fd) < 0)
-		e = e ? e : -errno;
-	if (fd >= 0)
-		close(fd);
+	/* the workload's folder, then the mount point that holds its name */
+	const char *dirs[] = { path, p->c->cfg.mnt };
+	for (int i = 0; i < 2; i++) {
+		int fd = open(dirs[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0 || fsync(fd) < 0)
+			e = e ? e : -errno;
+		if (fd >= 0)
+			close(fd);
+	}
 	return e;
 }
 
