@@ -39,6 +39,9 @@ int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r);
 /* Begin a record with the common fields (schema, type, run_id, seq, t, and
  * rep inside a repetition). */
 void fsb_rec_start(struct fsb_ctx *c, struct fsb_rec *r, enum fsb_rec_type type);
+/* The same, then the phase's fs, round and phase fields. */
+void fsb_rec_phase(struct fsb_ctx *c, struct fsb_rec *r, enum fsb_rec_type type, const char *fs,
+		   uint64_t round, const char *phase);
 /* Convenience records. */
 void fsb_note(struct fsb_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void fsb_error_rec(struct fsb_ctx *c, const char *fs, int round, const char *phase,

@@ -27,6 +27,15 @@ void fsb_rec_start(struct fsb_ctx *c, struct fsb_rec *r, enum fsb_rec_type type)
 		rec_u64(r, K(rep), c->rep);
 }
 
+void fsb_rec_phase(struct fsb_ctx *c, struct fsb_rec *r, enum fsb_rec_type type, const char *fs,
+		   uint64_t round, const char *phase)
+{
+	fsb_rec_start(c, r, type);
+	rec_str(r, K(fs), fs);
+	rec_u64(r, K(round), round);
+	rec_str(r, K(phase), phase);
+}
+
 int fsb_emit(struct fsb_ctx *c, struct fsb_rec *r)
 {
 	static char line[FSB_REC_MAX + 64];

@@ -661,10 +661,7 @@ static int run_once(struct fsv_run *V, char *why, size_t len)
 		struct fsb_rec r;
 		char file[FSB_PATH_MAX];
 		snprintf(file, sizeof(file), "%s/%s", FSB_FSV_DIR, m.verr->vfile);
-		fsb_rec_start(c, &r, FSB_REC_verify_error);
-		rec_str(&r, K(fs), V->fs);
-		rec_u64(&r, K(round), 0);
-		rec_str(&r, K(phase), phase);
+		fsb_rec_phase(c, &r, FSB_REC_verify_error, V->fs, 0, phase);
 		rec_str(&r, K(file), file);
 		rec_str(&r, K(what), m.verr->vop);
 		rec_u64(&r, K(offset), m.verr->voff);

@@ -57,10 +57,7 @@ int fsb_fstrim_phase(struct fsb_ctx *c, const char *fs, const char *mnt, uint32_
 
 	fsb_kmsg_drain(c);
 	fsb_kmsg_mark(c, fs, round, "fstrim");
-	fsb_rec_start(c, &r, FSB_REC_phase_start);
-	rec_str(&r, K(fs), fs);
-	rec_u64(&r, K(round), round);
-	rec_str(&r, K(phase), "fstrim");
+	fsb_rec_phase(c, &r, FSB_REC_phase_start, fs, round, "fstrim");
 	fsb_emit(c, &r);
 
 	fd = open(mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -85,10 +82,7 @@ int fsb_fstrim_phase(struct fsb_ctx *c, const char *fs, const char *mnt, uint32_
 		fsb_error_rec(c, fs, (int)round, "fstrim", fd < 0 ? "open" : "fitrim", mnt, err, 0, why);
 
 	double s = (double)ns / 1e9;
-	fsb_rec_start(c, &r, FSB_REC_phase);
-	rec_str(&r, K(fs), fs);
-	rec_u64(&r, K(round), round);
-	rec_str(&r, K(phase), "fstrim");
+	fsb_rec_phase(c, &r, FSB_REC_phase, fs, round, "fstrim");
 	rec_str(&r, K(order), "none");
 	rec_bool(&r, K(cold), 0);
 	if (after_aging)

@@ -243,10 +243,7 @@ static void emit_phase(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t
 				snprintf(file, sizeof(file), "%s/%s", dn, fn);
 			}
 			if (e->verify) {
-				fsb_rec_start(c, &r, FSB_REC_verify_error);
-				rec_str(&r, K(fs), f->name);
-				rec_u64(&r, K(round), round);
-				rec_str(&r, K(phase), ph->name);
+				fsb_rec_phase(c, &r, FSB_REC_verify_error, f->name, round, ph->name);
 				rec_str(&r, K(file), file);
 				rec_str(&r, K(what), e->op);
 				rec_u64(&r, K(offset), e->off);
@@ -270,10 +267,7 @@ static void emit_phase(struct fsrun *f, const struct fsb_phase_def *ph, uint32_t
 		fsb_note(c, "%s round %u %s: %" PRIu64 " more errors not listed", f->name, round,
 			 ph->name, total_err - shown);
 
-	fsb_rec_start(c, &r, FSB_REC_phase);
-	rec_str(&r, K(fs), f->name);
-	rec_u64(&r, K(round), round);
-	rec_str(&r, K(phase), ph->name);
+	fsb_rec_phase(c, &r, FSB_REC_phase, f->name, round, ph->name);
 	/* create's order is the setting itself: name or shuffled */
 	rec_str(&r, K(order), fsb_phase_order(ph, cfg->create_order));
 	if (ph->walk == WALK_CREATE && cfg->create_lockstep)
@@ -431,10 +425,7 @@ static void worker_deaths(struct fsrun *f, const struct fsb_phase_def *ph, uint3
 			snprintf(msg, sizeof(msg), "worker %u (%s) exited with status %d before it finished",
 				 i, dn, s->exit_status);
 		fail(f, "round %u %s: %s", round, ph->name, msg);
-		fsb_rec_start(f->c, &r, FSB_REC_error);
-		rec_str(&r, K(fs), f->name);
-		rec_u64(&r, K(round), round);
-		rec_str(&r, K(phase), ph->name);
+		fsb_rec_phase(f->c, &r, FSB_REC_error, f->name, round, ph->name);
 		rec_str(&r, K(op), "worker");
 		rec_str(&r, K(file), dn);
 		rec_i64(&r, K(errno), 0);
@@ -495,10 +486,7 @@ static void run_rounds(struct fsrun *f, struct fsb_workers *w, const struct fsb_
 			 * own are read once it has ended */
 			fsb_kmsg_drain(c);
 			fsb_kmsg_mark(c, f->name, round, ph->name);
-			fsb_rec_start(c, &r, FSB_REC_phase_start);
-			rec_str(&r, K(fs), f->name);
-			rec_u64(&r, K(round), round);
-			rec_str(&r, K(phase), ph->name);
+			fsb_rec_phase(c, &r, FSB_REC_phase_start, f->name, round, ph->name);
 			fsb_emit(c, &r);
 
 			if (c->rep)

@@ -284,10 +284,7 @@ void fsb_space_flush(struct fsb_ctx *c, struct fsb_space *sp, const char *fs, in
 		else
 			file_err = errno;
 	}
-	fsb_rec_start(c, &r, FSB_REC_space);
-	rec_str(&r, K(fs), fs);
-	rec_u64(&r, K(round), sp->round);
-	rec_str(&r, K(phase), sp->ph->name);
+	fsb_rec_phase(c, &r, FSB_REC_space, fs, sp->round, sp->ph->name);
 	rec_str(&r, K(store), sp->store->name);
 	rec_u64(&r, K(files), sp->files);
 	rec_u64(&r, K(bytes), sp->bytes);
