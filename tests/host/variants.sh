@@ -29,7 +29,7 @@ expect_rc 2 "variants: a variant of an unknown filesystem" "$FSB" run --target /
 expect_err "unknown base filesystem 'zfs' of variant 'zfs:fast'"
 printf 'dirs = 2\nvariant.ext4:x = -b 1024\n' > "$V/bad.conf"
 expect_rc 2 "variants: a definition without mkfs: or mount:, in a config file" "$FSB" config --show --config "$V/bad.conf"
-expect_err "bad.conf:2: variant.ext4:x=-b 1024: '-b' is neither mkfs:ARGS nor mount:OPTS"
+expect_err "bad.conf:2: variant.ext4:x=-b 1024: '-b' begins none of mkfs:, mount:, sysfs:; allowed: mkfs:ARGS, mount:OPTS, sysfs:KEY=VALUE, each at most once"
 expect_rc 0 "variants: config --show lists the built-in variants" "$FSB" config --show
 check "variants: config --show has f2fs:s4z4, built in" contains "$OUT" "variant.f2fs:s4z4  = mkfs:-s 4 -z 4           # built in"
 expect_rc 0 "variants: run --help names the key and the built-in rows" "$FSB" run --help

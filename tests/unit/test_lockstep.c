@@ -282,7 +282,7 @@ static void test_settings(void)
 		{ "sysfs:a=1,", "bad at ''" },
 		{ "sysfs:A=1", "KEY of a-z, 0-9, _" },
 		{ "sysfs:a=1 sysfs:b=2", "sysfs: given twice" },
-		{ "sysfs:a=1 x", "neither mkfs:ARGS nor mount:OPTS" },
+		{ "sysfs:a=1 x", "'x' begins none of mkfs:, mount:, sysfs:" },
 	};
 	char mk[128], mo[128], sy[128], why[256];
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {

@@ -181,10 +181,10 @@ static void test_parse(void)
 		{ "mount:", "", "" },
 	};
 	static const struct { const char *in, *why; } bad[] = {
-		{ "", "empty; allowed: mkfs:ARGS, mount:OPTS or both" },
+		{ "", "empty; allowed: mkfs:ARGS, mount:OPTS, sysfs:KEY=VALUE, each at most once" },
 		{ "   ", "empty" },
-		{ "-s 8", "'-s' is neither mkfs:ARGS nor mount:OPTS" },
-		{ "mkfs:-s 8 mkfs:-z 2", "mkfs: given twice" },
+		{ "-s 8", "'-s' begins none of mkfs:, mount:, sysfs:; allowed: mkfs:ARGS" },
+		{ "mkfs:-s 8 mkfs:-z 2", "mkfs: given twice; allowed: mkfs:ARGS, mount:OPTS, sysfs:KEY=VALUE, each at most once" },
 		{ "mount:a mount:b", "mount: given twice" },
 		{ "mount:noatime lazytime", "'lazytime' after mount:noatime: mount options are one word" },
 		{ "mkfs:-s 8 mount:a b", "'b' after mount:a" },
@@ -355,9 +355,9 @@ static void test_errors(void)
 		       "variant.ext4: not a variant name; allowed: variant.FS:NAME, e.g. variant.ext4:mine");
 	CHECK_CONTAINS(merge_err(NULL, "variant.ext4:A", "mkfs:-a"), "variant.ext4:A: bad variant name");
 	CHECK_CONTAINS(merge_err(NULL, "variant.ext4:x", "-b 1024"),
-		       "variant.ext4:x=-b 1024: '-b' is neither mkfs:ARGS nor mount:OPTS");
+		       "variant.ext4:x=-b 1024: '-b' begins none of mkfs:, mount:, sysfs:");
 	CHECK_CONTAINS(merge_err("variant.ext4:x =\n", NULL, NULL),
-		       "bad-variant.conf:1: variant.ext4:x=: empty; allowed: mkfs:ARGS, mount:OPTS or both");
+		       "bad-variant.conf:1: variant.ext4:x=: empty; allowed: mkfs:ARGS, mount:OPTS, sysfs:KEY=VALUE");
 	CHECK_CONTAINS(merge_err("variant.btrfs:z = mount:compress=zstd mount:ssd\n", NULL, NULL),
 		       "bad-variant.conf:1: variant.btrfs:z=mount:compress=zstd mount:ssd: mount: given twice");
 	/* more settings than the table holds */

@@ -143,16 +143,13 @@ int fsb_variant_parse(const char *val, char *mkfs, size_t mlen, char *mount, siz
 int fsb_variant_parse_sysfs(const char *val, char *mkfs, size_t mlen, char *mount, size_t olen,
 			    char *sysfs, size_t slen, char *why, size_t wlen)
 {
-	/* the parts, each at most once (the first two texts are older than sysfs:) */
+	/* the parts, each at most once */
+	static const char allowed[] = "allowed: mkfs:ARGS, mount:OPTS, sysfs:KEY=VALUE, each at most once";
 	const struct {
-		const char *tag, *allowed;
+		const char *tag;
 		char *dst;	/* NULL: mkfs's words, gathered in args */
 		size_t len;
-	} parts[] = {
-		{ "mkfs:", "mkfs:ARGS and mount:OPTS", NULL, 0 },
-		{ "mount:", "mkfs:ARGS and mount:OPTS", mount, olen },
-		{ "sysfs:", "mkfs:ARGS, mount:OPTS and sysfs:KEY=VALUE", sysfs, slen },
-	};
+	} parts[] = { { "mkfs:", NULL, 0 }, { "mount:", mount, olen }, { "sysfs:", sysfs, slen } };
 	char args[1024];
 	size_t o = 0;
 	unsigned have = 0;	/* bit i: parts[i] seen */
@@ -181,8 +178,7 @@ int fsb_variant_parse_sysfs(const char *val, char *mkfs, size_t mlen, char *moun
 			if (!strncmp(word, parts[i].tag, t = strlen(parts[i].tag)))
 				break;
 		if (i < 3 && have >> i & 1) {
-			snprintf(why, wlen, "%s given twice; allowed: %s, each at most once", parts[i].tag,
-				 parts[i].allowed);
+			snprintf(why, wlen, "%s given twice; %s", parts[i].tag, allowed);
 			return -1;
 		}
 		if (i < 3) {
@@ -204,9 +200,7 @@ int fsb_variant_parse_sysfs(const char *val, char *mkfs, size_t mlen, char *moun
 					"one word, comma-separated without spaces",
 					 word, mount);
 			else
-				snprintf(why, wlen, "'%.40s' is neither mkfs:ARGS nor mount:OPTS; "
-					"allowed: mkfs:ARGS, mount:OPTS or both",
-					 word);
+				snprintf(why, wlen, "'%.40s' begins none of mkfs:, mount:, sysfs:; %s", word, allowed);
 			return -1;
 		}
 		int k = snprintf(args + o, sizeof(args) - o, "%s%s", o ? " " : "", word);
@@ -217,7 +211,7 @@ int fsb_variant_parse_sysfs(const char *val, char *mkfs, size_t mlen, char *moun
 		o += (size_t)k;
 	}
 	if (!have) {
-		snprintf(why, wlen, "empty; allowed: mkfs:ARGS, mount:OPTS or both (and sysfs:KEY=VALUE)");
+		snprintf(why, wlen, "empty; %s", allowed);
 		return -1;
 	}
 	return put_part(mkfs, mlen, "mkfs:", args, why, wlen);
