@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -31,4 +32,16 @@ int fsb_read_attr(const char *dir, const char *attr, char *buf, size_t len)
 	if (lead)
 		memmove(buf, buf + lead, strlen(buf + lead) + 1);
 	return 0;
+}
+
+int fsb_attr_u64(const char *dir, const char *attr, uint64_t *v)
+{
+	char buf[64], *end;
+	int e = fsb_read_attr(dir, attr, buf, sizeof(buf));
+
+	if (e < 0)
+		return e;
+	errno = 0;
+	*v = strtoull(buf, &end, 10);
+	return errno || end == buf || *end || buf[0] == '-' ? -EINVAL : 0;
 }

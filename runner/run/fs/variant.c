@@ -150,6 +150,7 @@ int fsb_variant_parse_sysfs(const char *val, char *mkfs, size_t mlen, char *moun
 		char *dst;	/* NULL: mkfs's words, gathered in args */
 		size_t len;
 	} parts[] = { { "mkfs:", NULL, 0 }, { "mount:", mount, olen }, { "sysfs:", sysfs, slen } };
+	enum { MKFS, MOUNT, SYSFS, NPARTS };
 	char args[1024];
 	size_t o = 0;
 	unsigned have = 0;	/* bit i: parts[i] seen */
@@ -174,28 +175,28 @@ int fsb_variant_parse_sysfs(const char *val, char *mkfs, size_t mlen, char *moun
 		memcpy(word, p, n);
 		word[n] = 0;
 		p += n;
-		for (i = 0; i < 3; i++)
+		for (i = 0; i < NPARTS; i++)
 			if (!strncmp(word, parts[i].tag, t = strlen(parts[i].tag)))
 				break;
-		if (i < 3 && have >> i & 1) {
+		if (i < NPARTS && have >> i & 1) {
 			snprintf(why, wlen, "%s given twice; %s", parts[i].tag, allowed);
 			return -1;
 		}
-		if (i < 3) {
+		if (i < NPARTS) {
 			have |= 1u << i;
-			in_mkfs = i == 0;
+			in_mkfs = i == MKFS;
 		}
-		if (i == 0) {
+		if (i == MKFS) {
 			if (!word[t])
 				continue;
 			memmove(word, word + t, n - t + 1);
-		} else if (i < 3) {
-			if ((i == 2 && knobs_check(word + t, why, wlen) < 0) ||
+		} else if (i < NPARTS) {
+			if ((i == SYSFS && knobs_check(word + t, why, wlen) < 0) ||
 			    put_part(parts[i].dst, parts[i].len, parts[i].tag, word + t, why, wlen) < 0)
 				return -1;
 			continue;
 		} else if (!in_mkfs) {
-			if (have & 2)
+			if (have >> MOUNT & 1)
 				snprintf(why, wlen, "'%.40s' after mount:%.40s: mount options are "
 					"one word, comma-separated without spaces",
 					 word, mount);

@@ -10,11 +10,11 @@
 #include <sys/mount.h>	/* BLKGETSIZE64, BLKFLSBUF (musl has no linux/fs.h) */
 #include <unistd.h>
 
+#include "lib/io.h"
 #include "lib/time.h"
 #include "log/fields.h"
 #include "log/logfile.h"	/* fsb_crc32c */
 #include "run/target/capacity.h"
-#include "run/target/discard.h"
 
 #define B FSB_CAP_BLOCK
 #define SEC FSB_CAP_SECTOR

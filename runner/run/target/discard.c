@@ -8,6 +8,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "lib/io.h"
 #include "lib/sysfs.h"
 #include "lib/time.h"
 #include "run/target/discard.h"
@@ -160,24 +161,6 @@ uint64_t fsb_nonzero(const uint8_t *buf, size_t len, size_t *first)
 			n++;
 		}
 	return n;
-}
-
-int fsb_pio_all(int fd, void *buf, size_t len, uint64_t off, int wr)
-{
-	size_t done = 0;
-
-	while (done < len) {
-		ssize_t n = wr ? pwrite(fd, (char *)buf + done, len - done, (off_t)(off + done))
-			       : pread(fd, (char *)buf + done, len - done, (off_t)(off + done));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -EIO;
-		done += (size_t)n;
-	}
-	return 0;
 }
 
 static void pattern(uint8_t *buf, size_t len, uint64_t off)

@@ -75,9 +75,6 @@ int fsb_zero_range(uint64_t size, uint64_t gran, uint64_t *offset, uint64_t *len
 /* Count the bytes of buf[0..len) that are not 0: the count, the index of
  * the first in *first (len when none). */
 uint64_t fsb_nonzero(const uint8_t *buf, size_t len, size_t *first);
-/* pread (wr 0) or pwrite (wr 1) the whole of len bytes at off: 0, or
- * -errno (-EIO when short). */
-int fsb_pio_all(int fd, void *buf, size_t len, uint64_t off, int wr);
 /* On the block device path (the named target only): write a pattern to
  * the range, read it back, BLKDISCARD it, read it back with O_DIRECT and
  * count what is not zero. 0 (the counts in k), or -errno with what failed

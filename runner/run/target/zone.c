@@ -36,18 +36,6 @@ const char *fsb_zone_model_text(enum fsb_zone_model m)
 	return (unsigned)m < sizeof(model_names) / sizeof(model_names[0]) ? model_names[m] : "?";
 }
 
-int fsb_attr_u64(const char *dir, const char *attr, uint64_t *v)
-{
-	char buf[64], *end;
-	int e = fsb_read_attr(dir, attr, buf, sizeof(buf));
-
-	if (e < 0)
-		return e;
-	errno = 0;
-	*v = strtoull(buf, &end, 10);
-	return errno || end == buf || *end || buf[0] == '-' ? -EINVAL : 0;
-}
-
 int fsb_zoneinfo_read(const char *queue_dir, struct fsb_zoneinfo *z)
 {
 	char buf[64];

@@ -82,8 +82,6 @@ struct fsb_zone_tally {
 /* "none", "host-aware", "host-managed" into *m: 0, or -EINVAL. */
 int fsb_zone_model_parse(const char *text, enum fsb_zone_model *m);
 const char *fsb_zone_model_text(enum fsb_zone_model m);
-/* DIR/ATTR as a whole number: 0, -errno, or -EINVAL when it is not one. */
-int fsb_attr_u64(const char *dir, const char *attr, uint64_t *v);
 /* The facts from a queue folder (/sys/class/block/DISK/queue, or a
  * folder of a test with the same files). Always fills z; 0. */
 int fsb_zoneinfo_read(const char *queue_dir, struct fsb_zoneinfo *z);
